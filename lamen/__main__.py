@@ -1,0 +1,5 @@
+"""`python -m lamen` is the `lamen` command."""
+
+from lamen.cli import run
+
+run()

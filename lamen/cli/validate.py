@@ -1,0 +1,30 @@
+"""`lamen validate PATH...`: one line per problem, exit 0 when every file is valid."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+
+from lamen.cli.common import library_from
+from lamen.spec.check import check_paths
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("validate", help="check game, issue, protocol, tournament and persona files")
+    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="files or directories")
+    parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    out = Console(highlight=False, soft_wrap=True)
+    count, problems = check_paths(args.paths, library_from(args) if args.data else None)
+    for problem in problems:
+        out.print(problem.render(), markup=False)
+    errors = [p for p in problems if p.severity == "error" or args.strict]
+    warnings = len(problems) - len([p for p in problems if p.severity == "error"])
+    files_with_errors = len({p.file for p in errors})
+    out.print(f"{count} file(s) checked: {files_with_errors} invalid, {warnings} warning(s)", markup=False)
+    return 1 if errors else 0

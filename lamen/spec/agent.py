@@ -1,0 +1,66 @@
+"""Who negotiates: an agent is a provider + model + sampling + persona. An agent is what a
+rating is about, so the same model with another persona or temperature is another agent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, field_validator, model_validator
+
+from lamen.spec.base import SpecModel
+
+PROVIDERS = ("bot", "local", "human", "anthropic", "openai", "cohere", "google")
+
+
+class Persona(SpecModel):
+    """LAMEN's agents/*.yaml: what the agent knows of itself, and what the opponent sees of it."""
+
+    internal_description: dict[str, str | int | float] = Field(default_factory=lambda: {"name": "You"})
+    external_description: dict[str, str | int | float] = Field(default_factory=lambda: {"name": "Representative"})
+
+
+class Sampling(SpecModel):
+    temperature: float = Field(default=0.0, ge=0.0, le=2.0)
+    max_tokens: int | None = Field(default=None, ge=1)
+    top_p: float | None = Field(default=None, gt=0.0, le=1.0)
+    seed: int | None = None
+    stop: tuple[str, ...] = ()
+
+
+class AgentSpec(SpecModel):
+    """`provider:model` names an agent (`bot:boulware`, `openai:gpt-4o`); `human` needs no model."""
+
+    id: str
+    provider: str
+    model: str = ""
+    sampling: Sampling = Sampling()
+    persona: Persona | None = None
+    base_url: str | None = None
+    params: dict[str, Any] = Field(default_factory=dict, description="provider-specific settings, e.g. a bot's noise")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_name(cls, data: object) -> object:
+        # `agent: openai:gpt-4o` shorthand: provider and model from the name, id defaults to it.
+        if isinstance(data, str):
+            return parse_agent_name(data)
+        if isinstance(data, dict) and "provider" not in data and isinstance(data.get("agent"), str):
+            data = {**data, **parse_agent_name(data["agent"])}
+            data.pop("agent")
+            data.setdefault("id", data.get("id"))
+        if isinstance(data, dict) and data.get("id") is None and data.get("provider"):
+            data = {**data, "id": f"{data['provider']}:{data.get('model', '')}".rstrip(":")}
+        return data
+
+    @field_validator("provider")
+    @classmethod
+    def _known_provider(cls, value: str) -> str:
+        if value not in PROVIDERS:
+            raise ValueError(f"unknown provider '{value}' (known: {', '.join(PROVIDERS)})")
+        return value
+
+
+def parse_agent_name(name: str) -> dict[str, str]:
+    """'bot:boulware' -> provider 'bot', model 'boulware'; 'human' -> provider 'human'."""
+    provider, _, model = name.strip().partition(":")
+    return {"id": name.strip(), "provider": provider, "model": model}

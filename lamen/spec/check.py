@@ -1,0 +1,103 @@
+"""Validate spec files of any kind and report every problem (what `lamen validate` runs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lamen.spec.library import Library
+from lamen.spec.load import (
+    build, game_from_document, load_issue, load_persona, load_protocol, load_tournament,
+)
+from lamen.spec.problems import Problem, SpecError
+from lamen.spec.protocol import LAMEN_ALIASES, Protocol
+from lamen.spec.yaml_source import read_yaml
+
+PROTOCOL_KEYS = set(Protocol.model_fields) - {"name", "rules", "rules_prompt"} | set(LAMEN_ALIASES) | {"format_as_dialogue"}
+KINDS = ("issue", "game", "protocol", "tournament", "persona", "rules")
+
+
+def detect_kind(data: Any) -> str | None:
+    """What a spec file is, from an explicit `kind:` or from the fields it has."""
+    if not isinstance(data, dict):
+        return None
+    if isinstance(data.get("kind"), str):
+        return data["kind"]
+    keys = set(data)
+    if keys & {"payoffs", "payoff_labels", "issue_type"}:
+        return "issue"
+    if "agents" in keys:
+        return "tournament"
+    if keys & {"internal_description", "external_description"}:
+        return "persona"
+    if keys & PROTOCOL_KEYS:
+        return "protocol"
+    if keys & {"sides", "parties", "description", "issues", "extends", "issue_weights"}:
+        return "game"
+    if keys and keys <= {"rules", "rules_prompt"}:
+        return "rules"
+    return None
+
+
+def _check_rules(path: Path) -> None:
+    doc = read_yaml(path)
+    rules = doc.data.get("rules")
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise SpecError([doc.problem("rules must be a list of sentences", "write one '- rule' per line", ("rules",))])
+
+
+def check_file(path: Path, library: Library) -> list[Problem]:
+    """All problems of one file (errors and warnings); an empty list means valid."""
+    try:
+        doc = read_yaml(path)
+        kind = detect_kind(doc.data)
+        if not isinstance(doc.data, dict):
+            return [doc.problem(f"the file must be a YAML mapping (key: value lines), not a {type(doc.data).__name__}",
+                                "start with 'name: ...'")]
+        if kind is None:
+            return [doc.problem("cannot tell what this file is (no issue, game, protocol, tournament or persona fields)",
+                                "add 'kind: game' (or issue, protocol, tournament, persona)")]
+        if kind not in KINDS:
+            return [doc.problem(f"unknown kind '{kind}'", f"use one of: {', '.join(KINDS)}", ("kind",))]
+        warnings: list[str] = []
+        if kind == "issue":
+            warnings = list(load_issue(path).warnings)
+        elif kind == "game":
+            game = game_from_document(doc, library)
+            warnings = list(game.warnings) if game else []
+        elif kind == "protocol":
+            load_protocol(path, library)
+        elif kind == "tournament":
+            load_tournament(path)
+        elif kind == "persona":
+            load_persona(path, library)
+        else:
+            _check_rules(path)
+        return [doc.problem(w, severity="warning") for w in warnings]
+    except SpecError as exc:
+        return exc.problems
+
+
+def spec_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
+    """Expand directories to their YAML files (recursively); missing paths are problems."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+            if not found:
+                problems.append(Problem("no .yaml files in this directory", "check the path", file=str(path)))
+            files += found
+        elif path.exists():
+            files.append(path)
+        else:
+            problems.append(Problem("no such file or directory", "check the path", file=str(path)))
+    return files, problems
+
+
+def check_paths(paths: list[Path], library: Library | None = None) -> tuple[int, list[Problem]]:
+    """(number of files checked, problems) for files and directories."""
+    files, problems = spec_files(paths)
+    for path in files:
+        problems += check_file(path, library or Library.default([path.parent.parent]))
+    return len(files), problems

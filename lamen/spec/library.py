@@ -1,0 +1,114 @@
+"""Where specs are found: the user's folders first, then the built-in ones shipped with lamen.
+
+A root is a folder holding `games/ issues/ protocols/ tournaments/ agents/`; LAMEN's `data/`
+folder is a root too (its protocols live in `communication_protocols/`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import lamen
+from lamen.spec.problems import Problem, SpecError
+
+Kind = Literal["games", "issues", "protocols", "tournaments", "personas"]
+FOLDERS: dict[str, tuple[str, ...]] = {
+    "games": ("games",),
+    "issues": ("issues",),
+    "protocols": ("protocols", "communication_protocols"),
+    "tournaments": ("tournaments",),
+    "personas": ("agents", "personas"),
+}
+SINGULAR = {"games": "game", "issues": "issue", "protocols": "protocol", "tournaments": "tournament",
+            "personas": "persona"}
+
+
+def builtin_root() -> Path:
+    """The built-in specs: packaged as lamen/_builtin in a wheel, top-level folders in a checkout."""
+    package = Path(lamen.__file__).resolve().parent
+    packaged = package / "_builtin"
+    return packaged if packaged.is_dir() else package.parent
+
+
+def yaml_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.y*ml") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+@cache
+def _name_field(path: Path, mtime: float) -> str | None:
+    """The `name:` of a spec file, read cheaply for lookups by name (cached per file version)."""
+    from lamen.spec.yaml_source import read_yaml
+
+    try:
+        data = read_yaml(path).data
+    except SpecError:
+        return None
+    return str(data["name"]).strip() if isinstance(data, dict) and data.get("name") is not None else None
+
+
+@dataclass(frozen=True)
+class Library:
+    roots: tuple[Path, ...]
+
+    @classmethod
+    def default(cls, extra: tuple[Path, ...] | list[Path] = ()) -> "Library":
+        """`extra` (e.g. --data), then $LAMEN_PATH, then the working directory, then built-ins."""
+        candidates = [Path(p) for p in extra]
+        candidates += [Path(p) for p in os.environ.get("LAMEN_PATH", "").split(os.pathsep) if p]
+        candidates += [Path.cwd(), builtin_root()]
+        roots: list[Path] = []
+        for root in candidates:
+            resolved = root.resolve()
+            if resolved not in roots:
+                roots.append(resolved)
+        return cls(tuple(roots))
+
+    def folders(self, kind: Kind) -> list[Path]:
+        return [root / name for root in self.roots for name in FOLDERS[kind] if (root / name).is_dir()]
+
+    def files(self, kind: Kind) -> list[Path]:
+        """Every file of a kind; a stem defined in an earlier root hides later ones."""
+        seen: set[str] = set()
+        found: list[Path] = []
+        for folder in self.folders(kind):
+            for path in yaml_files(folder):
+                if path.stem not in seen:
+                    seen.add(path.stem)
+                    found.append(path)
+        return found
+
+    def find(self, kind: Kind, ref: str, relative_to: Path | None = None) -> Path:
+        """Resolve a reference: a path, a file stem, or the `name:` inside a file."""
+        ref = ref.strip()
+        as_path = Path(ref)
+        bases = ([relative_to] if relative_to else []) + [Path.cwd()]
+        for base in bases:
+            for candidate in (base / as_path, base / as_path.with_suffix(".yaml")):
+                if candidate.is_file() and candidate.suffix in (".yaml", ".yml"):
+                    return candidate
+        if relative_to:
+            # LAMEN games name their issues by file name next to the game's sibling folder.
+            for name in FOLDERS[kind]:
+                sibling = relative_to.parent / name / as_path.name
+                for candidate in (sibling, sibling.with_suffix(".yaml")):
+                    if candidate.is_file():
+                        return candidate
+        stem = as_path.name.removesuffix(".yaml").removesuffix(".yml")
+        files = self.files(kind)
+        for path in files:
+            if path.stem == stem:
+                return path
+        by_name = [p for p in files if _name_field(p, p.stat().st_mtime) == ref]
+        if len(by_name) == 1:
+            return by_name[0]
+        what = SINGULAR[kind]
+        if len(by_name) > 1:
+            raise SpecError([Problem(
+                f"{what} name '{ref}' is ambiguous: {', '.join(p.stem for p in by_name)}",
+                "refer to it by file name instead")])
+        known = ", ".join(sorted(p.stem for p in files)[:12]) or "none"
+        raise SpecError([Problem(f"unknown {what} '{ref}'", f"known: {known}")])
