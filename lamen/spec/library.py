@@ -84,19 +84,23 @@ class Library:
     def find(self, kind: Kind, ref: str, relative_to: Path | None = None) -> Path:
         """Resolve a reference: a path, a file stem, or the `name:` inside a file."""
         ref = ref.strip()
+        what = SINGULAR[kind]
         as_path = Path(ref)
+        if not as_path.name:
+            raise SpecError([Problem(f"'{ref}' is not a {what} name", f"name a {what}, e.g. by its file name")])
+        spellings = (as_path, as_path.parent / f"{as_path.name}.yaml")
         bases = ([relative_to] if relative_to else []) + [Path.cwd()]
         for base in bases:
-            for candidate in (base / as_path, base / as_path.with_suffix(".yaml")):
-                if candidate.is_file() and candidate.suffix in (".yaml", ".yml"):
-                    return candidate
+            for candidate in spellings:
+                if (base / candidate).is_file() and candidate.suffix in (".yaml", ".yml"):
+                    return base / candidate
         if relative_to:
             # LAMEN games name their issues by file name next to the game's sibling folder.
             for name in FOLDERS[kind]:
-                sibling = relative_to.parent / name / as_path.name
-                for candidate in (sibling, sibling.with_suffix(".yaml")):
-                    if candidate.is_file():
-                        return candidate
+                for candidate in spellings:
+                    sibling = relative_to.parent / name / candidate.name
+                    if sibling.is_file():
+                        return sibling
         stem = as_path.name.removesuffix(".yaml").removesuffix(".yml")
         files = self.files(kind)
         for path in files:
@@ -105,7 +109,6 @@ class Library:
         by_name = [p for p in files if _name_field(p, p.stat().st_mtime) == ref]
         if len(by_name) == 1:
             return by_name[0]
-        what = SINGULAR[kind]
         if len(by_name) > 1:
             raise SpecError([Problem(
                 f"{what} name '{ref}' is ambiguous: {', '.join(p.stem for p in by_name)}",
