@@ -153,7 +153,8 @@ def test_space_matches_brute_force(game: Game) -> None:
     space = outcome_space(game)
     truth = brute_force(game)
     assert space.n_outcomes == truth["n"]
-    assert [p.utilities for p in space.frontier] == pytest.approx(truth["frontier"], abs=1e-9)
+    assert space.frontier_utilities.shape == (len(truth["frontier"]), 2)
+    np.testing.assert_allclose(space.frontier_utilities, np.array(truth["frontier"]), atol=1e-9)
     assert space.nash.nash_product == pytest.approx(truth["nash"], abs=1e-9)
     assert space.max_welfare.welfare == pytest.approx(truth["welfare"], abs=1e-9)
     ks = space.kalai_smorodinsky.utilities
