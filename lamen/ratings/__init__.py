@@ -1,0 +1,83 @@
+"""Ratings for a cross-play tournament: Bradley–Terry (primary), Elo and TrueSkill (requested,
+order-dependent views), head-to-head matrices and the per-agent outcome summary.
+
+Every function takes the same table, one row per finished cross-play match:
+
+=============  ======  ==============================================================
+column         type    meaning
+=============  ======  ==============================================================
+match_id       str     unique per match
+game           str     the game played
+agent_a        str     the agent on side A (side index 0)
+agent_b        str     the agent on side B (side index 1)
+first          str     "a" or "b": which side moved first
+u_a, u_b       float   utilities in [0, 1]; both 0 when there is no agreement
+agreement      bool    whether the match ended in an agreement
+block          str     the debiasing block: all side × start-order replays of one pairing,
+                       game and repetition share it. Optional: when missing it is the game
+                       plus the unordered pair (all repetitions in one block).
+status         str     optional: rows whose status is not "finished" are ignored
+=============  ======  ==============================================================
+
+Rows with agent_a == agent_b (self-play) are not rated. `validate_matches` raises ValueError
+on a malformed table; the rating functions call it themselves.
+"""
+
+from lamen.ratings.bradley_terry import (
+    DEFAULT_L2,
+    ELO_BASE,
+    ELO_PER_LOGIT,
+    AgentRating,
+    BootstrapRating,
+    BradleyTerryBootstrap,
+    BradleyTerryFit,
+    Effect,
+    bootstrap_bradley_terry,
+    fit_bradley_terry,
+)
+from lamen.ratings.elo import EloRating, EloRatings, elo_expected_score, elo_in_order, elo_update, fit_elo
+from lamen.ratings.head_to_head import HeadToHead, head_to_head
+from lamen.ratings.matches import REQUIRED_COLUMNS, rated_matches, validate_matches
+from lamen.ratings.scores import graded_score
+from lamen.ratings.simulate import simulate_matches
+from lamen.ratings.summary import AgentSummary, summarize_agents
+from lamen.ratings.trueskill_ratings import (
+    TrueSkillRating,
+    TrueSkillRatings,
+    fit_trueskill,
+    trueskill_outcomes,
+    trueskill_win_probability,
+)
+
+__all__ = [
+    "DEFAULT_L2",
+    "ELO_BASE",
+    "ELO_PER_LOGIT",
+    "REQUIRED_COLUMNS",
+    "AgentRating",
+    "AgentSummary",
+    "BootstrapRating",
+    "BradleyTerryBootstrap",
+    "BradleyTerryFit",
+    "Effect",
+    "EloRating",
+    "EloRatings",
+    "HeadToHead",
+    "TrueSkillRating",
+    "TrueSkillRatings",
+    "bootstrap_bradley_terry",
+    "elo_expected_score",
+    "elo_in_order",
+    "elo_update",
+    "fit_bradley_terry",
+    "fit_elo",
+    "fit_trueskill",
+    "graded_score",
+    "head_to_head",
+    "rated_matches",
+    "simulate_matches",
+    "summarize_agents",
+    "trueskill_outcomes",
+    "trueskill_win_probability",
+    "validate_matches",
+]
