@@ -1,0 +1,33 @@
+"""What was read from one note, message or interrogation answer."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+Method = Literal["json", "text", "llm", "none"]
+
+
+class Extraction(BaseModel):
+    """Offers found in one text, and everything that could not be taken as an offer.
+
+    `invalid` holds values written for a real issue that are not labels of its payoff table
+    (raw text kept: a rule violation); `unknown_issues` holds issues the game does not have
+    (invented issues); `ambiguous` holds issues offered with several values at once.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    method: Method = "none"
+    offers: dict[str, str] = {}
+    invalid: dict[str, str] = {}
+    unknown_issues: tuple[str, ...] = ()
+    ambiguous: tuple[str, ...] = ()
+
+    @property
+    def found_anything(self) -> bool:
+        return bool(self.offers or self.invalid or self.unknown_issues or self.ambiguous)
+
+    def is_complete(self, issue_names: list[str] | tuple[str, ...]) -> bool:
+        return all(name in self.offers for name in issue_names)
