@@ -10,13 +10,20 @@ import argparse
 import json
 import sys
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 
 from lamen.judge.extract import extract_message, extract_note
 from lamen.judge.labels import label_cache
+from lamen.spec.game import Game
 from lamen.spec.load import load_game
 
 GOLD = Path(__file__).resolve().parent.parent / "tests" / "data" / "extraction_gold.jsonl"
+
+
+@lru_cache(maxsize=None)
+def _game(name: str) -> Game:
+    return load_game(name)
 
 
 def score(gold_path: Path = GOLD) -> dict:
@@ -25,7 +32,7 @@ def score(gold_path: Path = GOLD) -> dict:
     errors = []
     for line in gold_path.read_text(encoding="utf-8").splitlines():
         item = json.loads(line)
-        labels = label_cache(load_game(item["game"]))
+        labels = label_cache(_game(item["game"]))
         read = extract_note if item["kind"] == "note" else extract_message
         found = read(item["text"], labels)
         truth = set(item["offers"].items())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
@@ -272,8 +273,7 @@ def _key_words(text: str) -> set[str]:
     return {w[:6] for w in kept}
 
 
+@lru_cache(maxsize=256)
 def label_cache(game: Game) -> GameLabels:
-    return _LABELS.setdefault(game, GameLabels.of(game))
-
-
-_LABELS: dict[Game, GameLabels] = {}
+    """The label matchers of a game, built once (games are immutable and hashable)."""
+    return GameLabels.of(game)

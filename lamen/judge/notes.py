@@ -217,5 +217,10 @@ def extract_note_json(note: str, labels: GameLabels) -> Extraction | None:
     if not candidates:
         return None
     own = [pairs for is_estimate, pairs in candidates if not is_estimate] or [p for _, p in candidates]
-    # When a note revises its offer, the last block is the standing one.
-    return offers_from_pairs(own[-1], labels)
+    readings = [offers_from_pairs(pairs, labels) for pairs in own]
+    # When a note revises its offer, the last block naming a game issue is the standing one;
+    # issues invented in any of its blocks are violations all the same.
+    about_game = [r for r in readings if r.offers or r.invalid or r.ambiguous] or readings
+    chosen = about_game[-1]
+    invented = tuple(dict.fromkeys(name for r in readings for name in r.unknown_issues))
+    return chosen.model_copy(update={"unknown_issues": invented})

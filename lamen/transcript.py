@@ -1,0 +1,52 @@
+"""What happened in one negotiation: the turns as written, with the requests that produced them.
+
+The play loop writes transcripts and the judge reads them; neither knows the other. Rounds are
+numbered from 1; a round ends after the second mover's turn.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from lamen.agents.base import ChatReply, ChatRequest
+
+EndReason = Literal["agreement", "max_rounds", "error"]
+
+
+class ModelCall(BaseModel):
+    """One request to an agent and what it cost (tokens, latency, money, cache)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    purpose: str  # note | message | interrogation | extraction
+    request: ChatRequest | None = None
+    reply: ChatReply | None = None
+
+
+class Turn(BaseModel):
+    """One side's turn: its private note, then its public message."""
+
+    model_config = ConfigDict(frozen=True)
+
+    side: int
+    round: int
+    note: str
+    message: str
+    # The agent's answer when the dialogue was rewound and it was asked what the opponent would
+    # accept (external faithfulness); None when the protocol does not interrogate.
+    interrogation: str | None = None
+    calls: tuple[ModelCall, ...] = ()
+
+
+class Transcript(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    game: str
+    protocol: str = "default"
+    agents: tuple[str, str] = ("", "")
+    starts: int = 0  # the side that moves first
+    turns: tuple[Turn, ...] = ()
+    end_reason: EndReason = "max_rounds"
+    error: str | None = None
