@@ -1,0 +1,115 @@
+"""Claude through Anthropic's Messages API (`anthropic.AsyncAnthropic`).
+
+The system text goes in the `system` parameter as one block marked for prompt caching: it is the
+stable prefix of every request of an agent in a match. The API has no seed, and no JSON-schema
+output on the models lamen prices, so `seed` and `response_schema` are not sent.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import anthropic
+from anthropic.types import Message
+
+from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
+from lamen.agents.providers import PROVIDER_ENV_VARS, common
+from lamen.spec.agent import AgentSpec
+
+KEY_VARIABLES = PROVIDER_ENV_VARS["anthropic"]
+REFUSED = "refusal"  # stop_reason when Claude declines for safety reasons
+
+
+class AnthropicAgent:
+    """`params.sampling_params: false` leaves temperature and top_p out of the request, for the
+    newer models whose API rejects them ("`temperature` is deprecated for this model")."""
+
+    provider = "anthropic"
+
+    def __init__(self, spec: AgentSpec, *, http_client: Any = None) -> None:
+        """`http_client`: an `httpx2.AsyncClient`, or an `httpx.AsyncClient` for SDK versions built on httpx."""
+        params = common.provider_params(spec, known=("sampling_params",))
+        self._spec = spec
+        self._send_sampling = params.get("sampling_params", True)
+        if not isinstance(self._send_sampling, bool):
+            raise AgentError(f"{spec.id}: params.sampling_params must be true or false, got {self._send_sampling!r}",
+                             retryable=False)
+        self._key = common.api_key(spec.id, KEY_VARIABLES)
+        common.check_prices()
+        self._client = anthropic.AsyncAnthropic(
+            api_key=self._key, base_url=spec.base_url, max_retries=0, timeout=params["timeout_s"],
+            http_client=http_client,
+        )
+
+    @property
+    def name(self) -> str:
+        return self._spec.id
+
+    def __repr__(self) -> str:
+        return f"AnthropicAgent({self._spec.id!r})"
+
+    def request_body(self, request: ChatRequest) -> dict[str, Any]:
+        """Keyword arguments of `messages.create` for this request."""
+        body: dict[str, Any] = {
+            "model": self._spec.model,
+            "max_tokens": request.max_tokens or common.DEFAULT_MAX_TOKENS,
+            "messages": [{"role": m.role, "content": m.content} for m in request.messages],
+        }
+        if request.system:
+            body["system"] = [{"type": "text", "text": request.system, "cache_control": {"type": "ephemeral"}}]
+        if request.stop:
+            body["stop_sequences"] = list(request.stop)
+        # anthropic >= 1.0 dropped the sampling keywords; the API still takes them for the models
+        # that support sampling, so they go in the body as they are.
+        sampling: dict[str, float] = {}
+        if self._send_sampling:
+            sampling["temperature"] = request.temperature
+            if request.top_p is not None:
+                sampling["top_p"] = request.top_p
+        if sampling:
+            body["extra_body"] = sampling
+        return body
+
+    async def complete(self, request: ChatRequest) -> ChatReply:
+        agent = self._spec.id
+        start = time.monotonic()
+        try:
+            message = await self._client.messages.create(**self.request_body(request))
+        except anthropic.APIStatusError as exc:
+            raise self._status_error(exc) from None
+        except anthropic.APIConnectionError as exc:
+            raise common.transport_error(agent, exc) from None
+        except json.JSONDecodeError:
+            raise common.malformed(agent, "the body is not JSON") from None
+        latency = time.monotonic() - start
+        return self._reply(message, latency)
+
+    def _status_error(self, exc: anthropic.APIStatusError) -> AgentError:
+        reason = common.error_reason(exc.response.text)
+        if exc.status_code == 400 and "deprecated" in reason and self._send_sampling:
+            reason += " (set params.sampling_params: false for this agent)"
+        return common.status_error(
+            self._spec.id, exc.status_code, reason=reason, headers=exc.response.headers,
+            key_variables=KEY_VARIABLES, model=self._spec.model, secret=self._key,
+        )
+
+    def _reply(self, message: object, latency: float) -> ChatReply:
+        if not isinstance(message, Message) or not isinstance(message.content, list) or message.usage is None:
+            raise common.malformed(self._spec.id, "expected a Message with content and usage")
+        usage = message.usage
+        if not isinstance(usage.input_tokens, int) or not isinstance(usage.output_tokens, int):
+            raise common.malformed(self._spec.id, "usage has no input_tokens / output_tokens")
+        text = "".join(block.text for block in message.content
+                       if getattr(block, "type", None) == "text" and isinstance(getattr(block, "text", None), str))
+        cache_read = usage.cache_read_input_tokens or 0
+        cache_write = usage.cache_creation_input_tokens or 0
+        # Anthropic's input_tokens excludes cache reads and writes; lamen's counts every input token.
+        total = Usage(input_tokens=usage.input_tokens + cache_read + cache_write,
+                      output_tokens=usage.output_tokens, cached_tokens=cache_read)
+        return common.reply(
+            provider=self.provider, spec=self._spec, text=text, model=message.model or "", usage=total,
+            latency_s=latency, finish_reason=message.stop_reason, filtered=message.stop_reason == REFUSED,
+            cache_write_tokens=cache_write,
+        )

@@ -1,0 +1,105 @@
+"""Command models through Cohere's v2 Chat API (`cohere.AsyncClientV2`).
+
+The system text is the first message (role "system"); Cohere caches on its own and reports
+`usage.cached_tokens`. A `response_schema` becomes `response_format` json_object with that
+schema. Cohere's finish reasons have no "filtered" value, so a reply is never marked filtered.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import cohere
+from cohere.core.api_error import ApiError
+
+from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
+from lamen.agents.providers import PROVIDER_ENV_VARS, common
+from lamen.spec.agent import AgentSpec
+
+KEY_VARIABLES = PROVIDER_ENV_VARS["cohere"]
+
+
+class CohereAgent:
+    provider = "cohere"
+
+    def __init__(self, spec: AgentSpec, *, http_client: Any = None) -> None:
+        """`http_client`: an `httpx.AsyncClient`."""
+        params = common.provider_params(spec, known=())
+        self._spec = spec
+        self._key = common.api_key(spec.id, KEY_VARIABLES)
+        common.check_prices()
+        client_args: dict[str, Any] = {"base_url": spec.base_url} if spec.base_url else {}
+        self._client = cohere.AsyncClientV2(
+            api_key=self._key, max_retries=0, timeout=params["timeout_s"], httpx_client=http_client,
+            **client_args,
+        )
+
+    @property
+    def name(self) -> str:
+        return self._spec.id
+
+    def __repr__(self) -> str:
+        return f"CohereAgent({self._spec.id!r})"
+
+    def request_body(self, request: ChatRequest) -> dict[str, Any]:
+        """Keyword arguments of `chat` for this request."""
+        system = [{"role": "system", "content": request.system}] if request.system else []
+        body: dict[str, Any] = {
+            "model": self._spec.model,
+            "messages": system + [{"role": m.role, "content": m.content} for m in request.messages],
+            "temperature": request.temperature,
+            "max_tokens": request.max_tokens or common.DEFAULT_MAX_TOKENS,
+        }
+        if request.top_p is not None:
+            body["p"] = request.top_p
+        if request.seed is not None:
+            body["seed"] = request.seed
+        if request.stop:
+            body["stop_sequences"] = list(request.stop)
+        if request.response_schema is not None:
+            body["response_format"] = {"type": "json_object", "json_schema": request.response_schema}
+        return body
+
+    async def complete(self, request: ChatRequest) -> ChatReply:
+        agent = self._spec.id
+        start = time.monotonic()
+        try:
+            response = await self._client.chat(**self.request_body(request))
+        except ApiError as exc:
+            raise self._status_error(exc) from None
+        except common.TRANSPORT_ERRORS as exc:
+            raise common.transport_error(agent, exc) from None
+        except TypeError:
+            # cohere's parser fails this way on a JSON body that is not an object.
+            raise common.malformed(agent, "the body is not a JSON object") from None
+        latency = time.monotonic() - start
+        return self._reply(response, latency)
+
+    def _status_error(self, exc: ApiError) -> AgentError:
+        if exc.status_code is None or exc.status_code == 200:
+            # cohere reports a 200 whose body it cannot parse as an ApiError with the 200 status.
+            return common.malformed(self._spec.id, "the body is not JSON")
+        return common.status_error(
+            self._spec.id, exc.status_code, reason=common.error_reason(exc.body), headers=exc.headers,
+            key_variables=KEY_VARIABLES, model=self._spec.model, secret=self._key,
+        )
+
+    def _reply(self, response: object, latency: float) -> ChatReply:
+        message = getattr(response, "message", None)
+        if not isinstance(response, cohere.V2ChatResponse) or message is None or response.finish_reason is None:
+            raise common.malformed(self._spec.id, "expected a chat response with message and finish_reason")
+        text = "".join(item.text for item in message.content or ()
+                       if getattr(item, "type", None) == "text" and isinstance(getattr(item, "text", None), str))
+        usage = response.usage
+        # Billed units are what Cohere charges; `tokens` also counts its own prompt template.
+        counted = (usage.billed_units or usage.tokens) if usage is not None else None
+        tokens = Usage(
+            input_tokens=int(getattr(counted, "input_tokens", None) or 0),
+            output_tokens=int(getattr(counted, "output_tokens", None) or 0),
+            cached_tokens=int(getattr(usage, "cached_tokens", None) or 0),
+        )
+        return common.reply(
+            provider=self.provider, spec=self._spec, text=text, model=self._spec.model, usage=tokens,
+            latency_s=latency, finish_reason=str(response.finish_reason), filtered=False,
+        )

@@ -1,0 +1,178 @@
+"""What the provider modules share: API keys from the environment, one-line AgentErrors for each
+kind of failure (with Retry-After), and the ChatReply with its cost."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import os
+import re
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+from lamen.agents.base import AgentError, ChatReply, Usage
+from lamen.agents.prices import cost_usd, load_prices
+from lamen.spec.agent import AgentSpec
+
+DEFAULT_MAX_TOKENS = 512  # Anthropic requires a limit; the others get the same one so agents compare
+DEFAULT_TIMEOUT_S = 120.0  # the SDKs wait up to 10 minutes; a negotiation turn never needs that long
+COMMON_PARAMS = ("timeout_s",)
+
+# Statuses worth retrying: timeout, conflict, rate limit, and every server error (Anthropic's
+# 529 "overloaded" included). The same set the SDKs retry themselves when left to.
+RETRYABLE_STATUSES = frozenset({408, 409, 429})
+
+
+def _transport_errors() -> tuple[type[Exception], ...]:
+    """httpx's and httpx2's TransportError, whichever are installed: cohere and google let them
+    through unwrapped (anthropic and openai wrap them in their APIConnectionError)."""
+    found = []
+    for package in ("httpx", "httpx2"):
+        try:
+            found.append(importlib.import_module(package).TransportError)
+        except ImportError:
+            continue
+    return tuple(found)
+
+
+TRANSPORT_ERRORS = _transport_errors()
+
+
+def provider_params(spec: AgentSpec, known: Sequence[str]) -> dict[str, Any]:
+    """`spec.params`, refusing keys this provider does not read (a typo must not go unnoticed)."""
+    allowed = (*COMMON_PARAMS, *known)
+    unknown = sorted(set(spec.params) - set(allowed))
+    if unknown:
+        raise AgentError(f"{spec.id}: unknown params '{unknown[0]}' for provider {spec.provider} "
+                         f"(known: {', '.join(allowed)})", retryable=False)
+    timeout = spec.params.get("timeout_s", DEFAULT_TIMEOUT_S)
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
+        raise AgentError(f"{spec.id}: params.timeout_s must be a positive number of seconds, got {timeout!r}",
+                         retryable=False)
+    return {**spec.params, "timeout_s": float(timeout)}
+
+
+def api_key(agent: str, variables: Sequence[str]) -> str:
+    """The key from the first of `variables` that is set; a fatal AgentError naming them if none is."""
+    for variable in variables:
+        value = os.environ.get(variable, "").strip()
+        if value:
+            return value
+    raise AgentError(f"{agent}: no API key: set {' or '.join(variables)}", retryable=False)
+
+
+def check_prices() -> None:
+    """Read the prices file now, so a bad one stops the run before the first call, not during it."""
+    load_prices()
+
+
+def retry_after_seconds(headers: Mapping[str, str] | None, now: datetime | None = None) -> float | None:
+    """Seconds to wait from `retry-after-ms`, or `Retry-After` as seconds or an HTTP date."""
+    if not headers:
+        return None
+    lower = {key.lower(): value for key, value in headers.items()}
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        try:
+            seconds = float(lower.get(name, "")) * scale
+        except ValueError:
+            continue
+        if math.isfinite(seconds):
+            return max(seconds, 0.0)
+    text = lower.get("retry-after")
+    if not text:
+        return None
+    try:
+        when = parsedate_to_datetime(text)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return max((when - (now or datetime.now(timezone.utc))).total_seconds(), 0.0)
+
+
+def one_line(text: str, secret: str = "", limit: int = 200) -> str:
+    """`text` on one line, at most `limit` characters, with `secret` blanked out."""
+    if secret:
+        text = text.replace(secret, "[redacted]")
+    text = re.sub(r"\s+", " ", text).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def error_reason(body: object) -> str:
+    """The human part of an error body: {"error": {"message": ...}}, {"message": ...} or text."""
+    if isinstance(body, bytes):
+        body = body.decode("utf-8", "replace")
+    if isinstance(body, str):
+        try:
+            body = json.loads(body)
+        except ValueError:
+            return body
+    if isinstance(body, Mapping):
+        error = body.get("error")
+        if isinstance(error, Mapping) and isinstance(error.get("message"), str):
+            return error["message"]
+        if isinstance(error, str):
+            return error
+        if isinstance(body.get("message"), str):
+            return body["message"]
+    return "" if body is None else json.dumps(body)[:200]
+
+
+def status_error(agent: str, status: int, *, reason: str, headers: Mapping[str, str] | None,
+                 key_variables: Sequence[str], model: str, secret: str = "") -> AgentError:
+    """The AgentError for an HTTP error status: retryable for 408/409/429/5xx, fatal otherwise."""
+    reason = one_line(reason, secret)
+    detail = f": {reason}" if reason else ""
+    keys = " or ".join(key_variables)
+    if status == 401:
+        return AgentError(f"{agent}: authentication failed (HTTP 401): set {keys}", retryable=False, status=status)
+    if status == 403:
+        return AgentError(f"{agent}: permission denied (HTTP 403): check that the key in {keys} may use "
+                          f"model '{model}'{detail}", retryable=False, status=status)
+    if status == 404:
+        return AgentError(f"{agent}: unknown model '{model}' (HTTP 404){detail}", retryable=False, status=status)
+    if status in RETRYABLE_STATUSES or status >= 500:
+        what = {408: "request timed out", 409: "conflict", 429: "rate limited", 529: "overloaded"}.get(
+            status, "server error")
+        return AgentError(f"{agent}: {what} (HTTP {status}){detail}", retryable=True,
+                          retry_after=retry_after_seconds(headers), status=status)
+    return AgentError(f"{agent}: bad request (HTTP {status}){detail}", retryable=False, status=status)
+
+
+def transport_error(agent: str, exc: BaseException) -> AgentError:
+    """A timeout or a failed / dropped connection: retryable. Named by the transport's own error
+    (ConnectError, RemoteProtocolError, ...) where the SDK wrapped it in its connection error."""
+    cause = exc.__cause__ or exc
+    timed_out = any("timeout" in type(e).__name__.lower() for e in (exc, cause))
+    what = "timed out" if timed_out else f"connection failed ({type(cause).__name__})"
+    return AgentError(f"{agent}: {what}", retryable=True)
+
+
+def malformed(agent: str, what: str) -> AgentError:
+    """A 200 whose body is not the API's response shape (a proxy's HTML page, a truncated body).
+
+    Not retryable: the call's outcome is unknown and a retry is not known to help; the runner
+    records the failed call instead of counting an empty reply as the agent's answer."""
+    return AgentError(f"{agent}: malformed response (HTTP 200): {what}", retryable=False, status=200)
+
+
+def reply(*, provider: str, spec: AgentSpec, text: str, model: str, usage: Usage, latency_s: float,
+          finish_reason: str | None, filtered: bool, cache_write_tokens: int = 0) -> ChatReply:
+    """The ChatReply, priced by the reply's model name (else the requested one). A filtered or
+    empty answer keeps text "" with `empty_reason`, so it is recorded rather than raised."""
+    table = load_prices()
+    priced_as = model if table.price_for(provider, model) is not None else spec.model
+    if filtered:
+        text, empty_reason = "", "filtered"
+    elif not text.strip():
+        text, empty_reason = "", "empty"
+    else:
+        empty_reason = None
+    return ChatReply(
+        text=text, usage=usage, latency_s=latency_s, finish_reason=finish_reason, model=model or spec.model,
+        cost_usd=cost_usd(provider, priced_as, usage, cache_write_tokens=cache_write_tokens, prices=table),
+        empty_reason=empty_reason,
+    )

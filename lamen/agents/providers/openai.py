@@ -1,0 +1,125 @@
+"""GPT models through OpenAI's Chat Completions API (`openai.AsyncOpenAI`), and any
+OpenAI-compatible server (vLLM, llama.cpp, Ollama, hosted gateways) named by `base_url`.
+
+OpenAI caches long prompt prefixes by itself; the cached tokens are read from the usage. A
+`response_schema` becomes `response_format` json_schema in strict mode, so a schema must follow
+OpenAI's strict subset (every property required, `additionalProperties: false`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import openai
+from openai.types.chat import ChatCompletion
+
+from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
+from lamen.agents.providers import PROVIDER_ENV_VARS, common
+from lamen.spec.agent import AgentSpec
+
+KEY_VARIABLES = PROVIDER_ENV_VARS["openai"]
+NO_KEY = "not-needed"  # local servers ignore the key, but the SDK insists on one
+FILTERED = "content_filter"
+
+
+class OpenAIAgent:
+    """With `base_url`, the key comes from `params.api_key_env` if given (which must then be set),
+    else OPENAI_API_KEY if set, else a placeholder for servers that need none."""
+
+    provider = "openai"
+
+    def __init__(self, spec: AgentSpec, *, http_client: Any = None) -> None:
+        """`http_client`: an `httpx2.AsyncClient`, or an `httpx.AsyncClient` for SDK versions built on httpx."""
+        params = common.provider_params(spec, known=("api_key_env",))
+        self._spec = spec
+        self._key_variables = (params["api_key_env"],) if params.get("api_key_env") else KEY_VARIABLES
+        if spec.base_url and not params.get("api_key_env"):
+            try:
+                self._key = common.api_key(spec.id, self._key_variables)
+            except AgentError:
+                self._key = NO_KEY
+        else:
+            self._key = common.api_key(spec.id, self._key_variables)
+        common.check_prices()
+        # OpenAI's own API takes max_completion_tokens (its reasoning models refuse max_tokens);
+        # compatible servers know max_tokens.
+        self._max_tokens_field = "max_tokens" if spec.base_url else "max_completion_tokens"
+        client_args: dict[str, Any] = {"base_url": spec.base_url} if spec.base_url else {}
+        self._client = openai.AsyncOpenAI(
+            api_key=self._key, max_retries=0, timeout=params["timeout_s"], http_client=http_client, **client_args,
+        )
+
+    @property
+    def name(self) -> str:
+        return self._spec.id
+
+    def __repr__(self) -> str:
+        return f"OpenAIAgent({self._spec.id!r})"
+
+    def request_body(self, request: ChatRequest) -> dict[str, Any]:
+        """Keyword arguments of `chat.completions.create` for this request."""
+        system = [{"role": "system", "content": request.system}] if request.system else []
+        body: dict[str, Any] = {
+            "model": self._spec.model,
+            "messages": system + [{"role": m.role, "content": m.content} for m in request.messages],
+            "temperature": request.temperature,
+            self._max_tokens_field: request.max_tokens or common.DEFAULT_MAX_TOKENS,
+        }
+        if request.top_p is not None:
+            body["top_p"] = request.top_p
+        if request.seed is not None:
+            body["seed"] = request.seed
+        if request.stop:
+            body["stop"] = list(request.stop)
+        if request.response_schema is not None:
+            body["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": "response", "schema": request.response_schema, "strict": True}}
+        return body
+
+    async def complete(self, request: ChatRequest) -> ChatReply:
+        agent = self._spec.id
+        start = time.monotonic()
+        try:
+            completion = await self._client.chat.completions.create(**self.request_body(request))
+        except openai.APIStatusError as exc:
+            raise self._status_error(exc) from None
+        except openai.APIConnectionError as exc:
+            raise common.transport_error(agent, exc) from None
+        except json.JSONDecodeError:
+            raise common.malformed(agent, "the body is not JSON") from None
+        latency = time.monotonic() - start
+        return self._reply(completion, latency)
+
+    def _status_error(self, exc: openai.APIStatusError) -> AgentError:
+        body = exc.body if isinstance(exc.body, dict) else {}
+        if exc.status_code == 429 and body.get("code") == "insufficient_quota":
+            # Retrying cannot help: the account is out of credit.
+            return AgentError(f"{self._spec.id}: quota exhausted (HTTP 429): check the plan and billing of the "
+                              f"key in {' or '.join(self._key_variables)}", retryable=False, status=429)
+        return common.status_error(
+            self._spec.id, exc.status_code, reason=common.error_reason(exc.response.text),
+            headers=exc.response.headers, key_variables=self._key_variables, model=self._spec.model,
+            secret=self._key,
+        )
+
+    def _reply(self, completion: object, latency: float) -> ChatReply:
+        if (not isinstance(completion, ChatCompletion) or not isinstance(completion.choices, list)
+                or not completion.choices or getattr(completion.choices[0], "message", None) is None):
+            raise common.malformed(self._spec.id, "expected a chat.completion with choices")
+        choice = completion.choices[0]
+        message = choice.message
+        usage = completion.usage
+        details = usage.prompt_tokens_details if usage is not None else None
+        tokens = Usage(
+            input_tokens=(usage.prompt_tokens or 0) if usage is not None else 0,
+            output_tokens=(usage.completion_tokens or 0) if usage is not None else 0,
+            cached_tokens=(details.cached_tokens or 0) if details is not None else 0,
+        )
+        # A refusal under structured outputs arrives as message.refusal with finish_reason "stop".
+        filtered = choice.finish_reason == FILTERED or bool(getattr(message, "refusal", None))
+        return common.reply(
+            provider=self.provider, spec=self._spec, text=message.content or "", model=completion.model or "",
+            usage=tokens, latency_s=latency, finish_reason=choice.finish_reason, filtered=filtered,
+        )
