@@ -4,6 +4,7 @@ by llama-cpp-python (extra `local`). A real, weak language model that needs no n
 from __future__ import annotations
 
 import asyncio
+import atexit
 import importlib.util
 import threading
 import time
@@ -44,6 +45,14 @@ def local_model_available(name: str = "smollm2") -> str | None:
     except AgentError as exc:
         return str(exc)
     return None
+
+
+@atexit.register
+def _close_models() -> None:
+    # llama.cpp's own finaliser fails once the interpreter is tearing down: close models first.
+    for model in _LOADED.values():
+        model.close()
+    _LOADED.clear()
 
 
 def _load(path: Path, context: int) -> Any:

@@ -1,0 +1,95 @@
+"""Agents as the runner uses them: behind their provider's gate, answered from the response
+cache when the identical request was seen, and retried on retryable failures with exponential
+backoff and jitter that honours Retry-After."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+from collections.abc import Callable
+
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
+
+from lamen.agents.base import Agent, AgentError, ChatReply, ChatRequest
+from lamen.runner.limits import ProviderGate
+from lamen.spec.agent import AgentSpec
+
+
+def cache_key(spec: AgentSpec, request: ChatRequest) -> str:
+    """(provider, model, server, messages, sampling, seed): what makes two requests the same."""
+    sent = request.model_dump(mode="json", exclude={"meta", "purpose"})
+    identity = {"provider": spec.provider, "model": spec.model, "base_url": spec.base_url, "request": sent}
+    return hashlib.sha256(json.dumps(identity, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def _is_retryable(exc: BaseException) -> bool:
+    return isinstance(exc, asyncio.TimeoutError) or (isinstance(exc, AgentError) and exc.retryable)
+
+
+class _Backoff:
+    """Exponential backoff with full jitter, never shorter than the server's Retry-After."""
+
+    def __init__(self, base: float, cap: float, rng: random.Random) -> None:
+        self.base, self.cap, self.rng = base, cap, rng
+
+    def __call__(self, state: RetryCallState) -> float:
+        exponential = min(self.cap, self.base * 2 ** (state.attempt_number - 1))
+        wait = self.rng.uniform(exponential / 2, exponential)
+        error = state.outcome.exception() if state.outcome else None
+        retry_after = getattr(error, "retry_after", None)
+        return max(wait, retry_after or 0.0)
+
+
+class ResilientAgent:
+    """Wraps one agent for one run. `store` (optional) provides the response cache."""
+
+    def __init__(self, spec: AgentSpec, agent: Agent, gate: ProviderGate, *, max_retries: int, timeout_s: float,
+                 cache: object | None = None, backoff_base: float = 1.0, backoff_cap: float = 60.0,
+                 on_retry: Callable[[str], None] | None = None) -> None:
+        self.spec = spec
+        self.agent = agent
+        self.gate = gate
+        self.max_retries = max_retries
+        self.timeout_s = timeout_s
+        self.cache = cache
+        self.backoff = _Backoff(backoff_base, backoff_cap, random.Random(hash(spec.id) & 0xFFFF))
+        self.on_retry = on_retry
+
+    @property
+    def name(self) -> str:
+        return self.spec.id
+
+    async def _once(self, request: ChatRequest) -> ChatReply:
+        estimate = (len(request.system) + sum(len(m.content) for m in request.messages)) // 4 + (request.max_tokens or 512)
+        async with self.gate.slot(estimate):
+            return await asyncio.wait_for(self.agent.complete(request), timeout=self.timeout_s)
+
+    async def complete(self, request: ChatRequest) -> ChatReply:
+        key = cache_key(self.spec, request) if self.cache is not None else None
+        if key is not None:
+            hit = self.cache.cached_reply(key)  # type: ignore[attr-defined]
+            if hit is not None:
+                return hit.model_copy(update={"from_cache": True, "cost_usd": 0.0, "latency_s": 0.0})
+        try:
+            async for attempt in AsyncRetrying(stop=stop_after_attempt(self.max_retries + 1), wait=self.backoff,
+                                               retry=retry_if_exception(_is_retryable), reraise=True,
+                                               before_sleep=self._tell):
+                with attempt:
+                    reply = await self._once(request)
+        except asyncio.TimeoutError:
+            raise AgentError(f"{self.name}: no answer within {self.timeout_s:g} s (gave up after "
+                             f"{self.max_retries + 1} tries)", retryable=False) from None
+        except AgentError as exc:
+            if exc.retryable:
+                raise AgentError(f"{exc} (gave up after {self.max_retries + 1} tries)", retryable=False,
+                                 status=exc.status) from None
+            raise
+        if key is not None:
+            self.cache.cache_reply(key, self.name, reply)  # type: ignore[attr-defined]
+        return reply
+
+    def _tell(self, state: RetryCallState) -> None:
+        if self.on_retry is not None and state.outcome is not None:
+            self.on_retry(f"{self.name}: retrying after {state.outcome.exception()}")

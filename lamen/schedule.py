@@ -1,0 +1,130 @@
+"""The debiased round-robin (paper §3.1, §3.3): every match a tournament plays, each with a
+stable id — the hash of its canonical spec — so a rerun finds what is already done.
+
+Cross-play: every unordered pair × game × both side assignments × both start orders ×
+repetitions. Self-play: each agent against an independent instance of itself × both sides ×
+both start orders × repetitions. Qualifier (Appendix A.4): N single-issue self-play games.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import itertools
+import json
+from dataclasses import dataclass
+from typing import Literal
+
+from lamen.spec.agent import AgentSpec
+from lamen.spec.game import Game
+from lamen.spec.library import Library
+from lamen.spec.load import game_from_document, load_game
+from lamen.spec.problems import Problem, SpecError
+from lamen.spec.protocol import Protocol
+from lamen.spec.tournament import Tournament
+from lamen.spec.yaml_source import read_yaml
+
+Stage = Literal["qualifier", "self", "cross"]
+
+
+def digest(data: object) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Match:
+    """One negotiation to play: who sits on which side, who starts, which repetition."""
+
+    stage: Stage
+    game: Game
+    protocol: Protocol
+    agent_a: AgentSpec  # side 0
+    agent_b: AgentSpec  # side 1
+    starts: int
+    repetition: int
+    tournament_seed: int
+    mirror: int = 0  # self-play: which of the two independent instances sits on side A
+
+    def canonical(self) -> dict:
+        """Everything that makes this match this match (full specs, not just names)."""
+        return {
+            "stage": self.stage,
+            "game": self.game.model_dump(mode="json"),
+            "protocol": self.protocol.model_dump(mode="json"),
+            "agents": [self.agent_a.model_dump(mode="json"), self.agent_b.model_dump(mode="json")],
+            "starts": self.starts,
+            "repetition": self.repetition,
+            "tournament_seed": self.tournament_seed,
+            "mirror": self.mirror,
+        }
+
+    @property
+    def id(self) -> str:
+        return digest(self.canonical())[:20]
+
+    @property
+    def seed(self) -> int:
+        """The match's own seed, derived from its spec: the same match always gets the same seed."""
+        return int(digest({"seed": self.canonical()})[:12], 16)
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        return tuple(sorted((self.agent_a.id, self.agent_b.id)))  # type: ignore[return-value]
+
+    @property
+    def block(self) -> str:
+        """The debiasing block: all side × start-order replays of one pairing, game and repetition."""
+        return f"{self.stage}|{self.game.name}|{'|'.join(self.pair)}|{self.repetition}"
+
+
+def resolve_games(patterns: tuple[str, ...] | list[str], library: Library) -> list[Game]:
+    """Game names or glob patterns -> playable games, in the order given, without duplicates.
+    A pattern must match something; description-only files are skipped by globs."""
+    games: list[Game] = []
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    files = library.files("games")
+    for index, pattern in enumerate(patterns):
+        if any(c in pattern for c in "*?["):
+            matched = [p for p in files if fnmatch.fnmatch(p.stem, pattern)]
+            found = [g for g in (game_from_document(read_yaml(p), library) for p in matched) if g is not None]
+            if not found:
+                problems.append(Problem(f"no playable game matches '{pattern}'", "see `lamen games list`", ("games", index)))
+        else:
+            try:
+                found = [load_game(pattern, library)]
+            except SpecError as exc:
+                problems += [p.located(p.file, p.line, ("games", index)) if not p.file else p for p in exc.problems]
+                continue
+        for game in found:
+            if game.name not in seen:
+                seen.add(game.name)
+                games.append(game)
+    if problems:
+        raise SpecError(problems)
+    return games
+
+
+def schedule(tournament: Tournament, games: list[Game], protocol: Protocol,
+             qualifier_game: Game | None = None) -> list[Match]:
+    """Every match of the tournament, qualifier first, in a deterministic order."""
+    matches: list[Match] = []
+    orders = (0, 1)
+    if tournament.qualifier is not None and qualifier_game is not None:
+        for agent in tournament.agents:
+            for game_number in range(tournament.qualifier.games):
+                matches.append(Match("qualifier", qualifier_game, protocol, agent, agent, game_number % 2,
+                                     game_number, tournament.seed))
+    for game in games:
+        for repetition in range(tournament.repetitions):
+            if tournament.self_play:
+                for agent in tournament.agents:
+                    # Two independent instances: which one sits on side A is the "side assignment".
+                    for mirror, starts in itertools.product((0, 1), orders):
+                        matches.append(Match("self", game, protocol, agent, agent, starts, repetition,
+                                             tournament.seed, mirror))
+            if tournament.cross_play:
+                for first, second in itertools.combinations(tournament.agents, 2):
+                    for (a, b), starts in itertools.product(((first, second), (second, first)), orders):
+                        matches.append(Match("cross", game, protocol, a, b, starts, repetition, tournament.seed))
+    return matches
