@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from functools import lru_cache
 from decimal import Decimal, InvalidOperation
 from typing import Literal
@@ -223,6 +224,19 @@ class GameLabels:
 
     def match(self, issue_name: str, value: object) -> ValueMatch:
         return self.issues[issue_name].match(value, self.known_units)
+
+    @cached_property
+    def issue_stems(self) -> dict[str, tuple[set[str], set[str]]]:
+        """Per issue: the stems of its name, and of description words no other issue uses
+        (how messages name an issue)."""
+        names = {issue: stem_words(issue) for issue in self.issues}
+        described = {issue: stem_words(" ".join(table.issue.descriptions), description=True)
+                     for issue, table in self.issues.items()}
+        secondary = {}
+        for issue, words in described.items():
+            others = set().union(*(w | names[o] for o, w in described.items() if o != issue))
+            secondary[issue] = words - others - names[issue]
+        return {issue: (names[issue], secondary[issue]) for issue in self.issues}
 
     def issue_for_key(self, key: str) -> str | None:
         """The game issue a JSON key names: case-, space- and punctuation-insensitive; a key whose

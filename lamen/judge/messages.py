@@ -235,7 +235,7 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
 
 
 def mentions(text: str, labels: GameLabels) -> list[Mention]:
-    stems = _issue_stems(labels)
+    stems = labels.issue_stems
     keyword_stems = {s for primary, secondary in stems.values() for s in primary | secondary}
     converted = _share_unit(words_to_digits(text), labels.known_units)
     result: list[Mention] = []
@@ -262,18 +262,6 @@ def mentions(text: str, labels: GameLabels) -> list[Mention]:
                     result.append(Mention(issue, table.by_number["0"][0], match.group(0), True, True))
         topic += [issue for _, issue in named_here]
     return result
-
-
-def _issue_stems(labels: GameLabels) -> dict[str, tuple[set[str], set[str]]]:
-    """Per issue: the stems of its name, and of description words no other issue uses."""
-    names = {issue: stem_words(issue) for issue in labels.issues}
-    described = {issue: stem_words(" ".join(table.issue.descriptions), description=True)
-                 for issue, table in labels.issues.items()}
-    secondary = {}
-    for issue, words in described.items():
-        others = set().union(*(w | names[o] for o, w in described.items() if o != issue))
-        secondary[issue] = words - others - names[issue]
-    return {issue: (names[issue], secondary[issue]) for issue in labels.issues}
 
 
 def extract_text(text: str, labels: GameLabels, method: str = "text") -> Extraction:

@@ -19,9 +19,9 @@ from lamen.spec.agent import AgentSpec
 
 def cache_key(spec: AgentSpec, request: ChatRequest) -> str:
     """(provider, model, server, messages, sampling, seed): what makes two requests the same."""
-    sent = request.model_dump(mode="json", exclude={"meta", "purpose"})
-    identity = {"provider": spec.provider, "model": spec.model, "base_url": spec.base_url, "request": sent}
-    return hashlib.sha256(json.dumps(identity, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    identity = json.dumps([spec.provider, spec.model, spec.base_url]).encode()
+    sent = request.model_dump_json(exclude={"meta", "purpose"}).encode()  # field order is fixed by the model
+    return hashlib.sha256(identity + b"\0" + sent).hexdigest()
 
 
 def _is_retryable(exc: BaseException) -> bool:
@@ -34,8 +34,12 @@ class _Backoff:
     def __init__(self, base: float, cap: float, rng: random.Random) -> None:
         self.base, self.cap, self.rng = base, cap, rng
 
+    def first(self) -> float:
+        return self.rng.uniform(self.base / 2, self.base)
+
     def __call__(self, state: RetryCallState) -> float:
-        exponential = min(self.cap, self.base * 2 ** (state.attempt_number - 1))
+        # The first retry happened before tenacity took over: start one step further.
+        exponential = min(self.cap, self.base * 2 ** state.attempt_number)
         wait = self.rng.uniform(exponential / 2, exponential)
         error = state.outcome.exception() if state.outcome else None
         retry_after = getattr(error, "retry_after", None)
@@ -73,11 +77,7 @@ class ResilientAgent:
             if hit is not None:
                 return hit.model_copy(update={"from_cache": True, "cost_usd": 0.0, "latency_s": 0.0})
         try:
-            async for attempt in AsyncRetrying(stop=stop_after_attempt(self.max_retries + 1), wait=self.backoff,
-                                               retry=retry_if_exception(_is_retryable), reraise=True,
-                                               before_sleep=self._tell):
-                with attempt:
-                    reply = await self._once(request)
+            reply = await self._with_retries(request)
         except asyncio.TimeoutError:
             raise AgentError(f"{self.name}: no answer within {self.timeout_s:g} s (gave up after "
                              f"{self.max_retries + 1} tries)", retryable=False) from None
@@ -89,6 +89,26 @@ class ResilientAgent:
         if key is not None:
             self.cache.cache_reply(key, self.name, reply)  # type: ignore[attr-defined]
         return reply
+
+    async def _with_retries(self, request: ChatRequest) -> ChatReply:
+        try:  # the first try outside tenacity: most calls succeed, and retrying machinery costs CPU
+            return await self._once(request)
+        except (AgentError, asyncio.TimeoutError) as exc:
+            if not _is_retryable(exc) or self.max_retries == 0:
+                raise
+            first = exc
+        self._tell_error(first)
+        await asyncio.sleep(max(self.backoff.first(), getattr(first, "retry_after", None) or 0.0))
+        async for attempt in AsyncRetrying(stop=stop_after_attempt(self.max_retries), wait=self.backoff,
+                                           retry=retry_if_exception(_is_retryable), reraise=True,
+                                           before_sleep=self._tell):
+            with attempt:
+                return await self._once(request)
+        raise AssertionError("unreachable: tenacity re-raises the last failure")
+
+    def _tell_error(self, error: BaseException) -> None:
+        if self.on_retry is not None:
+            self.on_retry(f"{self.name}: retrying after {error}")
 
     def _tell(self, state: RetryCallState) -> None:
         if self.on_retry is not None and state.outcome is not None:

@@ -173,9 +173,10 @@ class Store:
         return ChatReply.model_validate_json(row["reply_json"]) if row else None
 
     def cache_reply(self, key: str, agent: str, reply: ChatReply) -> None:
-        with self.transaction() as db:
-            db.execute("INSERT OR REPLACE INTO response_cache VALUES (?, ?, ?, ?)",
-                       (key, agent, reply.model_dump_json(), time.time()))
+        # One statement in autocommit mode: written at once (a paid reply survives a crash), and
+        # cheap enough to do on every call.
+        self.db.execute("INSERT OR REPLACE INTO response_cache VALUES (?, ?, ?, ?)",
+                        (key, agent, reply.model_dump_json(), time.time()))
 
     # ---- reading ---------------------------------------------------------------------------
 
