@@ -45,7 +45,7 @@ def wide_console() -> Console:
 
 def frame_table(frame: pd.DataFrame, title: str, digits: int = 2) -> Table:
     table = Table(title=title, title_justify="left")
-    table.add_column("")
+    table.add_column("", no_wrap=True)
     for column in frame.columns:
         table.add_column(str(column), justify="right")
     for index, row in frame.iterrows():

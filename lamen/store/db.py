@@ -162,6 +162,16 @@ class Store:
             db.execute("UPDATE matches SET status=?, error=?, attempts=attempts+1, finished_at=? WHERE id=?",
                        (status, transcript.error, time.time(), match_id))
 
+    def save_imported(self, match_id: str, outcome: Outcome, source: str) -> None:
+        """A finished match known only by its outcome (imported results: no turns, no calls)."""
+        with self.transaction() as db:
+            db.execute("INSERT OR REPLACE INTO outcomes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (match_id, outcome.agreement, json.dumps(outcome.agreed_offer), outcome.utilities[0],
+                        outcome.utilities[1], outcome.welfare, outcome.rounds, outcome.end_reason, None,
+                        outcome.model_dump_json()))
+            db.execute("UPDATE matches SET status='finished', source=?, finished_at=? WHERE id=?",
+                       (source, time.time(), match_id))
+
     def disable_agent(self, tournament: str, agent_id: str, reason: str) -> None:
         with self.transaction() as db:
             db.execute("UPDATE agents SET disabled_reason=? WHERE tournament=? AND agent_id=?", (reason, tournament, agent_id))

@@ -1,0 +1,1 @@
+"""Bring results produced elsewhere into a lamen store (with their provenance)."""

@@ -1,0 +1,194 @@
+"""Fake provider APIs on 127.0.0.1, for tests that run the real SDKs over real HTTP: one threaded
+stdlib server answers Anthropic Messages, OpenAI Chat Completions, Cohere v2 Chat and Gemini
+generateContent in each API's own response shape, and keeps every request it received.
+
+The answers come from a small rental negotiator (`negotiator`): a note with the acceptable-offer
+JSON, an interrogation answer, a first proposal, then agreement. A model named in `echo_key`
+answers HTTP 400 with the caller's key in the error message, as some APIs echo a wrong key.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from lamen.spec.agent import AgentSpec
+
+# Every reply reports this usage, so costs are golden numbers: gpt-4o-mini prices one call at
+# 1000 × $0.15/M + 50 × $0.60/M = $0.00018.
+INPUT_TOKENS = 1000
+OUTPUT_TOKENS = 50
+AUTH_HEADERS = ("authorization", "x-api-key", "x-goog-api-key")  # where the SDKs put the key
+ECHO_KEY_MODEL = "echo-key"
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What one request asked, whatever the API: the system text and the last user text."""
+
+    provider: str
+    model: str
+    system: str
+    last_user: str
+
+
+@dataclass(frozen=True)
+class Received:
+    provider: str
+    path: str
+    headers: dict[str, str]  # lower-case names
+    body: dict[str, Any]
+
+
+def negotiator(asked: Asked) -> str:
+    """Both sides settle on $1000: the first mover proposes it, the other agrees, then the first."""
+    if "acceptable offer format" in asked.last_user:
+        return 'We should settle near the middle of the range.\n```json{"rent": "$1000"}```'
+    if "From the perspective of the other agent" in asked.last_user:
+        return '```json{"rent": "$1000"}```'
+    if "nothing has been said yet" in asked.last_user:
+        return "We propose a monthly rent of $1000."
+    return "A monthly rent of $1000 works for us. We agree on all issues."
+
+
+def _text(content: Any) -> str:
+    """Text of a message content: a string, or a list of parts with `text`."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(part.get("text", "") for part in content if isinstance(part, dict))
+    return ""
+
+
+def _asked(provider: str, path: str, body: dict[str, Any]) -> Asked:
+    if provider == "google":
+        model = path.rsplit("/models/", 1)[-1].split(":", 1)[0]
+        system = _text((body.get("systemInstruction") or {}).get("parts"))
+        users = [c for c in body.get("contents", []) if c.get("role") == "user"]
+        return Asked(provider, model, system, _text(users[-1]["parts"]) if users else "")
+    messages = body.get("messages", [])
+    system = _text(body.get("system", "")) + "".join(_text(m["content"]) for m in messages if m["role"] == "system")
+    users = [m for m in messages if m["role"] == "user"]
+    return Asked(provider, body.get("model", ""), system, _text(users[-1]["content"]) if users else "")
+
+
+def _reply(asked: Asked, text: str) -> dict[str, Any]:
+    """The API's success body carrying `text`."""
+    if asked.provider == "anthropic":
+        return {"id": "msg_01FakeLamen", "type": "message", "role": "assistant", "model": asked.model,
+                "content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "stop_sequence": None,
+                "usage": {"input_tokens": INPUT_TOKENS, "cache_creation_input_tokens": 0,
+                          "cache_read_input_tokens": 0, "output_tokens": OUTPUT_TOKENS}}
+    if asked.provider == "openai":
+        return {"id": "chatcmpl-FakeLamen", "object": "chat.completion", "created": 1741569952, "model": asked.model,
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": text, "refusal": None},
+                             "logprobs": None, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": INPUT_TOKENS, "completion_tokens": OUTPUT_TOKENS,
+                          "total_tokens": INPUT_TOKENS + OUTPUT_TOKENS,
+                          "prompt_tokens_details": {"cached_tokens": 0}}}
+    if asked.provider == "cohere":
+        return {"id": "c14c80c3-fake-lamen", "finish_reason": "COMPLETE",
+                "message": {"role": "assistant", "content": [{"type": "text", "text": text}]},
+                "usage": {"billed_units": {"input_tokens": INPUT_TOKENS, "output_tokens": OUTPUT_TOKENS},
+                          "tokens": {"input_tokens": INPUT_TOKENS + 200, "output_tokens": OUTPUT_TOKENS}}}
+    return {"candidates": [{"content": {"parts": [{"text": text}], "role": "model"}, "finishReason": "STOP",
+                            "index": 0}],
+            "usageMetadata": {"promptTokenCount": INPUT_TOKENS, "candidatesTokenCount": OUTPUT_TOKENS,
+                              "totalTokenCount": INPUT_TOKENS + OUTPUT_TOKENS},
+            "modelVersion": asked.model, "responseId": "fake-lamen"}
+
+
+def _provider(path: str) -> str | None:
+    if path.endswith("/v1/messages"):
+        return "anthropic"
+    if path.endswith("/chat/completions"):
+        return "openai"
+    if path.endswith("/v2/chat"):
+        return "cohere"
+    if path.endswith(":generateContent"):
+        return "google"
+    return None
+
+
+class FakeProviders:
+    """`with FakeProviders() as fake:` serves on 127.0.0.1 until the block ends;
+    `fake.base_url(provider)` is what an AgentSpec's `base_url` should be."""
+
+    def __init__(self, answer: Callable[[Asked], str] = negotiator) -> None:
+        self.answer = answer
+        self.received: list[Received] = []
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def port(self) -> int:
+        return self._server.server_address[1]
+
+    def base_url(self, provider: str) -> str:
+        root = f"http://127.0.0.1:{self.port}/{provider}"
+        return root + "/v1" if provider == "openai" else root
+
+    def spec(self, agent: str, **fields: Any) -> dict[str, Any]:
+        """An agent entry of a tournament spec (`provider:model`) pointed at this server."""
+        return {"agent": agent, "base_url": self.base_url(agent.split(":", 1)[0]), **fields}
+
+    def agent_spec(self, agent: str, **fields: Any) -> AgentSpec:
+        return AgentSpec.model_validate(self.spec(agent, **fields))
+
+    def __enter__(self) -> "FakeProviders":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        if self._thread.is_alive():
+            self._server.shutdown()
+            self._thread.join(timeout=10)
+        self._server.server_close()
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+                length = int(self.headers.get("content-length") or 0)
+                raw = self.rfile.read(length)
+                provider = _provider(self.path.split("?", 1)[0])
+                if provider is None:
+                    self._send(404, {"error": {"message": f"no route {self.path}"}})
+                    return
+                body = json.loads(raw or b"{}")
+                headers = {name.lower(): value for name, value in self.headers.items()}
+                with fake._lock:
+                    fake.received.append(Received(provider, self.path, headers, body))
+                asked = _asked(provider, self.path.split("?", 1)[0], body)
+                if asked.model == ECHO_KEY_MODEL:
+                    key = next((headers[name] for name in AUTH_HEADERS if name in headers), "")
+                    key = key.removeprefix("Bearer ")
+                    self._send(400, {"error": {"message": f"Incorrect API key provided: {key}",
+                                               "type": "invalid_request_error"}})
+                    return
+                self._send(200, _reply(asked, fake.answer(asked)))
+
+            def _send(self, status: int, payload: dict[str, Any]) -> None:
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+                pass  # the test output stays quiet
+
+        return Handler
