@@ -17,6 +17,15 @@ def _finite(value: float) -> float:
 FiniteFloat = Annotated[float, AfterValidator(_finite)]
 
 
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be empty")
+    return value.strip()
+
+
+Name = Annotated[str, AfterValidator(_not_blank)]
+
+
 class SpecModel(BaseModel):
     """Frozen pydantic model that rejects unknown fields (a typo is reported, not ignored)."""
 

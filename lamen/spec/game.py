@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from pydantic import field_validator, model_validator
+from pydantic import model_validator
 
-from lamen.spec.base import FiniteFloat, SpecModel
+from lamen.spec.base import FiniteFloat, Name, SpecModel
 from lamen.spec.issue import SIDES, Issue
 from lamen.spec.problems import Problem, SpecError
 
@@ -24,7 +24,7 @@ Offer = Mapping[str, str]  # issue name -> canonical label
 class Game(SpecModel):
     """A playable game: at least one issue, weights per side (LAMEN's experiment-level fields)."""
 
-    name: str
+    name: Name
     description: str
     sides: tuple[str, str] = ("", "")
     parties: tuple[str, str] = ("Side A", "Side B")
@@ -33,13 +33,6 @@ class Game(SpecModel):
     scale: tuple[FiniteFloat, FiniteFloat] = (100.0, 100.0)
     rules_prompt: str | None = None
     rules: tuple[str, ...] | None = None
-
-    @field_validator("name")
-    @classmethod
-    def _name_not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("must not be empty")
-        return value.strip()
 
     @model_validator(mode="before")
     @classmethod

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import PrivateAttr, field_validator, model_validator
+from pydantic import PrivateAttr, model_validator
 
-from lamen.spec.base import FiniteFloat, SpecModel
+from lamen.spec.base import FiniteFloat, Name, SpecModel
 from lamen.spec.problems import Problem, SpecError
 
 IssueType = Literal["distributive", "compatible", "integrative", "custom"]
@@ -35,7 +35,7 @@ def _flatten_single_nesting(value: Any, field: str, repairs: list[str]) -> Any:
 class Issue(SpecModel):
     """One negotiable issue. Construct from LAMEN-format data; per-side views via methods."""
 
-    name: str
+    name: Name
     issue_type: IssueType = "custom"
     descriptions: tuple[str, str]
     payoffs: tuple[tuple[FiniteFloat, ...], tuple[FiniteFloat, ...]]
@@ -71,13 +71,6 @@ class Issue(SpecModel):
         if repairs:
             data["warnings"] = tuple(repairs)
         return data
-
-    @field_validator("name")
-    @classmethod
-    def _name_not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("must not be empty")
-        return value.strip()
 
     @model_validator(mode="after")
     def _check_tables(self) -> "Issue":
