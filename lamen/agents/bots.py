@@ -14,11 +14,13 @@ occasional format slips, so the judge is exercised as LLMs exercise it.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import itertools
 import json
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest
@@ -50,6 +52,28 @@ class BotSettings:
         return settings
 
 
+@lru_cache(maxsize=64)
+def _offers(game: Game, side: int) -> tuple[tuple[float, tuple[str, ...]], ...]:
+    """Every complete offer with its utility to `side`, best first (sampled for huge games).
+    Shared by all bots of a game and side: matches re-use it."""
+    tables = [game.issue_utilities(side, i) for i in range(len(game.issues))]
+    label_lists = [issue.labels for issue in game.issues]
+    total = 1
+    for labels in label_lists:
+        total *= len(labels)
+    if total <= MAX_ENUMERATED:
+        indices = itertools.product(*[range(len(labels)) for labels in label_lists])
+    else:
+        rng = random.Random(_seed("offers", game.name, side))
+        best = tuple(max(range(len(t)), key=t.__getitem__) for t in tables)
+        indices = [best] + [tuple(rng.randrange(len(labels)) for labels in label_lists)
+                            for _ in range(MAX_ENUMERATED)]
+    offers = [(sum(t[i] for t, i in zip(tables, combo)), tuple(l[i] for l, i in zip(label_lists, combo)))
+              for combo in indices]
+    offers.sort(key=lambda o: -o[0])
+    return tuple(offers)
+
+
 def _seed(*parts: object) -> int:
     return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:8], "big")
 
@@ -69,7 +93,8 @@ class ScriptedNegotiator:
         self.rng = random.Random(_seed(seed, spec.id, side, game.name))
         self.labels = label_cache(game)
         self.issue_names = [issue.name for issue in game.issues]
-        self.offers = self._offers()
+        self.offers = _offers(game, side)
+        self._ascending = [-u for u, _ in self.offers]  # for binary search on utility
         self.seen: dict[str, str] = {}  # the opponent's latest value per issue, from its messages
         self.first_opponent_utility: float | None = None
         self.last_offer: dict[str, str] | None = None
@@ -80,24 +105,6 @@ class ScriptedNegotiator:
         return self.spec.id
 
     # ---- what the bot wants -----------------------------------------------------------------
-
-    def _offers(self) -> list[tuple[float, tuple[str, ...]]]:
-        tables = [self.game.issue_utilities(self.side, i) for i in range(len(self.game.issues))]
-        label_lists = [issue.labels for issue in self.game.issues]
-        total = 1
-        for labels in label_lists:
-            total *= len(labels)
-        if total <= MAX_ENUMERATED:
-            indices = itertools.product(*[range(len(labels)) for labels in label_lists])
-        else:
-            rng = random.Random(_seed("offers", self.game.name, self.side))
-            best = tuple(max(range(len(t)), key=t.__getitem__) for t in tables)
-            indices = [best] + [tuple(rng.randrange(len(labels)) for labels in label_lists)
-                                for _ in range(MAX_ENUMERATED)]
-        offers = [(sum(t[i] for t, i in zip(tables, combo)), tuple(l[i] for l, i in zip(label_lists, combo)))
-                  for combo in indices]
-        offers.sort(key=lambda o: -o[0])
-        return offers
 
     def utility(self, offer: dict[str, str]) -> float:
         return self.game.utility(self.side, offer)
@@ -129,11 +136,14 @@ class ScriptedNegotiator:
         return None
 
     def _choose(self, target: float, opponent_offer: dict[str, str] | None) -> dict[str, str]:
-        acceptable = [o for o in self.offers if o[0] >= target - 1e-9] or self.offers[:1]
+        # Offers are sorted best first: those worth at least the target are a prefix.
+        cut = max(1, bisect.bisect_right(self._ascending, -(target - 1e-9)))
+        acceptable = self.offers[:cut]
         if self.strategy == "random":
             return dict(zip(self.issue_names, self.rng.choice(acceptable)[1]))
-        lowest = min(u for u, _ in acceptable)
-        closest = [labels for u, labels in acceptable if u <= lowest + 1e-9]
+        lowest = acceptable[-1][0]
+        start = bisect.bisect_left(self._ascending, -(lowest + 1e-9))
+        closest = [labels for _, labels in self.offers[start:cut]]
         if opponent_offer is not None:
             def distance(labels: tuple[str, ...]) -> int:
                 return sum(abs(issue.labels.index(mine) - issue.labels.index(opponent_offer[issue.name]))
