@@ -23,6 +23,7 @@ class ModelCall(BaseModel):
     purpose: str  # note | message | interrogation | extraction
     request: ChatRequest | None = None
     reply: ChatReply | None = None
+    agent: str | None = None  # who answered, when not the turn's negotiator (e.g. the extraction reader)
 
 
 class Turn(BaseModel):
@@ -50,3 +51,10 @@ class Transcript(BaseModel):
     turns: tuple[Turn, ...] = ()
     end_reason: EndReason = "max_rounds"
     error: str | None = None
+    # Calls of a turn cut short by an error (say, its note was written, then the message call
+    # failed): paid for, so kept and counted, though the turn never happened.
+    unfinished_calls: tuple[ModelCall, ...] = ()
+
+    @property
+    def calls(self) -> tuple[ModelCall, ...]:
+        return tuple(call for turn in self.turns for call in turn.calls) + self.unfinished_calls

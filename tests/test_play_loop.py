@@ -92,8 +92,8 @@ def test_transcript_format_request_text() -> None:
     step = negotiation.next_request()
     assert len(step.request.messages) == 1 and step.request.messages[0].role == "user"
     assert step.request.messages[0].content == (
-        "Round 1 of 10 (9 rounds left after this one).\n\n"
         "Negotiation so far:\n<round 1, Landlord>: We ask $1500.\n\n"
+        "Round 1 of 10 (9 rounds left after this one).\n\n"
         + "\n".join([DEFAULT.note_prompt, "Your note can not exceed 64 words.", DEFAULT.note_format_prompt,
                      "The issues are: rent."]))
 
@@ -101,7 +101,7 @@ def test_transcript_format_request_text() -> None:
 def test_round_text_counts_down_and_can_be_hidden() -> None:
     negotiation = Negotiation(GAME, protocol(max_rounds=3))
     play_rounds(negotiation, 4)
-    assert negotiation.next_request().request.messages[0].content.startswith("Round 3 of 3 (0 rounds left after this one).")
+    assert "\n\nRound 3 of 3 (0 rounds left after this one).\n\n" in negotiation.next_request().request.messages[0].content
     hidden = Negotiation(GAME, protocol(show_rounds=False))
     assert hidden.next_request().request.messages[0].content.startswith("The negotiation starts now")
 

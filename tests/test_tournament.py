@@ -261,3 +261,35 @@ def test_self_play_summary() -> None:
     assert table.loc["X", "U"] == pytest.approx(0.375)
     assert table.loc["X", "U*"] == pytest.approx(0.5)
     assert table.loc["X", "games"] == 4
+
+
+def test_calls_of_a_turn_cut_short_are_stored_and_paid(tmp_path: Path) -> None:
+    counter = Counter()
+    agents: dict[str, FakeLLM] = {}
+
+    def make(agent_spec, *, game, side, seed):
+        # The note call succeeds (and costs); the message call then fails for good.
+        return agents.setdefault(agent_spec.id, FakeLLM(agent_spec.id, counter=counter, cost_per_call=0.01))
+
+    tournament = spec(agents=["openai:a"], games=["rental-1-distributive"], cross_play=False,
+                      limits={"concurrency": 1, "max_retries": 0})
+    store = Store(tmp_path / "t.db")
+    runner = Runner(tournament, store, LIBRARY, make=make, backoff_base=0.001)
+
+    original = FakeLLM.complete
+
+    async def failing_message(self, request):
+        if request.purpose == "message":
+            raise AgentError("openai:a: HTTP 400 bad request", retryable=False)
+        return await original(self, request)
+
+    FakeLLM.complete = failing_message  # type: ignore[method-assign]
+    try:
+        asyncio.run(runner.run())
+    finally:
+        FakeLLM.complete = original  # type: ignore[method-assign]
+    first_match = store.db.execute("SELECT id FROM matches ORDER BY position LIMIT 1").fetchone()[0]
+    calls = store.db.execute("SELECT turn_idx, purpose, cost_usd FROM calls WHERE match_id=?", (first_match,)).fetchall()
+    assert [tuple(c) for c in calls] == [(0, "note", 0.01)]
+    assert runner.state.spend_usd == pytest.approx(0.01)  # later matches never started: the agent was stopped
+    store.close()

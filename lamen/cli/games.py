@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from lamen.cli.common import library_from
@@ -51,7 +52,8 @@ def handle_list(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     console.print(table)
     for path, exc in broken:
-        console.print(f"[yellow]skipped {path}: {exc.problems[0].message} (run `lamen validate {path}`)[/]")
+        console.print(f"[yellow]skipped {escape(str(path))}: {escape(exc.problems[0].message)} "
+                      f"(run `lamen validate {escape(str(path))}`)[/]")
     return 0
 
 
@@ -96,7 +98,7 @@ def handle_show(args: argparse.Namespace) -> int:
         return 0
     console = Console(highlight=False)
     a, b = game.parties
-    console.print(f"[bold]{game.name}[/] — {game.description}")
+    console.print(f"[bold]{escape(game.name)}[/] — {escape(game.description)}")
     console.print(f"class: {summary['class']}   outcomes: {summary['outcomes']:,}   "
                   f"Pareto frontier: {summary['frontier_size']} points   opposition: {summary['opposition']:.3f}")
     for issue in summary["issues"]:
@@ -117,5 +119,5 @@ def handle_show(args: argparse.Namespace) -> int:
         points.add_row(title, offer, f"{point['utilities'][0]:.3f}", f"{point['utilities'][1]:.3f}")
     console.print(points)
     for warning in summary["warnings"]:
-        console.print(f"[yellow]warning: {warning}[/]")
+        console.print(f"[yellow]warning: {escape(warning)}[/]")
     return 0

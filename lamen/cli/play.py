@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -54,7 +55,7 @@ def show_turn(console: Console, negotiation: Negotiation, step: Step, reply: Cha
     if turn is None:
         return
     party = negotiation.game.parties[turn.side]
-    console.print(f"[bold]round {turn.round}[/] · {party} ({negotiation.agent_names[turn.side]})")
+    console.print(f"[bold]round {turn.round}[/] · {escape(party)} ({escape(negotiation.agent_names[turn.side])})")
     console.print(Panel(turn.note or "(empty)", title="note (private)", border_style="dim", expand=False), markup=False)
     console.print(Panel(turn.message or "(empty)", title="message", expand=False), markup=False)
 
@@ -94,22 +95,23 @@ def handle(args: argparse.Namespace) -> int:
         return 1
     negotiation = Negotiation(game, protocol, starts=0 if args.starts == "a" else 1, personas=personas,  # type: ignore[arg-type]
                               sampling=(specs[0].sampling, specs[1].sampling), agent_names=(specs[0].id, specs[1].id))
-    console.print(f"[bold]{game.name}[/]: {game.parties[0]} = {specs[0].id}, {game.parties[1]} = {specs[1].id}; "
-                  f"{protocol.max_rounds} rounds, {game.parties[negotiation.starts]} starts")
+    console.print(f"[bold]{escape(game.name)}[/]: {escape(game.parties[0])} = {escape(specs[0].id)}, "
+                  f"{escape(game.parties[1])} = {escape(specs[1].id)}; {protocol.max_rounds} rounds, "
+                  f"{escape(game.parties[negotiation.starts])} starts")
     on_reply = None if args.quiet else (lambda n, s, r: show_turn(console, n, s, r))
     transcript = asyncio.run(play(negotiation, agents, on_reply))  # type: ignore[arg-type]
     outcome = judge(transcript, game, protocol)
     if transcript.error:
-        console.print(f"[red]errored:[/] {transcript.error}")
+        console.print(f"[red]errored:[/] {escape(transcript.error)}")
     offer = ", ".join(f"{k}: {v}" for k, v in (outcome.agreed_offer or {}).items()) or "-"
-    console.print(f"agreement: [bold]{outcome.agreement}[/]   agreed offer: {offer}   "
+    console.print(f"agreement: [bold]{outcome.agreement}[/]   agreed offer: {escape(offer)}   "
                   f"rounds: {outcome.rounds}   end: {transcript.end_reason}")
     if outcome.textual_agreement_disagreeing_notes:
         console.print("[yellow]both said the agreement phrase, but their notes disagree[/]")
     console.print(outcome_table(outcome, game.parties))
     violations = [v for t in outcome.turns for v in t.violations]
     for violation in violations:
-        console.print(f"[yellow]rule violation:[/] {violation}", markup=True)
+        console.print(f"[yellow]rule violation:[/] {escape(violation)}")
     if args.json:
         args.json.write_text(json.dumps({"transcript": transcript.model_dump(mode="json"),
                                          "outcome": outcome.model_dump(mode="json")}, indent=2, ensure_ascii=False))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -119,9 +120,9 @@ def handle_run(args: argparse.Namespace) -> int:
 
                 state = asyncio.run(Runner(tournament, store, library, listener).run())
         for message in state.messages:
-            console.print(f"[yellow]{message}[/]")
+            console.print(f"[yellow]{escape(message)}[/]")
         for agent, reason in state.disabled.items():
-            console.print(f"[red]stopped {agent}:[/] {reason}")
+            console.print(f"[red]stopped {escape(agent)}:[/] {escape(reason)}")
         frame = match_table(store, tournament.name)
     finally:
         store.close()

@@ -155,4 +155,4 @@ class Negotiation:
     def transcript(self) -> Transcript:
         return Transcript(game=self.game.name, protocol=self.protocol.name, agents=self.agent_names,
                           starts=self.starts, turns=tuple(self.turns), end_reason=self.end_reason or "max_rounds",
-                          error=self.error)
+                          error=self.error, unfinished_calls=tuple(self._draft.calls))

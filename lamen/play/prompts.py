@@ -124,8 +124,10 @@ def window(items: list, size: int) -> list:
 
 
 def transcript_user_message(game: Game, side: int, visible: Visible, header: str, task: str) -> str:
-    """Transcript format: one user message with the history as a transcript, then the task."""
-    parts = [header] if header else []
+    """Transcript format: one user message with the history as a transcript, then the round and
+    the task. The history comes first so that consecutive requests share the longest prefix
+    (the system prompt plus the transcript so far), which providers' prompt caches reuse."""
+    parts = []
     if visible.messages:
         lines = ["Negotiation so far:"]
         for round_number, speaker, message in visible.messages:
@@ -136,6 +138,8 @@ def transcript_user_message(game: Game, side: int, visible: Visible, header: str
         parts.append("The negotiation starts now: nothing has been said yet.")
     if visible.own_notes:
         parts.append("\n".join(["Your private notes:", *[f"<round {r}>: {capped(n)}" for r, n in visible.own_notes]]))
+    if header:
+        parts.append(header)
     parts.append(task)
     return "\n\n".join(parts)
 

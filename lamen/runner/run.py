@@ -196,7 +196,7 @@ class Runner:
                 finally:
                     self.in_flight -= 1
                 self.store.save_match(match.id, transcript, outcome)
-                cost = sum(c.reply.cost_usd for t in transcript.turns for c in t.calls if c.reply)
+                cost = sum(c.reply.cost_usd for c in transcript.calls if c.reply)
                 self._note(match, transcript, outcome, cost)
 
         await asyncio.gather(*(one(m) for m in matches))

@@ -15,7 +15,7 @@ from typing import Any
 
 from lamen.agents.base import ChatReply
 from lamen.judge.outcome import Outcome
-from lamen.transcript import Transcript
+from lamen.transcript import ModelCall, Transcript
 
 SCHEMA_VERSION = 1
 
@@ -147,13 +147,11 @@ class Store:
             for index, turn in enumerate(transcript.turns):
                 db.execute("INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?, ?)",
                            (match_id, index, turn.side, turn.round, turn.note, turn.message, turn.interrogation))
-                for call_index, call in enumerate(turn.calls):
-                    reply = call.reply or ChatReply(text="")
-                    db.execute("INSERT INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                               (match_id, index, call_index, call.purpose, transcript.agents[turn.side], reply.model,
-                                reply.usage.input_tokens, reply.usage.output_tokens, reply.usage.cached_tokens,
-                                reply.latency_s, reply.cost_usd, int(reply.from_cache), reply.finish_reason,
-                                call.request.model_dump_json() if call.request else None, reply.text))
+                self._save_calls(match_id, index, turn.calls, transcript.agents[turn.side])
+            if transcript.unfinished_calls:
+                # The turn an error cut short has no row in `turns`; its paid calls still count.
+                side = transcript.starts if len(transcript.turns) % 2 == 0 else 1 - transcript.starts
+                self._save_calls(match_id, len(transcript.turns), transcript.unfinished_calls, transcript.agents[side])
             if not transcript.error:
                 db.execute("INSERT INTO outcomes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            (match_id, outcome.agreement, json.dumps(outcome.agreed_offer), outcome.utilities[0],
@@ -161,6 +159,16 @@ class Store:
                             _slim_transcript(transcript), outcome.model_dump_json()))
             db.execute("UPDATE matches SET status=?, error=?, attempts=attempts+1, finished_at=? WHERE id=?",
                        (status, transcript.error, time.time(), match_id))
+
+    def _save_calls(self, match_id: str, turn_index: int, calls: Iterable[ModelCall], agent: str,
+                    offset: int = 0) -> None:
+        for call_index, call in enumerate(calls, start=offset):
+            reply = call.reply or ChatReply(text="")
+            self.db.execute("INSERT INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (match_id, turn_index, call_index, call.purpose, call.agent or agent, reply.model,
+                             reply.usage.input_tokens, reply.usage.output_tokens, reply.usage.cached_tokens,
+                             reply.latency_s, reply.cost_usd, int(reply.from_cache), reply.finish_reason,
+                             call.request.model_dump_json() if call.request else None, reply.text))
 
     def save_imported(self, match_id: str, outcome: Outcome, source: str) -> None:
         """A finished match known only by its outcome (imported results: no turns, no calls)."""

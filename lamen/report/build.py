@@ -1,0 +1,300 @@
+"""`write_report`: one tournament database → a folder with index.html, its figures (PNG) and
+every table as CSV and LaTeX. Reads the store; never writes to it."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from lamen.report import figures as fig
+from lamen.report.data import ReportData, read_report_data
+from lamen.report.export import (
+    ExportedTable,
+    latex_available,
+    parquet_available,
+    write_match_table,
+    write_table,
+)
+from lamen.report.html import Markup, downloads, figure, frame_table, page, tag
+from lamen.report.tables import (
+    HEADERS,
+    MATRIX_VALUES,
+    Ratings,
+    effects_table,
+    games_table,
+    leaderboard,
+    matrices,
+    rate,
+    self_play_tables,
+    status_table,
+    usage_table,
+)
+from lamen.report.transcripts import viewer_payload
+from lamen.space import outcome_space
+
+# Headers for people where a file's column name is not one.
+WORDS = {"input_tokens": "input tokens", "output_tokens": "output tokens", "cached_tokens": "cached tokens",
+         "cached_calls": "cached calls", "cost_usd": "spend (USD)", "agreement_rate": "agreement rate",
+         "mean_score": "mean score", "elo": "Elo points", "lower": "95% low", "upper": "95% high"}
+MATRIX_COLOURS = {"u_star": "U* of the row agent (its utility over agreed games, 0–1)",
+                  "soft": "soft completion rate (share of games with aligned notes, 0–1)",
+                  "hard": "hard completion rate (share of games both sides declared agreed, 0–1)"}
+
+
+@dataclass(frozen=True)
+class WrittenReport:
+    """What `write_report` wrote: the page, its figures and tables, the match table's files, and
+    how long it took."""
+
+    index: Path
+    figures: tuple[fig.FigureFile, ...]
+    tables: tuple[ExportedTable, ...]
+    files: tuple[Path, ...]
+    seconds: float
+
+
+class _Writer:
+    """Collects the tables and figures of one report while its sections are built."""
+
+    def __init__(self, data: ReportData, folder: Path) -> None:
+        self.data = data
+        self.folder = folder
+        self.figure_folder = folder / "figures"
+        self.table_folder = folder / "tables"
+        self.tables: list[ExportedTable] = []
+        self.figures: list[fig.FigureFile] = []
+
+    def export(self, frame: pd.DataFrame, name: str, caption: str, *, index: bool = False) -> Markup:
+        table = write_table(frame, self.table_folder, name, caption, index=index)
+        self.tables.append(table)
+        return downloads(f"tables/{table.csv.name}", f"tables/{table.tex.name}" if table.tex else None)
+
+    def figure(self, made: fig.FigureFile) -> Markup:
+        self.figures.append(made)
+        return figure(made.path, made.title, made.caption)
+
+
+def _missing(text: str) -> Markup:
+    return tag("p", text, class_="missing")
+
+
+def _tournament_section(writer: _Writer) -> Markup:
+    data = writer.data
+    spec = data.spec
+    facts = [f"database: {data.db_path.name}"] + [f"{label}: {spec[key]}" for key, label in (
+        ("protocol", "protocol"), ("repetitions", "repetitions"), ("seed", "seed"), ("imported_from", "imported from"))
+        if spec.get(key) is not None]
+    if spec.get("budget_usd") is not None:
+        facts.append(f"budget: ${spec['budget_usd']:.2f}")
+    parts: list[Markup] = [tag("p", " · ".join(facts))]
+    for source in data.imported_sources:
+        count = int((data.matches["source"] == source).sum())
+        parts.append(_missing(f"{count} matches imported from {source}: the source keeps outcomes only, so they have "
+                              "no transcripts, turn readings or model calls; tokens and spend below do not count "
+                              "them."))
+    usage = usage_table(data)
+    parts += [tag("h3", "Agents, tokens and spend"),
+              tag("p", "From the model calls the store recorded (cached calls cost nothing again).", class_="note"),
+              frame_table(usage, headers=WORDS, digits={"cost_usd": 4}),
+              writer.export(usage, "usage", "Agents, tokens and spend")]
+    for agent, reason in zip(data.agents["agent_id"], data.agents["disabled_reason"]):
+        if reason:
+            parts.append(_missing(f"{agent} was stopped: {reason}"))
+    statuses = status_table(data.matches)
+    parts += [tag("h3", "Matches by status"), frame_table(statuses, index=True),
+              writer.export(statuses, "status", "Matches by stage and status", index=True)]
+    games = games_table(data)
+    parts += [tag("h3", "Games"), frame_table(games, headers=WORDS),
+              writer.export(games, "games", "Games of the tournament")]
+    parts.append(tag("details", tag("summary", "the tournament spec as stored"),
+                     tag("pre", json.dumps(spec, indent=2, sort_keys=True, ensure_ascii=False))))
+    return Markup("".join(parts))
+
+
+def _leaderboard_display(board: pd.DataFrame) -> pd.DataFrame:
+    def interval(low: float, high: float) -> str:
+        return "–" if pd.isna(low) else f"{low:.0f} – {high:.0f}"
+
+    return pd.DataFrame({
+        "agent": board["agent"],
+        "BT Elo": board["bt_elo"],
+        "BT 95% interval": [interval(lo, hi) for lo, hi in zip(board["bt_lower"], board["bt_upper"])],
+        "rank (95%)": [interval(lo, hi) for lo, hi in zip(board["rank_lower"], board["rank_upper"])],
+        "Elo": board["elo_median"],
+        "Elo 95% interval": [interval(lo, hi) for lo, hi in zip(board["elo_lower"], board["elo_upper"])],
+        "TrueSkill μ": board["trueskill_mu"], "TrueSkill σ": board["trueskill_sigma"],
+        "μ − 3σ": board["trueskill_conservative"], "games": board["games"],
+        **{HEADERS[c]: board[c] for c in ("agreement_rate", "utility", "utility_agreed", "welfare",
+                                          "internal_faithfulness", "external_faithfulness", "instruction_following")},
+    })
+
+
+def _leaderboard_section(writer: _Writer, ratings: Ratings | None, reason: str) -> Markup:
+    board = leaderboard(writer.data, ratings)
+    parts = []
+    if ratings is None:
+        parts.append(_missing(f"No ratings: {reason}."))
+    digits = {"BT Elo": 1, "Elo": 1, "TrueSkill μ": 2, "TrueSkill σ": 2, "μ − 3σ": 2}
+    parts += [frame_table(_leaderboard_display(board), digits=digits, id_="leaderboard-table"),
+              tag("p", "Over cross-play games. BT: Bradley–Terry on graded scores (1 + u_A − u_B)/2 with side and "
+                       "first-mover effects, 95% clustered sandwich interval; rank: block-bootstrap 95% interval. "
+                       "Elo and TrueSkill depend on the order of games. Agreement, U (0 without agreement), U* (over "
+                       "agreements), welfare (u_A + u_B), faithfulness and instruction following (word limits and "
+                       "note format) are means over the agent's games.", class_="caption"),
+              writer.export(board, "leaderboard", "Leaderboard (cross-play)")]
+    if ratings is not None:
+        parts.append(writer.figure(fig.rating_figure(ratings, writer.figure_folder)))
+    return Markup("".join(parts))
+
+
+def _heatmap(writer: _Writer, matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str,
+             counts: pd.DataFrame | None = None) -> Markup:
+    """A matrix as a heatmap, with its CSV and LaTeX beneath."""
+    made = fig.heatmap_figure(matrix, title, colour_label, writer.figure_folder, name, caption, annotate_counts=counts)
+    return tag("div", writer.figure(made), writer.export(matrix, name, title, index=True))
+
+
+def _head_to_head_section(writer: _Writer, ratings: Ratings | None) -> Markup:
+    found = matrices(writer.data)
+    if not found:
+        return _missing("No cross-play matches: there is no head-to-head to show.")
+    parts = [tag("p", "Row agent against column agent, from the row agent's side, debiased over sides and start "
+                      "orders (paper Tables 11–14). Cooperative includes integrative games. White (–): no games.",
+                 class_="note")]
+    for value, label in MATRIX_VALUES.items():
+        cells = [_heatmap(writer, found[(value, kind)], f"h2h_{value}_{kind}", f"{label}: row vs column, {kind} games",
+                          MATRIX_COLOURS[value], f"{label} of the row agent against the column agent.")
+                 for kind in ("competitive", "cooperative")]
+        parts += [tag("h3", label), tag("div", cells, class_="figures")]
+    if ratings is not None:
+        h2h = ratings.head_to_head
+        cells = [_heatmap(writer, h2h.mean_score, "score_observed", "Observed mean score: row vs column",
+                          "mean graded score of the row agent (0–1; 0.5 = even)",
+                          "Observed mean graded score of the row agent over all games of the pairing; the number of "
+                          "games in brackets.", counts=h2h.games),
+                 _heatmap(writer, h2h.predicted, "score_predicted", "Predicted score: row vs column",
+                          "Bradley–Terry predicted score of the row agent (0–1)",
+                          "σ(θ_row − θ_column) from the Bradley–Terry fit."),
+                 tag("div", writer.figure(fig.calibration_figure(ratings, writer.figure_folder)),
+                     writer.export(h2h.games, "score_games", "Games per pairing", index=True))]
+        parts += [tag("h3", "Empirical vs predicted scores"), tag("div", cells, class_="figures")]
+        p_stronger = ratings.bootstrap.p_stronger
+        parts += [tag("h3", "Probability that the row agent is stronger (bootstrap)"),
+                  frame_table(p_stronger, index=True),
+                  writer.export(p_stronger, "p_stronger", "Bootstrap probability that the row agent is stronger",
+                                index=True)]
+    return Markup("".join(parts))
+
+
+def _self_play_section(writer: _Writer) -> Markup:
+    found = self_play_tables(writer.data)
+    if not found:
+        return _missing("No self-play matches in this tournament.")
+    overall, by_class = found["self_play"], found["self_play_by_class"]
+    return Markup("".join([
+        tag("p", "Each agent against an independent copy of itself, debiased over sides and start orders (paper "
+                 "Tables 1–2): faithfulness, instruction following, soft and hard completion, U, U*, rounds.",
+            class_="note"),
+        tag("h3", "Overall"), frame_table(overall, index=True),
+        writer.export(overall, "self_play", "Self-play summary", index=True),
+        tag("h3", "By game class"), frame_table(by_class, index=True),
+        writer.export(by_class, "self_play_by_class", "Self-play summary by game class", index=True)]))
+
+
+def _effects_section(writer: _Writer, ratings: Ratings | None) -> Markup:
+    if ratings is None:
+        return _missing("No ratings, hence no measured side or first-mover effect.")
+    effects = effects_table(ratings)
+    return Markup("".join([
+        frame_table(effects, headers=WORDS, digits={"elo": 1, "lower": 1, "upper": 1, "se": 1}),
+        tag("p", "Elo points: the Bradley–Terry fixed effect with its 95% interval and standard error; mean "
+                 "score: the mean graded score side A (or the first mover) actually got, 0.5 being no edge.",
+            class_="caption"),
+        writer.export(effects, "effects", "Side and first-mover effects"),
+        writer.figure(fig.effects_figure(effects, writer.figure_folder))]))
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")[:60] or "game"
+
+
+def _spaces_section(writer: _Writer) -> Markup:
+    matches = writer.data.matches
+    agreed = matches[(matches["status"] == "finished") & matches["agreement"] & matches["u_a"].notna()]
+    cells = []
+    for number, info in enumerate(writer.data.games, start=1):
+        if info.game is None:
+            unavailable = _missing(f"Outcome space unavailable: {info.missing_reason}.")
+            cells.append(tag("div", tag("h3", info.name), unavailable))
+            continue
+        mine = agreed[agreed["game"] == info.name][["agent_a", "agent_b", "u_a", "u_b"]]
+        made = fig.outcome_space_figure(info.game, outcome_space(info.game), mine, writer.figure_folder,
+                                        f"space_{number:02d}_{_slug(info.name)}")
+        cells.append(writer.figure(made))
+    return tag("div", cells, class_="figures")
+
+
+def _viewer_section(writer: _Writer) -> Markup:
+    filters = [tag("label", label, tag("select", id=f"filter-{key}", data_key=key))
+               for key, label in (("agent", "agent"), ("game", "game"), ("outcome", "outcome"), ("stage", "stage"))]
+    filters += [tag("button", "reset", id="filter-reset", type="button"), tag("span", id="match-count", class_="muted")]
+    head = tag("tr", [tag("th", text, class_="text" if text in ("game", "side A", "side B", "outcome") else None)
+                      for text in ("game", "side A", "side B", "outcome", "u_A", "u_B", "rounds")])
+    listing = tag("div", tag("table", tag("thead", head), tag("tbody"), class_="data", id="match-list"),
+                  tag("button", "show more", id="show-more", type="button", hidden="hidden"), class_="list-pane")
+    return Markup("".join([
+        tag("p", "Every match, filterable; click a row to read it, an agent to keep only its matches. Each turn shows "
+                 "the private note, the public message, the offers the judge read from them and its flags.",
+            class_="note"),
+        tag("div", filters, class_="filters"),
+        tag("div", listing, tag("div", id="match-detail", class_="detail-pane"), class_="viewer")]))
+
+
+def write_report(db_path: str | Path, output: str | Path | None = None, tournament: str | None = None, *,
+                 replicates: int = 1000, orderings: int = 100) -> WrittenReport:
+    """Write the report of one tournament into `output` (default: the database's folder)."""
+    started = time.perf_counter()
+    data = read_report_data(db_path, tournament)
+    folder = Path(output) if output is not None else data.db_path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    writer = _Writer(data, folder)
+    ratings, reason = None, ""
+    try:
+        ratings = rate(data, replicates=replicates, orderings=orderings)
+    except ValueError as exc:
+        reason = str(exc).removeprefix("match table: ")
+    sections = [
+        ("tournament", "Tournament", _tournament_section(writer)),
+        ("leaderboard", "Leaderboard", _leaderboard_section(writer, ratings, reason)),
+        ("head-to-head", "Head-to-head", _head_to_head_section(writer, ratings)),
+        ("self-play", "Self-play", _self_play_section(writer)),
+        ("effects", "Side and first-mover effects", _effects_section(writer, ratings)),
+        ("outcome-spaces", "Outcome spaces", _spaces_section(writer)),
+        ("transcripts", "Transcripts", _viewer_section(writer)),
+    ]
+    files = write_match_table(data.matches, writer.table_folder)
+    formats = "CSV and Parquet" if parquet_available() else "CSV (Parquet needs pyarrow)"
+    latex = "CSV and LaTeX (booktabs)" if latex_available() else "CSV (LaTeX needs jinja2: pip install jinja2)"
+    exported = []
+    for table in writer.tables:
+        tex = [Markup(" ("), tag("a", "LaTeX", href=f"tables/{table.tex.name}"), Markup(")")] if table.tex else []
+        exported.append(tag("li", tag("a", table.name, href=f"tables/{table.csv.name}"), f" — {table.caption}", tex))
+    exported += [tag("li", tag("a", path.name, href=f"tables/{path.name}"), " — every match, one row each")
+                 for path in files]
+    intro = tag("p", f"Tables as {latex}; the match table as {formats}.")
+    sections.append(("files", "Files", Markup(intro + tag("ul", exported))))
+    generated = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    finished = int((data.matches["status"] == "finished").sum())
+    subtitle = (f"{len(data.agent_ids)} agents · {len(data.games)} games · {finished}/{len(data.matches)} matches "
+                f"finished · generated {generated}")
+    index = folder / "index.html"
+    html = page(f"lamen report: {data.tournament}", subtitle, sections, viewer_payload(data))
+    index.write_text(html, encoding="utf-8")
+    return WrittenReport(index=index, figures=tuple(writer.figures), tables=tuple(writer.tables),
+                         files=tuple(files), seconds=time.perf_counter() - started)

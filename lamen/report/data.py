@@ -1,0 +1,170 @@
+"""Everything a report shows, read from the store in one pass: the match table, the turns, the
+judge's readings, model-call usage and the games as they were played. Reads only."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from pydantic import ValidationError
+
+from lamen.judge.outcome import Outcome
+from lamen.spec.game import Game
+from lamen.spec.load import load_game
+from lamen.spec.problems import Problem, SpecError
+from lamen.store import Store
+from lamen.store.tables import match_table
+from lamen.transcript import Turn
+
+USAGE_COLUMNS = ("agent", "calls", "input_tokens", "output_tokens", "cached_tokens", "cached_calls", "cost_usd")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game of the tournament: its spec (None when neither the store nor the library has it)
+    and, if so, why."""
+
+    name: str
+    game_class: str
+    game: Game | None
+    missing_reason: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class ReportData:
+    """One tournament as the report sees it."""
+
+    db_path: Path
+    tournament: str
+    spec: dict[str, Any]
+    agents: pd.DataFrame  # agent_id, provider, model, disabled_reason
+    matches: pd.DataFrame  # lamen.store.tables.match_table
+    usage: pd.DataFrame  # one row per agent with recorded model calls (USAGE_COLUMNS)
+    games: tuple[GameInfo, ...]
+    turns: dict[str, tuple[Turn, ...]] = field(default_factory=dict)  # by match id
+    outcomes: dict[str, Outcome] = field(default_factory=dict)  # by match id
+
+    @property
+    def agent_ids(self) -> tuple[str, ...]:
+        listed = list(self.agents["agent_id"])
+        played = sorted(set(self.matches["agent_a"]) | set(self.matches["agent_b"]))
+        return tuple(listed + [agent for agent in played if agent not in listed])
+
+    @property
+    def imported_sources(self) -> tuple[str, ...]:
+        """The provenance of every match not played by lamen (e.g. 'lamen-evals:evals.csv')."""
+        sources = self.matches.loc[self.matches["source"] != "played", "source"]
+        return tuple(sorted(set(sources)))
+
+
+def choose_tournament(store: Store, tournament: str | None) -> str:
+    """The tournament to report: the one asked for, or the only one in the database."""
+    names = store.tournaments()
+    if tournament is not None:
+        if tournament not in names:
+            raise SpecError([Problem(f"{store.path}: no tournament named '{tournament}'",
+                                     f"tournaments here: {', '.join(names) or 'none'}")])
+        return tournament
+    if not names:
+        raise SpecError([Problem(f"{store.path}: the database holds no tournament",
+                                 "run one first: lamen run tournaments/quickstart.yaml")])
+    if len(names) > 1:
+        raise SpecError([Problem(f"{store.path}: the database holds {len(names)} tournaments",
+                                 f"choose one with --tournament ({', '.join(names)})")])
+    return names[0]
+
+
+def _game_from_spec(spec: dict[str, Any]) -> Game:
+    # The stored spec is a model dump, which includes the issues' computed `warnings`; the
+    # Issue model refuses that field as input (it is lamen's, not the file's).
+    issues = [{key: value for key, value in issue.items() if key != "warnings"} for issue in spec["issues"]]
+    return Game.model_validate({**spec, "issues": issues})
+
+
+def _games(store: Store, tournament: str) -> tuple[GameInfo, ...]:
+    """Each game as the store recorded it in its matches' specs; else the library's game of that
+    name; else None (e.g. an imported game lamen does not ship)."""
+    # SQLite takes bare columns from the row that holds the MIN(): the game's first match.
+    rows = store.db.execute("SELECT game, game_class, spec_json, MIN(position) FROM matches WHERE tournament=? "
+                            "GROUP BY game ORDER BY MIN(position)", (tournament,)).fetchall()
+    games = []
+    for row in rows:
+        spec = json.loads(row["spec_json"]).get("game")
+        try:
+            if isinstance(spec, dict):
+                game = _game_from_spec(spec)
+            else:
+                game = load_game(row["game"])
+            games.append(GameInfo(row["game"], row["game_class"], game))
+        except (SpecError, ValidationError, KeyError, TypeError) as exc:
+            reason = "the store holds no spec for it and lamen knows no game of that name"
+            if isinstance(spec, dict):
+                reason = f"its stored spec does not load ({str(exc).splitlines()[0]})"
+            games.append(GameInfo(row["game"], row["game_class"], None, reason))
+    return tuple(games)
+
+
+def _usage(store: Store, tournament: str) -> pd.DataFrame:
+    rows = store.db.execute(
+        "SELECT c.agent, COUNT(*), COALESCE(SUM(c.input_tokens), 0), COALESCE(SUM(c.output_tokens), 0), "
+        "COALESCE(SUM(c.cached_tokens), 0), COALESCE(SUM(c.from_cache), 0), COALESCE(SUM(c.cost_usd), 0.0) "
+        "FROM calls c JOIN matches m ON m.id = c.match_id WHERE m.tournament=? GROUP BY c.agent ORDER BY c.agent",
+        (tournament,)).fetchall()
+    return pd.DataFrame([tuple(row) for row in rows], columns=list(USAGE_COLUMNS))
+
+
+def _turns(store: Store, tournament: str) -> dict[str, tuple[Turn, ...]]:
+    rows = store.db.execute(
+        "SELECT t.match_id, t.side, t.round, t.note, t.message, t.interrogation FROM turns t "
+        "JOIN matches m ON m.id = t.match_id WHERE m.tournament=? ORDER BY t.match_id, t.idx", (tournament,))
+    turns: dict[str, list[Turn]] = {}
+    for row in rows:
+        turns.setdefault(row["match_id"], []).append(Turn(side=row["side"], round=row["round"], note=row["note"],
+                                                          message=row["message"], interrogation=row["interrogation"]))
+    return {match_id: tuple(match_turns) for match_id, match_turns in turns.items()}
+
+
+def _outcomes(store: Store, tournament: str) -> dict[str, Outcome]:
+    rows = store.db.execute("SELECT o.match_id, o.outcome_json FROM outcomes o JOIN matches m ON m.id = o.match_id "
+                            "WHERE m.tournament=?", (tournament,))
+    return {row["match_id"]: Outcome.model_validate_json(row["outcome_json"]) for row in rows}
+
+
+def _check_lamen_database(path: Path) -> None:
+    """Refuse, read-only and before `Store` would add its tables, a file lamen did not write."""
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    except sqlite3.DatabaseError as exc:
+        row, reason = None, str(exc)
+    else:
+        reason = "it has no lamen schema version"
+    if row is None:
+        raise SpecError([Problem(f"{path}: not a lamen tournament database ({reason})",
+                                 "give the path `lamen run` printed")])
+
+
+def read_report_data(db_path: str | Path, tournament: str | None = None) -> ReportData:
+    """Read one tournament of a database (the only one, unless `tournament` names it)."""
+    path = Path(db_path)
+    if not path.is_file():
+        raise SpecError([Problem(f"{path}: no such database", "give the path `lamen run` printed")])
+    _check_lamen_database(path)
+    store = Store(path)
+    try:
+        name = choose_tournament(store, tournament)
+        spec_row = store.db.execute("SELECT spec_json FROM tournaments WHERE name=?", (name,)).fetchone()
+        rows = store.db.execute("SELECT agent_id, provider, model, disabled_reason FROM agents WHERE tournament=? "
+                                "ORDER BY rowid", (name,))
+        agents = pd.DataFrame([tuple(row) for row in rows],
+                              columns=["agent_id", "provider", "model", "disabled_reason"])
+        return ReportData(db_path=path, tournament=name, spec=json.loads(spec_row["spec_json"]), agents=agents,
+                          matches=match_table(store, name), usage=_usage(store, name), games=_games(store, name),
+                          turns=_turns(store, name), outcomes=_outcomes(store, name))
+    finally:
+        store.close()

@@ -1,0 +1,278 @@
+"""The report's figures (matplotlib, Agg, no pyplot state): heatmaps, rating intervals, biases,
+calibration and outcome spaces. Sizes grow with the number of agents so labels stay legible."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import Colormap
+from matplotlib.figure import Figure
+from mpl_toolkits.axes_grid1 import make_axes_locatable
+
+from lamen.report.tables import Ratings
+from lamen.space import OutcomeSpace, utility_tables
+from lamen.spec.game import Game
+
+# Okabe & Ito's colour-blind-safe palette, without its yellow (too faint on white) and black (kept
+# for the bargaining points).
+OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7")
+BLACK = "#000000"
+MARKERS = ("o", "^", "s", "D")
+HEATMAP = "cividis"
+# cividis never reaches white, so a white cell cannot be mistaken for a value.
+NO_DATA = "#ffffff"
+STYLE = {"font.size": 9, "axes.titlesize": 11, "axes.labelsize": 9, "xtick.labelsize": 9, "ytick.labelsize": 9,
+         "legend.fontsize": 8, "figure.dpi": 110, "savefig.dpi": 110}
+# Inches per heatmap cell and per character of a tick label at 9 pt.
+CELL = 0.48
+CHAR = 0.075
+# Cells get their value written in them up to this many agents.
+ANNOTATE_UP_TO = 14
+ENUMERATE_UP_TO = 20_000
+
+
+@dataclass(frozen=True)
+class FigureFile:
+    """A figure written into the report folder; `path` is relative to it."""
+
+    path: str
+    title: str
+    caption: str
+
+
+def _new_figure(size: tuple[float, float]) -> Figure:
+    figure = Figure(figsize=size)
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def _save(figure: Figure, folder: Path, name: str) -> str:
+    path = folder / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # bbox_inches="tight" grows the canvas to every label: nothing is clipped, however long.
+    figure.savefig(path, bbox_inches="tight", pad_inches=0.15)
+    return f"{folder.name}/{path.name}"
+
+
+def heatmap_size(labels: Sequence[str]) -> tuple[float, float]:
+    """Inches for an n × n heatmap whose tick labels are `labels` (x labels at 45°)."""
+    n = len(labels)
+    longest = max((len(label) for label in labels), default=1) * CHAR
+    width = max(4.8, longest + n * CELL + 1.8)
+    height = max(3.6, longest * 0.72 + n * CELL + 1.0)
+    return width, height
+
+
+def _colormap(name: str) -> Colormap:
+    return matplotlib.colormaps[name].with_extremes(bad=NO_DATA)
+
+
+def draw_heatmap(matrix: pd.DataFrame, title: str, colour_label: str, *, annotate_counts: pd.DataFrame | None = None,
+                 vmin: float = 0.0, vmax: float = 1.0) -> Figure:
+    """Row agent (y) against column agent (x); white cells (marked –) have no games."""
+    rows, columns = [str(v) for v in matrix.index], [str(v) for v in matrix.columns]
+    with matplotlib.rc_context(STYLE):
+        figure = _new_figure(heatmap_size(rows + columns))
+        axes = figure.add_subplot()
+        values = np.ma.masked_invalid(matrix.to_numpy(dtype=float))
+        image = axes.imshow(values, cmap=_colormap(HEATMAP), vmin=vmin, vmax=vmax, aspect="equal")
+        axes.set_xticks(range(len(columns)), labels=columns, rotation=45, ha="right", rotation_mode="anchor")
+        axes.set_yticks(range(len(rows)), labels=rows)
+        axes.set_xlabel("column agent (opponent)")
+        axes.set_ylabel("row agent")
+        axes.set_title(title)
+        # The colour bar takes the height of the matrix, whatever its size.
+        bar = figure.colorbar(image, cax=make_axes_locatable(axes).append_axes("right", size=0.22, pad=0.15))
+        bar.set_label(colour_label)
+        if len(rows) <= ANNOTATE_UP_TO:
+            missing = np.ma.getmaskarray(values)
+            for i in range(len(rows)):
+                for j in range(len(columns)):
+                    if missing[i, j]:
+                        axes.text(j, i, "–", ha="center", va="center", fontsize=8, color="#777777")
+                        continue
+                    value = float(values[i, j])
+                    text = f"{value:.2f}"
+                    if annotate_counts is not None:
+                        text += f"\n({int(annotate_counts.iat[i, j])})"
+                    # cividis is dark at the low end: white text there, black above the middle.
+                    shade = (value - vmin) / (vmax - vmin) if vmax > vmin else 0.5
+                    axes.text(j, i, text, ha="center", va="center", fontsize=8,
+                              color="white" if shade < 0.55 else "black")
+    return figure
+
+
+def heatmap_figure(matrix: pd.DataFrame, title: str, colour_label: str, folder: Path, name: str, caption: str,
+                   annotate_counts: pd.DataFrame | None = None) -> FigureFile:
+    figure = draw_heatmap(matrix, title, colour_label, annotate_counts=annotate_counts)
+    return FigureFile(_save(figure, folder, name), title, caption)
+
+
+def _interval(axes: Axes, y: np.ndarray, centre: np.ndarray, low: np.ndarray, high: np.ndarray,
+              colour: str, marker: str, label: str) -> None:
+    axes.errorbar(centre, y, xerr=[centre - low, high - centre], fmt=marker, color=colour, ecolor=colour,
+                  elinewidth=1.6, capsize=3, markersize=6, label=label)
+
+
+def rating_figure(ratings: Ratings, folder: Path) -> FigureFile:
+    """Each agent's Bradley–Terry rating with its sandwich and bootstrap intervals, and Elo."""
+    agents = [rating.agent for rating in ratings.fit.ratings][::-1]
+    fit = {r.agent: r for r in ratings.fit.ratings}
+    boot = {r.agent: r for r in ratings.bootstrap.ratings}
+    elo = {r.agent: r for r in ratings.elo.ratings}
+    y = np.arange(len(agents), dtype=float)
+    longest = max(len(agent) for agent in agents) * CHAR
+    title = "Ratings with 95% intervals (best at the top)"
+    height = 1.4 + 0.45 * len(agents)
+    with matplotlib.rc_context(STYLE):
+        figure = _new_figure((max(6.5, longest + 5.0), height))
+        axes = figure.add_subplot()
+        _interval(axes, y + 0.2, np.array([fit[a].elo for a in agents]), np.array([fit[a].lower for a in agents]),
+                  np.array([fit[a].upper for a in agents]), OKABE_ITO[0], "o", "Bradley–Terry (sandwich interval)")
+        _interval(axes, y, np.array([boot[a].elo_median for a in agents]),
+                  np.array([boot[a].elo_lower for a in agents]), np.array([boot[a].elo_upper for a in agents]),
+                  OKABE_ITO[1], "s", f"Bradley–Terry (block bootstrap, {ratings.bootstrap.replicates} replicates)")
+        _interval(axes, y - 0.2, np.array([elo[a].median for a in agents]), np.array([elo[a].lower for a in agents]),
+                  np.array([elo[a].upper for a in agents]), OKABE_ITO[2], "^",
+                  f"Elo (median over {ratings.elo.orderings} orders; order-dependent)")
+        axes.axvline(1000.0, color="#777777", linewidth=0.8, linestyle=":")
+        axes.set_yticks(y, labels=agents)
+        axes.set_ylim(-0.7, len(agents) - 0.3)
+        axes.set_xlabel("rating (Elo points; 1000 = the mean agent)")
+        axes.set_title(title)
+        axes.grid(axis="x", color="#e5e5e5")
+        # Half an inch under the axes, below the x label, at any height.
+        axes_height = height * (figure.subplotpars.top - figure.subplotpars.bottom)
+        axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.5 / axes_height), ncol=1, frameon=False)
+    caption = ("Points are estimates, bars their 95% intervals. Bradley–Terry is the primary rating; Elo depends on "
+               "the order of games and is shown over random orders.")
+    return FigureFile(_save(figure, folder, "ratings"), title, caption)
+
+
+def effects_figure(effects: pd.DataFrame, folder: Path) -> FigureFile:
+    """Side A's and the first mover's fixed effects in Elo points, with 95% intervals."""
+    title = "Measured side and first-mover effects"
+    with matplotlib.rc_context(STYLE):
+        figure = _new_figure((6.0, 2.4))
+        axes = figure.add_subplot()
+        y = np.arange(len(effects), dtype=float)[::-1]
+        for index, (position, row) in enumerate(zip(y, effects.itertuples())):
+            _interval(axes, np.array([position]), np.array([row.elo]), np.array([row.lower]), np.array([row.upper]),
+                      OKABE_ITO[index % len(OKABE_ITO)], "o", str(row.effect))
+        axes.axvline(0.0, color="#777777", linewidth=0.8, linestyle=":")
+        axes.set_yticks(y, labels=list(effects["effect"]))
+        axes.set_ylim(-0.6, len(effects) - 0.4)
+        axes.set_xlabel("edge against an equal opponent (Elo points; 0 = no bias)")
+        axes.set_title(title)
+        axes.grid(axis="x", color="#e5e5e5")
+    caption = ("Bradley–Terry fixed effects: side A's edge over side B and the first mover's edge, with 95% "
+               "sandwich intervals. The debiased schedule cancels them out of the agent ratings.")
+    return FigureFile(_save(figure, folder, "effects"), title, caption)
+
+
+def calibration_figure(ratings: Ratings, folder: Path) -> FigureFile:
+    """Observed mean score per pairing against Bradley–Terry's prediction."""
+    h2h = ratings.head_to_head
+    agents = list(h2h.agents)
+    points = [(h2h.predicted.iat[i, j], h2h.mean_score.iat[i, j], h2h.games.iat[i, j])
+              for i in range(len(agents)) for j in range(i + 1, len(agents)) if h2h.games.iat[i, j] > 0]
+    predicted, observed, games = (np.array(column, dtype=float) for column in zip(*points)) if points else (
+        np.array([]), np.array([]), np.array([]))
+    title = "Observed vs predicted score per pairing"
+    with matplotlib.rc_context(STYLE):
+        figure = _new_figure((5.2, 5.0))
+        axes = figure.add_subplot()
+        axes.plot([0, 1], [0, 1], color="#777777", linewidth=0.8, linestyle=":", label="perfect fit")
+        sizes = 20 + 80 * games / games.max() if len(games) else games
+        axes.scatter(predicted, observed, s=sizes, color=OKABE_ITO[0], alpha=0.8, edgecolor="white",
+                     label="one pairing (size: games)")
+        axes.set_xlim(0, 1)
+        axes.set_ylim(0, 1)
+        axes.set_aspect("equal")
+        axes.set_xlabel("predicted score of the first agent (Bradley–Terry, 0–1)")
+        axes.set_ylabel("observed mean graded score (0–1)")
+        axes.set_title(title)
+        axes.legend(loc="upper left")
+    caption = ("Each point is one pair of agents; points far from the diagonal are pairings the "
+               "one-number-per-agent model does not explain (e.g. cycles).")
+    return FigureFile(_save(figure, folder, "calibration"), title, caption)
+
+
+def all_outcomes(game: Game) -> np.ndarray:
+    """Every complete offer's (utility to A, utility to B): an (n, 2) array."""
+    points = np.zeros((1, 2))
+    for table in utility_tables(game):
+        points = (points[:, None, :] + table[None, :, :]).reshape(-1, 2)
+    return points
+
+
+def pairing(agent_a: str, agent_b: str) -> str:
+    return f"{agent_a} (self-play)" if agent_a == agent_b else " vs ".join(sorted((agent_a, agent_b)))
+
+
+def outcome_space_figure(game: Game, space: OutcomeSpace, agreements: pd.DataFrame, folder: Path,
+                         name: str) -> FigureFile:
+    """All outcomes (faint) or the frontier, the bargaining points, and the agreements reached by
+    each pairing (marker size: how many of its matches ended there). `agreements` has agent_a,
+    agent_b, u_a, u_b."""
+    title = f"{game.name}: outcome space and agreements"
+    pairings = [pairing(a, b) for a, b in zip(agreements["agent_a"], agreements["agent_b"])]
+    by_kind = len(set(pairings)) > len(OKABE_ITO) * len(MARKERS)
+    if by_kind:
+        # Too many pairings to tell apart: mark self-play against cross-play instead.
+        pairings = list(np.where(agreements["agent_a"] == agreements["agent_b"], "self-play", "cross-play"))
+    agreements = agreements.assign(pairing=pairings)
+    labels = sorted(set(pairings))
+    legend_rows = len(labels) + 4
+    columns = max(1, math.ceil(legend_rows / 26))
+    longest = max((len(label) for label in labels), default=10) * CHAR * 0.9
+    with matplotlib.rc_context(STYLE):
+        figure = _new_figure((5.6 + columns * (longest + 0.5), max(5.0, min(legend_rows, 26) * 0.2 + 1.0)))
+        axes = figure.add_subplot()
+        if space.n_outcomes <= ENUMERATE_UP_TO:
+            every = all_outcomes(game)
+            axes.scatter(every[:, 0], every[:, 1], s=6, color="#9e9e9e", alpha=0.35, linewidths=0,
+                         label=f"all {space.n_outcomes:,} outcomes")
+        frontier = space.frontier_utilities
+        axes.plot(frontier[:, 0], frontier[:, 1], color=BLACK, linewidth=1.2, marker=".", markersize=4,
+                  label=f"Pareto frontier ({len(frontier)} outcomes)")
+        # Often the same outcome: drawn largest first, so each stays visible inside the next.
+        for point, marker, size, label in ((space.nash, "*", 320, "Nash bargaining point"),
+                                           (space.kalai_smorodinsky, "P", 130, "Kalai–Smorodinsky point"),
+                                           (space.max_welfare, "X", 45, "max-welfare point")):
+            axes.scatter(*point.utilities, marker=marker, s=size, color=BLACK, edgecolor="white", linewidths=0.8,
+                         zorder=5, label=label)
+        for index, label in enumerate(labels):
+            mine = agreements[agreements["pairing"] == label]
+            counts = mine.groupby(["u_a", "u_b"]).size().reset_index(name="n")
+            axes.scatter(counts["u_a"], counts["u_b"], s=25 + 25 * counts["n"], facecolors="none",
+                         edgecolors=OKABE_ITO[index % len(OKABE_ITO)], linewidths=1.6,
+                         marker=MARKERS[(index // len(OKABE_ITO)) % len(MARKERS)], zorder=4, label=label)
+        low = min(0.0, float(frontier.min())) - 0.03
+        axes.set_xlim(low, space.ideal[0] + 0.05)
+        axes.set_ylim(low, space.ideal[1] + 0.05)
+        axes.set_aspect("equal")
+        axes.set_xlabel(f"utility to {game.parties[0]} (side A, 0–1)")
+        axes.set_ylabel(f"utility to {game.parties[1]} (side B, 0–1)")
+        axes.set_title(title)
+        axes.grid(color="#eeeeee")
+        legend = axes.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), ncol=columns, frameon=False,
+                             title="agreements by pairing" if not by_kind else "agreements")
+        for handle in legend.legend_handles:
+            if hasattr(handle, "set_sizes"):
+                handle.set_sizes([60])
+    if space.n_outcomes > ENUMERATE_UP_TO:
+        what = f"The game has {space.n_outcomes:,} outcomes, too many to draw: the Pareto frontier stands for them."
+    else:
+        what = "Grey points are every complete offer."
+    caption = (f"{what} Hollow markers are agreements reached ({len(agreements)} matches), larger where more "
+               "matches of a pairing ended there.")
+    return FigureFile(_save(figure, folder, name), title, caption)
