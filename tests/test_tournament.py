@@ -4,6 +4,7 @@ limits, retries, fatal errors, the budget, the store, and the matrices."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from pathlib import Path
 
@@ -292,4 +293,45 @@ def test_calls_of_a_turn_cut_short_are_stored_and_paid(tmp_path: Path) -> None:
     calls = store.db.execute("SELECT turn_idx, purpose, cost_usd FROM calls WHERE match_id=?", (first_match,)).fetchall()
     assert [tuple(c) for c in calls] == [(0, "note", 0.01)]
     assert runner.state.spend_usd == pytest.approx(0.01)  # later matches never started: the agent was stopped
+    store.close()
+
+
+def test_llm_fallback_reads_unreadable_notes_and_its_calls_are_stored_and_costed(tmp_path: Path) -> None:
+    from lamen.agents.base import ChatReply, Usage
+
+    class Mumbler:
+        """A negotiator whose notes no rule can read."""
+
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        async def complete(self, request):
+            text = "Twelve hundred feels right, nothing more." if request.purpose == "note" else "Rent $1200."
+            return ChatReply(text=text)
+
+    class Reader:
+        name = "openai:reader"
+        calls = 0
+
+        async def complete(self, request):
+            Reader.calls += 1
+            return ChatReply(text='{"rent": "$1200"}', usage=Usage(input_tokens=500, output_tokens=10), cost_usd=0.002)
+
+    def make(agent_spec, *, game, side, seed):
+        return Reader() if agent_spec.id == "openai:reader" else Mumbler(agent_spec.id)
+
+    tournament = spec(agents=["openai:mumbler"], games=["rental-1-distributive"], cross_play=False,
+                      llm_fallback="openai:reader", protocol="default", limits={"concurrency": 1})
+    store = Store(tmp_path / "t.db")
+    runner = Runner(tournament, store, LIBRARY, make=make, backoff_base=0.001)
+    asyncio.run(runner.run())
+    frame = match_table(store)
+    assert set(frame["agreement_level"]) == {"soft"}  # both notes read as $1200 by the fallback
+    rows = store.db.execute("SELECT purpose, agent, cost_usd FROM calls WHERE purpose='extraction'").fetchall()
+    # The same note text makes the same request: read once, then answered from the response cache.
+    assert Reader.calls == 1
+    assert {r["agent"] for r in rows} == {"openai:reader"}
+    assert runner.state.spend_usd == pytest.approx(0.002)
+    outcome = json.loads(store.db.execute("SELECT outcome_json FROM outcomes LIMIT 1").fetchone()[0])
+    assert outcome["turns"][0]["note"]["method"] == "llm" and outcome["turns"][0]["note_format_ok"] is False
     store.close()

@@ -56,21 +56,25 @@ class LLMExtractor:
         self.agent = agent
         self.cache: dict[str, str] = {}
         self.calls: list[ModelCall] = []
+        self.calls_by_turn: dict[int, list[ModelCall]] = {}
 
     @property
     def cost_usd(self) -> float:
         return sum(call.reply.cost_usd for call in self.calls if call.reply is not None)
 
-    async def read(self, text: str, kind: str, game: Game) -> Extraction:
+    async def read(self, text: str, kind: str, game: Game, turn: int | None = None) -> Extraction:
         request = extraction_request(text, kind, game)
         key = request_key(request, self.agent.name)
         if key in self.cache:
             answer = self.cache[key]
-            self.calls.append(ModelCall(purpose="extraction", request=request, reply=None))
+            call = ModelCall(purpose="extraction", request=request, reply=None, agent=self.agent.name)
         else:
             reply = await self.agent.complete(request)
-            self.calls.append(ModelCall(purpose="extraction", request=request, reply=reply))
+            call = ModelCall(purpose="extraction", request=request, reply=reply, agent=self.agent.name)
             answer = self.cache[key] = reply.text
+        self.calls.append(call)
+        if turn is not None:
+            self.calls_by_turn.setdefault(turn, []).append(call)
         blocks = brace_blocks(answer)
         pairs = parse_block(blocks[0][1]) if blocks else None
         if not pairs:
@@ -93,5 +97,13 @@ async def llm_readings(transcript: Transcript, game: Game, extractor: LLMExtract
             texts.append(("interrogation", turn.interrogation, extract_note))
         for kind, text, read in texts:
             if needs_reading(text, read(text, labels)):
-                found[(index, kind)] = await extractor.read(text, "note" if kind != "message" else "message", game)
+                found[(index, kind)] = await extractor.read(text, "note" if kind != "message" else "message", game,
+                                                            turn=index)
     return found
+
+
+def with_extraction_calls(transcript: Transcript, extractor: LLMExtractor) -> Transcript:
+    """The transcript with each turn's extraction calls added to it (stored and costed with it)."""
+    turns = tuple(turn.model_copy(update={"calls": turn.calls + tuple(extractor.calls_by_turn.get(index, ()))})
+                  for index, turn in enumerate(transcript.turns))
+    return transcript.model_copy(update={"turns": turns})

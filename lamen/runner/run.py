@@ -11,6 +11,7 @@ from pathlib import Path
 from lamen.agents.base import Agent, AgentError
 from lamen.agents.registry import make_agent
 from lamen.judge import Outcome, judge
+from lamen.judge.llm_fallback import LLMExtractor, llm_readings, with_extraction_calls
 from lamen.play import Negotiation, play
 from lamen.runner.limits import ProviderGate
 from lamen.runner.resilient import ResilientAgent
@@ -126,7 +127,27 @@ class Runner:
                 transcript = await play(negotiation, agents)
                 if transcript.error and "gave up after" not in transcript.error:
                     self._maybe_disable(specs, transcript.error)
-        return transcript, judge(transcript, match.game, match.protocol)
+        readings = None
+        if self.tournament.llm_fallback is not None and transcript.error is None:
+            transcript, readings = await self._fallback_readings(transcript, match)
+        return transcript, judge(transcript, match.game, match.protocol, readings)
+
+    async def _fallback_readings(self, transcript: Transcript, match: Match) -> tuple[Transcript, dict | None]:
+        """Texts the rule-based readers could not read, read by the fallback agent; its calls join
+        the transcript, so they are stored and costed with the match. A failing reader leaves the
+        rule-based readings in place."""
+        reader_spec = self.tournament.llm_fallback
+        assert reader_spec is not None
+        if reader_spec.id in self.state.disabled:
+            return transcript, None
+        try:
+            extractor = LLMExtractor(self._agent(reader_spec, match, 0))
+            readings = await llm_readings(transcript, match.game, extractor)
+        except AgentError as exc:
+            self.state.disabled.setdefault(reader_spec.id, str(exc))
+            self.state.messages.append(f"LLM fallback {reader_spec.id} stopped: {exc}")
+            return transcript, None
+        return with_extraction_calls(transcript, extractor), readings
 
     def _disable(self, specs: tuple[AgentSpec, AgentSpec], reason: str) -> None:
         for spec in specs:

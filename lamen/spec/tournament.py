@@ -55,6 +55,8 @@ class Tournament(SpecModel):
     database: str | None = Field(default=None, description="SQLite file; default reports/NAME/tournament.db")
     prices: str | None = Field(default=None, description="a prices file (USD per million tokens) to use")
     qualifier: Qualifier | None = None
+    llm_fallback: AgentSpec | None = Field(
+        default=None, description="an agent that reads notes and messages the rule-based readers cannot (off by default)")
 
     @model_validator(mode="after")
     def _check(self) -> "Tournament":
