@@ -17,6 +17,7 @@ from rich.table import Table
 
 from lamen.cli.common import library_from
 from lamen.matrices import head_to_head, self_play_summary
+from lamen.report import write_report
 from lamen.runner import Runner, RunState, plan
 from lamen.runner.estimate import estimate
 from lamen.schedule import Match
@@ -128,7 +129,9 @@ def handle_run(args: argparse.Namespace) -> int:
         store.close()
     print_matrices(console, frame)
     console.print(summary_line(tournament.name, state) + f" in {time.monotonic() - started:.1f} s")
-    console.print(f"database: {database}")
+    console.print(f"database: {database}", markup=False)
+    report = write_report(database, tournament=tournament.name)
+    console.print(f"report: {report.index}", markup=False)
     if state.skipped_budget:
         console.print(f"[yellow]budget of ${tournament.budget_usd:.2f} reached: {state.skipped_budget} matches not started[/]")
     unfinished = state.total - state.done

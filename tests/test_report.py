@@ -1,0 +1,400 @@
+"""The report: a tournament database becomes index.html, PNG figures and CSV/LaTeX tables whose
+numbers are the library's; hostile transcripts stay text; imported results without
+transcripts render; figures stay legible from 2 to 20 agents.
+
+The database builders here are shared with tests/test_report_browser.py."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import sqlite3
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from lamen.cli import report as report_cli
+from lamen.judge import Outcome, SideFigures, judge
+from lamen.matrices import head_to_head
+from lamen.ratings import (
+    bootstrap_bradley_terry,
+    fit_bradley_terry,
+    fit_elo,
+    fit_trueskill,
+    rated_matches,
+    simulate_matches,
+)
+from lamen.ratings import head_to_head as rating_head_to_head
+from lamen.report import figures as fig
+from lamen.report import write_report
+from lamen.report.html import script_json
+from lamen.report.tables import HEADERS, Ratings
+from lamen.runner import Runner
+from lamen.space import outcome_space
+from lamen.spec.library import Library
+from lamen.spec.load import load_game, load_protocol, load_tournament
+from lamen.spec.problems import SpecError
+from lamen.spec.tournament import Tournament
+from lamen.store import MatchRecord, Store
+from lamen.store.tables import match_table
+from lamen.transcript import Transcript, Turn
+from tests.conftest import REPO
+
+AGENTS = ["bot:linear", "bot:conceder", "bot:boulware"]
+GAMES = ["rental-1-distributive", "rental-2-mixture"]
+SCRIPT = "<script>alert(1)</script>"
+ATTRIBUTE = '"><img src=x onerror=alert(1)>'
+HOSTILE_AGENT = 'evil"><img src=x onerror=alert(2)>'
+IMPORTED_SOURCE = "lamen-evals:evals.csv"
+AGREED_NOTE = 'Acceptable offer: {"rent": "$1000"}'
+
+
+# ---- databases -------------------------------------------------------------------------------
+
+def played_db(folder: Path, *, cross_play: bool = True) -> Path:
+    """3 scripted agents × 2 games, self-play and (optionally) cross-play, played for real."""
+    tournament = Tournament.model_validate({"name": "small", "agents": AGENTS, "games": GAMES, "seed": 3,
+                                            "cross_play": cross_play})
+    path = folder / "tournament.db"
+    store = Store(path)
+    asyncio.run(Runner(tournament, store, Library.default()).run())
+    store.close()
+    return path
+
+
+def _record(match_id: str, game: str, a: str, b: str, starts: int, position: int, stage: str = "cross") -> MatchRecord:
+    return MatchRecord(id=match_id, stage=stage, game=game, game_class="competitive", protocol="default", agent_a=a,
+                       agent_b=b, starts=starts, repetition=0, mirror=0, block=f"{stage}|{game}|{a}|{b}|0", seed=0,
+                       position=position)
+
+
+def hostile_db(folder: Path) -> Path:
+    """Matches whose notes, messages, agent name and error carry markup and script: two finished,
+    one errored, one still pending."""
+    game, protocol = load_game("rental-1-distributive"), load_protocol("default")
+    path = folder / "tournament.db"
+    store = Store(path)
+    store.save_tournament("hostile", {"name": "hostile", "note": SCRIPT},
+                          [{"id": "bot:linear", "provider": "bot", "model": "linear"},
+                           {"id": HOSTILE_AGENT, "provider": "bot", "model": ATTRIBUTE}])
+    spec = {"game": game.model_dump(mode="json")}
+    store.plan("hostile", [(_record("m-hostile-1", game.name, HOSTILE_AGENT, "bot:linear", 0, 0), spec),
+                           (_record("m-hostile-2", game.name, "bot:linear", HOSTILE_AGENT, 1, 1), spec),
+                           (_record("m-hostile-3", game.name, HOSTILE_AGENT, "bot:linear", 1, 2), spec),
+                           (_record("m-pending", game.name, "bot:linear", HOSTILE_AGENT, 0, 3), spec)])
+    turns = (
+        Turn(side=0, round=1, note=f'{SCRIPT} Acceptable offer: {{"rent": "{SCRIPT}"}}',
+             message=f"{ATTRIBUTE} rent $1000"),
+        Turn(side=1, round=1, note=AGREED_NOTE, message=f"Rent $1000. {SCRIPT}"),
+        Turn(side=0, round=2, note=AGREED_NOTE, message="Rent $1000. We agree on all issues."),
+        Turn(side=1, round=2, note=AGREED_NOTE, message=f"We agree on all issues. {ATTRIBUTE}"),
+    )
+    for match_id, agents in (("m-hostile-1", (HOSTILE_AGENT, "bot:linear")),
+                             ("m-hostile-2", ("bot:linear", HOSTILE_AGENT))):
+        transcript = Transcript(game=game.name, agents=agents, turns=turns, end_reason="agreement")
+        store.save_match(match_id, transcript, judge(transcript, game, protocol))
+    errored = Transcript(game=game.name, agents=(HOSTILE_AGENT, "bot:linear"), turns=turns[:1], end_reason="error",
+                         error=f"provider said {SCRIPT}")
+    store.save_match("m-hostile-3", errored, judge(errored, game, protocol))
+    store.close()
+    return path
+
+
+def imported_db(folder: Path) -> Path:
+    """Published results: outcomes only (no turns, no calls), one game lamen does not know."""
+    path = folder / "tournament.db"
+    store = Store(path)
+    agents = ["gpt-4", "claude-2", "command"]
+    store.save_tournament("lamen-cross_play", {"name": "lamen-cross_play", "imported_from": "evals.csv"},
+                          [{"id": a, "provider": "imported", "model": a} for a in agents])
+    records, position = [], 0
+    for game in ("rental-1-distributive", "lamen:rental:rent+pets"):
+        for a, b in (("gpt-4", "claude-2"), ("claude-2", "gpt-4"), ("gpt-4", "command"), ("command", "claude-2")):
+            records.append((_record(f"imp-{position}", game, a, b, position % 2, position),
+                            {"source": f"{IMPORTED_SOURCE}:row {position}", "row": position}))
+            position += 1
+    store.plan("lamen-cross_play", records)
+    side = SideFigures(turns=0, internal_faithfulness=0.75, external_faithfulness=None, note_instruction=1.0,
+                       message_instruction=0.5, format_instruction=None, rule_violations=0)
+    for index, (record, _) in enumerate(records):
+        utilities = (0.6, 0.4) if index % 3 != 2 else (0.0, 0.0)
+        outcome = Outcome(agreement="hard" if index % 3 != 2 else "none", agreed_offer=None, utilities=utilities,
+                          welfare=sum(utilities), nash_product=utilities[0] * utilities[1], frontier_distance=None,
+                          welfare_share=None, textual_agreement_disagreeing_notes=False, rounds=0,
+                          end_reason="imported", sides=(side, side), turns=())
+        store.save_match(record.id, Transcript(game=record.game, agents=(record.agent_a, record.agent_b)), outcome)
+    store.db.execute("UPDATE matches SET source=? WHERE tournament='lamen-cross_play'", (IMPORTED_SOURCE,))
+    store.close()
+    return path
+
+
+def payload(index: Path) -> dict:
+    text = index.read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', text, re.S)
+    assert found is not None
+    return json.loads(found.group(1))
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
+    folder = tmp_path_factory.mktemp("small")
+    db = played_db(folder)
+    return db, write_report(db, replicates=200, orderings=20)
+
+
+# ---- a played tournament ---------------------------------------------------------------------
+
+def test_report_is_written_beside_the_database_with_every_figure(small) -> None:
+    db, report = small
+    assert report.index == db.parent / "index.html"
+    names = sorted(Path(f.path).stem for f in report.figures)
+    assert names == sorted(["ratings", "calibration", "effects", "score_observed", "score_predicted",
+                            *(f"h2h_{value}_{kind}" for value in ("u_star", "soft", "hard")
+                              for kind in ("competitive", "cooperative")),
+                            "space_01_rental-1-distributive", "space_02_rental-2-mixture"])
+    html = report.index.read_text(encoding="utf-8")
+    for made in report.figures:
+        assert (db.parent / made.path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f'<img src="{made.path}"' in html
+    # self-contained: nothing is fetched from the network
+    assert not re.search(r'(src|href)="(https?:)?//', html)
+
+
+def test_leaderboard_csv_has_one_row_per_agent_and_the_fitted_ratings(small) -> None:
+    db, _ = small
+    board = pd.read_csv(db.parent / "tables" / "leaderboard.csv")
+    assert list(board.columns) == list(HEADERS)
+    assert sorted(board["agent"]) == sorted(AGENTS)
+    store = Store(db)
+    fit = fit_bradley_terry(match_table(store, "small"))
+    store.close()
+    assert list(board["agent"]) == [r.agent for r in fit.ratings]  # best first
+    assert board["bt_elo"].tolist() == [r.elo for r in fit.ratings]
+    assert board["games"].tolist() == [16, 16, 16]  # 2 opponents × 2 games × 2 sides × 2 start orders
+
+
+def test_matrix_csv_cell_equals_the_matrix(small) -> None:
+    db, _ = small
+    store = Store(db)
+    frame = match_table(store, "small")
+    store.close()
+    expected = head_to_head(frame, "u_star", cooperative=False)
+    written = pd.read_csv(db.parent / "tables" / "h2h_u_star_competitive.csv", index_col=0)
+    assert written.loc["bot:linear", "bot:conceder"] == expected.loc["bot:linear", "bot:conceder"]
+    assert list(written.columns) == sorted(AGENTS)
+    soft = pd.read_csv(db.parent / "tables" / "h2h_soft_cooperative.csv", index_col=0)
+    assert soft.loc["bot:boulware", "bot:linear"] == head_to_head(frame, "soft", cooperative=True).loc[
+        "bot:boulware", "bot:linear"]
+
+
+def test_status_usage_and_match_tables(small) -> None:
+    db, _ = small
+    tables = db.parent / "tables"
+    status = pd.read_csv(tables / "status.csv", index_col=0)
+    assert status.to_dict() == {"finished": {"cross": 24, "self": 24, "total": 48},
+                                "total": {"cross": 24, "self": 24, "total": 48}}
+    usage = pd.read_csv(tables / "usage.csv", index_col=0)
+    calls = dict(sqlite3.connect(db).execute("SELECT agent, COUNT(*) FROM calls GROUP BY agent").fetchall())
+    assert usage["calls"].to_dict() == calls
+    assert usage["matches"].to_dict() == {"bot:linear": 24, "bot:conceder": 24, "bot:boulware": 24}
+    matches = pd.read_csv(tables / "matches.csv")
+    assert len(matches) == 48
+    assert {"match_id", "agent_a", "agent_b", "u_a", "u_b", "internal_faithfulness_a", "source"} <= set(matches.columns)
+
+
+def test_latex_tables_use_booktabs(small) -> None:
+    pytest.importorskip("jinja2", reason="pandas' to_latex needs jinja2")
+    db, report = small
+    tex = (db.parent / "tables" / "leaderboard.tex").read_text()
+    assert "\\toprule" in tex and "\\midrule" in tex and "\\bottomrule" in tex
+    assert "\\label{tab:leaderboard}" in tex and "bt\\_elo" in tex
+    assert {t.name for t in report.tables} >= {"usage", "status", "games", "leaderboard", "self_play",
+                                               "self_play_by_class", "effects", "p_stronger", "score_observed"}
+    for table in report.tables:
+        assert table.csv.is_file() and table.tex.is_file()
+
+
+def test_without_jinja2_the_report_says_latex_is_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("lamen.report.export.latex_available", lambda: False)
+    monkeypatch.setattr("lamen.report.build.latex_available", lambda: False)
+    report = write_report(imported_db(tmp_path), replicates=20, orderings=2)
+    assert all(table.tex is None for table in report.tables) and not list((tmp_path / "tables").glob("*.tex"))
+    assert "Tables as CSV (LaTeX needs jinja2: pip install jinja2)" in report.index.read_text(encoding="utf-8")
+
+
+def test_viewer_payload_holds_every_match_and_its_turns(small) -> None:
+    db, report = small
+    data = payload(report.index)
+    assert len(data["matches"]) == 48
+    assert data["agents"] == AGENTS
+    first = data["matches"][0]
+    rows = sqlite3.connect(db).execute("SELECT side, round, note, message FROM turns WHERE match_id=? ORDER BY idx",
+                                       (first["id"],)).fetchall()
+    assert [(t["side"], t["round"], t["note"], t["message"]) for t in first["turns"]] == rows
+    assert first["turns"][0]["note_reading"]["method"] == "json"
+    assert first["missing"] is None
+
+
+def test_leaderboard_html_has_one_row_per_agent(small) -> None:
+    _, report = small
+    html = report.index.read_text(encoding="utf-8")
+    table = re.search(r'<table class="data" id="leaderboard-table">.*?<tbody>(.*?)</tbody>', html, re.S).group(1)
+    assert table.count("<tr>") == 3
+
+
+def test_cli_writes_to_the_folder_given(small, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, _ = small
+    parser = argparse.ArgumentParser()
+    report_cli.register(parser.add_subparsers())
+    args = parser.parse_args(["report", str(db), "-o", str(tmp_path / "out")])
+    assert args.handler(args) == 0
+    assert f"report: {tmp_path / 'out' / 'index.html'}" in capsys.readouterr().out
+    assert (tmp_path / "out" / "tables" / "leaderboard.csv").is_file()
+
+
+def test_missing_database_is_a_user_error(tmp_path: Path) -> None:
+    with pytest.raises(SpecError, match="no such database"):
+        write_report(tmp_path / "nothing.db")
+
+
+def test_a_file_lamen_did_not_write_is_refused_untouched(tmp_path: Path) -> None:
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE notes (text TEXT)").connection.commit()
+    before = other.read_bytes()
+    with pytest.raises(SpecError, match="not a lamen tournament database"):
+        write_report(other)
+    assert other.read_bytes() == before
+    (tmp_path / "text.db").write_text("hello")
+    with pytest.raises(SpecError, match="file is not a database"):
+        write_report(tmp_path / "text.db")
+
+
+# ---- hostile text ----------------------------------------------------------------------------
+
+def test_hostile_text_is_escaped_everywhere(tmp_path: Path) -> None:
+    report = write_report(hostile_db(tmp_path), replicates=50, orderings=5)
+    html = report.index.read_text(encoding="utf-8")
+    assert SCRIPT not in html and "<img src=x" not in html and "alert(2)>" not in html
+    assert html.count("<script") == 2  # the data block and the viewer, nothing else
+    assert re.findall(r"<img [^>]*>", html) == [f'<img src="{f.path}" alt="{f.title}" loading="eager">'
+                                               for f in report.figures]
+    data = payload(report.index)
+    first = next(m for m in data["matches"] if m["id"] == "m-hostile-1")
+    assert first["a"] == HOSTILE_AGENT
+    assert first["turns"][0]["note"].startswith(SCRIPT) and first["turns"][0]["message"].startswith(ATTRIBUTE)
+    assert any(SCRIPT in flag["text"] for flag in first["turns"][0]["flags"])  # the invalid rent value
+    errored = next(m for m in data["matches"] if m["id"] == "m-hostile-3")
+    assert errored["outcome"] == "errored" and errored["error"] == f"provider said {SCRIPT}"
+
+
+def test_script_json_cannot_close_its_tag() -> None:
+    text = script_json({"x": "</script><!-- & \u2028"})
+    assert "<" not in text and ">" not in text and "&" not in text and "\u2028" not in text
+    assert json.loads(text) == {"x": "</script><!-- & \u2028"}
+
+
+# ---- data that is missing --------------------------------------------------------------------
+
+def test_imported_results_without_transcripts_render(tmp_path: Path) -> None:
+    report = write_report(imported_db(tmp_path), replicates=50, orderings=5)
+    html = report.index.read_text(encoding="utf-8")
+    assert "8 matches imported from lamen-evals:evals.csv" in html
+    assert "Outcome space unavailable: the store holds no spec for it and lamen knows no game of that name" in html
+    data = payload(report.index)
+    assert {m["missing"] for m in data["matches"]} == {
+        "no transcripts: imported from lamen-evals:evals.csv (the source keeps outcomes only)"}
+    assert all(m["turns"] == [] for m in data["matches"])
+    board = pd.read_csv(tmp_path / "tables" / "leaderboard.csv")
+    assert sorted(board["agent"]) == ["claude-2", "command", "gpt-4"]
+    usage = pd.read_csv(tmp_path / "tables" / "usage.csv")
+    assert usage["calls"].tolist() == [0, 0, 0] and usage["cost_usd"].tolist() == [0.0, 0.0, 0.0]
+    assert [Path(f.path).stem for f in report.figures if "space" in f.path] == ["space_01_rental-1-distributive"]
+
+
+def test_self_play_only_has_no_ratings_but_a_row_per_agent(tmp_path: Path) -> None:
+    report = write_report(played_db(tmp_path, cross_play=False))
+    html = report.index.read_text(encoding="utf-8")
+    assert "No ratings: no finished cross-play matches to rate (self-play is not rated)." in html
+    assert "No cross-play matches: there is no head-to-head to show." in html
+    board = pd.read_csv(tmp_path / "tables" / "leaderboard.csv")
+    assert board["agent"].tolist() == sorted(AGENTS) and board["bt_elo"].isna().all()
+    assert len(pd.read_csv(tmp_path / "tables" / "self_play.csv")) == 3
+
+
+# ---- legible figures from 2 to 20 agents -----------------------------------------------------
+
+def long_names(n: int) -> list[str]:
+    return [f"provider-{i:02d}:a-rather-long-model-name-v{i:02d}" for i in range(n)]
+
+
+def _overlaps(boxes: list) -> bool:
+    return any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+@pytest.mark.parametrize("n", [2, 6, 20])
+def test_heatmap_labels_are_whole_legible_and_apart(n: int) -> None:
+    names = long_names(n)
+    matrix = pd.DataFrame(np.random.default_rng(n).random((n, n)), index=names, columns=names)
+    figure = fig.draw_heatmap(matrix, "title", "colour (0–1)")
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    axes = figure.axes[0]
+    x_labels, y_labels = axes.get_xticklabels(), axes.get_yticklabels()
+    for labels in (x_labels, y_labels):
+        assert [label.get_text() for label in labels] == names  # whole names, none cut
+        assert min(label.get_fontsize() for label in labels) >= 8
+    assert not _overlaps([label.get_window_extent(renderer) for label in y_labels])
+    # Parallel labels at 45° clear each other when the gap across them exceeds a line of text.
+    pitch = axes.get_window_extent(renderer).width / n
+    line = max(label.get_fontsize() for label in x_labels) * figure.dpi / 72 * 1.2
+    assert {label.get_rotation() for label in x_labels} == {45.0}
+    assert pitch * np.sin(np.radians(45)) > line
+    assert pitch / figure.dpi >= 0.4  # inches per cell, whatever the number of agents
+    assert figure.axes[1].get_ylabel() == "colour (0–1)"
+
+
+def test_figure_size_scales_with_agents() -> None:
+    small_width, small_height = fig.heatmap_size(long_names(2))
+    large_width, large_height = fig.heatmap_size(long_names(20))
+    assert large_width - small_width == pytest.approx(18 * fig.CELL)
+    assert large_height - small_height == pytest.approx(18 * fig.CELL)
+
+
+def test_twenty_agents_rating_and_outcome_space_figures(tmp_path: Path) -> None:
+    names = long_names(20)
+    matches = simulate_matches({name: 0.1 * i for i, name in enumerate(names)}, games_per_pair=4, no_deal=0.1, seed=1)
+    fit = fit_bradley_terry(matches)
+    ratings = Ratings(fit=fit, bootstrap=bootstrap_bradley_terry(matches, fit, replicates=50),
+                      elo=fit_elo(matches, orderings=5), trueskill=fit_trueskill(matches),
+                      head_to_head=rating_head_to_head(matches, fit), scores=rated_matches(matches))
+    made = fig.rating_figure(ratings, tmp_path / "figures")
+    assert (tmp_path / made.path).is_file()
+    game = load_game("rental-2-mixture")
+    rng = np.random.default_rng(0)
+    agreements = pd.DataFrame({"agent_a": rng.choice(names, 300), "agent_b": rng.choice(names, 300),
+                               "u_a": rng.choice([0.5, 0.75], 300), "u_b": rng.choice([0.5, 0.75], 300)})
+    made = fig.outcome_space_figure(game, outcome_space(game), agreements, tmp_path / "figures", "space")
+    assert (tmp_path / made.path).is_file()
+    assert "300 matches" in made.caption
+
+
+# ---- speed -----------------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_quickstart_report_takes_well_under_30_seconds(tmp_path: Path) -> None:
+    tournament = load_tournament(REPO / "tournaments" / "quickstart.yaml")
+    store = Store(tmp_path / "tournament.db")
+    asyncio.run(Runner(tournament, store, Library.default()).run())
+    store.close()
+    started = time.perf_counter()
+    report = write_report(tmp_path / "tournament.db")
+    seconds = time.perf_counter() - started
+    assert len(payload(report.index)["matches"]) == 504
+    assert len(pd.read_csv(tmp_path / "tables" / "leaderboard.csv")) == 6
+    print(f"quickstart report: {seconds:.1f} s")
+    assert seconds < 20, f"quickstart report took {seconds:.1f} s"
