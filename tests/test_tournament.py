@@ -335,3 +335,35 @@ def test_llm_fallback_reads_unreadable_notes_and_its_calls_are_stored_and_costed
     outcome = json.loads(store.db.execute("SELECT outcome_json FROM outcomes LIMIT 1").fetchone()[0])
     assert outcome["turns"][0]["note"]["method"] == "llm" and outcome["turns"][0]["note_format_ok"] is False
     store.close()
+
+
+def test_an_agent_without_a_qualifier_agreement_is_left_out(tmp_path: Path) -> None:
+    # Two hardliners never settle a distributive rent: the hardliner does not qualify.
+    tournament = spec(agents=["bot:linear", "bot:conceder", "bot:hardliner"], games=["rental-1-distributive"],
+                      qualifier={"games": 2})
+    runner = run(tournament, tmp_path / "t.db")
+    assert runner.state.disabled == {"bot:hardliner": "0 agreement(s) in 2 qualifier game(s), 1 needed"}
+    frame = match_table(Store(tmp_path / "t.db"))
+    played = frame[frame["status"] == "finished"]
+    assert set(played.loc[played["stage"] == "qualifier", "agent_a"]) == {"bot:linear", "bot:conceder", "bot:hardliner"}
+    later = played[played["stage"] != "qualifier"]
+    assert "bot:hardliner" not in set(later["agent_a"]) | set(later["agent_b"])
+    assert len(later) == 2 * 4 + 1 * 4  # self-play of two agents, cross-play of their one pair
+
+
+def test_backoff_grows_with_jitter_and_honours_retry_after() -> None:
+    import random
+
+    from tenacity import RetryCallState
+
+    from lamen.runner.resilient import _Backoff
+
+    backoff = _Backoff(base=1.0, cap=60.0, rng=random.Random(0))
+    waits = []
+    for attempt, retry_after in ((1, None), (2, None), (3, None), (3, 30.0)):
+        state = RetryCallState(retry_object=None, fn=None, args=(), kwargs={})  # type: ignore[arg-type]
+        state.attempt_number = attempt
+        state.set_exception((AgentError, AgentError("x", retryable=True, retry_after=retry_after), None))
+        waits.append(backoff(state))
+    assert 1.0 <= waits[0] <= 2.0 and 2.0 <= waits[1] <= 4.0 and 4.0 <= waits[2] <= 8.0
+    assert waits[3] == 30.0  # never sooner than the server asked
