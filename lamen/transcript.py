@@ -13,6 +13,10 @@ from pydantic import BaseModel, ConfigDict
 from lamen.agents.base import ChatReply, ChatRequest
 
 EndReason = Literal["agreement", "max_rounds", "error"]
+# fatal: the agent cannot go on (auth, unknown model, bad request); exhausted: retryable failures
+# ran out of retries; crash: the agent raised something unexpected; stopped: an agent was already
+# stopped by an earlier fatal error.
+ErrorKind = Literal["fatal", "exhausted", "crash", "stopped"]
 
 
 class ModelCall(BaseModel):
@@ -51,6 +55,8 @@ class Transcript(BaseModel):
     turns: tuple[Turn, ...] = ()
     end_reason: EndReason = "max_rounds"
     error: str | None = None
+    error_kind: ErrorKind | None = None
+    error_side: int | None = None  # the side whose agent failed
     # Calls of a turn cut short by an error (say, its note was written, then the message call
     # failed): paid for, so kept and counted, though the turn never happened.
     unfinished_calls: tuple[ModelCall, ...] = ()

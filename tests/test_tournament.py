@@ -140,7 +140,8 @@ def test_a_fatal_error_stops_that_agents_matches(tmp_path: Path) -> None:
     fatal = AgentError("openai:a: authentication failed (HTTP 401): set OPENAI_API_KEY", retryable=False)
     tournament = spec(agents=["openai:a", "bot:linear"], games=["rental-1-distributive"], limits={"concurrency": 1})
     runner = run(tournament, tmp_path / "t.db", fake_factory(counter, failures=[fatal]))
-    assert runner.state.disabled == {"openai:a": "openai:a: authentication failed (HTTP 401): set OPENAI_API_KEY"}
+    assert runner.state.disabled == {
+        "openai:a": "side A (openai:a): openai:a: authentication failed (HTTP 401): set OPENAI_API_KEY"}
     frame = match_table(Store(tmp_path / "t.db"))
     with_a = frame[(frame["agent_a"] == "openai:a") | (frame["agent_b"] == "openai:a")]
     assert set(with_a["status"]) == {"errored"}

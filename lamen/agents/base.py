@@ -83,11 +83,12 @@ class AgentError(Exception):
     for the agent. The message is one line naming the agent and, for auth, the variable to set."""
 
     def __init__(self, message: str, *, retryable: bool, retry_after: float | None = None,
-                 status: int | None = None) -> None:
+                 status: int | None = None, exhausted: bool = False) -> None:
         super().__init__(message)
         self.retryable = retryable
         self.retry_after = retry_after
         self.status = status
+        self.exhausted = exhausted  # a retryable failure that ran out of retries (not the agent's fault)
 
 
 @runtime_checkable

@@ -268,7 +268,7 @@ _KEY_STOPWORDS = {"the", "of", "a", "an", "and", "monthly", "level", "total", "n
 _DESCRIPTION_STOPWORDS = {"the", "of", "a", "an", "and", "you", "have", "to", "negotiate", "negotiation", "how",
                           "is", "are", "will", "be", "what", "that", "this", "your", "for", "in", "on", "with",
                           "as", "by", "it", "can", "each", "which", "we", "our", "their", "they", "or", "not",
-                          "at", "from", "amount", "may", "many", "much", "want", "get", "as", "possible"}
+                          "at", "from", "amount", "may", "many", "much", "want", "get", "possible"}
 
 
 def stem_words(text: str, description: bool = False) -> set[str]:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from lamen.judge.extraction import Extraction
-from lamen.judge.labels import CONVERSIONS, GameLabels, ValueMatch, has_currency, stem_words, unit_tokens, words_to_digits
+from lamen.judge.labels import CONVERSIONS, GameLabels, ValueMatch, unit_tokens, words_to_digits
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
 MENTION = re.compile(

@@ -20,10 +20,12 @@ async def play(negotiation: Negotiation, agents: tuple[Agent, Agent], on_reply: 
         try:
             reply = await agent.complete(step.request)
         except AgentError as exc:
-            negotiation.fail(f"side {SIDE_NAMES[step.side]} ({agent.name}): {exc}")
+            negotiation.fail(f"side {SIDE_NAMES[step.side]} ({agent.name}): {exc}",
+                             kind="exhausted" if exc.exhausted else "fatal", side=step.side)
             break
         except Exception as exc:  # an agent's bug must not take the tournament down
-            negotiation.fail(f"side {SIDE_NAMES[step.side]} ({agent.name}): {type(exc).__name__}: {exc}")
+            negotiation.fail(f"side {SIDE_NAMES[step.side]} ({agent.name}): {type(exc).__name__}: {exc}",
+                             kind="crash", side=step.side)
             break
         negotiation.submit(step, reply)
         if on_reply is not None:

@@ -17,7 +17,7 @@ from lamen.play import prompts
 from lamen.spec.agent import Persona, Sampling
 from lamen.spec.game import Game
 from lamen.spec.protocol import Protocol
-from lamen.transcript import EndReason, ModelCall, Transcript, Turn
+from lamen.transcript import EndReason, ErrorKind, ModelCall, Transcript, Turn
 
 Purpose = Literal["note", "interrogation", "message"]
 
@@ -58,6 +58,8 @@ class Negotiation:
         self._draft = _Draft()
         self.end_reason: EndReason | None = None
         self.error: str | None = None
+        self.error_kind: ErrorKind | None = None
+        self.error_side: int | None = None
 
     # ---- position ---------------------------------------------------------------------------
 
@@ -147,12 +149,15 @@ class Negotiation:
         elif len(self.turns) >= 2 * self.protocol.max_rounds:
             self.end_reason = "max_rounds"
 
-    def fail(self, reason: str) -> None:
+    def fail(self, reason: str, *, kind: ErrorKind = "fatal", side: int | None = None) -> None:
         """An agent could not answer: the match is errored, never a non-agreement."""
         self.end_reason = "error"
         self.error = reason
+        self.error_kind: ErrorKind | None = kind
+        self.error_side = side
 
     def transcript(self) -> Transcript:
         return Transcript(game=self.game.name, protocol=self.protocol.name, agents=self.agent_names,
                           starts=self.starts, turns=tuple(self.turns), end_reason=self.end_reason or "max_rounds",
-                          error=self.error, unfinished_calls=tuple(self._draft.calls))
+                          error=self.error, error_kind=self.error_kind, error_side=self.error_side,
+                          unfinished_calls=tuple(self._draft.calls))

@@ -80,11 +80,11 @@ class ResilientAgent:
             reply = await self._with_retries(request)
         except asyncio.TimeoutError:
             raise AgentError(f"{self.name}: no answer within {self.timeout_s:g} s (gave up after "
-                             f"{self.max_retries + 1} tries)", retryable=False) from None
+                             f"{self.max_retries + 1} tries)", retryable=False, exhausted=True) from None
         except AgentError as exc:
             if exc.retryable:
                 raise AgentError(f"{exc} (gave up after {self.max_retries + 1} tries)", retryable=False,
-                                 status=exc.status) from None
+                                 status=exc.status, exhausted=True) from None
             raise
         if key is not None:
             self.cache.cache_reply(key, self.name, reply)  # type: ignore[attr-defined]

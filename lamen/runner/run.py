@@ -112,21 +112,28 @@ class Runner:
                                   personas=(specs[0].persona, specs[1].persona),
                                   sampling=(self._sampling(specs[0], match), self._sampling(specs[1], match)),
                                   agent_names=(specs[0].id, specs[1].id))
-        disabled = [s.id for s in specs if s.id in self.state.disabled]
-        if disabled:
-            negotiation.fail(f"agent {disabled[0]} stopped: {self.state.disabled[disabled[0]]}")
+        stopped = [side for side, s in enumerate(specs) if s.id in self.state.disabled]
+        agents: list[Agent] = []
+        if stopped:
+            side = stopped[0]
+            negotiation.fail(f"agent {specs[side].id} stopped: {self.state.disabled[specs[side].id]}",
+                             kind="stopped", side=side)
+        else:
+            for side, spec in enumerate(specs):
+                try:
+                    agents.append(self._agent(spec, match, side))
+                except AgentError as exc:  # e.g. no API key: this agent cannot play at all
+                    self._disable(spec, str(exc))
+                    negotiation.fail(str(exc), kind="fatal", side=side)
+                    break
+        if negotiation.done:
             transcript = negotiation.transcript()
         else:
-            try:
-                agents = (self._agent(specs[0], match, 0), self._agent(specs[1], match, 1))
-            except AgentError as exc:
-                self._disable(specs, str(exc))
-                negotiation.fail(str(exc))
-                transcript = negotiation.transcript()
-            else:
-                transcript = await play(negotiation, agents)
-                if transcript.error and "gave up after" not in transcript.error:
-                    self._maybe_disable(specs, transcript.error)
+            transcript = await play(negotiation, (agents[0], agents[1]))
+            side = transcript.error_side
+            # A fatal provider error (auth, unknown model, bad request) stops that agent's matches.
+            if transcript.error_kind == "fatal" and side is not None and specs[side].provider not in ("bot", "human"):
+                self._disable(specs[side], transcript.error or "")
         readings = None
         if self.tournament.llm_fallback is not None and transcript.error is None:
             transcript, readings = await self._fallback_readings(transcript, match)
@@ -149,16 +156,10 @@ class Runner:
             return transcript, None
         return with_extraction_calls(transcript, extractor), readings
 
-    def _disable(self, specs: tuple[AgentSpec, AgentSpec], reason: str) -> None:
-        for spec in specs:
-            if reason.startswith(spec.id) or f"({spec.id})" in reason:
-                self.state.disabled.setdefault(spec.id, reason)
-                self.store.disable_agent(self.tournament.name, spec.id, reason)
-
-    def _maybe_disable(self, specs: tuple[AgentSpec, AgentSpec], error: str) -> None:
-        # A fatal provider error (auth, unknown model, bad request) stops that agent's matches.
-        if any(spec.provider not in ("bot", "human") and f"({spec.id})" in error for spec in specs):
-            self._disable(specs, error.split(": ", 1)[-1])
+    def _disable(self, spec: AgentSpec, reason: str) -> None:
+        if spec.id not in self.state.disabled:
+            self.state.disabled[spec.id] = reason
+            self.store.disable_agent(self.tournament.name, spec.id, reason)
 
     # ---- the tournament ----------------------------------------------------------------------
 

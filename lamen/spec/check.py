@@ -7,7 +7,7 @@ from typing import Any
 
 from lamen.spec.library import Library
 from lamen.spec.load import (
-    build, game_from_document, load_issue, load_persona, load_protocol, load_tournament,
+    game_from_document, load_issue, load_persona, load_protocol, load_tournament,
 )
 from lamen.spec.problems import Problem, SpecError
 from lamen.spec.protocol import LAMEN_ALIASES, Protocol

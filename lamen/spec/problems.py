@@ -7,7 +7,6 @@ Every problem names the file, the line, the field path, what is wrong and how to
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Literal
 
 Severity = Literal["error", "warning"]
@@ -64,11 +63,3 @@ class SpecError(Exception):
 
     def __str__(self) -> str:
         return self.summary()
-
-
-def spec_error(message: str, hint: str = "", field: FieldPath = ()) -> SpecError:
-    return SpecError([Problem(message=message, hint=hint, field=field)])
-
-
-def as_path_text(path: str | Path) -> str:
-    return str(path)
