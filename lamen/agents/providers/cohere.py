@@ -44,10 +44,9 @@ class CohereAgent:
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `chat` for this request."""
-        system = [{"role": "system", "content": request.system}] if request.system else []
         body: dict[str, Any] = {
             "model": self._spec.model,
-            "messages": system + [{"role": m.role, "content": m.content} for m in request.messages],
+            "messages": common.chat_messages(request),
             "temperature": request.temperature,
             "max_tokens": request.max_tokens or common.DEFAULT_MAX_TOKENS,
         }

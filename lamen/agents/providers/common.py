@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 from typing import Any
 
-from lamen.agents.base import AgentError, ChatReply, Usage
+from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
 from lamen.agents.prices import cost_usd, load_prices
 from lamen.spec.agent import AgentSpec
 
@@ -39,6 +39,13 @@ def _transport_errors() -> tuple[type[Exception], ...]:
 
 
 TRANSPORT_ERRORS = _transport_errors()
+
+
+def chat_messages(request: ChatRequest) -> list[dict[str, str]]:
+    """The request as role/content messages, the system text first as a `system` message (for
+    the APIs that take it there: OpenAI chat completions, Cohere v2)."""
+    system = [{"role": "system", "content": request.system}] if request.system else []
+    return system + [{"role": m.role, "content": m.content} for m in request.messages]
 
 
 def provider_params(spec: AgentSpec, known: Sequence[str]) -> dict[str, Any]:
