@@ -16,6 +16,7 @@ from lamen.spec.library import Library
 from lamen.spec.tournament import Tournament
 from lamen.store import Store
 from tests.fake_servers import Asked, FakeProviders
+from tests.store_snapshot import match_results
 
 AGENTS = ("anthropic:claude-haiku-4-5", "openai:gpt-4o-mini", "cohere:command-r", "google:gemini-2.0-flash")
 KEYS = {"ANTHROPIC_API_KEY": "sk-ant-test-replay", "OPENAI_API_KEY": "sk-test-replay", "CO_API_KEY": "co-test-replay",
@@ -35,18 +36,6 @@ def conceder(asked: Asked) -> str:
     if rent == 1200:
         return "A rent of $1200 it is. We agree on all issues."
     return f"We propose a monthly rent of ${rent}."
-
-
-def results(database: Path) -> dict[str, tuple]:
-    """Per match id: status, the outcome, and every turn as written."""
-    with sqlite3.connect(database) as db:
-        outcomes = {row[0]: row[1:] for row in db.execute(
-            "SELECT m.id, m.status, o.agreement, o.agreed_offer_json, o.u_a, o.u_b, o.rounds, o.end_reason "
-            "FROM matches m LEFT JOIN outcomes o ON o.match_id = m.id")}
-        turns = {row[0]: row[1] for row in db.execute(
-            "SELECT match_id, group_concat(side || '|' || note || '|' || message, '#') FROM "
-            "(SELECT * FROM turns ORDER BY match_id, idx) GROUP BY match_id")}
-    return {match_id: (*outcome, turns.get(match_id)) for match_id, outcome in outcomes.items()}
 
 
 def run(tournament: Tournament, database: Path) -> None:
@@ -81,7 +70,7 @@ def test_a_tournament_replays_from_its_response_cache_without_network(
         run(tournament, tmp_path / "played.db")
         sent = len(fake.received)
     # The fake APIs are gone: a request that missed the cache would fail its match (no retries).
-    played = results(tmp_path / "played.db")
+    played = match_results(tmp_path / "played.db")
     assert len(played) == 6 * 4 and sent > 0
     assert {outcome[:3] for outcome in played.values()} == {("finished", "hard", '{"rent": "$1200"}')}
     assert {outcome[5] for outcome in played.values()} == {3}  # rounds: they met in round 3
@@ -89,7 +78,7 @@ def test_a_tournament_replays_from_its_response_cache_without_network(
     assert seed_cache(tmp_path / "played.db", tmp_path / "replayed.db") > 0
     run(tournament, tmp_path / "replayed.db")
 
-    assert results(tmp_path / "replayed.db") == played
+    assert match_results(tmp_path / "replayed.db") == played
     assert len(fake.received) == sent
     with sqlite3.connect(tmp_path / "replayed.db") as db:
         calls, from_cache, spent = db.execute(

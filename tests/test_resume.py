@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.store_snapshot import match_results
+
 SPEC = """name: resume
 agents: [bot:boulware, bot:linear, bot:conceder, bot:random]
 games: [rental-1-distributive, rental-2-mixture, rental-2-integrative-distributive]
@@ -38,17 +40,6 @@ def start(spec: Path) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-def results(db: Path) -> dict[str, tuple]:
-    with sqlite3.connect(db) as connection:
-        outcomes = {row[0]: row[1:] for row in connection.execute(
-            "SELECT m.id, o.agreement, o.agreed_offer_json, o.u_a, o.u_b, o.rounds FROM matches m "
-            "JOIN outcomes o ON o.match_id = m.id")}
-        transcripts = {row[0]: row[1] for row in connection.execute(
-            "SELECT match_id, group_concat(note || '|' || message, '#') FROM "
-            "(SELECT * FROM turns ORDER BY match_id, idx) GROUP BY match_id")}
-    return {key: (*value, transcripts.get(key)) for key, value in outcomes.items()}
-
-
 @pytest.mark.slow
 def test_sigkill_at_several_points_then_resume(tmp_path: Path) -> None:
     reference_db = tmp_path / "reference.db"
@@ -56,7 +47,7 @@ def test_sigkill_at_several_points_then_resume(tmp_path: Path) -> None:
     reference_spec.write_text(SPEC % reference_db)
     assert subprocess.run([sys.executable, "-m", "lamen", "run", str(reference_spec), "--quiet"],
                           capture_output=True, timeout=300).returncode == 0
-    expected = results(reference_db)
+    expected = match_results(reference_db)
     assert len(expected) == TOTAL
 
     db = tmp_path / "killed.db"
@@ -85,4 +76,4 @@ def test_sigkill_at_several_points_then_resume(tmp_path: Path) -> None:
         orphans = connection.execute("SELECT COUNT(*) FROM turns WHERE match_id NOT IN "
                                      "(SELECT match_id FROM outcomes)").fetchone()[0]
         assert orphans == 0
-    assert results(db) == expected
+    assert match_results(db) == expected

@@ -22,7 +22,7 @@ KEY_VARIABLES = PROVIDER_ENV_VARS["anthropic"]
 REFUSED = "refusal"  # stop_reason when Claude declines for safety reasons
 
 
-class AnthropicAgent:
+class AnthropicAgent(common.ProviderAgent):
     """`params.sampling_params: false` leaves temperature and top_p out of the request, for the
     newer models whose API rejects them ("`temperature` is deprecated for this model")."""
 
@@ -42,13 +42,6 @@ class AnthropicAgent:
             api_key=self._key, base_url=spec.base_url, max_retries=0, timeout=params["timeout_s"],
             http_client=http_client,
         )
-
-    @property
-    def name(self) -> str:
-        return self._spec.id
-
-    def __repr__(self) -> str:
-        return f"AnthropicAgent({self._spec.id!r})"
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `messages.create` for this request."""

@@ -20,7 +20,7 @@ from lamen.spec.agent import AgentSpec
 KEY_VARIABLES = PROVIDER_ENV_VARS["cohere"]
 
 
-class CohereAgent:
+class CohereAgent(common.ProviderAgent):
     provider = "cohere"
 
     def __init__(self, spec: AgentSpec, *, http_client: Any = None) -> None:
@@ -34,13 +34,6 @@ class CohereAgent:
             api_key=self._key, max_retries=0, timeout=params["timeout_s"], httpx_client=http_client,
             **client_args,
         )
-
-    @property
-    def name(self) -> str:
-        return self._spec.id
-
-    def __repr__(self) -> str:
-        return f"CohereAgent({self._spec.id!r})"
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `chat` for this request."""

@@ -41,6 +41,20 @@ def _transport_errors() -> tuple[type[Exception], ...]:
 TRANSPORT_ERRORS = _transport_errors()
 
 
+class ProviderAgent:
+    """What every provider agent shares: its name is its AgentSpec id, and its repr shows only
+    that id (never the key or the client holding it)."""
+
+    _spec: AgentSpec
+
+    @property
+    def name(self) -> str:
+        return self._spec.id
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._spec.id!r})"
+
+
 def chat_messages(request: ChatRequest) -> list[dict[str, str]]:
     """The request as role/content messages, the system text first as a `system` message (for
     the APIs that take it there: OpenAI chat completions, Cohere v2)."""

@@ -35,7 +35,7 @@ except ImportError:
     _TRANSPORT_ERRORS = common.TRANSPORT_ERRORS
 
 
-class GoogleAgent:
+class GoogleAgent(common.ProviderAgent):
     provider = "google"
 
     def __init__(self, spec: AgentSpec, *, http_client: Any = None) -> None:
@@ -52,13 +52,6 @@ class GoogleAgent:
         )
         # vertexai=False: a GOOGLE_GENAI_USE_VERTEXAI in the environment must not switch the backend.
         self._client = genai.Client(api_key=self._key, vertexai=False, http_options=options).aio
-
-    @property
-    def name(self) -> str:
-        return self._spec.id
-
-    def __repr__(self) -> str:
-        return f"GoogleAgent({self._spec.id!r})"
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `models.generate_content` for this request."""

@@ -24,7 +24,7 @@ NO_KEY = "not-needed"  # local servers ignore the key, but the SDK insists on on
 FILTERED = "content_filter"
 
 
-class OpenAIAgent:
+class OpenAIAgent(common.ProviderAgent):
     """With `base_url`, the key comes from `params.api_key_env` if given (which must then be set),
     else OPENAI_API_KEY if set, else a placeholder for servers that need none."""
 
@@ -50,13 +50,6 @@ class OpenAIAgent:
         self._client = openai.AsyncOpenAI(
             api_key=self._key, max_retries=0, timeout=params["timeout_s"], http_client=http_client, **client_args,
         )
-
-    @property
-    def name(self) -> str:
-        return self._spec.id
-
-    def __repr__(self) -> str:
-        return f"OpenAIAgent({self._spec.id!r})"
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `chat.completions.create` for this request."""
