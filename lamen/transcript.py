@@ -43,6 +43,12 @@ class Turn(BaseModel):
     # accept (external faithfulness); None when the protocol does not interrogate.
     interrogation: str | None = None
     calls: tuple[ModelCall, ...] = ()
+    # The note's offer when it was asked for as structured output and the reply was schema-valid:
+    # the judge takes it as it is (reading method "structured"). None for a free-text note.
+    note_offer: dict[str, str] | None = None
+    # Why this side gave up structured notes at this turn (the API refused the schema, or the
+    # reply was not schema-valid): its notes are free text from here on. None when nothing changed.
+    structured_fallback: str | None = None
 
 
 class Transcript(BaseModel):

@@ -3,8 +3,11 @@ stdlib server answers Anthropic Messages, OpenAI Chat Completions, Cohere v2 Cha
 generateContent in each API's own response shape, and keeps every request it received.
 
 The answers come from a small rental negotiator (`negotiator`): a note with the acceptable-offer
-JSON, an interrogation answer, a first proposal, then agreement. A model named in `echo_key`
-answers HTTP 400 with the caller's key in the error message, as some APIs echo a wrong key.
+JSON, an interrogation answer, a first proposal, then agreement; a note asked for with a JSON
+schema (each API's structured-output parameter) is answered with the bare schema JSON. A model
+named in `echo_key` answers HTTP 400 with the caller's key in the error message, as some APIs
+echo a wrong key. `refuse_schema=True` answers every request that carries a schema with the
+API's own 400 for a model without structured output.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ class Asked:
     model: str
     system: str
     last_user: str
+    schema: dict[str, Any] | None = None  # the structured-output schema the request carries
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,8 @@ class Received:
 
 def negotiator(asked: Asked) -> str:
     """Both sides settle on $1000: the first mover proposes it, the other agrees, then the first."""
+    if asked.schema is not None:
+        return json.dumps({"rent": "$1000"})
     if "acceptable offer format" in asked.last_user:
         return 'We should settle near the middle of the range.\n```json{"rent": "$1000"}```'
     if "From the perspective of the other agent" in asked.last_user:
@@ -64,16 +70,45 @@ def _text(content: Any) -> str:
     return ""
 
 
+def request_schema(provider: str, body: dict[str, Any]) -> dict[str, Any] | None:
+    """The JSON schema a request asks its answer to follow, where each API puts it."""
+    if provider == "google":
+        return (body.get("generationConfig") or {}).get("responseJsonSchema")
+    if provider == "anthropic":
+        return ((body.get("output_config") or {}).get("format") or {}).get("schema")
+    response_format = body.get("response_format") or {}
+    if provider == "openai":
+        return (response_format.get("json_schema") or {}).get("schema")
+    return response_format.get("json_schema")  # cohere
+
+
 def _asked(provider: str, path: str, body: dict[str, Any]) -> Asked:
+    schema = request_schema(provider, body)
     if provider == "google":
         model = path.rsplit("/models/", 1)[-1].split(":", 1)[0]
         system = _text((body.get("systemInstruction") or {}).get("parts"))
         users = [c for c in body.get("contents", []) if c.get("role") == "user"]
-        return Asked(provider, model, system, _text(users[-1]["parts"]) if users else "")
+        return Asked(provider, model, system, _text(users[-1]["parts"]) if users else "", schema)
     messages = body.get("messages", [])
     system = _text(body.get("system", "")) + "".join(_text(m["content"]) for m in messages if m["role"] == "system")
     users = [m for m in messages if m["role"] == "user"]
-    return Asked(provider, body.get("model", ""), system, _text(users[-1]["content"]) if users else "")
+    return Asked(provider, body.get("model", ""), system, _text(users[-1]["content"]) if users else "", schema)
+
+
+def schema_refusal(asked: Asked) -> dict[str, Any]:
+    """The API's 400 body for a model that cannot do structured output, in each API's wording."""
+    if asked.provider == "anthropic":
+        return {"type": "error", "error": {"type": "invalid_request_error",
+                                           "message": "output_config: Extra inputs are not permitted"}}
+    if asked.provider == "openai":
+        return {"error": {"message": "Invalid parameter: 'response_format' of type 'json_schema' is not supported "
+                                     "with this model.", "type": "invalid_request_error",
+                          "param": "response_format", "code": None}}
+    if asked.provider == "cohere":
+        return {"id": "c14c80c3-fake-refusal",
+                "message": f"invalid request: response_format is not supported with model {asked.model}"}
+    return {"error": {"code": 400, "message": f"Json mode is not enabled for models/{asked.model}",
+                      "status": "INVALID_ARGUMENT"}}
 
 
 def _reply(asked: Asked, text: str) -> dict[str, Any]:
@@ -118,8 +153,9 @@ class FakeProviders:
     """`with FakeProviders() as fake:` serves on 127.0.0.1 until the block ends;
     `fake.base_url(provider)` is what an AgentSpec's `base_url` should be."""
 
-    def __init__(self, answer: Callable[[Asked], str] = negotiator) -> None:
+    def __init__(self, answer: Callable[[Asked], str] = negotiator, *, refuse_schema: bool = False) -> None:
         self.answer = answer
+        self.refuse_schema = refuse_schema
         self.received: list[Received] = []
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -178,6 +214,9 @@ class FakeProviders:
                     key = key.removeprefix("Bearer ")
                     self._send(400, {"error": {"message": f"Incorrect API key provided: {key}",
                                                "type": "invalid_request_error"}})
+                    return
+                if fake.refuse_schema and asked.schema is not None:
+                    self._send(400, schema_refusal(asked))
                     return
                 self._send(200, _reply(asked, fake.answer(asked)))
 

@@ -53,7 +53,7 @@ def test_request_and_reply(monkeypatch: pytest.MonkeyPatch) -> None:
         "temperature": 0.3,
         "top_p": 0.9,
         "stop_sequences": ["</message>"],
-    }  # no seed and no response schema: the Messages API has neither
+    }  # no seed: the Messages API has none
     assert reply.model_dump(exclude={"latency_s", "cost_usd"}) == {
         "text": ANSWER,
         # 31 uncached + 1840 read from the cache
@@ -74,9 +74,17 @@ def test_cache_writes_are_billed_at_the_write_price(monkeypatch: pytest.MonkeyPa
 
 def test_defaults_without_system_or_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     wire = Wire("anthropic", "success")
-    ask(monkeypatch, wire, ChatRequest(system="", messages=REQUEST.messages[:1], response_schema=NOTE_SCHEMA))
+    ask(monkeypatch, wire, ChatRequest(system="", messages=REQUEST.messages[:1]))
     assert wire.sent == {"model": MODEL, "max_tokens": 512, "temperature": 0.0,
                          "messages": [{"role": "user", "content": "Landlord: I propose $1400 for 12 months."}]}
+
+
+def test_response_schema_is_structured_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    wire = Wire("anthropic", "success")
+    ask(monkeypatch, wire, ChatRequest(system="", messages=REQUEST.messages[:1], response_schema=NOTE_SCHEMA))
+    assert wire.sent == {"model": MODEL, "max_tokens": 512, "temperature": 0.0,
+                         "messages": [{"role": "user", "content": "Landlord: I propose $1400 for 12 months."}],
+                         "output_config": {"format": {"type": "json_schema", "schema": NOTE_SCHEMA}}}
 
 
 def test_sampling_params_off_for_models_that_refuse_them(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -203,7 +203,10 @@ class ScriptedNegotiator:
     async def complete(self, request: ChatRequest) -> ChatReply:
         meta = request.meta
         offer, accepting = self._decide(meta)
-        if request.purpose == "note":
+        if request.purpose == "note" and request.response_schema is not None:
+            # Structured notes: a bot's output is trivially constrained — the bare offer object.
+            text = json.dumps(offer, ensure_ascii=False)
+        elif request.purpose == "note":
             text = self._note(offer, accepting)
         elif request.purpose == "message":
             text = self._message(offer, accepting, str(meta.get("agreement_phrase", "We agree on all issues.")))

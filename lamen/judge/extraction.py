@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-Method = Literal["json", "text", "llm", "none"]
+Method = Literal["json", "text", "llm", "none", "structured"]  # structured: a schema-valid note (play)
 
 
 class Extraction(BaseModel):

@@ -40,7 +40,9 @@ def read_turn(index: int, transcript: Transcript, game: Game, protocol: Protocol
     turn = transcript.turns[index]
     labels = label_cache(game)
     llm = llm or {}
-    note = extract_note(turn.note, labels)
+    # A schema-valid structured note carries its offer: no text reader is needed.
+    note = (Extraction(method="structured", offers=dict(turn.note_offer)) if turn.note_offer
+            else extract_note(turn.note, labels))
     if note.method == "none" and (index, "note") in llm:
         note = llm[(index, "note")]
     message = extract_message(turn.message, labels)
@@ -57,7 +59,7 @@ def read_turn(index: int, transcript: Transcript, game: Game, protocol: Protocol
         note_words=note_words, message_words=message_words,
         note_within_limit=note_words <= protocol.note_max_words,
         message_within_limit=message_words <= protocol.message_max_words,
-        note_format_ok=note.method == "json" and bool(note.offers or note.invalid),
+        note_format_ok=note.method in ("json", "structured") and bool(note.offers or note.invalid),
         says_agreement=says_phrase(turn.message, protocol.agreement_phrase),
         internally_faithful=keeps_to(game, turn.side, note, message),
         externally_faithful=keeps_to(game, turn.side, interrogation, message),

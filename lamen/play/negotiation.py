@@ -4,6 +4,11 @@ Each turn the moving side writes a private note, optionally answers the interrog
 (what would the opponent accept? — asked on a rewound dialogue: the answer never enters its
 memory), then writes a public message. A round ends after the second mover. The negotiation
 ends when both latest messages say the agreement phrase, at max rounds, or on an agent error.
+
+With the protocol's `structured_notes`, a side's note is asked for as JSON of the game's note
+schema; a schema-valid reply becomes the turn's `note_offer`. When the API refuses the schema
+(`refuse_structured`) or a reply is not schema-valid, that side writes free-text notes from then
+on, and the turn records why (`structured_fallback`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Literal
 from lamen.agents.base import ChatMessage, ChatReply, ChatRequest
 from lamen.judge.agreement import says_phrase
 from lamen.play import prompts
+from lamen.play.structured import note_schema, read_structured_note, why_not_valid
 from lamen.spec.agent import Persona, Sampling
 from lamen.spec.game import Game
 from lamen.spec.protocol import Protocol
@@ -36,6 +42,8 @@ class _Draft:
     note: str | None = None
     interrogation: str | None = None
     calls: list[ModelCall] = field(default_factory=list)
+    note_offer: dict[str, str] | None = None
+    structured_fallback: str | None = None
 
 
 class Negotiation:
@@ -56,6 +64,8 @@ class Negotiation:
         self.systems = tuple(prompts.system_prompt(game, protocol, side, personas[side], personas[1 - side])
                              for side in (0, 1))
         self._draft = _Draft()
+        self._schema = note_schema(game) if protocol.structured_notes else None
+        self.structured = [self._schema is not None] * 2  # per side: still asking for structured notes
         self.end_reason: EndReason | None = None
         self.error: str | None = None
         self.error_kind: ErrorKind | None = None
@@ -115,7 +125,7 @@ class Negotiation:
             messages=tuple(ChatMessage(role=role, content=text) for role, text in pairs),  # type: ignore[arg-type]
             temperature=sampling.temperature, max_tokens=sampling.max_tokens, top_p=sampling.top_p,
             seed=sampling.seed, stop=sampling.stop, purpose=purpose,
-            response_schema=prompts.note_schema(self.game) if purpose == "note" and protocol.structured_notes else None,
+            response_schema=self._schema if purpose == "note" and self.structured[side] else None,
             meta={"side": side, "round": self.round, "max_rounds": protocol.max_rounds, "first_move": not self.turns,
                   "messages": [list(m) for m in visible.messages], "own_notes": [list(n) for n in visible.own_notes],
                   "agreement_phrase": protocol.agreement_phrase},
@@ -132,15 +142,31 @@ class Negotiation:
         text = reply.text if isinstance(reply.text, str) else ""
         if step.purpose == "note":
             self._draft.note = text
+            if step.request.response_schema is not None:
+                self._draft.note_offer = read_structured_note(text, self.game)
+                if self._draft.note_offer is None:
+                    self._give_up_structured(step.side, why_not_valid(text, reply.empty_reason))
         elif step.purpose == "interrogation":
             self._draft.interrogation = text
         else:
             self._finish_turn(text)
 
+    def refuse_structured(self, step: Step, reason: str) -> None:
+        """The API refused the note schema for `step`: ask that side again, and from now on, for a
+        free-text note. The refused call returned nothing, so there is no reply to record."""
+        if self.done or step.purpose != "note" or step.side != self.side or step.request.response_schema is None:
+            raise RuntimeError("only a structured note request of the side to move can be refused")
+        self._give_up_structured(step.side, f"structured output refused: {reason}")
+
+    def _give_up_structured(self, side: int, reason: str) -> None:
+        self.structured[side] = False
+        self._draft.structured_fallback = reason
+
     def _finish_turn(self, message: str) -> None:
         draft = self._draft
         self.turns.append(Turn(side=self.side, round=self.round, note=draft.note or "", message=message,
-                               interrogation=draft.interrogation, calls=tuple(draft.calls)))
+                               interrogation=draft.interrogation, calls=tuple(draft.calls),
+                               note_offer=draft.note_offer, structured_fallback=draft.structured_fallback))
         self._draft = _Draft()
         phrase = self.protocol.agreement_phrase
         latest = {t.side: t for t in self.turns}

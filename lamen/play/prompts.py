@@ -98,16 +98,6 @@ def capped(text: str) -> str:
     return " ".join(words[:HISTORY_WORD_CAP])[:HISTORY_CHAR_CAP] + " [... cut: the reply was longer]"
 
 
-def note_schema(game: Game) -> dict[str, Any]:
-    """JSON schema of a structured note: one label per issue (for providers that constrain output)."""
-    return {
-        "type": "object",
-        "properties": {issue.name: {"type": "string", "enum": list(issue.labels)} for issue in game.issues},
-        "required": [issue.name for issue in game.issues],
-        "additionalProperties": False,
-    }
-
-
 @dataclass(frozen=True)
 class Visible:
     """What one request shows of the past: the speaker's own notes and the public messages."""

@@ -49,7 +49,9 @@ class Protocol(SpecModel):
     format: Literal["transcript", "dialogue"] = "transcript"
     visibility: Literal[0, 1, 2] = 0
     interrogation: bool = False
-    structured_notes: bool = True
+    # Ask for the note's offer as JSON of a schema built from the game, through the provider's
+    # native structured output (lamen.play.structured). Off by default: LAMEN's files lack it.
+    structured_notes: bool = False
 
     @model_validator(mode="before")
     @classmethod

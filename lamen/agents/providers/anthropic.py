@@ -1,8 +1,10 @@
 """Claude through Anthropic's Messages API (`anthropic.AsyncAnthropic`).
 
 The system text goes in the `system` parameter as one block marked for prompt caching: it is the
-stable prefix of every request of an agent in a match. The API has no seed, and no JSON-schema
-output on the models lamen prices, so `seed` and `response_schema` are not sent.
+stable prefix of every request of an agent in a match. The API has no seed, so `seed` is not
+sent. A `response_schema` becomes structured output, `output_config={"format": {"type":
+"json_schema", "schema": ...}}`; models without structured outputs answer it with a 400 naming
+`output_config`, on which the play loop falls back to a free-text note.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ class AnthropicAgent(common.ProviderAgent):
             body["system"] = [{"type": "text", "text": request.system, "cache_control": {"type": "ephemeral"}}]
         if request.stop:
             body["stop_sequences"] = list(request.stop)
+        if request.response_schema is not None:
+            body["output_config"] = {"format": {"type": "json_schema", "schema": request.response_schema}}
         # anthropic >= 1.0 dropped the sampling keywords; the API still takes them for the models
         # that support sampling, so they go in the body as they are.
         sampling: dict[str, float] = {}
