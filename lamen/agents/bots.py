@@ -4,7 +4,9 @@ channel as language models.
 Each knows only its own payoffs (plus what the protocol's visibility grants), reads the
 opponent's offers from the opponent's *message text* with the judge's reader, writes a message
 naming its offer with the table's labels and a note with the acceptable-offers JSON, and says
-the agreement phrase when the opponent's offer is acceptable. Strategies (Faratin et al.'s
+the agreement phrase when the opponent's offer is acceptable — or when the opponent accepts the
+bot's own latest offer as models write it ("We agree on all issues.", "I accept your offer",
+"deal"; `lamen.judge.agreement.accepts`) without restating other values. Strategies (Faratin et al.'s
 time-dependent tactics and classics): target utility at time t ∈ [0, 1] is
 1 − (1 − reservation)·t^(1/e) with e = 0.2 (boulware), 1 (linear), 5 (conceder); `hardliner`
 never concedes; `tit-for-tat` concedes as much as the opponent conceded, measured in its own
@@ -24,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest
+from lamen.judge.agreement import accepts
 from lamen.judge.extract import extract_message
 from lamen.judge.labels import label_cache
 from lamen.spec.agent import AgentSpec
@@ -31,6 +34,7 @@ from lamen.spec.game import Game
 
 EXPONENTS = {"boulware": 0.2, "linear": 1.0, "conceder": 5.0}
 STRATEGIES = (*EXPONENTS, "hardliner", "tit-for-tat", "random")
+DEFAULT_PHRASE = "We agree on all issues."
 MAX_ENUMERATED = 200_000  # offers considered; larger games are sampled (seeded)
 
 
@@ -96,6 +100,7 @@ class ScriptedNegotiator:
         self.offers = _offers(game, side)
         self._ascending = [-u for u, _ in self.offers]  # for binary search on utility
         self.seen: dict[str, str] = {}  # the opponent's latest value per issue, from its messages
+        self.latest_opponent: tuple[str, dict[str, str]] = ("", {})  # its latest message and the values it names
         self.first_opponent_utility: float | None = None
         self.last_offer: dict[str, str] | None = None
         self._decision: tuple[int, dict[str, str], bool] | None = None  # (round, offer, accepting)
@@ -125,9 +130,12 @@ class ScriptedNegotiator:
         return 1.0 - (1.0 - reservation) * t ** (1.0 / exponent)
 
     def _read_opponent(self, meta: dict[str, Any]) -> dict[str, str] | None:
+        self.latest_opponent = ("", {})
         for _, speaker, text in meta.get("messages", []):
             if speaker != self.side:
-                self.seen.update(extract_message(text, self.labels).offers)
+                named = extract_message(text, self.labels).offers
+                self.seen.update(named)
+                self.latest_opponent = (text, named)
         if all(name in self.seen for name in self.issue_names):
             offer = {name: self.seen[name] for name in self.issue_names}
             if self.first_opponent_utility is None:
@@ -152,11 +160,23 @@ class ScriptedNegotiator:
             closest = [labels for labels in closest if distance(labels) == nearest]
         return dict(zip(self.issue_names, closest[self.rng.randrange(len(closest))]))
 
+    def _accepts_mine(self, phrase: str) -> bool:
+        """The opponent's latest message accepts the bot's latest offer: it accepts, and whatever
+        values it restates are those of that offer."""
+        text, named = self.latest_opponent
+        mine = self.last_offer
+        return (mine is not None and bool(text) and all(mine.get(issue) == label for issue, label in named.items())
+                and accepts(text, phrase))
+
     def _decide(self, meta: dict[str, Any]) -> tuple[dict[str, str], bool]:
         round_number = int(meta.get("round", 1))
         if self._decision and self._decision[0] == round_number:
             return self._decision[1], self._decision[2]
         opponent_offer = self._read_opponent(meta)
+        if self._accepts_mine(str(meta.get("agreement_phrase", DEFAULT_PHRASE))):
+            assert self.last_offer is not None
+            self._decision = (round_number, self.last_offer, True)
+            return self.last_offer, True
         target = self._target(round_number, int(meta.get("max_rounds", 10)), opponent_offer)
         mine = self._choose(target, opponent_offer)
         accepting = opponent_offer is not None and (
@@ -209,7 +229,7 @@ class ScriptedNegotiator:
         elif request.purpose == "note":
             text = self._note(offer, accepting)
         elif request.purpose == "message":
-            text = self._message(offer, accepting, str(meta.get("agreement_phrase", "We agree on all issues.")))
+            text = self._message(offer, accepting, str(meta.get("agreement_phrase", DEFAULT_PHRASE)))
         elif request.purpose == "interrogation":
             believed = {n: self.seen[n] for n in self.issue_names if n in self.seen} or offer
             text = "```json\n" + json.dumps(believed, ensure_ascii=False) + "\n```"
