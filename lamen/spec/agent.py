@@ -45,9 +45,12 @@ class AgentSpec(SpecModel):
         if isinstance(data, str):
             return parse_agent_name(data)
         if isinstance(data, dict) and "provider" not in data and isinstance(data.get("agent"), str):
-            data = {**data, **parse_agent_name(data["agent"])}
-            data.pop("agent")
-            data.setdefault("id", data.get("id"))
+            # A user's `id` wins over the name's: `{id: noisy, agent: bot:linear, params: ...}`
+            # beside `bot:linear` is two configurations of one model, compared as two agents.
+            named = parse_agent_name(data["agent"])
+            data = {**named, **{k: v for k, v in data.items() if k != "agent"}}
+            if data.get("id") is None:
+                data["id"] = named["id"]
         if isinstance(data, dict) and data.get("id") is None and data.get("provider"):
             data = {**data, "id": f"{data['provider']}:{data.get('model', '')}".rstrip(":")}
         return data

@@ -6,6 +6,7 @@ folder is a root too (its protocols live in `communication_protocols/`).
 
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass
 from functools import cache
@@ -50,6 +51,24 @@ def _name_field(path: Path, mtime: float) -> str | None:
     return str(data["name"]).strip() if isinstance(data, dict) and data.get("name") is not None else None
 
 
+def spec_data_folder(path: Path) -> Path | None:
+    """The data folder of a spec file: its own folder, or that folder's parent (a
+    `tournaments/x.yaml` beside `games/`), whichever holds `games/` or `issues/`; None otherwise."""
+    folder = path.resolve().parent
+    for candidate in (folder, folder.parent):
+        if any((candidate / name).is_dir() for name in ("games", "issues")):
+            return candidate
+    return None
+
+
+def did_you_mean(ref: str, known: list[str]) -> str:
+    """A hint naming the closest known names, or listing some when none is close."""
+    close = difflib.get_close_matches(ref, known, n=3, cutoff=0.6)
+    if close:
+        return "did you mean " + " or ".join(f"'{name}'" for name in close) + "?"
+    return f"known: {', '.join(sorted(known)[:12]) or 'none'}"
+
+
 @dataclass(frozen=True)
 class Library:
     roots: tuple[Path, ...]
@@ -66,6 +85,14 @@ class Library:
             if resolved not in roots:
                 roots.append(resolved)
         return cls(tuple(roots))
+
+    @classmethod
+    def for_spec_file(cls, path: str | Path, data_dirs: tuple[Path, ...] | list[Path] = ()) -> "Library":
+        """The library a spec file (a tournament) is read with: `data_dirs` (--data) first, then the
+        data folder the file belongs to, then the default roots — so a tournament finds the games
+        beside it when run from anywhere."""
+        own = spec_data_folder(Path(path))
+        return cls.default([*data_dirs, *([own] if own else [])])
 
     def folders(self, kind: Kind) -> list[Path]:
         return [root / name for root in self.roots for name in FOLDERS[kind] if (root / name).is_dir()]
@@ -113,5 +140,5 @@ class Library:
             raise SpecError([Problem(
                 f"{what} name '{ref}' is ambiguous: {', '.join(p.stem for p in by_name)}",
                 "refer to it by file name instead")])
-        known = ", ".join(sorted(p.stem for p in files)[:12]) or "none"
-        raise SpecError([Problem(f"unknown {what} '{ref}'", f"known: {known}")])
+        names = sorted({p.stem for p in files} | {n for p in files if (n := _name_field(p, p.stat().st_mtime))})
+        raise SpecError([Problem(f"unknown {what} '{ref}'", did_you_mean(ref, names))])
