@@ -72,6 +72,8 @@ def did_you_mean(ref: str, known: list[str]) -> str:
 @dataclass(frozen=True)
 class Library:
     roots: tuple[Path, ...]
+    # How many leading roots the user named (--data): a spec file's own folder goes after them.
+    named: int = 0
 
     @classmethod
     def default(cls, extra: tuple[Path, ...] | list[Path] = ()) -> "Library":
@@ -84,15 +86,24 @@ class Library:
             resolved = root.resolve()
             if resolved not in roots:
                 roots.append(resolved)
-        return cls(tuple(roots))
+        named = len({Path(p).resolve() for p in extra})
+        return cls(tuple(roots), named)
 
     @classmethod
     def for_spec_file(cls, path: str | Path, data_dirs: tuple[Path, ...] | list[Path] = ()) -> "Library":
         """The library a spec file (a tournament) is read with: `data_dirs` (--data) first, then the
         data folder the file belongs to, then the default roots — so a tournament finds the games
         beside it when run from anywhere."""
-        own = spec_data_folder(Path(path))
-        return cls.default([*data_dirs, *([own] if own else [])])
+        return cls.default(data_dirs).near(Path(path))
+
+    def near(self, path: Path) -> "Library":
+        """This library with the data folder of the spec file `path` searched right after the
+        user's --data folders (unchanged when the file has none, or it is already first)."""
+        own = spec_data_folder(path)
+        if own is None or own in self.roots[:self.named]:
+            return self
+        rest = tuple(root for root in self.roots[self.named:] if root != own)
+        return Library((*self.roots[:self.named], own, *rest), self.named + 1)
 
     def folders(self, kind: Kind) -> list[Path]:
         return [root / name for root in self.roots for name in FOLDERS[kind] if (root / name).is_dir()]
