@@ -44,7 +44,7 @@ EXPECTED = {
     "tournament_no_agents.yaml": ["2: agents: no agents listed (list at least one under 'agents')"],
     "tournament_unknown_provider.yaml": ["3: agents[0].provider: unknown provider 'openia' (known: bot, local, human, anthropic, openai, cohere, google)"],
     "unknown_field_typo.yaml": [
-        "1: payoffs: required field is missing (add it)",
+        # One misspelling, one line: the missing 'payoffs' is the 'payofs' typo.
         "6: payofs: unknown field 'payofs' (did you mean 'payoffs'?)",
     ],
     "unknown_issue_ref.yaml": ["5: issues[1]: unknown issue 'rnet' (did you mean 'rent'?)"],

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from rich.console import Console
 
@@ -17,6 +20,19 @@ from lamen.text_safety import one_line
 COMMANDS = (validate, games, play, run, ratings, report, doctor)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with a one-line usage error (exit 2, as argparse's): the usage block it prints
+    by default buries the one line that says what is wrong."""
+
+    def error(self, message: str) -> NoReturn:
+        hint = f"see `{self.prog} --help`"
+        choice = re.search(r"invalid choice: '(.*)' \(choose from (.*)\)$", message)
+        if choice:
+            close = difflib.get_close_matches(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)), n=1)
+            hint = f"did you mean '{close[0]}'?" if close else hint
+        self.exit(2, f"{self.prog}: error: {one_line(message)} ({hint})\n")
+
+
 def _leaf_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """The parsers that end a command line (`run`, `games show`, `import lamen-evals`, ...)."""
     subcommands = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
@@ -27,7 +43,7 @@ def _leaf_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentPars
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lamen", description="Measure how well language-model agents negotiate.")
+    parser = Parser(prog="lamen", description="Measure how well language-model agents negotiate.")
     parser.add_argument("--version", action="version", version=f"lamen {__version__}")
     add_data_option(parser, after_command=False)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

@@ -26,8 +26,13 @@ from lamen.play.loop import OnTurn
 from lamen.spec.agent import AgentSpec
 from lamen.spec.load import load_game, load_persona, load_protocol
 from lamen.spec.problems import Problem, SpecError
+from lamen.spec.protocol import Protocol
 from lamen.text_safety import one_line, terminal, without_surrogates
 from lamen.transcript import Transcript
+
+
+# The protocol's own bound on rounds: model_copy(update=...) would not check it.
+MAX_ROUNDS: int = next(m.le for m in Protocol.model_fields["max_rounds"].metadata if getattr(m, "le", None))
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -139,16 +144,16 @@ def handle(args: argparse.Namespace) -> int:
     game = load_game(args.game, library)
     protocol = load_protocol(args.protocol, library)
     if args.max_rounds is not None:
-        if args.max_rounds < 1:
-            raise SpecError([Problem(f"--max-rounds {args.max_rounds}: must be at least 1")])
+        if not 1 <= args.max_rounds <= MAX_ROUNDS:
+            raise SpecError([Problem(f"--max-rounds {args.max_rounds}: must be between 1 and {MAX_ROUNDS}",
+                                     "a protocol's own limit")])
         protocol = protocol.model_copy(update={"max_rounds": args.max_rounds})
     specs = (_agent_spec(args.side_a, "--side-a"), _agent_spec(args.side_b, "--side-b"))
     personas = tuple(load_persona(p, library) if p else None for p in (args.persona_a, args.persona_b))
     try:
         agents = tuple(make_agent(spec, game=game, side=side, seed=args.seed) for side, spec in enumerate(specs))
     except AgentError as exc:
-        Console(stderr=True, highlight=False).print(Text(f"error: cannot start: {one_line(str(exc))}"))
-        return 1
+        raise SpecError([Problem(f"cannot start: {one_line(str(exc))}")]) from None
     negotiation = Negotiation(game, protocol, starts=0 if args.starts == "a" else 1, personas=personas,  # type: ignore[arg-type]
                               sampling=(specs[0].sampling, specs[1].sampling), agent_names=(specs[0].id, specs[1].id))
     console.print(Text.assemble((one_line(game.name), "bold"), one_line(

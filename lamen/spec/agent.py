@@ -62,6 +62,24 @@ class AgentSpec(SpecModel):
             raise ValueError(f"unknown provider '{value}' (known: {', '.join(PROVIDERS)})")
         return value
 
+    @model_validator(mode="after")
+    def _known_bot(self) -> "AgentSpec":
+        # A scripted negotiator is checked when the spec is read, so a typo is one located line
+        # before anything runs, not a tournament of errored matches.
+        if self.provider == "bot":
+            from lamen.agents.base import AgentError
+            from lamen.agents.bots import STRATEGIES, BotSettings
+
+            if self.model not in STRATEGIES:
+                raise ValueError(f"unknown negotiator '{self.model}' (known: {', '.join(STRATEGIES)})")
+            try:
+                BotSettings.of(dict(self.params), self.id)
+            except AgentError as exc:
+                raise ValueError(str(exc).removeprefix(f"{self.id}: ")) from None
+            except TypeError:
+                raise ValueError("bot settings (reservation, noise, exponent) must be numbers") from None
+        return self
+
 
 def parse_agent_name(name: str) -> dict[str, str]:
     """'bot:boulware' -> provider 'bot', model 'boulware'; 'human' -> provider 'human'."""

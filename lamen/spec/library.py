@@ -128,10 +128,16 @@ class Library:
             raise SpecError([Problem(f"'{ref}' is not a {what} name", f"name a {what}, e.g. by its file name")])
         spellings = (as_path, as_path.parent / f"{as_path.name}.yaml")
         bases = ([relative_to] if relative_to else []) + [Path.cwd()]
+        # A bare name is never a file in another kind's folder: `issues: [shop]` in games/shop.yaml
+        # must not find the game itself.
+        bare = len(as_path.parts) == 1 and as_path.suffix not in (".yaml", ".yml")
+        foreign = {name for other, names in FOLDERS.items() if other != kind for name in names}
         for base in bases:
             for candidate in spellings:
-                if (base / candidate).is_file() and candidate.suffix in (".yaml", ".yml"):
-                    return base / candidate
+                found = base / candidate
+                if found.is_file() and candidate.suffix in (".yaml", ".yml") \
+                        and not (bare and found.resolve().parent.name in foreign):
+                    return found
         if relative_to:
             # LAMEN games name their issues by file name next to the game's sibling folder.
             for name in FOLDERS[kind]:

@@ -35,7 +35,20 @@ def build(model: type[M], data: Any, doc: YamlDocument, prefix: FieldPath = (),
         problems = problems_from_validation(exc, model, extra_names)
     except SpecError as exc:
         problems = exc.problems
-    raise SpecError(doc.locate(problems, prefix))
+    raise SpecError(doc.locate(_one_per_typo(problems), prefix))
+
+
+def _one_per_typo(problems: list[Problem]) -> list[Problem]:
+    """A misspelt required field is one mistake, so one line: 'unknown field agnets (did you mean
+    agents?)' stands, and 'agents: required field is missing' goes."""
+    unknown = [p for p in problems if p.message.startswith("unknown field ") and p.field]
+    kept = []
+    for problem in problems:
+        if problem.message == "required field is missing" and problem.field and any(
+                u.field[:-1] == problem.field[:-1] and f"'{problem.field[-1]}'" in u.hint for u in unknown):
+            continue
+        kept.append(problem)
+    return kept
 
 
 def _mapping(doc: YamlDocument, what: str) -> dict[str, Any]:
