@@ -35,12 +35,12 @@ def data_dirs(args: argparse.Namespace) -> list[Path]:
 
 
 def library_from(args: argparse.Namespace) -> Library:
+    """`--data`, then — for a command given a spec file (`lamen run SPEC`) — the spec's own data
+    folder, then the defaults: a tournament finds the games beside it from any directory."""
+    spec = getattr(args, "spec", None)
+    if isinstance(spec, Path):
+        return Library.for_spec_file(spec, data_dirs(args))
     return Library.default(data_dirs(args))
-
-
-def library_for_spec(args: argparse.Namespace, spec: Path) -> Library:
-    """The library for a spec file: `--data`, then the spec's own data folder, then the defaults."""
-    return Library.for_spec_file(spec, data_dirs(args))
 
 
 def check_output_file(path: Path, option: str) -> Path:

@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from lamen.cli.common import library_for_spec
+from lamen.cli.common import library_from
 from lamen.matrices import head_to_head, self_play_summary
 from lamen.report import write_report
 from lamen.runner import Runner, RunState, plan
@@ -89,7 +89,7 @@ def summary_line(name: str, state: RunState) -> str:
 
 
 def handle_run(args: argparse.Namespace) -> int:
-    library = library_for_spec(args, args.spec)
+    library = library_from(args)
     tournament = load_tournament(args.spec)
     database = args.db or tournament.database_path()
     console = wide_console()
