@@ -30,7 +30,6 @@ from lamen.spec.protocol import Protocol
 from lamen.text_safety import one_line, terminal, without_surrogates
 from lamen.transcript import Transcript
 
-
 # The protocol's own bound on rounds: model_copy(update=...) would not check it.
 MAX_ROUNDS: int = next(m.le for m in Protocol.model_fields["max_rounds"].metadata if getattr(m, "le", None))
 
