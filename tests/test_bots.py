@@ -101,7 +101,12 @@ def test_the_bot_reads_the_opponent_from_message_text_only() -> None:
 
 
 def test_unknown_bot_and_bad_settings_are_one_line_errors() -> None:
+    # Refused when the spec is read (see tests/test_spec_search.py), and again by the bot itself.
+    with pytest.raises(ValueError, match="unknown negotiator 'bluffer'"):
+        AgentSpec.model_validate("bot:bluffer")
     with pytest.raises(AgentError, match="unknown negotiator 'bluffer'"):
-        make_agent(AgentSpec.model_validate("bot:bluffer"), game=RENT, side=0)
+        make_agent(AgentSpec.model_construct(id="bot:bluffer", provider="bot", model="bluffer", params={}),
+                   game=RENT, side=0)
     with pytest.raises(AgentError, match="unknown bot setting"):
-        make_agent(AgentSpec.model_validate({"agent": "bot:linear", "params": {"speed": 2}}), game=RENT, side=0)
+        make_agent(AgentSpec.model_construct(id="bot:linear", provider="bot", model="linear", params={"speed": 2}),
+                   game=RENT, side=0)

@@ -3,26 +3,55 @@
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from rich.console import Console
 
 from lamen import __version__
 from lamen.cli import doctor, games, play, ratings, report, run, validate
+from lamen.cli.common import add_data_option
 from lamen.spec.problems import SpecError
+from lamen.text_safety import one_line
 
 COMMANDS = (validate, games, play, run, ratings, report, doctor)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with a one-line usage error (exit 2, as argparse's): the usage block it prints
+    by default buries the one line that says what is wrong."""
+
+    def error(self, message: str) -> NoReturn:
+        hint = f"see `{self.prog} --help`"
+        choice = re.search(r"invalid choice: '(.*)' \(choose from (.*)\)$", message)
+        if choice:
+            close = difflib.get_close_matches(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)), n=1)
+            hint = f"did you mean '{close[0]}'?" if close else hint
+        self.exit(2, f"{self.prog}: error: {one_line(message)} ({hint})\n")
+
+
+def _leaf_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """The parsers that end a command line (`run`, `games show`, `import lamen-evals`, ...)."""
+    subcommands = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+    if not subcommands:
+        return [parser]
+    return [leaf for action in subcommands for sub in dict.fromkeys(action.choices.values())
+            for leaf in _leaf_parsers(sub)]
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lamen", description="Measure how well language-model agents negotiate.")
+    parser = Parser(prog="lamen", description="Measure how well language-model agents negotiate.")
     parser.add_argument("--version", action="version", version=f"lamen {__version__}")
-    parser.add_argument("--data", action="append", default=[], metavar="DIR",
-                        help="a folder with games/ issues/ protocols/ (searched before the built-ins; repeatable)")
+    add_data_option(parser, after_command=False)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in COMMANDS:
         module.register(commands)
+    # `--data` also after the command, where users put options (`lamen run --data D SPEC`).
+    for leaf in _leaf_parsers(parser):
+        add_data_option(leaf, after_command=True)
     return parser
 
 
@@ -33,8 +62,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except SpecError as exc:
+        # Problems quote file contents and arguments: shown inert, one line each.
         for problem in exc.problems:
-            err.print(problem.render(), markup=False)
+            err.print(one_line(problem.render()), markup=False)
         return 1
     except KeyboardInterrupt:
         err.print("interrupted", markup=False)

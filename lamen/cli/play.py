@@ -6,22 +6,32 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import signal
+import threading
 from pathlib import Path
+from types import FrameType
 
 from pydantic import ValidationError
 from rich.console import Console
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
-from lamen.agents.base import AgentError, ChatReply
+from lamen.agents.base import Agent, AgentError, ChatReply
 from lamen.agents.registry import make_agent
-from lamen.cli.common import library_from
+from lamen.cli.common import check_output_file, library_from, write_text_atomically
 from lamen.judge import Outcome, judge
 from lamen.play import Negotiation, Step, play
+from lamen.play.loop import OnTurn
 from lamen.spec.agent import AgentSpec
 from lamen.spec.load import load_game, load_persona, load_protocol
 from lamen.spec.problems import Problem, SpecError
+from lamen.spec.protocol import Protocol
+from lamen.text_safety import one_line, terminal, without_surrogates
+from lamen.transcript import Transcript
+
+# The protocol's own bound on rounds: model_copy(update=...) would not check it.
+MAX_ROUNDS: int = next(m.le for m in Protocol.model_fields["max_rounds"].metadata if getattr(m, "le", None))
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -48,23 +58,37 @@ def _agent_spec(name: str, option: str) -> AgentSpec:
                                  "name an agent like bot:boulware, local:smollm2, human or openai:gpt-4o")]) from None
 
 
-def show_turn(console: Console, negotiation: Negotiation, step: Step, reply: ChatReply) -> None:
-    if step.purpose == "note":
+def visible_notes(specs: tuple[AgentSpec, AgentSpec]) -> frozenset[int]:
+    """Whose private notes the screen may show: both sides' when no person plays (a spectator's
+    full view); only the person's own when one side is human; none when both are (they share
+    one screen, and each sees their own note in their prompt)."""
+    humans = frozenset(side for side, spec in enumerate(specs) if spec.provider == "human")
+    if not humans:
+        return frozenset((0, 1))
+    return humans if len(humans) == 1 else frozenset()
+
+
+def show_turn(console: Console, negotiation: Negotiation, step: Step, reply: ChatReply,
+              notes_of: frozenset[int] = frozenset((0, 1))) -> None:
+    """A finished turn: its public message, and its private note only when `notes_of` holds the
+    side that wrote it. Model text is printed inert (control sequences shown, never obeyed)."""
+    if step.purpose != "message" or not negotiation.turns:
         return
-    turn = negotiation.turns[-1] if step.purpose == "message" else None
-    if turn is None:
-        return
+    turn = negotiation.turns[-1]
     party = negotiation.game.parties[turn.side]
-    console.print(f"[bold]round {turn.round}[/] · {escape(party)} ({escape(negotiation.agent_names[turn.side])})")
-    console.print(Panel(turn.note or "(empty)", title="note (private)", border_style="dim", expand=False), markup=False)
-    console.print(Panel(turn.message or "(empty)", title="message", expand=False), markup=False)
+    console.print(Text.assemble(("round " + str(turn.round), "bold"), " · ",
+                                one_line(f"{party} ({negotiation.agent_names[turn.side]})")))
+    if turn.side in notes_of:
+        console.print(Panel(Text(terminal(turn.note) or "(empty)"), title="note (private)", border_style="dim",
+                            expand=False))
+    console.print(Panel(Text(terminal(turn.message) or "(empty)"), title="message", expand=False))
 
 
 def outcome_table(outcome: Outcome, parties: tuple[str, str]) -> Table:
     table = Table(title="Outcome", title_justify="left", show_header=True)
     table.add_column("")
     for party in parties:
-        table.add_column(party, justify="right")
+        table.add_column(Text(one_line(party)), justify="right")
     table.add_row("utility", *(f"{u:.3f}" for u in outcome.utilities))
     for field, title in (("internal_faithfulness", "internal faithfulness"),
                          ("external_faithfulness", "external faithfulness"),
@@ -77,43 +101,91 @@ def outcome_table(outcome: Outcome, parties: tuple[str, str]) -> Table:
     return table
 
 
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def _play_interruptibly(negotiation: Negotiation, agents: tuple[Agent, Agent],
+                        on_reply: OnTurn | None) -> tuple[Transcript, bool]:
+    """Play to the end; one Ctrl-C stops the match and returns what was played, marked.
+
+    asyncio.run's own SIGINT handler only cancels the task at its next await, which a person
+    blocked at a prompt never reaches; a plain handler raising KeyboardInterrupt (which also
+    keeps asyncio from installing its own) stops the prompt at once."""
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, _raise_interrupt) if in_main else None
+    try:
+        return asyncio.run(play(negotiation, agents, on_reply)), False
+    except KeyboardInterrupt:
+        negotiation.fail(f"interrupted at the keyboard (Ctrl-C) in round {negotiation.round}", kind="stopped")
+        return negotiation.transcript(), True
+    finally:
+        if in_main:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _write_json(path: Path, transcript: Transcript, outcome: Outcome, interrupted: bool) -> None:
+    body = json.dumps({"interrupted": interrupted, "transcript": transcript.model_dump(mode="json"),
+                       "outcome": outcome.model_dump(mode="json")}, indent=2, ensure_ascii=False)
+    try:
+        write_text_atomically(path, without_surrogates(body))
+    except OSError as exc:
+        raise SpecError([Problem(f"--json {one_line(str(path))}: cannot write ({one_line(exc.strerror or str(exc))})",
+                                 "free space or choose another path")]) from None
+
+
 def handle(args: argparse.Namespace) -> int:
     library = library_from(args)
     console = Console(highlight=False)
+    if args.json:
+        # Before anything is played (or paid for): a match must never end with nowhere to go.
+        check_output_file(args.json, "--json")
     game = load_game(args.game, library)
     protocol = load_protocol(args.protocol, library)
     if args.max_rounds is not None:
-        if args.max_rounds < 1:
-            raise SpecError([Problem(f"--max-rounds {args.max_rounds}: must be at least 1")])
+        if not 1 <= args.max_rounds <= MAX_ROUNDS:
+            raise SpecError([Problem(f"--max-rounds {args.max_rounds}: must be between 1 and {MAX_ROUNDS}",
+                                     "a protocol's own limit")])
         protocol = protocol.model_copy(update={"max_rounds": args.max_rounds})
     specs = (_agent_spec(args.side_a, "--side-a"), _agent_spec(args.side_b, "--side-b"))
     personas = tuple(load_persona(p, library) if p else None for p in (args.persona_a, args.persona_b))
     try:
         agents = tuple(make_agent(spec, game=game, side=side, seed=args.seed) for side, spec in enumerate(specs))
     except AgentError as exc:
-        Console(stderr=True, highlight=False).print(f"error: cannot start: {exc}", markup=False)
-        return 1
+        raise SpecError([Problem(f"cannot start: {one_line(str(exc))}")]) from None
     negotiation = Negotiation(game, protocol, starts=0 if args.starts == "a" else 1, personas=personas,  # type: ignore[arg-type]
                               sampling=(specs[0].sampling, specs[1].sampling), agent_names=(specs[0].id, specs[1].id))
-    console.print(f"[bold]{escape(game.name)}[/]: {escape(game.parties[0])} = {escape(specs[0].id)}, "
-                  f"{escape(game.parties[1])} = {escape(specs[1].id)}; {protocol.max_rounds} rounds, "
-                  f"{escape(game.parties[negotiation.starts])} starts")
-    on_reply = None if args.quiet else (lambda n, s, r: show_turn(console, n, s, r))
-    transcript = asyncio.run(play(negotiation, agents, on_reply))  # type: ignore[arg-type]
+    console.print(Text.assemble((one_line(game.name), "bold"), one_line(
+        f": {game.parties[0]} = {specs[0].id}, {game.parties[1]} = {specs[1].id}; {protocol.max_rounds} rounds, "
+        f"{game.parties[negotiation.starts]} starts")))
+    notes_of = visible_notes(specs)
+    for side in sorted(notes_of if len(notes_of) == 1 else ()):
+        console.print(Text(one_line(f"You play {game.parties[side]}: you see your own notes and both sides' messages; "
+                                    f"the {game.parties[1 - side]}'s notes stay private.")))
+    on_reply = None if args.quiet else (lambda n, s, r: show_turn(console, n, s, r, notes_of))
+    transcript, interrupted = _play_interruptibly(negotiation, agents, on_reply)  # type: ignore[arg-type]
     outcome = judge(transcript, game, protocol)
+    if args.json:
+        _write_json(args.json, transcript, outcome, interrupted)
+    left = [agent.name for agent in agents if getattr(agent, "left", False)]
+    if interrupted or left:
+        why = "interrupted (Ctrl-C)" if interrupted else f"{left[0]} ended the match (end of input)"
+        console.print(Text(one_line(f"{why} after {len(transcript.turns)} turn(s); not judged as a finished match")))
+        if args.json:
+            console.print(Text(one_line(f"wrote {args.json} (marked {'interrupted' if interrupted else 'ended'})")))
+        return 130 if interrupted else 0
     if transcript.error:
-        console.print(f"[red]errored:[/] {escape(transcript.error)}")
+        console.print(Text.assemble(("errored: ", "red"), one_line(transcript.error)))
     offer = ", ".join(f"{k}: {v}" for k, v in (outcome.agreed_offer or {}).items()) or "-"
-    console.print(f"agreement: [bold]{outcome.agreement}[/]   agreed offer: {escape(offer)}   "
-                  f"rounds: {outcome.rounds}   end: {transcript.end_reason}")
+    console.print(Text.assemble("agreement: ", (outcome.agreement, "bold"),
+                                one_line(f"   agreed offer: {offer}   rounds: {outcome.rounds}   "
+                                         f"end: {transcript.end_reason}")))
     if outcome.textual_agreement_disagreeing_notes:
         console.print("[yellow]both said the agreement phrase, but their notes disagree[/]")
     console.print(outcome_table(outcome, game.parties))
     violations = [v for t in outcome.turns for v in t.violations]
     for violation in violations:
-        console.print(f"[yellow]rule violation:[/] {escape(violation)}")
+        console.print(Text.assemble(("rule violation: ", "yellow"), one_line(violation)))
     if args.json:
-        args.json.write_text(json.dumps({"transcript": transcript.model_dump(mode="json"),
-                                         "outcome": outcome.model_dump(mode="json")}, indent=2, ensure_ascii=False))
-        console.print(f"wrote {args.json}")
+        console.print(Text(one_line(f"wrote {args.json}")))
     return 2 if transcript.error else 0

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from lamen.cli.common import library_from
+from lamen.cli.common import data_dirs, library_from
 from lamen.spec.check import check_paths
+from lamen.text_safety import one_line
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -20,9 +21,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     out = Console(highlight=False, soft_wrap=True)
-    count, problems = check_paths(args.paths, library_from(args) if args.data else None)
+    count, problems = check_paths(args.paths, library_from(args) if data_dirs(args) else None)
     for problem in problems:
-        out.print(problem.render(), markup=False)
+        out.print(one_line(problem.render()), markup=False)  # problems quote the files: shown inert
     errors = [p for p in problems if p.severity == "error" or args.strict]
     warnings = len(problems) - len([p for p in problems if p.severity == "error"])
     files_with_errors = len({p.file for p in errors})

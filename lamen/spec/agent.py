@@ -45,9 +45,12 @@ class AgentSpec(SpecModel):
         if isinstance(data, str):
             return parse_agent_name(data)
         if isinstance(data, dict) and "provider" not in data and isinstance(data.get("agent"), str):
-            data = {**data, **parse_agent_name(data["agent"])}
-            data.pop("agent")
-            data.setdefault("id", data.get("id"))
+            # A user's `id` wins over the name's: `{id: noisy, agent: bot:linear, params: ...}`
+            # beside `bot:linear` is two configurations of one model, compared as two agents.
+            named = parse_agent_name(data["agent"])
+            data = {**named, **{k: v for k, v in data.items() if k != "agent"}}
+            if data.get("id") is None:
+                data["id"] = named["id"]
         if isinstance(data, dict) and data.get("id") is None and data.get("provider"):
             data = {**data, "id": f"{data['provider']}:{data.get('model', '')}".rstrip(":")}
         return data
@@ -58,6 +61,24 @@ class AgentSpec(SpecModel):
         if value not in PROVIDERS:
             raise ValueError(f"unknown provider '{value}' (known: {', '.join(PROVIDERS)})")
         return value
+
+    @model_validator(mode="after")
+    def _known_bot(self) -> "AgentSpec":
+        # A scripted negotiator is checked when the spec is read, so a typo is one located line
+        # before anything runs, not a tournament of errored matches.
+        if self.provider == "bot":
+            from lamen.agents.base import AgentError
+            from lamen.agents.bots import STRATEGIES, BotSettings
+
+            if self.model not in STRATEGIES:
+                raise ValueError(f"unknown negotiator '{self.model}' (known: {', '.join(STRATEGIES)})")
+            try:
+                BotSettings.of(dict(self.params), self.id)
+            except AgentError as exc:
+                raise ValueError(str(exc).removeprefix(f"{self.id}: ")) from None
+            except TypeError:
+                raise ValueError("bot settings (reservation, noise, exponent) must be numbers") from None
+        return self
 
 
 def parse_agent_name(name: str) -> dict[str, str]:

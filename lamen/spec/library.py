@@ -6,6 +6,7 @@ folder is a root too (its protocols live in `communication_protocols/`).
 
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass
 from functools import cache
@@ -50,9 +51,29 @@ def _name_field(path: Path, mtime: float) -> str | None:
     return str(data["name"]).strip() if isinstance(data, dict) and data.get("name") is not None else None
 
 
+def spec_data_folder(path: Path) -> Path | None:
+    """The data folder of a spec file: its own folder, or that folder's parent (a
+    `tournaments/x.yaml` beside `games/`), whichever holds `games/` or `issues/`; None otherwise."""
+    folder = path.resolve().parent
+    for candidate in (folder, folder.parent):
+        if any((candidate / name).is_dir() for name in ("games", "issues")):
+            return candidate
+    return None
+
+
+def did_you_mean(ref: str, known: list[str]) -> str:
+    """A hint naming the closest known names, or listing some when none is close."""
+    close = difflib.get_close_matches(ref, known, n=3, cutoff=0.6)
+    if close:
+        return "did you mean " + " or ".join(f"'{name}'" for name in close) + "?"
+    return f"known: {', '.join(sorted(known)[:12]) or 'none'}"
+
+
 @dataclass(frozen=True)
 class Library:
     roots: tuple[Path, ...]
+    # How many leading roots the user named (--data): a spec file's own folder goes after them.
+    named: int = 0
 
     @classmethod
     def default(cls, extra: tuple[Path, ...] | list[Path] = ()) -> "Library":
@@ -65,7 +86,24 @@ class Library:
             resolved = root.resolve()
             if resolved not in roots:
                 roots.append(resolved)
-        return cls(tuple(roots))
+        named = len({Path(p).resolve() for p in extra})
+        return cls(tuple(roots), named)
+
+    @classmethod
+    def for_spec_file(cls, path: str | Path, data_dirs: tuple[Path, ...] | list[Path] = ()) -> "Library":
+        """The library a spec file (a tournament) is read with: `data_dirs` (--data) first, then the
+        data folder the file belongs to, then the default roots — so a tournament finds the games
+        beside it when run from anywhere."""
+        return cls.default(data_dirs).near(Path(path))
+
+    def near(self, path: Path) -> "Library":
+        """This library with the data folder of the spec file `path` searched right after the
+        user's --data folders (unchanged when the file has none, or it is already first)."""
+        own = spec_data_folder(path)
+        if own is None or own in self.roots[:self.named]:
+            return self
+        rest = tuple(root for root in self.roots[self.named:] if root != own)
+        return Library((*self.roots[:self.named], own, *rest), self.named + 1)
 
     def folders(self, kind: Kind) -> list[Path]:
         return [root / name for root in self.roots for name in FOLDERS[kind] if (root / name).is_dir()]
@@ -90,10 +128,16 @@ class Library:
             raise SpecError([Problem(f"'{ref}' is not a {what} name", f"name a {what}, e.g. by its file name")])
         spellings = (as_path, as_path.parent / f"{as_path.name}.yaml")
         bases = ([relative_to] if relative_to else []) + [Path.cwd()]
+        # A bare name is never a file in another kind's folder: `issues: [shop]` in games/shop.yaml
+        # must not find the game itself.
+        bare = len(as_path.parts) == 1 and as_path.suffix not in (".yaml", ".yml")
+        foreign = {name for other, names in FOLDERS.items() if other != kind for name in names}
         for base in bases:
             for candidate in spellings:
-                if (base / candidate).is_file() and candidate.suffix in (".yaml", ".yml"):
-                    return base / candidate
+                found = base / candidate
+                if found.is_file() and candidate.suffix in (".yaml", ".yml") \
+                        and not (bare and found.resolve().parent.name in foreign):
+                    return found
         if relative_to:
             # LAMEN games name their issues by file name next to the game's sibling folder.
             for name in FOLDERS[kind]:
@@ -113,5 +157,5 @@ class Library:
             raise SpecError([Problem(
                 f"{what} name '{ref}' is ambiguous: {', '.join(p.stem for p in by_name)}",
                 "refer to it by file name instead")])
-        known = ", ".join(sorted(p.stem for p in files)[:12]) or "none"
-        raise SpecError([Problem(f"unknown {what} '{ref}'", f"known: {known}")])
+        names = sorted({p.stem for p in files} | {n for p in files if (n := _name_field(p, p.stat().st_mtime))})
+        raise SpecError([Problem(f"unknown {what} '{ref}'", did_you_mean(ref, names))])

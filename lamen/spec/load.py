@@ -35,7 +35,20 @@ def build(model: type[M], data: Any, doc: YamlDocument, prefix: FieldPath = (),
         problems = problems_from_validation(exc, model, extra_names)
     except SpecError as exc:
         problems = exc.problems
-    raise SpecError(doc.locate(problems, prefix))
+    raise SpecError(doc.locate(_one_per_typo(problems), prefix))
+
+
+def _one_per_typo(problems: list[Problem]) -> list[Problem]:
+    """A misspelt required field is one mistake, so one line: 'unknown field agnets (did you mean
+    agents?)' stands, and 'agents: required field is missing' goes."""
+    unknown = [p for p in problems if p.message.startswith("unknown field ") and p.field]
+    kept = []
+    for problem in problems:
+        if problem.message == "required field is missing" and problem.field and any(
+                u.field[:-1] == problem.field[:-1] and f"'{problem.field[-1]}'" in u.hint for u in unknown):
+            continue
+        kept.append(problem)
+    return kept
 
 
 def _mapping(doc: YamlDocument, what: str) -> dict[str, Any]:
@@ -159,6 +172,7 @@ def load_game(ref: str | Path, library: Library | None = None) -> Game:
     """A playable game by path or name. A description-only file is an error here."""
     library = library or Library.default()
     path = Path(ref) if Path(ref).is_file() else library.find("games", str(ref))
+    library = library.near(path)  # a file's own data folder holds what it names
     doc = read_yaml(path)
     game = game_from_document(doc, library)
     if game is None:
@@ -173,6 +187,7 @@ def game_with_issues(template: str | Path, issues: list[str | dict], issue_weigh
     """LAMEN's experiment level: a game description + issues + weights + scale, as its runs used."""
     library = library or Library.default()
     path = Path(template) if Path(template).is_file() else library.find("games", str(template))
+    library = library.near(path)
     doc = read_yaml(path)
     data = _mapping(doc, "game")
     data["issues"] = _resolve_issues(doc, list(issues), library)
@@ -215,6 +230,7 @@ def load_protocol(ref: str | Path, library: Library | None = None) -> Protocol:
     LAMEN protocol file also takes the rules and prompts of the LAMEN data folder it sits in."""
     library = library or Library.default()
     path = Path(ref) if Path(ref).is_file() else library.find("protocols", str(ref))
+    library = library.near(path)  # a file's own data folder holds what it names
     doc = read_yaml(path)
     data = _strip_kind(_mapping(doc, "protocol"), "protocol", doc)
     data_root = path.parent.parent
@@ -256,6 +272,7 @@ def library_default_protocol() -> Path:
 def load_persona(ref: str | Path, library: Library | None = None) -> Persona:
     library = library or Library.default()
     path = Path(ref) if Path(ref).is_file() else library.find("personas", str(ref))
+    library = library.near(path)  # a file's own data folder holds what it names
     doc = read_yaml(path)
     return build(Persona, _strip_kind(_mapping(doc, "persona"), "persona", doc), doc)
 
