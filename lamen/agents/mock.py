@@ -36,7 +36,8 @@ Answer = Callable[[ChatRequest], Any]
 
 def _folders(spec: AgentSpec) -> list[Path]:
     folder = spec._folder  # set by load_tournament: the spec file's folder
-    return [Path(folder), Path.cwd()] if folder is not None else [Path.cwd()]
+    folders = [Path(folder), Path.cwd()] if folder is not None else [Path.cwd()]
+    return [f for i, f in enumerate(folders) if f.resolve() not in {g.resolve() for g in folders[:i]}]
 
 
 def _find(spec: AgentSpec, value: str, field: str) -> Path:
@@ -71,7 +72,7 @@ def _source(spec: AgentSpec) -> tuple[str, str]:
         return "replies", spec.model
     if ":" in spec.model:
         return "callable", spec.model
-    raise SpecError([Problem(f"{spec.id} has no replies", "give params: {replies: FILE.yaml} or "
+    raise SpecError([Problem("no replies file or callable given", "give params: {replies: FILE.yaml} or "
                              "{callable: 'pkg.module:function'}, or name the file: mock:FILE.yaml", ("params",))])
 
 
@@ -96,8 +97,8 @@ def _function(spec: AgentSpec, target: str) -> Answer:
     except SpecError:
         raise
     except Exception as exc:  # the user's module: any failure to import is theirs to fix
-        raise SpecError([Problem(f"cannot import '{where}': {type(exc).__name__}: {exc}", "check the module and "
-                                 "that it is importable (or give a file: path/to/file.py:function)",
+        raise SpecError([Problem(f"cannot import '{where}': {type(exc).__name__}: {exc}", "check the module is "
+                                 "importable, or give a file: path/to/file.py:function",
                                  ("params", "callable"))]) from None
     function = getattr(module, name, None)
     if not callable(function):

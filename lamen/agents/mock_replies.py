@@ -164,7 +164,7 @@ class _Reader:
                 self.problem(f"unknown purpose '{key}'", f"use: {', '.join((*PURPOSES, ANY))}", loc + (str(key),))
             elif not isinstance(text, str):
                 self.problem(f"the '{key}' reply must be text, got {_kind(text)}",
-                             "quote it in YAML (a JSON note too: '{\"rent\": \"$1000\"}')", loc + (key,))
+                             "quote it in YAML, a JSON note too: '{\"rent\": \"$1000\"}'", loc + (key,))
             else:
                 texts[key] = text
         return Reply(texts=texts)
@@ -190,7 +190,7 @@ class _Reader:
         try:
             pattern = re.compile(str(data["match"]))
         except re.error as exc:
-            self.problem(f"match is not a valid regex: {exc}", "escape special characters like $ ( ) with \\",
+            self.problem(f"not a valid regex: {exc}", "escape special characters like $ ( ) with \\",
                          loc + ("match",))
             return None
         purpose, side = data.get("purpose"), data.get("side")
@@ -216,7 +216,7 @@ class _Reader:
             self.problem("no replies", "list them under 'replies:' (or 'side_a:', 'side_b:', 'rules:')", ())
         when = data.get("when_exhausted", "cycle")
         if when not in EXHAUSTION:
-            self.problem(f"when_exhausted must be one of {', '.join(EXHAUSTION)}, got {when!r}", "", ("when_exhausted",))
+            self.problem(f"must be one of {', '.join(EXHAUSTION)}, got {when!r}", "", ("when_exhausted",))
             when = "cycle"
         rules_data = data.get("rules", [])
         if not isinstance(rules_data, list):
@@ -274,5 +274,5 @@ def load_reply_book(path: Path) -> ReplyBook:
     reader = _Reader(line_of)
     book = reader.book(data, path)
     if reader.problems:
-        raise SpecError([p.located(str(path)) for p in reader.problems])
+        raise SpecError(sorted((p.located(str(path)) for p in reader.problems), key=lambda p: p.line))
     return book

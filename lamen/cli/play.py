@@ -91,7 +91,7 @@ def handle(args: argparse.Namespace) -> int:
     try:
         agents = tuple(make_agent(spec, game=game, side=side, seed=args.seed) for side, spec in enumerate(specs))
     except AgentError as exc:
-        Console(stderr=True, highlight=False).print(f"error: cannot start: {exc}", markup=False)
+        Console(stderr=True, highlight=False, emoji=False, soft_wrap=True).print(f"error: cannot start: {exc}", markup=False)
         return 1
     negotiation = Negotiation(game, protocol, starts=0 if args.starts == "a" else 1, personas=personas,  # type: ignore[arg-type]
                               sampling=(specs[0].sampling, specs[1].sampling), agent_names=(specs[0].id, specs[1].id))
