@@ -18,7 +18,8 @@ YAML (or JSON) — a mapping, or just the list of replies::
 
 An entry is a string (the answer to every request of that round: note, message, ...), a mapping
 from purpose (note, interrogation, message, extraction, ping, or `any` for the others) to text,
-or `one_of:` a list of such entries. JSONL: one entry per line (a JSON string or object), the
+or `one_of:` a list of such entries (a ping, from `lamen doctor --ping`, gets the message text when
+the entry has no `ping`). JSONL: one entry per line (a JSON string or object), the
 `replies` list alone. The reply is chosen from the request only (its round, side, purpose, seed
 and last user message), never from what the agent answered before: one agent shared by concurrent
 matches answers each match deterministically. Requests outside a round (ping, extraction) take
@@ -64,7 +65,7 @@ class Reply:
         """Whether every alternative has text for `purpose`."""
         if self.one_of:
             return all(r.answers(purpose) for r in self.one_of)
-        return purpose in self.texts or ANY in self.texts
+        return purpose in self.texts or ANY in self.texts or (purpose == "ping" and "message" in self.texts)
 
     def text_for(self, purpose: str, pick: int) -> str:
         if self.one_of:
@@ -73,6 +74,8 @@ class Reply:
             return self.texts[purpose]
         if ANY in self.texts:
             return self.texts[ANY]
+        if purpose == "ping" and "message" in self.texts:
+            return self.texts["message"]
         raise NoReply(f"the entry has no '{purpose}' (it has: {', '.join(self.texts)}; add '{purpose}' or 'any')")
 
 
