@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from lamen.agents.base import AgentError, ChatMessage, ChatReply, ChatRequest, Usage
-from lamen.agents.mock import MockAgent
+from lamen.agents.mock import MockAgent, load_source
 from lamen.agents.registry import make_agent
 from lamen.cli import main
 from lamen.judge import judge
@@ -162,7 +162,6 @@ when_exhausted: forever
 """)
     spec = AgentSpec.model_validate({"agent": "mock:bad", "params": {"replies": str(path)}})
     with pytest.raises(SpecError) as caught:
-        from lamen.agents.mock import load_source
         load_source(spec)
     assert [p.render() for p in caught.value.problems] == [
         f"{path}:2: replies[0].note: the 'note' reply must be text, got int (quote it in YAML, a JSON note too: "
