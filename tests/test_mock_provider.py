@@ -141,7 +141,7 @@ def test_jsonl_replies(tmp_path: Path) -> None:
     write(tmp_path, "r.jsonl", '"first"\n\n{"note": "n2",\n')
     with pytest.raises(AgentError) as caught:
         mock(path)
-    assert str(caught.value) == (f"mock:x: replies file {path}:3: (document): line is not JSON: Expecting property "
+    assert str(caught.value) == (f"mock:x: replies file {path}:3: replies[1]: not JSON: Expecting property "
                                  """name enclosed in double quotes (one reply per line: "text" or """
                                  """{"note": ..., "message": ...})""")
     write(tmp_path, "r.jsonl", '"one"\n{"nots": "x"}\n')
@@ -191,8 +191,8 @@ when_exhausted: forever
      "ModuleNotFoundError: No module named 'no_such_module_here' (check the module is importable, or give a file: "
      "path/to/file.py:function)"),
     ({"callable": "json:no_such"}, "mock:x: params.callable: 'json' has no function 'no_such'"),
-    ({"replies": "empty.yaml"}, "mock:x: replies file {cwd}/empty.yaml:1: (document): file is empty (write a YAML "
-                                "mapping, e.g. 'name: ...')"),
+    ({"replies": "empty.yaml"}, "mock:x: replies file {cwd}/empty.yaml:1: (document): file is empty (write the "
+                                "replies: a list, or 'replies:' with a list)"),
 ])
 def test_a_mock_that_cannot_answer_fails_to_start_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                 params: dict, message: str) -> None:

@@ -32,7 +32,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -255,9 +255,9 @@ def _jsonl(path: Path) -> tuple[list[Any], dict[FieldPath, int]]:
         try:
             entries.append(json.loads(line))
         except (json.JSONDecodeError, RecursionError) as exc:
-            raise SpecError([Problem(f"line is not JSON: {getattr(exc, 'msg', exc)}",
+            raise SpecError([Problem(f"not JSON: {getattr(exc, 'msg', exc)}",
                                      'one reply per line: "text" or {"note": ..., "message": ...}',
-                                     file=str(path), line=number)]) from None
+                                     ("replies", len(entries)), file=str(path), line=number)]) from None
         lines[("replies", len(entries) - 1)] = number
     return entries, lines
 
@@ -272,7 +272,11 @@ def load_reply_book(path: Path) -> ReplyBook:
         data: Any = {"replies": entries}
         line_of: Any = lambda loc: lines.get(tuple(loc[:2]), 1)  # noqa: E731
     else:
-        doc: YamlDocument = read_yaml(path)
+        try:
+            doc: YamlDocument = read_yaml(path)
+        except SpecError as exc:  # read_yaml's hint for an empty file speaks of spec files
+            raise SpecError([replace(p, hint="write the replies: a list, or 'replies:' with a list")
+                             if p.message == "file is empty" else p for p in exc.problems]) from None
         data, line_of = doc.data, doc.line_of
     reader = _Reader(line_of)
     book = reader.book(data, path)
