@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
     try:
         return int(args.handler(args) or 0)
     except SpecError as exc:

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from lamen.agents.base import AgentError, ChatMessage, ChatRequest
+from lamen.agents.mock import MockAgent, describe
 from lamen.agents.prices import load_prices, prices_path
 from lamen.agents.providers import LLM_PROVIDERS, PROVIDER_ENV_VARS, make_provider_agent
 from lamen.spec.agent import AgentSpec
@@ -69,7 +70,7 @@ class Ping:
 async def ping(spec: AgentSpec) -> Ping:
     """One one-token request; any failure becomes its one-line reason."""
     try:
-        agent = make_provider_agent(spec)
+        agent = MockAgent(spec) if spec.provider == "mock" else make_provider_agent(spec)
         start = time.monotonic()
         reply = await asyncio.wait_for(agent.complete(PING), PING_TIMEOUT_S)
     except AgentError as exc:
@@ -112,8 +113,10 @@ def handle(args: argparse.Namespace) -> int:
 
     tournament = load_tournament(args.spec)
     agents = [agent for agent in tournament.agents if agent.provider in LLM_PROVIDERS]
-    skipped = len(tournament.agents) - len(agents)
+    mocks = [agent for agent in tournament.agents if agent.provider == "mock"]
+    skipped = len(tournament.agents) - len(agents) - len(mocks)
     console.print(f"[bold]agents[/] of {escape(args.spec)}: {len(agents)} LLM agents"
+                  + (f", {len(mocks)} mock agents" if mocks else "")
                   + (f" ({skipped} bot/local/human agents need no check)" if skipped else ""))
     ready = True
     for agent in agents:
@@ -126,9 +129,11 @@ def handle(args: argparse.Namespace) -> int:
             f"key {'set' if key else '[red]not set[/]'}, "
             f"price {'listed' if priced else '[yellow]not listed (cost counted as 0)[/]'}"
         )
+    for agent in mocks:
+        console.print(f"  {escape(agent.id)}: {escape(describe(agent))}")
     if not args.ping:
         return 0 if ready else 1
-    results = asyncio.run(ping_all(agents))
+    results = asyncio.run(ping_all(agents + mocks))
     for result in results:
         state = "[green]ok[/]" if result.ok else "[red]failed[/]"
         console.print(f"  ping {escape(result.agent)}: {state}: {escape(result.detail)}")
