@@ -28,13 +28,11 @@ from lamen.ratings.bradley_terry import (
     ELO_BASE,
     ELO_PER_LOGIT,
     AgentRating,
-    BootstrapRating,
-    BradleyTerryBootstrap,
     BradleyTerryFit,
     Effect,
-    bootstrap_bradley_terry,
     fit_bradley_terry,
 )
+from lamen.ratings.bt_bootstrap import BootstrapRating, BradleyTerryBootstrap, bootstrap_bradley_terry
 from lamen.ratings.elo import EloRating, EloRatings, elo_expected_score, elo_in_order, elo_update, fit_elo
 from lamen.ratings.head_to_head import HeadToHead, head_to_head
 from lamen.ratings.matches import REQUIRED_COLUMNS, rated_matches, validate_matches
