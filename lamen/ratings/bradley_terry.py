@@ -19,6 +19,7 @@ from scipy import stats
 
 from lamen.ratings.bt_design import design_of, fit_design, sandwich
 from lamen.ratings.matches import rated_matches
+from lamen.ratings.separation import unbounded_directions
 
 ELO_PER_LOGIT = 400.0 / math.log(10.0)
 ELO_BASE = 1000.0
@@ -72,6 +73,10 @@ class BradleyTerryFit:
     l2: float
     n_matches: int
     n_blocks: int
+    # Agents and effects without a finite unpenalised estimate (`separation`): their numbers
+    # are held finite by the L2 penalty and only show a direction.
+    unbounded_agents: tuple[str, ...] = ()
+    unbounded_effects: tuple[str, ...] = ()
 
     @property
     def theta(self) -> np.ndarray:
@@ -111,11 +116,20 @@ def fit_bradley_terry(
     Ratings are 1000 + (400 / ln 10)·θ, with the mean rating at 1000 or, given `anchor`, that
     agent at 1000 (its interval is then a point). Intervals are `level` normal intervals on the
     clustered sandwich standard errors. `l2` is the penalty per game (see DEFAULT_L2); with
-    l2 = 0 an agent or side that wins every game outright has no finite rating.
+    l2 = 0 an agent or side that wins (or loses) every game outright has no finite rating, and
+    the fit raises ValueError naming it instead of returning wherever the optimiser stopped.
+    With l2 > 0 such agents and effects are listed in `unbounded_agents` / `unbounded_effects`.
     """
     z = _z(level)
     rows = rated_matches(matches)
     design = design_of(rows)
+    unbounded_agents, unbounded_effects = unbounded_directions(design)
+    if l2 == 0 and (unbounded_agents or unbounded_effects):
+        raise ValueError(
+            "Bradley–Terry with l2=0 has no finite maximum: "
+            + ", ".join(unbounded_agents + unbounded_effects)
+            + " won or lost every game outright against the rest; use l2 > 0 (the default keeps it finite)"
+        )
     params = fit_design(design, l2)
     covariance = sandwich(params, design, l2)
     n_agents = len(design.agents)
@@ -155,6 +169,8 @@ def fit_bradley_terry(
         l2=l2,
         n_matches=len(rows),
         n_blocks=design.block_games.shape[0],
+        unbounded_agents=unbounded_agents,
+        unbounded_effects=unbounded_effects,
     )
 
 

@@ -13,6 +13,9 @@ from lamen.ratings.bradley_terry import ELO_BASE, ELO_PER_LOGIT, BradleyTerryFit
 from lamen.ratings.bt_design import Design, design_of, gauge_of
 from lamen.ratings.matches import rated_matches
 
+# Logit strengths closer than this are equal (a 1e-7 Elo-point difference).
+TIE = 1e-9
+
 
 @dataclass(frozen=True)
 class BootstrapRating:
@@ -31,7 +34,9 @@ class BootstrapRating:
 class BradleyTerryBootstrap:
     """Block-bootstrap of a Bradley–Terry fit.
 
-    `p_stronger.loc[i, j]` is the share of replicates in which i's strength exceeds j's;
+    `p_stronger.loc[i, j]` is the share of replicates in which i's strength exceeds j's, a tie
+    (strengths within TIE, e.g. when no game was decisive) counting half, so that
+    P(i > j) + P(j > i) = 1;
     `elo` holds every replicate's ratings (replicates × agents, anchored like the fit).
     """
 
@@ -171,8 +176,11 @@ def bootstrap_bradley_terry(
         score = np.asarray(score_by_cell @ block_weights.T, dtype=float)
         theta[start : start + size] = _refit_many(design, games, score, fit.l2, fit.params)[:n_agents].T
     elo = ELO_BASE + ELO_PER_LOGIT * theta @ _anchor_matrix(design.agents, fit.anchor).T
-    # Competition ranking: 1 + the number of agents strictly stronger in that replicate.
-    stronger = theta[:, None, :] > theta[:, :, None]
+    # Competition ranking: 1 + the number of agents stronger in that replicate. Strengths
+    # within TIE are equal: exact ties (identical records) then share a rank instead of being
+    # ordered by rounding noise.
+    stronger = theta[:, None, :] > theta[:, :, None] + TIE
+    tied = np.abs(theta[:, None, :] - theta[:, :, None]) <= TIE
     ranks = 1 + stronger.sum(axis=2)
     tail = (1.0 - level) / 2.0
     ratings = [
@@ -187,7 +195,7 @@ def bootstrap_bradley_terry(
         )
         for i, agent in enumerate(design.agents)
     ]
-    p_stronger = stronger.mean(axis=0).T
+    p_stronger = (stronger.mean(axis=0) + 0.5 * tied.mean(axis=0)).T
     np.fill_diagonal(p_stronger, np.nan)
     return BradleyTerryBootstrap(
         agents=design.agents,
