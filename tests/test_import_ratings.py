@@ -55,7 +55,14 @@ def test_rows_become_finished_matches_with_provenance(imported, lamen_data: Path
 def test_ratings_on_the_real_cross_play_games(imported) -> None:
     _, frame = imported
     board = build_leaderboard(frame, bootstrap=200)
-    assert list(board.table.index) == ["gpt-3.5-turbo", "claude-2", "gpt-4", "chat-bison"]
+    # Sorted by gets, the utility obtained against an average opponent: chat-bison passes gpt-4
+    # there, while Bradley–Terry has them the other way round (one place: not flagged).
+    assert list(board.table.index) == ["gpt-3.5-turbo", "claude-2", "chat-bison", "gpt-4"]
+    assert board.table["gets"].round(4).to_dict() == {
+        "gpt-3.5-turbo": 0.3321, "claude-2": 0.2785, "chat-bison": 0.2397, "gpt-4": 0.2324}
+    assert board.table["BT rank"].to_dict() == {"gpt-3.5-turbo": 1, "claude-2": 2, "chat-bison": 4, "gpt-4": 3}
+    assert not board.table["rank_flag"].any() and board.warnings == ()
+    assert board.utility_effects["side A"]["value"] == pytest.approx(0.0390, abs=5e-5)
     assert board.table["games"].to_dict() == {"gpt-3.5-turbo": 234, "claude-2": 112, "gpt-4": 142, "chat-bison": 164}
     assert board.table["games"].sum() == 2 * 326
     assert board.table.loc["gpt-3.5-turbo", "BT"] == pytest.approx(1005.87, abs=0.01)
@@ -68,7 +75,8 @@ def test_ratings_command_json(imported, capsys: pytest.CaptureFixture[str]) -> N
     db, _ = imported
     assert main(["ratings", str(db), "--json", "--bootstrap", "100"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [row["agent"] for row in data["agents"]] == ["gpt-3.5-turbo", "claude-2", "gpt-4", "chat-bison"]
+    assert [row["agent"] for row in data["agents"]] == ["gpt-3.5-turbo", "claude-2", "chat-bison", "gpt-4"]
+    assert data["agents"][0]["gets_rank_low"] == 1 and data["warnings"] == []
     assert set(data["effects"]) == {"side A", "first mover"}
     assert main(["ratings", str(db), "--method", "elo", "--matrices", "--bootstrap", "0"]) == 0
     out = capsys.readouterr().out
