@@ -136,6 +136,12 @@ def additive_truth(gets: Mapping[str, float], gives: Mapping[str, float]) -> tup
         raise ValueError("additive_truth: mean gets must equal mean gives (every utility is got by one agent "
                          "and given by another)")
     mu = g.mean()
+    if n == 2:
+        # Two agents: each one's opponent is the other, so gets_i + gives_i = 2μ is forced and
+        # only a − o is identified; split it evenly.
+        if np.any(np.abs(g + v - 2 * mu) > 1e-12):
+            raise ValueError("additive_truth: with two agents gets + gives must be the same for both")
+        return float(mu), (g - mu) / 2, -(g - mu) / 2
     k = 1.0 / (n - 1)
     # [[1, −k], [−k, 1]] · (a_i, o_i) = (gets_i − μ, gives_i − μ)
     det = 1 - k * k
