@@ -85,6 +85,15 @@ def _ranks(values: pd.Series) -> pd.Series:
     return pd.Series(competition_ranks(values.to_numpy(float)), index=values.index, dtype=float)
 
 
+def _share_tied_intervals(table: pd.DataFrame, value: str, low: str, high: str) -> None:
+    """Agents tied on the estimate get one interval, the union of theirs: resampling may tell
+    them apart by chance, the data do not."""
+    for _, group in table.groupby(value, dropna=True):
+        if len(group) > 1 and group[low].notna().all():
+            table.loc[group.index, low] = group[low].min()
+            table.loc[group.index, high] = group[high].max()
+
+
 def _bradley_terry(table: pd.DataFrame, rows: pd.DataFrame, agents: list[str], anchor: str | None,
                    bootstrap: int, seed: int, decisive: bool, warnings: list[str]) -> tuple[BradleyTerryFit, dict]:
     fit = fit_bradley_terry(rows, anchor=anchor)
@@ -99,6 +108,7 @@ def _bradley_terry(table: pd.DataFrame, rows: pd.DataFrame, agents: list[str], a
         boot = {r.agent: r for r in bootstrap_bradley_terry(rows, fit, replicates=bootstrap, seed=seed).ratings}
         table["BT rank low"] = [boot[a].rank_lower for a in agents]
         table["BT rank high"] = [boot[a].rank_upper for a in agents]
+        _share_tied_intervals(table, "BT rank", "BT rank low", "BT rank high")
     for agent in fit.unbounded_agents:
         table.loc[agent, ["BT low", "BT high", "BT rank low", "BT rank high"]] = np.nan
         warnings.append(f"{agent} has no finite Bradley–Terry rating: it won or lost every game outright against "
@@ -124,6 +134,7 @@ def _utility(table: pd.DataFrame, rows: pd.DataFrame, agents: list[str], bootstr
         boot = bootstrap_utility(rows, fit, replicates=bootstrap, seed=seed)
         table["gets_rank_low"] = [boot.rank(a).rank_lower for a in agents]
         table["gets_rank_high"] = [boot.rank(a).rank_upper for a in agents]
+        _share_tied_intervals(table, "gets_rank", "gets_rank_low", "gets_rank_high")
     missing = [a for a in agents if np.isnan(by_agent[a].gets)]
     if missing:
         warnings.append(f"No utility rating for {', '.join(missing)}: the matches do not connect them to the other "
