@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from lamen import __version__
-from lamen.cli import doctor, games, play, ratings, report, run, validate
+from lamen.cli import compare, doctor, games, play, ratings, report, run, validate
 from lamen.spec.problems import SpecError
 
-COMMANDS = (validate, games, play, run, ratings, report, doctor)
+COMMANDS = (validate, games, play, run, ratings, compare, report, doctor)
 
 
 def build_parser() -> argparse.ArgumentParser:

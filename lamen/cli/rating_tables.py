@@ -71,7 +71,7 @@ def span(low: Any, high: Any) -> str:
     return str(int(low)) if int(low) == int(high) else f"{int(low)}–{int(high)}"
 
 
-def new_table(title: str, *columns: str) -> Table:
+def new_table(title: str | None, *columns: str) -> Table:
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     for index, column in enumerate(columns):
         if index == 0:
