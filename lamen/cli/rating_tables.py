@@ -72,7 +72,9 @@ def span(low: Any, high: Any) -> str:
 
 
 def new_table(title: str | None, *columns: str) -> Table:
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    # A title never wraps inside a table narrower than itself.
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
+                  min_width=min(len(title), DEFAULT_WIDTH) if title else None)
     for index, column in enumerate(columns):
         if index == 0:
             table.add_column(column, overflow="fold", min_width=8, ratio=1)

@@ -182,22 +182,23 @@ def _cr2(data: _Rows, bread: np.ndarray, residual: np.ndarray) -> np.ndarray:
     """Cluster-robust covariance with the bias-reduced CR2 correction (Bell & McCaffrey): each
     block's residuals are multiplied by (I − H_bb)^(−1/2) before the blocks' scores are summed,
     which undoes the shrinkage of residuals fitted on few blocks."""
-    x = data.x.toarray()
     order = np.argsort(data.block, kind="stable")
     starts = np.flatnonzero(np.r_[True, np.diff(data.block[order]) != 0])
     sizes = np.diff(np.r_[starts, len(order)])
-    adjusted = np.empty_like(residual)
-    x_bread = x @ bread
+    scores = np.zeros((data.n_blocks, data.x.shape[1]))
     for size in np.unique(sizes):
-        members = order[starts[sizes == size][:, None] + np.arange(size)]
-        leverage = np.einsum("bip,bjp->bij", x_bread[members], x[members])
-        values, vectors = np.linalg.eigh(np.eye(size) - leverage)
-        # A leverage of 1: the fit reproduces that residual exactly, nothing to rescale.
-        scale = np.where(values > 1e-10, 1.0 / np.sqrt(np.clip(values, 1e-10, None)), 0.0)
-        rotated = np.einsum("bji,bj->bi", vectors, residual[members])
-        adjusted[members] = np.einsum("bij,bj->bi", vectors, scale * rotated)
-    scores = np.zeros((data.n_blocks, x.shape[1]))
-    np.add.at(scores, data.block, x * adjusted[:, None])
+        first_rows = starts[sizes == size]
+        # Chunks of blocks keep the dense rows small on large tournaments.
+        for chunk in range(0, len(first_rows), max(1, 20_000 // size)):
+            members = order[first_rows[chunk : chunk + max(1, 20_000 // size)][:, None] + np.arange(size)]
+            x = data.x[members.ravel()].toarray().reshape(*members.shape, -1)
+            leverage = np.einsum("bip,bjp->bij", x @ bread, x)
+            values, vectors = np.linalg.eigh(np.eye(size) - leverage)
+            # A leverage of 1: the fit reproduces that residual exactly, nothing to rescale.
+            scale = np.where(values > 1e-10, 1.0 / np.sqrt(np.clip(values, 1e-10, None)), 0.0)
+            rotated = np.einsum("bji,bj->bi", vectors, residual[members])
+            adjusted = np.einsum("bij,bj->bi", vectors, scale * rotated)
+            scores[data.block[members[:, 0]]] = np.einsum("bip,bi->bp", x, adjusted)
     return bread @ (scores.T @ scores) @ bread
 
 
@@ -291,23 +292,36 @@ def bootstrap_utility(
     xu_blocks = (to_block @ sparse.diags(data.u) @ data.x).toarray()
     n_params = data.x.shape[1]
     gets = np.empty((replicates, len(data.agents)))
+    # The design has directions no data inform (a common shift of μ against a, or against o).
+    # Adding the projector on them makes every replicate's normal equations solvable by a plain
+    # solve, and changes no estimable figure such as gets.
+    gram = (data.x.T @ data.x).toarray()
+    values, vectors = np.linalg.eigh(gram)
+    null = vectors[:, values < 1e-10 * values.max()]
+    gauge = null @ null.T
     draws = (np.bincount(rng.integers(0, data.n_blocks, data.n_blocks), minlength=data.n_blocks)
              for _ in range(replicates))
-    if data.n_blocks * n_params**2 <= 20_000_000:
-        # Small tables: every block's Gram matrix once, each replicate a weighted sum of them.
+
+    def solve(grams: np.ndarray, right: np.ndarray) -> np.ndarray:
+        try:
+            return np.linalg.solve(grams + gauge, right[..., None])[..., 0]
+        except np.linalg.LinAlgError:  # a resample that lost every block of an agent
+            return np.einsum("...pq,...q->...p", _pinv(grams + gauge), right)
+
+    if len(data.u) * n_params**2 <= 20_000_000:
+        # Small tables: every block's Gram matrix once; a replicate is a weighted sum of them.
         dense = data.x.toarray()
-        gram_blocks = np.zeros((data.n_blocks, n_params, n_params))
-        np.add.at(gram_blocks, data.block, dense[:, :, None] * dense[:, None, :])
-        flat = gram_blocks.reshape(data.n_blocks, -1)
+        outer = (dense[:, :, None] * dense[:, None, :]).reshape(len(data.u), -1)
+        flat = np.asarray(to_block @ outer)
         for start in range(0, replicates, 256):
             weights = np.array([next(draws) for _ in range(min(256, replicates - start))], dtype=float)
             grams = (weights @ flat).reshape(-1, n_params, n_params)
-            params = np.einsum("rpq,rq->rp", _pinv(grams), weights @ xu_blocks)
-            gets[start : start + len(weights)] = params @ fit.gets_matrix.T
+            gets[start : start + len(weights)] = solve(grams, weights @ xu_blocks) @ fit.gets_matrix.T
     else:
+        x_t = data.x.T.tocsr()
         for r, weights in enumerate(draws):
-            gram = (data.x.T @ sparse.diags(weights[data.block].astype(float)) @ data.x).toarray()
-            gets[r] = fit.gets_matrix @ (_pinv(gram) @ (weights @ xu_blocks))
+            gram_r = (x_t.multiply(weights[data.block].astype(float)[None, :]) @ data.x).toarray()
+            gets[r] = fit.gets_matrix @ solve(gram_r, weights @ xu_blocks)
     ranks = competition_ranks(gets)
     tail = (1.0 - level) / 2.0
     result = [
