@@ -152,6 +152,14 @@ def test_bootstrap_ranks_and_ties() -> None:
         ranks.rank("ed").rank_lower, ranks.rank("ed").rank_upper)
 
 
+def test_bootstrap_is_the_same_on_the_large_table_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    matches = balanced(seed=8)
+    small = bootstrap_utility(matches, replicates=50, seed=4)
+    monkeypatch.setattr("lamen.ratings.utility.DENSE_LIMIT", 0)
+    large = bootstrap_utility(matches, replicates=50, seed=4)
+    np.testing.assert_allclose(large.gets, small.gets, atol=1e-10)
+
+
 def test_additive_truth_reproduces_gets_and_gives() -> None:
     mu, a, o = additive_truth({"p": 0.2, "q": 0.5, "r": 0.5}, {"p": 0.4, "q": 0.3, "r": 0.5})
     assert mu == pytest.approx(0.4) and a.sum() == pytest.approx(0) and o.sum() == pytest.approx(0)

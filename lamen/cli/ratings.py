@@ -27,7 +27,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     ratings.add_argument("db", type=Path)
     ratings.add_argument("--method", choices=(*METHODS, "all"), default="all")
     ratings.add_argument("--tournament", help="which tournament of the database (default: all of them)")
-    ratings.add_argument("--anchor", metavar="AGENT", help="put this agent at 1000 (default: the mean is 1000)")
+    ratings.add_argument("--anchor", metavar="AGENT", help="put this agent at 1000 (default: the mean is 1000; ignored with --by)")
     ratings.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap replicates for rank intervals")
     ratings.add_argument("--by", choices=("game", "class"), help="one leaderboard per game or per game class")
     ratings.add_argument("--matrices", action="store_true", help="also print the cross-play matrices")

@@ -34,6 +34,7 @@ from lamen.ratings.bradley_terry import (
     fit_bradley_terry,
 )
 from lamen.ratings.bt_bootstrap import BootstrapRating, BradleyTerryBootstrap, bootstrap_bradley_terry
+from lamen.ratings.compare import Comparison, PairedDifference, compare_agents
 from lamen.ratings.elo import EloRating, EloRatings, elo_expected_score, elo_in_order, elo_update, fit_elo
 from lamen.ratings.head_to_head import HeadToHead, head_to_head
 from lamen.ratings.matches import REQUIRED_COLUMNS, rated_matches, validate_matches
@@ -68,10 +69,12 @@ __all__ = [
     "BootstrapRating",
     "BradleyTerryBootstrap",
     "BradleyTerryFit",
+    "Comparison",
     "Effect",
     "EloRating",
     "EloRatings",
     "HeadToHead",
+    "PairedDifference",
     "TrueSkillRating",
     "TrueSkillRatings",
     "UtilityBootstrap",
@@ -82,6 +85,7 @@ __all__ = [
     "additive_truth",
     "bootstrap_bradley_terry",
     "bootstrap_utility",
+    "compare_agents",
     "competition_ranks",
     "elo_expected_score",
     "elo_in_order",

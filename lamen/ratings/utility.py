@@ -34,6 +34,9 @@ from lamen.ratings.matches import agent_index, rated_matches
 # Two estimates closer than this are the same (utilities live in [0, 1]): exact ties must
 # share a rank, not be ordered by floating-point noise.
 TIE = 1e-9
+# Up to this many rows × parameters², the bootstrap keeps every row's outer product in memory
+# (8 bytes each) and forms all replicates' normal equations by one matrix product.
+DENSE_LIMIT = 20_000_000
 
 
 @dataclass(frozen=True)
@@ -308,7 +311,7 @@ def bootstrap_utility(
         except np.linalg.LinAlgError:  # a resample that lost every block of an agent
             return np.einsum("...pq,...q->...p", _pinv(grams + gauge), right)
 
-    if len(data.u) * n_params**2 <= 20_000_000:
+    if len(data.u) * n_params**2 <= DENSE_LIMIT:
         # Small tables: every block's Gram matrix once; a replicate is a weighted sum of them.
         dense = data.x.toarray()
         outer = (dense[:, :, None] * dense[:, None, :]).reshape(len(data.u), -1)
