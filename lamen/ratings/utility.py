@@ -129,6 +129,7 @@ class _Rows:
     block: np.ndarray  # block index per row
     n_blocks: int
     agent: np.ndarray
+    cell: np.ndarray  # rows with the same design row (game, agent, opponent, side, first) share a cell
     game_weight: np.ndarray  # share of rows per game: the tournament's game mix
     n_matches: int
 
@@ -158,6 +159,7 @@ def _rows(matches: pd.DataFrame) -> _Rows:
         block=np.r_[block_of, block_of],
         n_blocks=len(blocks),
         agent=agent,
+        cell=np.unique(np.c_[game, agent, opponent, x_side, x_first], axis=0, return_inverse=True)[1].ravel(),
         game_weight=np.bincount(game, minlength=g) / m,
         n_matches=len(rows),
     )
@@ -289,7 +291,7 @@ def bootstrap_utility(
     if fit.agents != data.agents:
         raise ValueError("bootstrap: the fit was made on matches with different agents")
     rng = np.random.default_rng(seed)
-    # Per block: its rows' Gram matrix and X'u, so a replicate is a weighted sum over blocks.
+    # Per block: its rows' X'u, so a replicate's X'Wu is a weighted sum over blocks.
     to_block = sparse.csr_matrix((np.ones(len(data.u)), (data.block, np.arange(len(data.u)))),
                                  shape=(data.n_blocks, len(data.u)))
     xu_blocks = (to_block @ sparse.diags(data.u) @ data.x).toarray()
@@ -311,19 +313,24 @@ def bootstrap_utility(
         except np.linalg.LinAlgError:  # a resample that lost every block of an agent
             return np.einsum("...pq,...q->...p", _pinv(grams + gauge), right)
 
-    if len(data.u) * n_params**2 <= DENSE_LIMIT:
-        # Small tables: every block's Gram matrix once; a replicate is a weighted sum of them.
-        dense = data.x.toarray()
-        outer = (dense[:, :, None] * dense[:, None, :]).reshape(len(data.u), -1)
-        flat = np.asarray(to_block @ outer)
+    # Rows of one design cell differ only in u: a replicate's X'WX needs just how many rows of
+    # each cell it holds, block weights × the blocks' cell counts.
+    n_cells = int(data.cell.max()) + 1
+    block_cells = sparse.csr_matrix((np.ones(len(data.u)), (data.block, data.cell)), shape=(data.n_blocks, n_cells))
+    x_cells = data.x[np.unique(data.cell, return_index=True)[1]]
+    if n_cells * n_params**2 <= DENSE_LIMIT:
+        # Small tables: every cell's outer product once; all replicates by matrix products.
+        dense = x_cells.toarray()
+        outer = (dense[:, :, None] * dense[:, None, :]).reshape(n_cells, -1)
         for start in range(0, replicates, 256):
             weights = np.array([next(draws) for _ in range(min(256, replicates - start))], dtype=float)
-            grams = (weights @ flat).reshape(-1, n_params, n_params)
+            grams = (np.asarray((block_cells.T @ weights.T).T) @ outer).reshape(-1, n_params, n_params)
             gets[start : start + len(weights)] = solve(grams, weights @ xu_blocks) @ fit.gets_matrix.T
     else:
-        x_t = data.x.T.tocsr()
+        x_t = x_cells.T.tocsr()
         for r, weights in enumerate(draws):
-            gram_r = (x_t.multiply(weights[data.block].astype(float)[None, :]) @ data.x).toarray()
+            counts = block_cells.T @ weights.astype(float)
+            gram_r = (x_t.multiply(counts[None, :]) @ x_cells).toarray()
             gets[r] = fit.gets_matrix @ solve(gram_r, weights @ xu_blocks)
     ranks = competition_ranks(gets)
     tail = (1.0 - level) / 2.0
