@@ -68,7 +68,7 @@ def utility_granularity(games: list[str], library: Library | None = None) -> flo
     return min(steps) if steps else 0.0
 
 
-def _without_point_intervals(table: pd.DataFrame, value: str, low: str, high: str) -> None:
+def _without_point_intervals(table: pd.DataFrame, low: str, high: str) -> None:
     narrow = (table[high] - table[low]).abs() < POINT
     table.loc[narrow, [low, high]] = np.nan
 
@@ -101,7 +101,7 @@ def _bradley_terry(table: pd.DataFrame, rows: pd.DataFrame, agents: list[str], a
     table["BT"] = [by_agent[a].elo for a in agents]
     table["BT low"] = [by_agent[a].lower for a in agents]
     table["BT high"] = [by_agent[a].upper for a in agents]
-    _without_point_intervals(table, "BT", "BT low", "BT high")
+    _without_point_intervals(table, "BT low", "BT high")
     table["BT rank"] = _ranks(table["BT"])
     table["BT rank low"] = table["BT rank high"] = np.nan
     if bootstrap and decisive:
@@ -126,8 +126,8 @@ def _utility(table: pd.DataFrame, rows: pd.DataFrame, agents: list[str], bootstr
     by_agent = {r.agent: r for r in fit.ratings}
     for column in ("gets", "gets_low", "gets_high", "gives", "gives_low", "gives_high"):
         table[column] = [getattr(by_agent[a], column) for a in agents]
-    _without_point_intervals(table, "gets", "gets_low", "gets_high")
-    _without_point_intervals(table, "gives", "gives_low", "gives_high")
+    _without_point_intervals(table, "gets_low", "gets_high")
+    _without_point_intervals(table, "gives_low", "gives_high")
     table["gets_rank"] = _ranks(table["gets"])
     table["gets_rank_low"] = table["gets_rank_high"] = np.nan
     if bootstrap and table["gets_rank"].notna().any():
@@ -179,7 +179,7 @@ def build_leaderboard(frame: pd.DataFrame, methods: tuple[str, ...] = METHODS, b
             table["Elo"] = [elo[a].median for a in agents]
             table["Elo low"] = [elo[a].lower for a in agents]
             table["Elo high"] = [elo[a].upper for a in agents]
-            _without_point_intervals(table, "Elo", "Elo low", "Elo high")
+            _without_point_intervals(table, "Elo low", "Elo high")
             notes.append("Elo is order-dependent: the median over 100 random orders of the games is shown.")
         if "trueskill" in methods:
             granularity = utility_granularity(sorted(set(rows["game"])), library)

@@ -5,6 +5,7 @@ cut; `--wide` prints every column of the leaderboard."""
 from __future__ import annotations
 
 import math
+import numbers
 from typing import TYPE_CHECKING, Any
 
 from rich import box
@@ -45,7 +46,7 @@ def number(value: Any, digits: int = 2) -> str:
         return DASH
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, int) or (hasattr(value, "is_integer") and type(value).__name__.startswith("int")):
+    if isinstance(value, numbers.Integral):  # Python and numpy integers, pandas' Int64 cells
         return str(int(value))
     return f"{float(value):.{digits}f}"
 

@@ -43,7 +43,7 @@ def unbounded_directions(design: Design) -> tuple[tuple[str, ...], tuple[str, ..
     theta = np.round(direction[:n_agents], 9)
     # The largest group moving together is the reference; every other agent runs away from it.
     values, counts = np.unique(theta, return_counts=True)
-    reference = values[np.argmax(counts)] if len(values) > 1 or not np.any(direction[n_agents:]) else values[0]
+    reference = values[np.argmax(counts)]
     agents = tuple(agent for agent, value in zip(design.agents, theta) if value != reference)
     effects = tuple(name for name, value in zip(("side A", "first mover"), direction[n_agents:])
                     if abs(value) > 1e-9)
