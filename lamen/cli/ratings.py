@@ -25,7 +25,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     ratings = commands.add_parser("ratings", help="leaderboard: utility obtained (gets/gives), Bradley–Terry, Elo, "
                                                    "TrueSkill, with intervals")
     ratings.add_argument("db", type=Path)
-    ratings.add_argument("--method", choices=(*METHODS, "all"), default="all")
+    ratings.add_argument("--method", choices=(*METHODS, "all"), default="all",
+                         help="which views of who gets the better side of a deal besides the utility headline")
     ratings.add_argument("--tournament", help="which tournament of the database (default: all of them)")
     ratings.add_argument("--anchor", metavar="AGENT", help="put this agent at 1000 (default: the mean is 1000; ignored with --by)")
     ratings.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap replicates for rank intervals")
