@@ -100,3 +100,25 @@ def test_ratings_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     bad.write_text("a,b\n1,2\n")
     assert main(["import", "lamen-evals", str(bad), "--db", str(tmp_path / "x.db")]) == 1
     assert "not a LAMEN evals.csv (missing columns:" in capsys.readouterr().err
+
+
+def test_no_agreement_is_said_in_words_with_dashes(lamen_data: Path, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """LAMEN's games with every agreement taken away: nothing to rate, and the command says so."""
+    evals = pd.read_csv(lamen_data / CROSS).assign(completion_reason="in-progress")
+    path = tmp_path / "evals.csv"
+    evals.to_csv(path, index=False)
+    db = tmp_path / "none.db"
+    assert main(["import", "lamen-evals", str(path), "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["ratings", str(db), "--bootstrap", "50"]) == 0
+    out = capsys.readouterr().out
+    words = " ".join(out.split())
+    assert "warning: No cross-play match ended in agreement: every agent obtained 0" in words
+    assert "warning: No decisive game:" in words
+    assert "0.000 ±–" in out and "1000 ±–" in out and "1–1" not in out and "±0.000" not in out
+    assert max(map(len, out.splitlines())) <= 100
+    assert main(["ratings", str(db), "--json", "--bootstrap", "50"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["warnings"]) == 2 and all(row["BT low"] is None for row in data["agents"])
+    assert data["effects"]["side A"]["lower"] is None
