@@ -95,7 +95,8 @@ def handle_ratings(args: argparse.Namespace) -> int:
     if args.matrices:
         from lamen.cli.run import print_matrices, wide_console
 
-        print_matrices(wide_console() if args.wide else console, frame)
+        # The matrices are `lamen run`'s tables, printed as `lamen run` prints them.
+        print_matrices(wide_console(), frame)
     return 0
 
 
