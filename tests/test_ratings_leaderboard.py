@@ -60,7 +60,8 @@ def test_the_agent_with_the_lowest_utility_is_not_first(board) -> None:
     assert sorted(table.index[table["rank_flag"]]) == ["bot:boulware", "bot:conceder", "bot:hardliner", "bot:linear"]
     for column in ("games", "gets_rank_low", "gets_rank_high", "BT rank"):
         assert str(table[column].dtype) == "Int64"
-    assert (table["gets_rank_low"] <= table["gets_rank"]).all() and (table["gets_rank"] <= table["gets_rank_high"]).all()
+    assert (table["gets_rank_low"] <= table["gets_rank"]).all()
+    assert (table["gets_rank"] <= table["gets_rank_high"]).all()
     assert board.warnings == ()
 
 

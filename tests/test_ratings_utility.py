@@ -84,7 +84,7 @@ def test_on_a_balanced_round_robin_gets_is_the_mean_utility_exactly() -> None:
 def test_two_agents_gets_and_gives_are_each_others_means() -> None:
     matches = simulate_utilities({"ann": 0.5, "bob": 0.3}, {"ann": 0.3, "bob": 0.5}, games_per_pair=8, seed=2)
     fit = fit_utility(matches)
-    ann = matches.loc[matches["agent_a"] == "ann", "u_a"].tolist() + matches.loc[matches["agent_b"] == "ann", "u_b"].tolist()
+    ann = [*matches.loc[matches["agent_a"] == "ann", "u_a"], *matches.loc[matches["agent_b"] == "ann", "u_b"]]
     assert fit.rating("ann").gets == pytest.approx(np.mean(ann), abs=1e-12)
     assert fit.rating("bob").gives == pytest.approx(np.mean(ann), abs=1e-12)
 

@@ -117,6 +117,6 @@ def handle_compare(args: argparse.Namespace) -> int:
                       number(difference.mean_a, 3), number(difference.mean_b, 3),
                       f"{difference.difference + 0.0:+.3f}", interval)
     out.print(table)
-    out.print("BT score: the graded score (1 + u_self − u_opponent)/2, an impasse 0.5 — what Bradley–Terry rates.",
-              markup=False)
+    out.print("BT score: the graded score (1 + u_self − u_opponent)/2, an impasse 0.5 — what Bradley–Terry "
+              "rates.", markup=False)
     return 0

@@ -76,8 +76,8 @@ def handle_ratings(args: argparse.Namespace) -> int:
             options["anchor"] = None  # an agent need not play every game or class
         boards = leaderboards_by(frame, args.by, **options)
         if args.json:
-            print(json.dumps({"by": args.by, "boards": {name: leaderboard_json(board) for name, board in boards.items()}},
-                             indent=2, ensure_ascii=False))
+            boards_json = {name: leaderboard_json(board) for name, board in boards.items()}
+            print(json.dumps({"by": args.by, "boards": boards_json}, indent=2, ensure_ascii=False))
             return 0
         console = rating_console(args.wide)
         for name, board in boards.items():

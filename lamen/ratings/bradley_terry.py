@@ -90,7 +90,7 @@ class BradleyTerryFit:
         return pd.DataFrame([vars(rating) for rating in self.ratings])
 
 
-def _anchor_matrix(agents: tuple[str, ...], anchor: str | None) -> np.ndarray:
+def anchor_matrix(agents: tuple[str, ...], anchor: str | None) -> np.ndarray:
     """Linear map from logit strengths to anchored strengths (mean zero, or the anchor at zero)."""
     n_agents = len(agents)
     if anchor is None:
@@ -102,7 +102,7 @@ def _anchor_matrix(agents: tuple[str, ...], anchor: str | None) -> np.ndarray:
     return np.eye(n_agents) - shift
 
 
-def _z(level: float) -> float:
+def interval_z(level: float) -> float:
     if not 0.0 < level < 1.0:
         raise ValueError(f"level must be between 0 and 1, got {level}")
     return float(stats.norm.ppf(0.5 + level / 2.0))
@@ -120,7 +120,7 @@ def fit_bradley_terry(
     the fit raises ValueError naming it instead of returning wherever the optimiser stopped.
     With l2 > 0 such agents and effects are listed in `unbounded_agents` / `unbounded_effects`.
     """
-    z = _z(level)
+    z = interval_z(level)
     rows = rated_matches(matches)
     design = design_of(rows)
     unbounded_agents, unbounded_effects = unbounded_directions(design)
@@ -133,7 +133,7 @@ def fit_bradley_terry(
     params = fit_design(design, l2)
     covariance = sandwich(params, design, l2)
     n_agents = len(design.agents)
-    to_anchor = _anchor_matrix(design.agents, anchor)
+    to_anchor = anchor_matrix(design.agents, anchor)
     elo = ELO_BASE + ELO_PER_LOGIT * to_anchor @ params[:n_agents]
     theta_covariance = to_anchor @ covariance[:n_agents, :n_agents] @ to_anchor.T
     se = ELO_PER_LOGIT * np.sqrt(np.clip(np.diag(theta_covariance), 0.0, None))

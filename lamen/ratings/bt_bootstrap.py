@@ -9,7 +9,14 @@ import numpy as np
 import pandas as pd
 from scipy import sparse, special
 
-from lamen.ratings.bradley_terry import ELO_BASE, ELO_PER_LOGIT, BradleyTerryFit, _anchor_matrix, _z, fit_bradley_terry
+from lamen.ratings.bradley_terry import (
+    ELO_BASE,
+    ELO_PER_LOGIT,
+    BradleyTerryFit,
+    anchor_matrix,
+    fit_bradley_terry,
+    interval_z,
+)
 from lamen.ratings.bt_design import Design, design_of, gauge_of
 from lamen.ratings.matches import rated_matches
 
@@ -151,7 +158,7 @@ def bootstrap_bradley_terry(
     """
     if replicates < 1:
         raise ValueError(f"replicates must be ≥ 1, got {replicates}")
-    _z(level)
+    interval_z(level)
     rows = rated_matches(matches)
     design = design_of(rows)
     if fit is None:
@@ -175,7 +182,7 @@ def bootstrap_bradley_terry(
         games = np.asarray(games_by_cell @ block_weights.T, dtype=float)
         score = np.asarray(score_by_cell @ block_weights.T, dtype=float)
         theta[start : start + size] = _refit_many(design, games, score, fit.l2, fit.params)[:n_agents].T
-    elo = ELO_BASE + ELO_PER_LOGIT * theta @ _anchor_matrix(design.agents, fit.anchor).T
+    elo = ELO_BASE + ELO_PER_LOGIT * theta @ anchor_matrix(design.agents, fit.anchor).T
     # Competition ranking: 1 + the number of agents stronger in that replicate. Strengths
     # within TIE are equal: exact ties (identical records) then share a rank instead of being
     # ordered by rounding noise.
