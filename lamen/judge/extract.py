@@ -40,6 +40,7 @@ def _prose_section(note: str, start: int) -> str:
     return section
 
 
-def extract_message(message: str, labels: GameLabels) -> Extraction:
-    """The offers a public message makes (method 'text', or 'none' when it names none)."""
+def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
+    """The offers a public message makes (method 'text', or 'none' when it names none). `side`
+    is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour")."""
     return extract_text(message, labels)
