@@ -1,65 +1,53 @@
-"""Match a value an agent wrote ("$1,200", "12-month", 1200, "twelve months") to a payoff label.
+"""Match a value an agent wrote ("$1,200", "12-month", 1200, "twelve months", "Self assembly",
+"6 to A, 4 to B") to a payoff label.
 
-A value names a label when it is the label after normalising case, whitespace, currency and
-number formatting, or when its single number equals the label's single number and it carries
-no conflicting unit. Anything else is not a label: values are never snapped to a nearby one
-(LAMEN snapped "$1,250" to a neighbour and so hid rule violations).
+A value names a label when it is the label (or a declared synonym) after normalising case,
+spacing, hyphens, currency and number formatting; when it contains exactly one label's wording;
+or when its one number equals the label's number in a compatible unit, exact unit conversions
+included (2 years = 24 months, 1 week = 7 days, 0.035 = 3.5%). Words for nothing ("none",
+"waived", "interest-free") name the issue's zero label. Two different numbers in one value (a
+range, "A or B") are ambiguous. Anything else is not a label: values are never snapped to a
+nearby one (LAMEN snapped "$1,250" to a neighbour and so hid rule violations).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
-from functools import lru_cache
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from functools import cached_property, lru_cache
 from typing import Literal
 
+from lamen.judge.values import local_forms, squash, word_sequence, words_to_digits
 from lamen.spec.game import Game
 from lamen.spec.issue import Issue
+
+__all__ = ["CONVERSIONS", "GameLabels", "IssueLabels", "ValueMatch", "label_cache", "normalise", "numbers_in",
+           "unit_tokens", "words_to_digits"]
 
 NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(k\b)?", re.IGNORECASE)
 CURRENCY = re.compile(r"[$€£]|\b(?:usd|eur|euros?|dollars?|bucks)\b", re.IGNORECASE)
 UNIT_SINGULAR = {"months": "month", "days": "day", "years": "year", "weeks": "week", "employees": "employee",
                  "seats": "seat", "hours": "hour", "percent": "%", "percentage": "%", "pct": "%",
-                 "yrs": "year", "yr": "year", "mos": "month", "mo": "month"}
-# Exact conversions between units (a year is exactly 12 months): a value in one unit names the
-# label in the other when the numbers agree exactly — a conversion, never a rounding.
-CONVERSIONS = {("year", "month"): Decimal(12)}
+                 "yrs": "year", "yr": "year", "mos": "month", "mo": "month", "wk": "week", "wks": "week"}
+# Letters models abbreviate units to ("18m", "3d"): a unit only where the game has that unit.
+UNIT_LETTERS = {"m": "month", "d": "day", "y": "year", "w": "week"}
+# Exact conversions between units: a value in one unit names the label in the other when the
+# numbers agree exactly — a conversion, never a rounding.
+CONVERSIONS = {("year", "month"): Fraction(12), ("month", "year"): Fraction(1, 12),
+               ("week", "day"): Fraction(7)}
 COMMON_UNITS = {"month", "day", "year", "week", "%", "employee", "seat", "hour"}
-PLACEHOLDERS = {"", "null", "none", "tbd", "?", "n/a", "na", "-", "...", "unknown", "<acceptable offer>"}
-
-_UNITS_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-                "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-_TENS_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-               "ninety": 90}
-_SCALE_WORDS = {"hundred": 100, "thousand": 1000}
-_NUMBER_WORD = re.compile(
-    r"\b(?:(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, *_SCALE_WORDS]) + r")(?:[\s-]+(?:and[\s-]+)?|\b))+",
-    re.IGNORECASE)
-
-
-def words_to_digits(text: str) -> str:
-    """'twelve hundred dollars' -> '1200 dollars'; 'twenty-one days' -> '21 days'."""
-
-    def convert(match: re.Match[str]) -> str:
-        words = [w for w in re.split(r"[\s-]+", match.group(0).lower().strip()) if w and w != "and"]
-        total, current = 0, 0
-        for word in words:
-            if word in _UNITS_WORDS:
-                current += _UNITS_WORDS[word]
-            elif word in _TENS_WORDS:
-                current += _TENS_WORDS[word]
-            elif word == "hundred":
-                current = (current or 1) * 100
-            elif word == "thousand":
-                total += (current or 1) * 1000
-                current = 0
-        trailing = " " if match.group(0)[-1:].isspace() or match.group(0).endswith("-") else ""
-        return f"{total + current}{trailing}"
-
-    return _NUMBER_WORD.sub(convert, text)
+PLACEHOLDERS = {"", "null", "tbd", "?", "n/a", "na", "-", "...", "unknown", "<acceptable offer>", "tba", "pending"}
+# Words for nothing: they name the issue's zero label ("no subletting", "waive the fee").
+ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permitted|any))\b|\bwaive[ds]?\b|"
+                        r"\b(?:interest|fee|cost|charge)[\s-]?free\b|\bfree of (?:charge|interest)\b|"
+                        r"\bno\s+\w+\s+(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.IGNORECASE)
+_PARENTHESES = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_RATE = re.compile(r"(?:\bper|\ba|\ban|\beach|\bevery|/)\s*(?:month|year|week|day|annum|mo|yr|y|m)\b|\bmonthly\b|"
+                   r"\bannual(?:ly)?\b|\byearly\b|\bp\.?\s?a\b\.?|\bapr\b")
+_QUANTITY = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?P<k>k\b)?"
+                       r"(?:\s?(?P<unit>%|[a-z]+))?", re.IGNORECASE)
 
 
 def _canonical_number(whole: str, fraction: str | None, thousands: str | None) -> str:
@@ -69,8 +57,15 @@ def _canonical_number(whole: str, fraction: str | None, thousands: str | None) -
         return whole
     if thousands:
         value *= 1000
-    text = format(value.normalize(), "f")
-    return text
+    return format(value.normalize(), "f")
+
+
+def _decimal_text(value: Fraction) -> str | None:
+    """A fraction as a canonical decimal string, or None when it has no finite decimal form."""
+    decimal = Decimal(value.numerator) / Decimal(value.denominator)
+    if Fraction(decimal) != value:
+        return None
+    return format(decimal.normalize(), "f")
 
 
 def numbers_in(text: str) -> list[str]:
@@ -89,10 +84,6 @@ def normalise(value: str) -> str:
     text = re.sub(r"(?<=\d)-(?=[a-z])", " ", text)
     words = [UNIT_SINGULAR.get(w, w) for w in re.findall(r"[a-z]+|[^a-z\s]+", text)]
     return "".join(words)
-
-
-_RATE = re.compile(r"(?:\bper|\ba|\ban|\beach|\bevery|/)\s*(?:month|year|week|day|annum)\b|\bmonthly\b|"
-                   r"\bannual(?:ly)?\b|\byearly\b|\bp\.?\s?a\b\.?")
 
 
 def unit_tokens(value: str) -> set[str]:
@@ -116,6 +107,42 @@ class ValueMatch:
     kind: MatchKind
     label: str | None = None
     candidates: tuple[str, ...] = ()
+    unsure: str = ""  # why this reading is not certain ("" when it is)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    number: str
+    units: frozenset[str]  # singular unit words and '%'; currency is not a unit
+    currency: bool
+
+
+def quantities(text: str, known_units: set[str]) -> list[Quantity]:
+    """The numbers of a prepared (lower-case, digits for words) value with their units."""
+    found = []
+    for match in _QUANTITY.finditer(text):
+        unit = (match.group("unit") or "").lower()
+        unit = UNIT_SINGULAR.get(unit, unit)
+        if unit in UNIT_LETTERS and UNIT_LETTERS[unit] in known_units:
+            unit = UNIT_LETTERS[unit]
+        currency = bool(match.group("cur")) or unit in ("dollar", "dollars", "usd", "eur", "euro", "euros", "bucks")
+        units = frozenset({unit} & (known_units | COMMON_UNITS | {u for u, _ in CONVERSIONS}))
+        number = _canonical_number(match.group("num").split(".")[0], (match.group("num").split(".") + [None])[1],
+                                   match.group("k"))
+        found.append(Quantity(number, units, currency))
+    return found
+
+
+def prepare(value: str) -> str:
+    """A value as the grammar reads it: local number formats and number words resolved, asides
+    in parentheses and rates ('/month', 'per year') dropped."""
+    text = words_to_digits(local_forms(str(value))).lower()
+    outside = _PARENTHESES.sub(" ", text)
+    if re.search(r"\d|[a-z]{3}", outside):
+        text = outside
+    text = re.sub(r"\bhalf\b", "0.5", text) if not re.search(r"\d", text) else text
+    text = CURRENCY.sub(lambda m: "$" if m.group(0) in "$€£" else " dollars", text)
+    return _RATE.sub(" ", text)
 
 
 @dataclass
@@ -127,11 +154,19 @@ class IssueLabels:
     by_number: dict[str, list[str]] = field(default_factory=dict)
     units: dict[str, set[str]] = field(default_factory=dict)  # label -> its unit tokens
     currency: bool = False  # labels are amounts of money
+    by_wording: dict[str, str] = field(default_factory=dict)  # squashed label or synonym -> label
+    phrases: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # words of text labels, longest first
+    pair_total: Decimal | None = None  # "6-4" labels: the sum both numbers make
+    # The party whose share the labels are, when the description names exactly one ("the
+    # percentage ... owned by Company A"): a share written for the other party is the complement.
+    party: str | None = None
 
     @classmethod
     def of(cls, issue: Issue) -> "IssueLabels":
         table = cls(issue)
         clashes: set[str] = set()
+        wording_clashes: set[str] = set()
+        pair_sums: set[Decimal] = set()
         for label in issue.labels:
             spellings = {label, issue.side_label(1, label)}
             for spelling in spellings:
@@ -139,13 +174,27 @@ class IssueLabels:
                 if table.by_normal.get(key, label) != label:
                     clashes.add(key)
                 table.by_normal[key] = label
+            for wording in spellings | set(issue.label_synonyms(label)):
+                key = squash(wording)
+                if table.by_wording.get(key, label) != label:
+                    wording_clashes.add(key)
+                table.by_wording[key] = label
+                if not numbers_in(wording) and word_sequence(wording):
+                    table.phrases.append((tuple(word_sequence(wording)), label))
             numbers = numbers_in(words_to_digits(label))
             if len(numbers) == 1:
                 table.by_number.setdefault(numbers[0], []).append(label)
+            elif len(numbers) == 2:
+                pair_sums.add(Decimal(numbers[0]) + Decimal(numbers[1]))
             table.units[label] = unit_tokens(label)
             table.currency = table.currency or has_currency(label)
         for key in clashes:
             del table.by_normal[key]
+        for key in wording_clashes:
+            del table.by_wording[key]
+        table.phrases.sort(key=lambda p: -len(p[0]))
+        if len(pair_sums) == 1 and not table.by_number:
+            table.pair_total = pair_sums.pop()
         # "50-50" for "50%-50%": percent signs dropped, when that names one label only.
         bare: dict[str, list[str]] = {}
         for key, label in list(table.by_normal.items()):
@@ -157,54 +206,118 @@ class IssueLabels:
         return table
 
     def zero_label(self) -> str | None:
-        """The label meaning none at all ("0 days", "$0"), if the issue has exactly one."""
-        found = self.by_number.get("0", [])
+        """The label meaning none at all ("0 days", "$0", "no warranty"), if the issue has exactly one."""
+        found = self.by_number.get("0", []) + [label for words, label in self.phrases
+                                               if words[0] in ("no", "none", "zero") and label in self.issue.labels]
+        found = list(dict.fromkeys(found))
         return found[0] if len(found) == 1 else None
 
     @property
     def all_units(self) -> set[str]:
         return set().union(*self.units.values()) if self.units else set()
 
-    def _converted(self, numbers: list[str], value_units: set[str]) -> ValueMatch | None:
-        if len(set(numbers)) != 1:
-            return None
+    @property
+    def is_pair(self) -> bool:
+        return self.pair_total is not None
+
+    @property
+    def percent(self) -> bool:
+        return bool(self.units) and all("%" in units for units in self.units.values())
+
+    def phrase_labels(self, words: list[str]) -> list[str]:
+        """Text labels whose wording (or a synonym's) occurs in a word sequence, in order, overlaps aside."""
+        found: list[tuple[int, str]] = []
+        taken: set[int] = set()
+        for phrase, label in self.phrases:
+            size = len(phrase)
+            for start in range(len(words) - size + 1):
+                if tuple(words[start:start + size]) == phrase and not taken & set(range(start, start + size)):
+                    found.append((start, label))
+                    taken |= set(range(start, start + size))
+        return list(dict.fromkeys(label for _, label in sorted(found)))
+
+    def _label_for(self, quantity: Quantity) -> tuple[str | None, bool]:
+        """(label, compatible): the label a quantity names, and whether its unit fits this issue at all."""
+        units = set(quantity.units)
+        if quantity.currency and not self.currency and self.all_units:
+            return None, False
+        if units <= self.all_units:
+            labels = [label for label in self.by_number.get(quantity.number, []) if units <= self.units[label]]
+            if not labels and self.percent and not units and Decimal(quantity.number) < 1:
+                # 0.035 for a rate written in percent: an exact conversion too.
+                labels = self.by_number.get(_decimal_text(Fraction(Decimal(quantity.number)) * 100) or "", [])
+            return (labels[0] if len(labels) == 1 else None), True
         for (source, target), factor in CONVERSIONS.items():
-            if source in value_units and target in self.all_units and source not in self.all_units:
-                wanted = format((Decimal(numbers[0]) * factor).normalize(), "f")
-                labels = [label for label in self.by_number.get(wanted, []) if target in self.units[label]]
-                if len(labels) == 1:
-                    return ValueMatch("label", labels[0])
-        return None
+            if source in units and target in self.all_units and source not in self.all_units:
+                wanted = _decimal_text(Fraction(Decimal(quantity.number)) * factor)
+                labels = [label for label in self.by_number.get(wanted or "", []) if target in self.units[label]]
+                return (labels[0] if len(labels) == 1 else None), True
+        return None, False
 
     def match(self, value: object, known_units: set[str]) -> ValueMatch:
         """Map one written value to a label of this issue, or say why not."""
         if value is None or isinstance(value, bool):
             return ValueMatch("empty")
-        text = str(value).strip().strip("\"'").strip()
+        text = str(value).strip().strip("\"'`*_ ").strip()
         if text.lower().rstrip(".") in PLACEHOLDERS:
             return ValueMatch("empty")
-        exact = self.by_normal.get(normalise(text))
+        exact = self.by_normal.get(normalise(text)) or self.by_wording.get(squash(text))
         if exact is not None:
             return ValueMatch("label", exact)
-        if re.match(r"^(?:no|zero|not allowed|none allowed)\b", text.lower()) and self.zero_label():
-            return ValueMatch("label", self.zero_label())  # "no subletting", "no fees"
-        numbers = numbers_in(words_to_digits(text.lower()))
-        if not numbers:
-            return ValueMatch("invalid")
-        value_units = unit_tokens(text) & (known_units | COMMON_UNITS)
-        converted = self._converted(numbers, value_units)
-        if converted is not None:
-            return converted
-        labels: list[str] = []
-        for number in dict.fromkeys(numbers):
-            for label in self.by_number.get(number, []):
-                if value_units <= self.units[label] and label not in labels:
-                    labels.append(label)
-        if len(labels) == 1 and (len(numbers) == 1 or len(set(numbers)) == 1):
-            return ValueMatch("label", labels[0])
-        if len(labels) >= 2:
-            return ValueMatch("ambiguous", candidates=tuple(labels))
+        prepared = prepare(text)
+        if self.phrases:
+            named = self.phrase_labels(word_sequence(prepared))
+            if len(named) == 1:
+                return ValueMatch("label", named[0])
+            if len(named) > 1:
+                return ValueMatch("ambiguous", candidates=tuple(named))
+        numbers = [q for q in quantities(prepared, known_units)]
+        if ZERO_WORDS.search(prepared) and self.zero_label() and all(q.number == "0" for q in numbers):
+            return ValueMatch("label", self.zero_label())
+        if self.is_pair:
+            return self._match_pair(prepared, numbers)
+        readings = [self._label_for(q) for q in numbers]
+        fitting = [(q, label) for q, (label, compatible) in zip(numbers, readings) if compatible]
+        distinct = list(dict.fromkeys(q.number for q, _ in fitting))
+        if not fitting:
+            if self.phrases and not numbers:
+                return ValueMatch("invalid", unsure=f"'{text}' is no wording of a label of this issue")
+            return ValueMatch("invalid", unsure="" if numbers else f"no number or label in '{text}'")
+        labels = list(dict.fromkeys(label for _, label in fitting if label))
+        if len(distinct) == 1:
+            return ValueMatch("label", labels[0]) if labels else ValueMatch("invalid")
+        if _attributed(prepared) and len(labels) >= 1 and self.party is not None:
+            return self._match_share(prepared, fitting)
+        return ValueMatch("ambiguous", candidates=tuple(labels))
+
+    def _match_share(self, prepared: str, fitting: list[tuple[Quantity, str | None]]) -> ValueMatch:
+        owner = (self.party or "").lower()
+        for chunk in re.split(r"[,;/]|\bvs\.?\b|\bversus\b|\band\b", prepared):
+            if owner and (owner in chunk or re.search(rf"\b{re.escape(owner[-1])}\b", chunk)):
+                for quantity, label in fitting:
+                    if quantity.number in chunk:
+                        return ValueMatch("label", label) if label else ValueMatch("invalid")
+        return ValueMatch("ambiguous", candidates=tuple(label for _, label in fitting if label))
+
+    def _match_pair(self, prepared: str, numbers: list[Quantity]) -> ValueMatch:
+        """'6 to A, 4 to B', 'A 55% / B 45%', '60/40': the first number is the first party's
+        unless the text attributes them the other way."""
+        if len(numbers) < 2:
+            return ValueMatch("invalid", unsure="" if numbers else "no pair of numbers")
+        first, second = numbers[0], numbers[1]
+        chunks = re.split(r"[,;/]|\bvs\.?\b|\bversus\b", prepared)
+        if len(chunks) >= 2 and re.search(r"\bb\b", chunks[0]) and re.search(r"\ba\b", chunks[1]):
+            first, second = second, first
+        percent = "%" if self.percent else ""
+        key = normalise(f"{first.number}{percent}-{second.number}{percent}")
+        label = self.by_normal.get(key) or self.by_normal.get(key.replace("%", ""))
+        if label:
+            return ValueMatch("label", label)
         return ValueMatch("invalid")
+
+
+def _attributed(text: str) -> bool:
+    return bool(re.search(r"\b(?:a|b|company a|company b)\b", text))
 
 
 @dataclass
@@ -218,6 +331,10 @@ class GameLabels:
     @classmethod
     def of(cls, game: Game) -> "GameLabels":
         issues = {issue.name: IssueLabels.of(issue) for issue in game.issues}
+        for table in issues.values():
+            named = [party for party in game.parties
+                     if re.search(rf"\b{re.escape(party.lower())}\b", " ".join(table.issue.descriptions).lower())]
+            table.party = named[0] if len(named) == 1 and table.percent else None
         # Every word that follows a label's number is a unit of this game ('month', 'million').
         units = set().union(*(table.all_units for table in issues.values()))
         return cls(game, issues, units)
@@ -227,9 +344,9 @@ class GameLabels:
 
     @cached_property
     def issue_stems(self) -> dict[str, tuple[set[str], set[str]]]:
-        """Per issue: the stems of its name, and of description words no other issue uses
-        (how messages name an issue)."""
-        names = {issue: stem_words(issue) for issue in self.issues}
+        """Per issue: the stems of its name and aliases, and of description words no other issue
+        uses (how messages name an issue)."""
+        names = {issue: stem_words(" ".join((issue, *table.issue.aliases))) for issue, table in self.issues.items()}
         described = {issue: stem_words(" ".join(table.issue.descriptions), description=True)
                      for issue, table in self.issues.items()}
         secondary = {}
@@ -239,30 +356,47 @@ class GameLabels:
         return {issue: (names[issue], secondary[issue]) for issue in self.issues}
 
     def issue_for_key(self, key: str) -> str | None:
-        """The game issue a JSON key names: case-, space- and punctuation-insensitive; a key whose
-        words contain, or are contained in, exactly one issue name's words also names it."""
+        """The game issue a key names: its name or an alias, case-, space- and punctuation-
+        insensitive; a key whose words contain, or are contained in, exactly one issue's name
+        words; a key word close in spelling to one issue's name ('duraton'); else the key's words
+        found in exactly one issue's description ('Board Seats')."""
         wanted = _key_words(key)
         if not wanted:
             return None
-        exact = [name for name in self.issues if _key_words(name) == wanted]
+        names = {name: [_key_words(name), *(_key_words(alias) for alias in table.issue.aliases)]
+                 for name, table in self.issues.items()}
+        exact = [name for name, spellings in names.items() if wanted in spellings]
         if exact:
             return exact[0]
-        loose = [name for name in self.issues
-                 if _key_words(name) <= wanted or (wanted <= _key_words(name) and len(wanted) >= 1)]
+        loose = [name for name, spellings in names.items()
+                 if any(words <= wanted or wanted <= words for words in spellings)]
         if len(loose) == 1:
             return loose[0]
         if loose:
             return None
-        # "Board Seats" names the issue whose description, alone, speaks of board seats.
         described = [name for name, table in self.issues.items()
                      if wanted <= _key_words(" ".join(table.issue.descriptions))]
-        return described[0] if len(described) == 1 else None
+        if len(described) == 1:
+            return described[0]
+        close = [name for name, spellings in names.items()
+                 if any(_close(word, other) for words in spellings for other in words for word in wanted)]
+        return close[0] if len(close) == 1 else None
+
+
+def _close(word: str, other: str) -> bool:
+    """A misspelling or a clipping of a name word ('duraton', 'subleting', 'dep', 'dur')."""
+    if len(word) >= 3 and other.startswith(word):
+        return True
+    if len(word) < 5 or abs(len(word) - len(other)) > 1:
+        return False
+    from difflib import SequenceMatcher
+    return SequenceMatcher(None, word, other).ratio() >= 0.8
 
 
 _KEY_STOPWORDS = {"the", "of", "a", "an", "and", "monthly", "level", "total", "number", "proposed",
                   "offer", "acceptable", "you", "have", "to", "negotiate", "how", "is", "are", "will", "be",
                   "what", "that", "this", "your", "for", "in", "on", "with", "as", "by", "it", "can", "each",
-                  "which", "we", "our", "their", "they", "or", "not", "at", "from", "company", "companies"}
+                  "which", "we", "our", "their", "they", "or", "not", "at", "from", "company", "companies", "my"}
 
 
 _DESCRIPTION_STOPWORDS = {"the", "of", "a", "an", "and", "you", "have", "to", "negotiate", "negotiation", "how",

@@ -264,7 +264,7 @@ def mentions(text: str, labels: GameLabels) -> list[Mention]:
     return result
 
 
-def extract_text(text: str, labels: GameLabels, method: str = "text") -> Extraction:
+def extract_text(text: str, labels: GameLabels, method: str = "text", side: int | None = None) -> Extraction:
     """Offers a free text makes, per issue: several different own values for one issue are
     ambiguous (unless exactly one comes with a proposal); non-label values are invalid."""
     offers: dict[str, str] = {}
