@@ -88,6 +88,10 @@ class _Reader:
         start = self.pos
         while self.pos < len(self.text) and self.text[self.pos] not in stops:
             self.pos += 1
+            # "$1,400" unquoted: a comma before three digits separates thousands, not pairs.
+            if self.text[self.pos:self.pos + 1] == "," and re.match(r",\d{3}(?!\d)", self.text[self.pos:]) \
+                    and self.text[self.pos - 1].isdigit():
+                self.pos += 1
         return self.text[start:self.pos].strip()
 
     def value(self) -> Any:

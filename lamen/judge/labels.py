@@ -43,11 +43,12 @@ PLACEHOLDERS = {"", "null", "tbd", "?", "n/a", "na", "-", "...", "unknown", "<ac
 ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permitted|any))\b|\bwaive[ds]?\b|"
                         r"\b(?:interest|fee|cost|charge)[\s-]?free\b|\bfree of (?:charge|interest)\b|"
                         r"\bno\s+\w+\s+(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.IGNORECASE)
-_PARENTHESES = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+# Asides in parentheses are dropped, unless they offer an alternative ("24 months (or 27)").
+_PARENTHESES = re.compile(r"\((?!\s*(?:or|maybe|possibly|perhaps)\b)[^()]*\)|\[[^\[\]]*\]", re.IGNORECASE)
 _RATE = re.compile(r"(?:\bper|\ba|\ban|\beach|\bevery|/)\s*(?:month|year|week|day|annum|mo|yr|y|m)\b|\bmonthly\b|"
                    r"\bannual(?:ly)?\b|\byearly\b|\bp\.?\s?a\b\.?|\bapr\b")
 _QUANTITY = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?P<k>k\b)?"
-                       r"(?:\s?(?P<unit>%|[a-z]+))?", re.IGNORECASE)
+                       r"(?:[\s-]?(?P<unit>%|[a-z]+))?", re.IGNORECASE)
 
 
 def _canonical_number(whole: str, fraction: str | None, thousands: str | None) -> str:
@@ -98,6 +99,8 @@ def unit_tokens(value: str) -> set[str]:
 def has_currency(value: str) -> bool:
     return bool(CURRENCY.search(str(value)))
 
+
+_FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
 
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
 
@@ -236,6 +239,14 @@ class IssueLabels:
                     taken |= set(range(start, start + size))
         return list(dict.fromkeys(label for _, label in sorted(found)))
 
+    def partial_labels(self, words: list[str]) -> list[str]:
+        """Text labels of which a value's content words are a part, when that is one label
+        ('included' of 'assembly included'); used only where the key names the issue."""
+        content = {w for w in words if w not in _FILLER_WORDS}
+        if not content:
+            return []
+        return list(dict.fromkeys(label for phrase, label in self.phrases if content <= set(phrase)))
+
     def _label_for(self, quantity: Quantity) -> tuple[str | None, bool]:
         """(label, compatible): the label a quantity names, and whether its unit fits this issue at all."""
         units = set(quantity.units)
@@ -271,6 +282,9 @@ class IssueLabels:
                 return ValueMatch("label", named[0])
             if len(named) > 1:
                 return ValueMatch("ambiguous", candidates=tuple(named))
+            partial = self.partial_labels(word_sequence(prepared))
+            if len(partial) == 1:
+                return ValueMatch("label", partial[0])  # "Assembly: included"
         numbers = [q for q in quantities(prepared, known_units)]
         if ZERO_WORDS.search(prepared) and self.zero_label() and all(q.number == "0" for q in numbers):
             return ValueMatch("label", self.zero_label())
@@ -341,6 +355,18 @@ class GameLabels:
 
     def match(self, issue_name: str, value: object) -> ValueMatch:
         return self.issues[issue_name].match(value, self.known_units)
+
+    @cached_property
+    def phrase_patterns(self) -> list[tuple[str, str, re.Pattern[str]]]:
+        """(issue, label, pattern) for every text label and synonym, longest wording first;
+        spaces and hyphens between its words are optional ('drop-off', 'drop off', 'dropoff')."""
+        patterns = []
+        for issue, table in self.issues.items():
+            for words, label in table.phrases:
+                body = r"[\s-]*".join(re.escape(word) for word in words)
+                patterns.append((len(" ".join(words)), issue, label,
+                                 re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
+        return [(issue, label, pattern) for _, issue, label, pattern in sorted(patterns, key=lambda p: -p[0])]
 
     @cached_property
     def issue_stems(self) -> dict[str, tuple[set[str], set[str]]]:

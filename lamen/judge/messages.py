@@ -13,13 +13,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from decimal import Decimal
+
 from lamen.judge.extraction import Extraction
-from lamen.judge.labels import CONVERSIONS, GameLabels, ValueMatch, unit_tokens, words_to_digits
+from lamen.judge.labels import CONVERSIONS, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits
+from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
+from lamen.judge.phrases import label_phrases, zero_mentions
+from lamen.judge.values import local_forms
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
 MENTION = re.compile(
     rf"(?P<cur>[$€£]|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)\s?(?P<pct>%|\s?percent\b)?"
-    rf"(?:\s?(?P<sep>[-–:/])\s?(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
+    rf"(?:(?P<sep>\s?[-–:/]\s?|\s+(?:to|or)\s+)(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",
     re.IGNORECASE)
 _CURRENCY_WORDS = {"dollar", "dollars", "usd", "euro", "euros", "eur", "bucks"}
@@ -35,6 +40,14 @@ _CLAUSE_NOT_OWN = re.compile(
     r"last (?:round|time)|initially|originally|at first|already|spent|ago|"
     r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
     r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
+# Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
+# go below $1,000", "up to").
+_BOUND_BEFORE = re.compile(
+    r"(?:\b(?:no|not|n't|never)\s+(?:\w+\s+)?(?:more|less|higher|lower|fewer|greater|longer|shorter|above|below|"
+    r"over|under|beyond)(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|unable to)\s+(?:go|pay|do|offer|lend|"
+    r"come down|move|accept anything)\s+(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)"
+    r"(?:\s+than)?|\b(?:up to|at most|at least|a maximum of|a minimum of|max(?:imum)?|min(?:imum)?))\s*"
+    r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
     r"^\s*(?:\w+\s+){0,3}?(?:is|are|was|would be|seems|sounds)\s+(?:way |far |much |simply |just |still )?"
@@ -45,17 +58,24 @@ _ACCEPTS = re.compile(r"\b(?:accept|agree|works?\b|fine\b|acceptable|okay|ok\b|d
                       r"sounds good|good with|on board|go with)", re.IGNORECASE)
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.IGNORECASE)
 _PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
+                       r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
+                       r"could you|can you|would you|stands?\b|"
                        r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
                        r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
                        r"(?:our|my) (?:position|proposal))", re.IGNORECASE)
+_NOT_CLIPPINGS = {"the", "and", "are", "for", "not", "can", "you", "our", "was", "per", "with", "all", "any", "one",
+                  "two", "ten", "six", "off", "out", "see", "let", "but", "who", "how", "now", "new", "may", "day",
+                  "days", "year", "month", "sub"}
 _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "would", "with", "in", "on", "to",
            "now", "up", "of", "at", "this", "that", "which", "we", "i", "if", "but", "so", "be", "it", "total",
            "then", "plus", "each", "every", "lease", "deal", "offer", "sounds", "works", "split", "over", "p",
            "seems", "feels", "makes", "should", "could", "will", "work", "was", "only", "max", "maximum",
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
-_ZERO_WORDS = re.compile(r"\bno\s+(?:more\s+)?([a-z]+)|\b(?:can(?:no|')t|won't|will not|do not|don't)\s+"
-                         r"(?:allow|permit|accept)\s+any\s+([a-z]+)", re.IGNORECASE)
+_PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*monthly\b", re.IGNORECASE)
+_BETWEEN = re.compile(r"\bbetween\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+and\s+(?=[$€£]?\d)", re.IGNORECASE)
+_LIST_INDEX = re.compile(r"^\d{1,2}[.)]\s")
+_FOREIGN_HINT = re.compile(r"\b(?:nous|wir|und|una?|los|las|les|des|der|die|das|por favor|bitte)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
 _CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
 # "12 or 15 months": a bare number joined to one with a unit ("$1100 and 5 days" is not).
@@ -83,6 +103,9 @@ class _Found:
     two_numbers: bool
     currency: bool
     stray_noun: bool
+    word_range: bool = False  # "$1,000 to $1,100", "50% or 55%": two values, not a split
+    party: int | None = None  # whose share the number is, when the clause says
+    favour: int | None = None  # whom a written split favours
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -140,8 +163,15 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
             # "3 rounds", "2 kids": a count of something else (unless it is money or a percentage).
             stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems
                      and not currency and not match.group("pct") and not match.group("num2"))
+        after = sentence[match.start() + len(span):]
+        if not unit_word and _PER_PERIOD.match(after):
+            currency = True  # "1200 a month", "1200/mo": an amount of money per period
+        if unit_word and after.startswith("'s"):
+            stray = True  # "one month's rent": a measure of something else
+        word_range = bool(match.group("sep")) and match.group("sep").strip().lower() in ("to", "or")
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
-                            _position_at(positions, match.start()), bool(match.group("num2")), currency, stray))
+                            _position_at(positions, match.start()), bool(match.group("num2")), currency, stray,
+                            word_range))
     return found
 
 
@@ -151,9 +181,12 @@ def _keyword_hits(sentence: str, stems: dict[str, tuple[set[str], set[str]]]) ->
     positions = _positions(sentence)
     hits: dict[str, list[tuple[float, float]]] = {issue: [] for issue in stems}
     for token in re.finditer(r"[a-z]+", sentence.lower()):
-        stem = token.group(0)[:5]
+        word = token.group(0)
+        stem = word[:5]
         for issue, (primary, secondary) in stems.items():
-            if stem in primary:
+            # A clipped or singular form of a name word counts too ("fee", "own", "dep").
+            if stem in primary or (len(word) >= 3 and word not in _NOT_CLIPPINGS
+                                   and any(p.startswith(word) for p in primary)):
                 hits[issue].append((_position_at(positions, token.start()), 0.0))
             elif stem in secondary:
                 hits[issue].append((_position_at(positions, token.start()), 1.5))
@@ -177,11 +210,15 @@ def _bound_distances(found: list[_Found], hits: dict[str, list[tuple[float, floa
     return distances
 
 
-def _is_own(sentence: str, found: _Found) -> bool:
-    before = sentence[: found.start]
+def _is_own(sentence: str, start: int, end: int) -> bool:
+    before = sentence[:start]
     clause = _CLAUSE_BREAK.split(before)[-1]
-    after = sentence[found.end:found.end + 50]
-    if _IMMEDIATE_NOT_OWN.search(before[-30:]) or _REJECTED_AFTER.search(after):
+    after = sentence[end:end + 50]
+    if _REJECTED_AFTER.search(after):
+        return False
+    if _BOUND_BEFORE.search(before[-40:]):
+        return True
+    if _IMMEDIATE_NOT_OWN.search(before[-30:]):
         return False
     if _CLAUSE_NOT_OWN.search(clause):
         # "your 24-month proposal works": accepting a named value makes it one's own.
@@ -190,28 +227,46 @@ def _is_own(sentence: str, found: _Found) -> bool:
     return True
 
 
+def _shares(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
+    """A split or share read from whose side it is written, or None when that does not apply."""
+    table = labels.issues[issue]
+    if table.pair_total is None and table.party is None:
+        return None
+    numbers = [Decimal(n) for n in numbers_in(found.span)]
+    parties = labels.game.parties
+    if found.two_numbers and len(numbers) == 2 and not found.word_range:
+        return split_for(table, numbers[0], numbers[1], found.favour, parties)
+    if len(numbers) == 1 and found.party is not None:
+        return share_for(table, numbers[0], found.party, parties)
+    return None
+
+
 def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 topic: list[str]) -> list[tuple[str, ValueMatch]]:
     span_units = unit_tokens(found.span) & labels.known_units
     options: list[tuple[float, int, str, ValueMatch]] = []
     for issue, table in labels.issues.items():
-        two_number_labels = not table.by_number
-        if two_number_labels != found.two_numbers:
-            continue
+        distance = distances.get(issue, float("inf"))
+        shared = _shares(found, issue, labels) if distance <= 8 or found.two_numbers else None
+        two_number_labels = table.pair_total is not None
+        if shared is None and two_number_labels != (found.two_numbers and not found.word_range):
+            if not (found.word_range and not two_number_labels):
+                continue
         label_units = table.all_units
         if span_units - label_units:
             continue  # "9 months" is no number of days
-        result = table.match(found.span, labels.known_units)
-        distance = distances.get(issue, float("inf"))
+        result = shared or table.match(found.span, labels.known_units)
         converts = any(s in unit_tokens(found.span) and t in label_units for s, t in CONVERSIONS)
         # Evidence that a value is about this issue: its unit, its currency, a conversion into
         # its unit, or — for two-number labels such as "6-4" — the very shape of the label.
         unit_evidence = (bool(label_units & span_units) or (table.currency and found.currency) or converts
-                         or (found.two_numbers and result.kind == "label"))
+                         or (found.two_numbers and result.kind == "label" and not found.word_range))
         if found.stray_noun and not unit_evidence:
             continue
         if result.kind in ("label", "ambiguous"):
             if not unit_evidence and distance > 8 and issue not in topic[-1:]:
+                continue
+            if result.kind == "ambiguous" and not result.candidates and not unit_evidence and distance > 8:
                 continue
         elif result.kind == "invalid":
             # A non-label value is only pinned on an issue it is clearly about.
@@ -234,10 +289,34 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     return [(o[2], o[3]) for o in best]
 
 
-def mentions(text: str, labels: GameLabels) -> list[Mention]:
+@dataclass
+class Reading:
+    """Every mention of a text, and what the reader could not place (why it is unsure)."""
+
+    mentions: list[Mention]
+    unsure: list[str]
+
+
+def _clause_around(sentence: str, start: int, end: int) -> tuple[str, int]:
+    """The clause holding a span, and the span's offset in it."""
+    breaks = [m.end() for m in re.finditer(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s", sentence)
+              if m.end() <= start]
+    begin = breaks[-1] if breaks else 0
+    stop = re.search(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s", sentence[end:])
+    finish = end + stop.start() if stop else len(sentence)
+    return sentence[begin:finish], start - begin
+
+
+def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Reading:
     stems = labels.issue_stems
     keyword_stems = {s for primary, secondary in stems.values() for s in primary | secondary}
-    converted = _share_unit(words_to_digits(text), labels.known_units)
+    local = local_forms(text)
+    unsure: list[str] = []
+    if local != text and not re.fullmatch(r"[\x00-\x7f]*", text) or _FOREIGN_HINT.search(text):
+        unsure.append("text not in English")
+    if side is None:
+        side = speaker_from_text(text, labels.game.parties)
+    converted = _share_unit(words_to_digits(_BETWEEN.sub(lambda m: f"{m.group('a')} to ", local)), labels.known_units)
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
     for sentence in [s for s in _SENTENCE.split(converted) if s and s.strip()]:
@@ -247,21 +326,30 @@ def mentions(text: str, labels: GameLabels) -> list[Mention]:
         proposed = bool(_PROPOSES.search(sentence))
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
         for index, item in enumerate(found):
+            clause, offset = _clause_around(sentence, item.start, item.end)
+            item.party = party_near(clause, offset, labels.game.parties, side)
+            item.favour = favoured(sentence[item.start:], labels.game.parties, side)
             choices = _candidates(item, labels, distances[index], topic)
-            own = _is_own(sentence, item)
+            own = _is_own(sentence, item.start, item.end)
+            if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]):
+                unsure.append(f"'{item.span}' belongs to no issue for sure")
+            if len(choices) > 1 and own:
+                unsure.append(f"'{item.span}' could be {' or '.join(issue for issue, _ in choices)}")
             for issue, match in choices:
                 ambiguous = len(choices) > 1 or match.kind == "ambiguous"
                 label = match.label if match.kind == "label" and not ambiguous else None
                 result.append(Mention(issue, label, item.span, own, proposed, ambiguous))
             if len(choices) == 1:
                 topic.append(choices[0][0])
-        for match in _ZERO_WORDS.finditer(sentence):
-            word = (match.group(1) or match.group(2) or "").lower()[:5]
-            for issue, table in labels.issues.items():
-                if word in stems[issue][0] and len(table.by_number.get("0", [])) == 1:
-                    result.append(Mention(issue, table.by_number["0"][0], match.group(0), True, True))
+        for issue, label, start, end in label_phrases(sentence, labels) + zero_mentions(sentence, labels, stems):
+            result.append(Mention(issue, label, sentence[start:end], _is_own(sentence, start, end), True))
+            topic.append(issue)
         topic += [issue for _, issue in named_here]
-    return result
+    return Reading(result, unsure)
+
+
+def mentions(text: str, labels: GameLabels, side: int | None = None) -> list[Mention]:
+    return read_mentions(text, labels, side).mentions
 
 
 def extract_text(text: str, labels: GameLabels, method: str = "text", side: int | None = None) -> Extraction:
@@ -271,7 +359,8 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
     invalid: dict[str, str] = {}
     ambiguous: list[str] = []
     by_issue: dict[str, list[Mention]] = {}
-    for mention in mentions(text, labels):
+    reading = read_mentions(text, labels, side)
+    for mention in reading.mentions:
         if mention.own:
             by_issue.setdefault(mention.issue, []).append(mention)
     for issue, own in by_issue.items():
@@ -293,5 +382,7 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
         elif any(m.ambiguous for m in own):
             ambiguous.append(issue)
     found = bool(offers or invalid or ambiguous)
+    unsure = reading.unsure
     return Extraction(method=method if found else "none", offers=offers, invalid=invalid,  # type: ignore[arg-type]
-                      ambiguous=tuple(ambiguous))
+                      ambiguous=tuple(ambiguous), confidence="unsure" if unsure else "sure",
+                      reason="; ".join(dict.fromkeys(unsure)))

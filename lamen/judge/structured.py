@@ -120,7 +120,8 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
     """(key, value, key names an issue) of one 'key: value' or 'key value' segment."""
     segment = segment.strip().strip(".,").strip()
     match = _PAIR.match(segment)
-    if match and match.group("value").strip():
+    if match and match.group("value").strip() and len(match.group("key").split()) <= 5 \
+            and not re.search(r"[\d$€£]", match.group("key")):
         key = match.group("key").strip()
         return key, match.group("value").strip().rstrip(".,;"), labels.issue_for_key(key) is not None
     words = segment.split()

@@ -15,8 +15,22 @@ _TENS_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60
 _NUMBER_WORD = re.compile(
     r"\b(?:(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand"]) + r")(?:[\s-]+(?:and[\s-]+)?|\b))+",
     re.IGNORECASE)
-# "a thousand", "a week": the article is the number one before a scale or a unit.
-_ARTICLE_ONE = re.compile(r"\b(?:a|an)\s+(?=(?:hundred|thousand|year|month|week|day)\b)", re.IGNORECASE)
+# "a thousand", "for a week", "a year and a half": the article is the number one before a scale,
+# or before a unit where it is a length ("$1,200 a month" is a rate, not one month).
+_ARTICLE = re.compile(r"\b(?:a|an)\s+(?=(?P<next>hundred|thousand|(?:year|month|week|day)s?)\b)", re.IGNORECASE)
+_LENGTH_BEFORE = {"for", "over", "of", "to", "about", "just", "only", "within", "lasting", "least", "most", "and",
+                  "with", "allow", "allowed", "is", "be", "up", ""}
+
+
+def _article_one(match: re.Match[str]) -> str:
+    if match.group("next").lower() in ("hundred", "thousand"):
+        return "one "
+    if re.match(r"\w+\s+and\s+a\s+half\b", match.string[match.end():], re.IGNORECASE):
+        return "one "
+    previous = re.findall(r"[a-z]+|\S", match.string[:match.start()].lower()[-20:])
+    return "one " if (previous[-1] if previous else "") in _LENGTH_BEFORE else match.group(0)
+
+
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 
@@ -95,7 +109,7 @@ def words_to_digits(text: str) -> str:
         joint = "-" if "-" in match.group(0).strip() and len(numbers) == 2 else " "
         return joint.join(str(n) for n in numbers) + trailing
 
-    text = _HALF_WORDS.sub(" and_a_half", _ARTICLE_ONE.sub("one ", text))
+    text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, text))
     text = _NUMBER_WORD.sub(convert, text)
     text = _AND_A_HALF.sub(lambda m: f"{m.group(1)}.5{m.group(2) or ''}", text)
     return text.replace(" and_a_half", " and a half")

@@ -1,0 +1,48 @@
+"""Offers made in words rather than numbers: a text label or one of its synonyms written in a
+message ("home delivery", "click and collect"), and words for nothing next to an issue's name
+("no subletting", "waive the deposit", "interest-free")."""
+
+from __future__ import annotations
+
+import re
+
+from lamen.judge.labels import GameLabels
+
+_ZERO_CUE = re.compile(
+    r"\b(?:no|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
+    r"(?:can(?:no|')t|won't|will\s+not|do\s+not|don't)\s+(?:allow|permit|accept|charge)\s+any)\s+"
+    r"(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)|\b(?P<word>[a-z]+)[\s-]free\b", re.IGNORECASE)
+_NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
+
+Found = tuple[str, str, int, int]  # (issue, label, start, end)
+
+
+def label_phrases(sentence: str, labels: GameLabels) -> list[Found]:
+    """Text labels written out in a sentence, longest wording first, never overlapping."""
+    found: list[Found] = []
+    taken: list[tuple[int, int]] = []
+    for issue, label, pattern in labels.phrase_patterns:
+        for match in pattern.finditer(sentence):
+            if any(match.start() < end and start < match.end() for start, end in taken):
+                continue
+            taken.append((match.start(), match.end()))
+            found.append((issue, label, match.start(), match.end()))
+    return sorted(found, key=lambda f: f[2])
+
+
+def _names_issue(word: str, primary: set[str]) -> bool:
+    word = word.lower()
+    return word[:5] in primary or (len(word) >= 3 and any(stem.startswith(word) for stem in primary))
+
+
+def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[Found]:
+    """'No subletting', 'waive the service fee', 'interest-free': the issue's zero label."""
+    found: list[Found] = []
+    for match in _ZERO_CUE.finditer(sentence):
+        words = (match.group("words") or match.group("word") or "").split()
+        words = [w for w in words if w.lower() not in _NOT_ISSUE_WORDS]
+        for issue, table in labels.issues.items():
+            zero = table.zero_label()
+            if zero and any(_names_issue(word, stems[issue][0]) for word in words):
+                found.append((issue, zero, match.start(), match.end()))
+    return found
