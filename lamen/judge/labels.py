@@ -357,6 +357,10 @@ class GameLabels:
         return self.issues[issue_name].match(value, self.known_units)
 
     @cached_property
+    def percent_issues(self) -> int:
+        return sum(table.percent for table in self.issues.values())
+
+    @cached_property
     def phrase_patterns(self) -> list[tuple[str, str, re.Pattern[str]]]:
         """(issue, label, pattern) for every text label and synonym, longest wording first;
         spaces and hyphens between its words are optional ('drop-off', 'drop off', 'dropoff')."""

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from lamen.judge.extraction import Extraction
-from lamen.judge.labels import CONVERSIONS, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits
+from lamen.judge.labels import (
+    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits,
+)
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
 from lamen.judge.phrases import label_phrases, zero_mentions
 from lamen.judge.values import local_forms
@@ -63,6 +65,7 @@ _PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|h
                        r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
                        r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
                        r"(?:our|my) (?:position|proposal))", re.IGNORECASE)
+_MEASURES = {"month", "day", "year", "week", "hour", "%"}
 _NOT_CLIPPINGS = {"the", "and", "are", "for", "not", "can", "you", "our", "was", "per", "with", "all", "any", "one",
                   "two", "ten", "six", "off", "out", "see", "let", "but", "who", "how", "now", "new", "may", "day",
                   "days", "year", "month", "sub"}
@@ -72,9 +75,11 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "seems", "feels", "makes", "should", "could", "will", "work", "was", "only", "max", "maximum",
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
+_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$", re.IGNORECASE)
+_OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*([a-z]+)", re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*monthly\b", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+and\s+(?=[$€£]?\d)", re.IGNORECASE)
-_LIST_INDEX = re.compile(r"^\d{1,2}[.)]\s")
+_LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
 _FOREIGN_HINT = re.compile(r"\b(?:nous|wir|und|una?|los|las|les|des|der|die|das|por favor|bitte)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
 _CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
@@ -154,6 +159,9 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
     found = []
     for match in MENTION.finditer(sentence):
         unit_word = match.group("unit").strip(" -").lower()
+        unit_word = UNIT_SINGULAR.get(unit_word, unit_word)
+        if unit_word in UNIT_LETTERS and UNIT_LETTERS[unit_word] in labels.known_units:
+            unit_word = UNIT_LETTERS[unit_word]  # "2 d", "18m": an abbreviated unit of this game
         span = match.group(0)
         currency = bool(match.group("cur")) or unit_word in _CURRENCY_WORDS
         stray = False
@@ -168,6 +176,8 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
             currency = True  # "1200 a month", "1200/mo": an amount of money per period
         if unit_word and after.startswith("'s"):
             stray = True  # "one month's rent": a measure of something else
+        if _TOTAL_BEFORE.search(sentence[:match.start()]):
+            stray = True  # "6 of the 10 seats": the 10 is the whole, not a value
         word_range = bool(match.group("sep")) and match.group("sep").strip().lower() in ("to", "or")
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
                             _position_at(positions, match.start()), bool(match.group("num2")), currency, stray,
@@ -186,7 +196,8 @@ def _keyword_hits(sentence: str, stems: dict[str, tuple[set[str], set[str]]]) ->
         for issue, (primary, secondary) in stems.items():
             # A clipped or singular form of a name word counts too ("fee", "own", "dep").
             if stem in primary or (len(word) >= 3 and word not in _NOT_CLIPPINGS
-                                   and any(p.startswith(word) for p in primary)):
+                                   and any(p.startswith(word) or p.startswith(word[:-1]) and word.endswith("s")
+                                           and len(word) > 3 for p in primary)):
                 hits[issue].append((_position_at(positions, token.start()), 0.0))
             elif stem in secondary:
                 hits[issue].append((_position_at(positions, token.start()), 1.5))
@@ -255,8 +266,11 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         label_units = table.all_units
         if span_units - label_units:
             continue  # "9 months" is no number of days
+        written_units = unit_tokens(found.span) & _MEASURES
+        converts = any(s in written_units and t in label_units for s, t in CONVERSIONS)
+        if written_units and label_units - {"%"} and not written_units & label_units and not converts:
+            continue  # "1 year" is no number of days either
         result = shared or table.match(found.span, labels.known_units)
-        converts = any(s in unit_tokens(found.span) and t in label_units for s, t in CONVERSIONS)
         # Evidence that a value is about this issue: its unit, its currency, a conversion into
         # its unit, or — for two-number labels such as "6-4" — the very shape of the label.
         unit_evidence = (bool(label_units & span_units) or (table.currency and found.currency) or converts
@@ -270,7 +284,9 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 continue
         elif result.kind == "invalid":
             # A non-label value is only pinned on an issue it is clearly about.
-            if not ((unit_evidence and label_units - {"%"}) or (distance <= 4 and table.currency == found.currency)):
+            only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
+            if not ((unit_evidence and (label_units - {"%"} or only_percent_issue))
+                    or (distance <= 4 and table.currency == found.currency)):
                 continue
         else:
             continue
@@ -323,6 +339,13 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         found = _find(sentence, labels, keyword_stems)
         hits = _keyword_hits(sentence, stems)
         distances = _bound_distances(found, hits)
+        for index, item in enumerate(found):
+            # "55% of our employees": the words after "of" say what the number is.
+            what = _OF_WHAT.match(sentence[item.end:])
+            if what:
+                for issue, (primary, secondary) in stems.items():
+                    if what.group(1).lower()[:5] in primary | secondary:
+                        distances[index][issue] = 0.0
         proposed = bool(_PROPOSES.search(sentence))
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
         for index, item in enumerate(found):

@@ -11,7 +11,8 @@ from lamen.judge.labels import GameLabels
 _ZERO_CUE = re.compile(
     r"\b(?:no|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
     r"(?:can(?:no|')t|won't|will\s+not|do\s+not|don't)\s+(?:allow|permit|accept|charge)\s+any)\s+"
-    r"(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)|\b(?P<word>[a-z]+)[\s-]free\b", re.IGNORECASE)
+    r"(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)|\b(?P<word>[a-z]+)[\s-]free\b|"
+    r"\b(?P<key>[a-z]+)\s*[:=]\s*(?:none|no|zero|nil|n/a|waived)\b", re.IGNORECASE)
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
 
 Found = tuple[str, str, int, int]  # (issue, label, start, end)
@@ -39,7 +40,7 @@ def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
     """'No subletting', 'waive the service fee', 'interest-free': the issue's zero label."""
     found: list[Found] = []
     for match in _ZERO_CUE.finditer(sentence):
-        words = (match.group("words") or match.group("word") or "").split()
+        words = (match.group("words") or match.group("word") or match.group("key") or "").split()
         words = [w for w in words if w.lower() not in _NOT_ISSUE_WORDS]
         for issue, table in labels.issues.items():
             zero = table.zero_label()
