@@ -76,7 +76,8 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
 _TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$", re.IGNORECASE)
-_OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*([a-z]+)", re.IGNORECASE)
+_OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)",
+                      re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*monthly\b", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+and\s+(?=[$€£]?\d)", re.IGNORECASE)
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
@@ -212,7 +213,8 @@ def _bound_distances(found: list[_Found], hits: dict[str, list[tuple[float, floa
         return distances
     for issue, occurrences in hits.items():
         for position, weight in occurrences:
-            gaps = [abs(f.position - position) for f in found]
+            # A count of something else ("6 of the 10 seats", "3 kids") draws no issue word.
+            gaps = [abs(f.position - position) if not f.stray_noun else float("inf") for f in found]
             nearest = min(gaps)
             for index, gap in enumerate(gaps):
                 if gap == nearest:
@@ -305,6 +307,21 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     return [(o[2], o[3]) for o in best]
 
 
+def _in_issue_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, str]] | None:
+    """A package restated without issue names ("$1,200, 12 months, $1,000 and 2 days"): one value
+    per issue, in the game's order, each a label of its issue. None when it is not that."""
+    values = [item for item in found if not item.stray_noun]
+    if len(values) != len(labels.issues) or len(values) < 2 or len(values) != len(found):
+        return None
+    package = []
+    for item, (issue, table) in zip(values, labels.issues.items()):
+        match = table.match(item.span, labels.known_units)
+        if match.kind != "label" or (item.currency and not table.currency):
+            return None
+        package.append((issue, match.label or ""))
+    return package
+
+
 @dataclass
 class Reading:
     """Every mention of a text, and what the reader could not place (why it is unsure)."""
@@ -348,6 +365,12 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                         distances[index][issue] = 0.0
         proposed = bool(_PROPOSES.search(sentence))
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
+        package = _in_issue_order(found, labels) if not named_here else None
+        if package is not None:
+            for item, (issue, label) in zip(found, package):
+                result.append(Mention(issue, label, item.span, _is_own(sentence, item.start, item.end), proposed))
+            topic += [issue for issue, _ in package]
+            found = []
         for index, item in enumerate(found):
             clause, offset = _clause_around(sentence, item.start, item.end)
             item.party = party_near(clause, offset, labels.game.parties, side)
@@ -367,6 +390,11 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         for issue, label, start, end in label_phrases(sentence, labels) + zero_mentions(sentence, labels, stems):
             result.append(Mention(issue, label, sentence[start:end], _is_own(sentence, start, end), True))
             topic.append(issue)
+        placed = {m.issue for m in result}
+        if proposed or "?" in sentence:
+            for _, issue in named_here:
+                if issue not in placed and any(weight == 0.0 for _, weight in hits[issue]):
+                    unsure.append(f"{issue} is named in a proposal but no value was read for it")
         topic += [issue for _, issue in named_here]
     return Reading(result, unsure)
 
@@ -400,6 +428,7 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
             offers[issue] = values[0]
         elif len(values) > 1:
             ambiguous.append(issue)
+            reading.unsure.append(f"several values for {issue}, none clearly the offer")
         elif any(m.label is None and not m.ambiguous for m in clean):
             invalid[issue] = next(m.raw for m in clean if m.label is None and not m.ambiguous)
         elif any(m.ambiguous for m in own):
