@@ -9,7 +9,7 @@ import re
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
-from lamen.judge.notes import extract_note_json, own_block
+from lamen.judge.notes import structured_offer
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre",
                             re.IGNORECASE)
@@ -48,15 +48,13 @@ def extract_note(note: str, labels: GameLabels) -> Extraction:
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
     (method 'none', unsure)."""
-    from_json = extract_note_json(note, labels)
+    chosen, from_json = structured_offer(note, labels)
     headings = list(_OFFER_SECTION.finditer(note))
     prose = extract_text(_prose_section(note, headings[-1].end()), labels) if headings else None
-    if from_json is not None:
-        chosen, _, _ = own_block(note, labels)
-        if chosen is not None:
-            if chosen.form != "json":
-                from_json = from_json.model_copy(update={"method": "text"})
-            from_json = _with_revision(from_json, note[chosen.end:], labels)
+    if chosen is not None and from_json is not None:
+        if chosen.form != "json":
+            from_json = from_json.model_copy(update={"method": "text"})
+        from_json = _with_revision(from_json, note[chosen.end:], labels)
     # A block broken or cut off reads short; a prose offer beside it that names more, and agrees
     # with what the block does name, is the offer.
     json_offers = from_json.offers if from_json else {}

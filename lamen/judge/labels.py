@@ -341,6 +341,7 @@ class GameLabels:
     game: Game
     issues: dict[str, IssueLabels]
     known_units: set[str]
+    key_cache: dict[str, str | None] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game: Game) -> "GameLabels":
@@ -385,16 +386,25 @@ class GameLabels:
             secondary[issue] = words - others - names[issue]
         return {issue: (names[issue], secondary[issue]) for issue in self.issues}
 
+    @cached_property
+    def _name_words(self) -> dict[str, list[set[str]]]:
+        return {name: [_key_words(name), *(_key_words(alias) for alias in table.issue.aliases)]
+                for name, table in self.issues.items()}
+
     def issue_for_key(self, key: str) -> str | None:
         """The game issue a key names: its name or an alias, case-, space- and punctuation-
         insensitive; a key whose words contain, or are contained in, exactly one issue's name
         words; a key word close in spelling to one issue's name ('duraton'); else the key's words
-        found in exactly one issue's description ('Board Seats')."""
+        found in exactly one issue's description ('Board Seats'). Answers are memoised."""
+        if key not in self.key_cache:
+            self.key_cache[key] = self._issue_for_key(key)
+        return self.key_cache[key]
+
+    def _issue_for_key(self, key: str) -> str | None:
         wanted = _key_words(key)
         if not wanted:
             return None
-        names = {name: [_key_words(name), *(_key_words(alias) for alias in table.issue.aliases)]
-                 for name, table in self.issues.items()}
+        names = self._name_words
         exact = [name for name, spellings in names.items() if wanted in spellings]
         if exact:
             return exact[0]

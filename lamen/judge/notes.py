@@ -12,7 +12,7 @@ from lamen.judge.json_blocks import brace_blocks, parse_block
 from lamen.judge.labels import GameLabels
 from lamen.judge.structured import Block, as_records, structured_blocks
 
-__all__ = ["brace_blocks", "extract_note_json", "offers_from_pairs", "parse_block", "own_block"]
+__all__ = ["brace_blocks", "extract_note_json", "offers_from_pairs", "parse_block", "own_block", "structured_offer"]
 
 # Text just before (or right after) a block that marks it as a guess of the opponent's position
 # or a quotation of an earlier offer, not the note's own.
@@ -124,11 +124,16 @@ def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block],
 
 def extract_note_json(note: str, labels: GameLabels) -> Extraction | None:
     """The note's own structured offer, or None when it has none."""
+    return structured_offer(note, labels)[1]
+
+
+def structured_offer(note: str, labels: GameLabels) -> tuple[Block | None, Extraction | None]:
+    """The note's own structured block and its reading (None, None when it has none)."""
     chosen, blocks, readings = own_block(note, labels)
     if chosen is None:
-        return None
+        return None, None
     reading = readings[blocks.index(chosen)]
     # Issues invented in any of the note's own blocks are violations all the same.
     own_blocks = [r for b, r in zip(blocks, readings) if not _is_estimate(note, b)]
     invented = tuple(dict.fromkeys(name for r in own_blocks for name in r.unknown_issues))
-    return reading.model_copy(update={"unknown_issues": invented})
+    return chosen, reading.model_copy(update={"unknown_issues": invented})
