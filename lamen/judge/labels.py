@@ -74,6 +74,7 @@ def numbers_in(text: str) -> list[str]:
     return [_canonical_number(m.group(1), m.group(2), m.group(3)) for m in NUMBER.finditer(text)]
 
 
+@lru_cache(maxsize=4096)
 def normalise(value: str) -> str:
     """The comparable form of a value: lower case, no currency, canonical numbers, singular
     units, no spaces ('$1,000' -> '1000', '12-Month' -> '12month', '5 : 5' -> '5-5')."""
@@ -88,12 +89,17 @@ def normalise(value: str) -> str:
 
 
 def unit_tokens(value: str) -> set[str]:
+    return set(_unit_tokens(str(value)))
+
+
+@lru_cache(maxsize=4096)
+def _unit_tokens(value: str) -> frozenset[str]:
     """Words and '%' of a value besides its numbers, currency and rate ('per month'), singularised."""
     text = _RATE.sub(" ", CURRENCY.sub(" ", words_to_digits(str(value).lower())))
     tokens = {UNIT_SINGULAR.get(w, w) for w in re.findall(r"[a-z]+", text)}
     if "%" in text:
         tokens.add("%")
-    return tokens
+    return frozenset(tokens)
 
 
 def has_currency(value: str) -> bool:
@@ -160,6 +166,7 @@ class IssueLabels:
     by_wording: dict[str, str] = field(default_factory=dict)  # squashed label or synonym -> label
     phrases: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # words of text labels, longest first
     pair_total: Decimal | None = None  # "6-4" labels: the sum both numbers make
+    match_cache: dict[str, ValueMatch] = field(default_factory=dict)
     # The party whose share the labels are, when the description names exactly one ("the
     # percentage ... owned by Company A"): a share written for the other party is the complement.
     party: str | None = None
@@ -266,9 +273,15 @@ class IssueLabels:
         return None, False
 
     def match(self, value: object, known_units: set[str]) -> ValueMatch:
-        """Map one written value to a label of this issue, or say why not."""
+        """Map one written value to a label of this issue, or say why not (memoised per text)."""
         if value is None or isinstance(value, bool):
             return ValueMatch("empty")
+        key = str(value)
+        if key not in self.match_cache:
+            self.match_cache[key] = self._match(key, known_units)
+        return self.match_cache[key]
+
+    def _match(self, value: str, known_units: set[str]) -> ValueMatch:
         text = str(value).strip().strip("\"'`*_ ").strip()
         if text.lower().rstrip(".") in PLACEHOLDERS:
             return ValueMatch("empty")
