@@ -56,6 +56,8 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
         issue = labels.issue_for_key(key_text)
         nested = _nested(value)
         if issue is None and nested:
+            if _is_estimate_text(key_text.replace("_", " ")):
+                continue  # {"opponent_estimate": {...}} beside the own offer
             inner = offers_from_pairs(nested, labels, method)
             offers.update(inner.offers)
             invalid.update(inner.invalid)
@@ -89,22 +91,29 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
                       confidence="unsure" if unsure else "sure", reason="; ".join(dict.fromkeys(unsure)))
 
 
-def _heading(note: str, block: Block) -> str:
-    """The line a block starts on (up to the block) and the nearest non-empty line above it."""
-    before = note[:block.start]
-    lines = before.split("\n")
-    same_line = lines[-1]
-    above = next((line for line in reversed(lines[:-1]) if line.strip() and not line.strip().startswith("```")), "")
+def _heading(note: str, block: Block, labels: GameLabels) -> str:
+    """What introduces a block: text before it on its own line, a heading key starting its first
+    line ("Opponent's estimate: rent ..."), else the nearest non-empty line above it."""
+    line_start = note.rfind("\n", 0, block.start) + 1
+    same_line = note[line_start:block.start]
     if block.form == "lines":
-        same_line = note[block.start:block.end].split("\n", 1)[0]
-    return f"{above}\n{same_line}" if not same_line.strip() or block.form != "lines" else same_line
+        first = note[block.start:block.end].split("\n", 1)[0]
+        key = first.split(":", 1)[0]
+        if ":" in first and labels.issue_for_key(key) is None:
+            same_line = key
+    if same_line.strip(" *#-`"):
+        return same_line
+    lines = note[:line_start].split("\n")
+    return next((line for line in reversed(lines) if line.strip() and not line.strip().startswith("```")), "")
 
 
-def _is_estimate(note: str, block: Block) -> bool:
-    heading = _heading(note, block)
-    own_line = heading.rsplit("\n", 1)[-1] if heading.rsplit("\n", 1)[-1].strip() else heading
-    closest = own_line if own_line.strip() else heading
-    if _ESTIMATE_CUES.search(closest) and not re.search(r"\b(?:my|our)\s+(?:acceptable|own|offer)", closest, re.I):
+def _is_estimate_text(heading: str) -> bool:
+    return bool(_ESTIMATE_CUES.search(heading)) and not re.search(r"\b(?:my|our)\s+(?:acceptable|own|offer)",
+                                                                 heading, re.IGNORECASE)
+
+
+def _is_estimate(note: str, block: Block, labels: GameLabels) -> bool:
+    if _is_estimate_text(_heading(note, block, labels)):
         return True
     after = note[block.end:].lstrip("`\n ").split("\n", 1)[0]
     return after.startswith("(") and bool(_ESTIMATE_CUES.search(after))
@@ -116,7 +125,7 @@ def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block],
     blocks = structured_blocks(note, labels)
     readings = [offers_from_pairs(block.pairs, labels, "json") for block in blocks]
     about_game = [(b, r) for b, r in zip(blocks, readings) if r.offers or r.invalid or r.ambiguous]
-    own = [(b, r) for b, r in about_game if not _is_estimate(note, b)] or about_game
+    own = [(b, r) for b, r in about_game if not _is_estimate(note, b, labels)] or about_game
     if not own:
         return None, blocks, readings
     return own[-1][0], blocks, readings
@@ -134,6 +143,6 @@ def structured_offer(note: str, labels: GameLabels) -> tuple[Block | None, Extra
         return None, None
     reading = readings[blocks.index(chosen)]
     # Issues invented in any of the note's own blocks are violations all the same.
-    own_blocks = [r for b, r in zip(blocks, readings) if not _is_estimate(note, b)]
+    own_blocks = [r for b, r in zip(blocks, readings) if not _is_estimate(note, b, labels)]
     invented = tuple(dict.fromkeys(name for r in own_blocks for name in r.unknown_issues))
     return chosen, reading.model_copy(update={"unknown_issues": invented})

@@ -31,6 +31,8 @@ def _article_one(match: re.Match[str]) -> str:
     return "one " if (previous[-1] if previous else "") in _LENGTH_BEFORE else match.group(0)
 
 
+# "five grand", "10 grand": thousands of dollars.
+_GRAND = re.compile(r"\b(\d+|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 
@@ -110,6 +112,7 @@ def words_to_digits(text: str) -> str:
         return joint.join(str(n) for n in numbers) + trailing
 
     text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, text))
+    text = _GRAND.sub(r"\1 thousand dollars", text)
     text = _NUMBER_WORD.sub(convert, text)
     text = _AND_A_HALF.sub(lambda m: f"{m.group(1)}.5{m.group(2) or ''}", text)
     return text.replace(" and_a_half", " and a half")
