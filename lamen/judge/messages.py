@@ -47,7 +47,7 @@ _CLAUSE_NOT_OWN = re.compile(
 _BOUND_BEFORE = re.compile(
     r"(?:\b(?:no|not|n't|never)\s+(?:\w+\s+)?(?:more|less|higher|lower|fewer|greater|longer|shorter|above|below|"
     r"over|under|beyond)(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|unable to)\s+(?:go|pay|do|offer|lend|"
-    r"come down|move|accept anything)\s+(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)"
+    r"come down|move|accept|accept anything)\s+(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)"
     r"(?:\s+than)?|\b(?:up to|at most|at least|a maximum of|a minimum of|max(?:imum)?|min(?:imum)?))\s*"
     r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is being turned down.
@@ -80,6 +80,7 @@ _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his
                       re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*monthly\b", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+and\s+(?=[$€£]?\d)", re.IGNORECASE)
+_ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
 _FOREIGN_HINT = re.compile(r"\b(?:nous|wir|und|una?|los|las|les|des|der|die|das|por favor|bitte)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
@@ -98,6 +99,7 @@ class Mention:
     own: bool
     proposed: bool
     ambiguous: bool = False
+    stated: bool = False  # the value's own clause proposes it ("..., I propose $1,100")
 
 
 @dataclass
@@ -171,6 +173,7 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
             span = span[: match.start("unit") - match.start()]
             # "3 rounds", "2 kids": a count of something else (unless it is money or a percentage).
             stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems
+                     and not (len(unit_word) >= 3 and any(stem.startswith(unit_word) for stem in keyword_stems))
                      and not currency and not match.group("pct") and not match.group("num2"))
         after = sentence[match.start() + len(span):]
         if not unit_word and _PER_PERIOD.match(after):
@@ -365,7 +368,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                         distances[index][issue] = 0.0
         proposed = bool(_PROPOSES.search(sentence))
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
-        package = _in_issue_order(found, labels) if not named_here else None
+        named_by_name = any(weight == 0.0 for occurrences in hits.values() for _, weight in occurrences)
+        package = _in_issue_order(found, labels) if not named_by_name else None
         if package is not None:
             for item, (issue, label) in zip(found, package):
                 result.append(Mention(issue, label, item.span, _is_own(sentence, item.start, item.end), proposed))
@@ -384,7 +388,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             for issue, match in choices:
                 ambiguous = len(choices) > 1 or match.kind == "ambiguous"
                 label = match.label if match.kind == "label" and not ambiguous else None
-                result.append(Mention(issue, label, item.span, own, proposed, ambiguous))
+                stated = bool(_PROPOSES.search(clause))
+                result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
             if len(choices) == 1:
                 topic.append(choices[0][0])
         for issue, label, start, end in label_phrases(sentence, labels) + zero_mentions(sentence, labels, stems):
@@ -423,7 +428,9 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
             continue
         if len(values) > 1:
             proposed = list(dict.fromkeys(m.label for m in clean if m.label and m.proposed))
-            values = proposed if len(proposed) == 1 else values
+            stated = list(dict.fromkeys(m.label for m in clean if m.label and m.stated))
+            alternatives = bool(_ALTERNATIVES.search(text))
+            values = proposed if len(proposed) == 1 else stated if len(stated) == 1 and not alternatives else values
         if len(values) == 1:
             offers[issue] = values[0]
         elif len(values) > 1:
