@@ -161,6 +161,9 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
         if item is None:
             continue
         key, value, names_issue = item
+        if not names_issue and len(key.split()) <= 3 and len(value.split()) <= 4:
+            # "Loan size: $2,000": a key no issue is named by, with a value only one issue has.
+            names_issue = sum(labels.match(issue, value).kind == "label" for issue in labels.issues) == 1
         if names_issue or len(key.split()) <= 3:
             pairs.append((key, value))
             named += names_issue
