@@ -44,6 +44,8 @@ ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permi
                         r"\b(?:interest|fee|cost|charge)[\s-]?free\b|\bfree of (?:charge|interest)\b|"
                         r"\bno\s+\w+\s+(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.IGNORECASE)
 # Asides in parentheses are dropped, unless they offer an alternative ("24 months (or 27)").
+EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|split\s+(?:down\s+the\s+)?"
+                        r"(?:middle|evenly|equally))\b", re.IGNORECASE)
 _PARENTHESES = re.compile(r"\((?!\s*(?:or|maybe|possibly|perhaps)\b)[^()]*\)|\[[^\[\]]*\]", re.IGNORECASE)
 _RATE = re.compile(r"(?:\bper|\ba|\ban|\beach|\bevery|/)\s*(?:month|year|week|day|annum|mo|yr|y|m)\b|\bmonthly\b|"
                    r"\bannual(?:ly)?\b|\byearly\b|\bp\.?\s?a\b\.?|\bapr\b")
@@ -326,9 +328,19 @@ class IssueLabels:
                         return ValueMatch("label", label) if label else ValueMatch("invalid")
         return ValueMatch("ambiguous", candidates=tuple(label for _, label in fitting if label))
 
+    def even_label(self) -> str | None:
+        """The split label giving both parties the same ('5-5', '50%-50%')."""
+        if self.pair_total is None:
+            return None
+        half = format((self.pair_total / 2).normalize(), "f")
+        percent = "%" if self.percent else ""
+        return self.by_normal.get(normalise(f"{half}{percent}-{half}{percent}"))
+
     def _match_pair(self, prepared: str, numbers: list[Quantity]) -> ValueMatch:
         """'6 to A, 4 to B', 'A 55% / B 45%', '60/40': the first number is the first party's
-        unless the text attributes them the other way."""
+        unless the text attributes them the other way. 'Evenly split' is the even label."""
+        if not numbers and EVEN_SPLIT.search(prepared) and self.even_label():
+            return ValueMatch("label", self.even_label())
         if len(numbers) < 2:
             return ValueMatch("invalid", unsure="" if numbers else "no pair of numbers")
         first, second = numbers[0], numbers[1]

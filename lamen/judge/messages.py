@@ -20,7 +20,7 @@ from lamen.judge.labels import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits,
 )
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
-from lamen.judge.phrases import label_phrases, zero_mentions
+from lamen.judge.phrases import even_mentions, label_phrases, zero_mentions
 from lamen.judge.values import local_forms
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
@@ -38,7 +38,7 @@ _IMMEDIATE_NOT_OWN = re.compile(
 _CLAUSE_NOT_OWN = re.compile(
     r"\b(?:your|yours|you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
-    r"(?:we|i)\s+(?:were|was)\s+at|(?:we|i)\s+(?:offered|proposed|suggested|asked for)|previously|earlier|"
+    r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for)|previously|earlier|"
     r"last (?:round|time)|initially|originally|at first|already|spent|ago|"
     r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
     r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
@@ -392,7 +392,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
             if len(choices) == 1:
                 topic.append(choices[0][0])
-        for issue, label, start, end in label_phrases(sentence, labels) + zero_mentions(sentence, labels, stems):
+        for issue, label, start, end in (label_phrases(sentence, labels) + zero_mentions(sentence, labels, stems)
+                                         + even_mentions(sentence, labels, stems)):
             result.append(Mention(issue, label, sentence[start:end], _is_own(sentence, start, end), True))
             topic.append(issue)
         placed = {m.issue for m in result}

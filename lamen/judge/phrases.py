@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from lamen.judge.labels import GameLabels
+from lamen.judge.labels import EVEN_SPLIT, GameLabels
 
 _ZERO_CUE = re.compile(
     r"\b(?:no|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
@@ -47,4 +47,18 @@ def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
             zero = table.zero_label()
             if zero and any(_names_issue(word, stems[issue][0]) for word in words):
                 found.append((issue, zero, match.start(), match.end()))
+    return found
+
+
+def even_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[Found]:
+    """'The board should be evenly split': the even label of the one split issue named nearby."""
+    found: list[Found] = []
+    for match in EVEN_SPLIT.finditer(sentence):
+        if re.match(r"\d", match.group(0)):
+            continue  # "50/50" is read as numbers
+        window = re.findall(r"[a-z]+", sentence[max(0, match.start() - 60):match.end() + 60].lower())
+        named = [issue for issue, table in labels.issues.items() if table.even_label()
+                 and any(_names_issue(word, stems[issue][0]) or word[:5] in stems[issue][1] for word in window)]
+        if len(named) == 1:
+            found.append((named[0], labels.issues[named[0]].even_label() or "", match.start(), match.end()))
     return found

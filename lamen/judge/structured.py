@@ -25,6 +25,8 @@ _BULLET = re.compile(r"^\s*(?:[-*•+·>]|\d{1,2}[.)](?!\d)|#+)\s*")
 _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)\*(?!\s)|(?<=\S)\*(?!\w)|`")
 _PAIR = re.compile(r"^(?P<key>[^:=|;]{1,48}?)\s*(?::|=|->|\s[—–-]\s|—|–)\s*(?P<value>.*)$")
 _SEGMENT_BREAK = re.compile(r"\s*(?:;|\s\|\s|\|(?=\s*\w+\s*[:=])|·|•)\s*")
+_KEY_VALUE_TEXT = re.compile(r"^\s*[A-Za-z][\w \-]{0,30}:\s*\S")
+_TAG_PAIR = re.compile(r"<(?P<key>[A-Za-z][\w -]{0,30})>\s*(?P<value>[^<>]{1,60}?)\s*</(?P=key)>")
 _SEPARATOR_ROW = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 
 
@@ -47,6 +49,11 @@ def as_records(pairs: Pairs) -> Pairs:
             return [(keys[issue_key], keys[value_key])]
     result: Pairs = []
     for key, value in pairs:
+        if isinstance(value, list) and value and all(isinstance(item, str) and _KEY_VALUE_TEXT.match(item)
+                                                     for item in value):
+            # ["rent: $1200", "duration: 12 months"]
+            result.append((key, [tuple(part.strip() for part in item.split(":", 1)) for item in value]))
+            continue
         if isinstance(value, list) and value and all(_is_pairs(item) for item in value):
             flat = [record for item in value for record in as_records(item)]
             if all(len(as_records(item)) == 1 and as_records(item) != item for item in value):
@@ -204,9 +211,26 @@ def _mask(text: str, blocks: list[Block]) -> str:
     return text
 
 
+def _tag_blocks(text: str) -> list[Block]:
+    """<rent>$1,200</rent> pairs, consecutive ones (only spaces between) in one block."""
+    blocks: list[Block] = []
+    for match in _TAG_PAIR.finditer(text):
+        pair = (match.group("key"), match.group("value"))
+        if blocks and not text[blocks[-1].end:match.start()].strip():
+            last = blocks[-1]
+            blocks[-1] = Block(last.start, match.end(), last.pairs + [pair], "tags")
+        else:
+            blocks.append(Block(match.start(), match.end(), [pair], "tags"))
+    return blocks
+
+
 def structured_blocks(text: str, labels: GameLabels) -> list[Block]:
     """Every structured offer-like block of a text, in order of position."""
     blocks, spans = _json_blocks(text)
+    if "</" in text:
+        tags = _tag_blocks(text)
+        blocks += tags
+        spans += tags
     masked = _mask(text, spans)
     tables = _table_blocks(masked, labels)
     blocks += tables

@@ -46,7 +46,8 @@ FOREIGN_WORDS = {
     "día": "day", "ans": "years", "années": "years", "annees": "years", "jahre": "years",
     "jahren": "years", "jahr": "year", "años": "years", "anos": "years", "año": "year", "semaines": "weeks",
     "wochen": "weeks", "semanas": "weeks", "sitze": "seats", "sièges": "seats", "asientos": "seats",
-    "dólares": "dollars", "dolares": "dollars",
+    "dólares": "dollars", "dolares": "dollars", "dollari": "dollars", "mesi": "months", "giorni": "days",
+    "anni": "years", "maanden": "months", "dagen": "days", "jaar": "years", "settimane": "weeks",
     # numbers
     "deux": "two", "trois": "three", "quatre": "four", "cinq": "five", "zwei": "two", "drei": "three",
     "vier": "four", "fünf": "five", "dos": "two", "tres": "three", "cuatro": "four", "cinco": "five",
@@ -54,7 +55,8 @@ FOREIGN_WORDS = {
     "loyer": "rent", "miete": "rent", "alquiler": "rent", "renta": "rent", "caution": "deposit",
     "kaution": "deposit", "depósito": "deposit", "deposito": "deposit", "fianza": "deposit", "dépôt": "deposit",
     "sous-location": "subletting", "untervermietung": "subletting", "subarriendo": "subletting",
-    "subalquiler": "subletting", "bail": "duration", "laufzeit": "duration", "durée": "duration",
+    "subalquiler": "subletting", "affitto": "rent", "aluguel": "rent", "huur": "rent", "looptijd": "duration",
+    "durata": "duration", "deposito cauzionale": "deposit", "borg": "deposit", "subaffitto": "subletting", "bail": "duration", "laufzeit": "duration", "durée": "duration",
     "duración": "duration", "prêt": "loan", "darlehen": "loan", "kredit": "loan", "préstamo": "loan",
     "zins": "interest", "zinsen": "interest", "zinssatz": "interest", "tasa": "interest rate", "taux": "interest rate",
     "intérêt": "interest", "interés": "interest", "frais": "fees", "gebühren": "fees", "comisiones": "fees",
@@ -62,7 +64,8 @@ FOREIGN_WORDS = {
     "employés": "employees", "mitarbeiter": "employees", "empleados": "employees", "livraison": "delivery",
     "lieferung": "delivery", "entrega": "delivery", "garantie": "warranty", "garantía": "warranty",
     # stances
-    "proposons": "propose", "proponemos": "propose", "schlagen": "propose",
+    "proposons": "propose", "proponemos": "propose", "proponiamo": "propose", "propomos": "propose",
+    "stellen": "propose", "schlagen": "propose",
     "bieten": "offer", "offrons": "offer", "ofrecemos": "offer", "acceptons": "accept", "akzeptieren": "accept",
     "aceptamos": "accept", "acordar": "settle on",
 }
@@ -118,8 +121,14 @@ def words_to_digits(text: str) -> str:
     return text.replace(" and_a_half", " and a half")
 
 
+_PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
+# Words that are numbers of a unit: "a decade" is ten years.
+_DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
+
+
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
+    text = _PER_CENT.sub("%", _DECADE.sub("10 years", text))
     text = _DOT_THOUSANDS.sub(r"\1\2", text)
     text = _SPACE_THOUSANDS.sub(r"\1\2", text)
     text = _DECIMAL_COMMA.sub(r"\1.\2", text)
