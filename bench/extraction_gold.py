@@ -117,6 +117,7 @@ def _timed(item: dict[str, Any]) -> float:
     # as a first reading of a text never seen.
     labels = label_cache(gold_game(item["game"]))
     labels.key_cache.clear()
+    labels.word_cache.clear()
     for table in labels.issues.values():
         table.match_cache.clear()
     normalise.cache_clear()

@@ -367,6 +367,7 @@ class GameLabels:
     issues: dict[str, IssueLabels]
     known_units: set[str]
     key_cache: dict[str, str | None] = field(default_factory=dict)
+    word_cache: dict[str, list[tuple[str, float]]] = field(default_factory=dict)  # message word -> issues it names
 
     @classmethod
     def of(cls, game: Game) -> "GameLabels":

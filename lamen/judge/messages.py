@@ -189,22 +189,35 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
     return found
 
 
-def _keyword_hits(sentence: str, stems: dict[str, tuple[set[str], set[str]]]) -> dict[str, list[tuple[float, float]]]:
-    """Per issue, (weighted position, weight) of its words in the sentence; description words
-    weigh less than the issue's name."""
-    positions = _positions(sentence)
-    hits: dict[str, list[tuple[float, float]]] = {issue: [] for issue in stems}
-    for token in re.finditer(r"[a-z]+", sentence.lower()):
-        word = token.group(0)
+def _word_weights(word: str, labels: GameLabels) -> list[tuple[str, float]]:
+    """(issue, weight) for each issue a word names: 0 for its name or a clipping of it ("fee",
+    "own", "dep"), 1.5 for a word of its description. Memoised per game."""
+    stems = labels.issue_stems
+    cache = labels.word_cache
+    if word not in cache:
         stem = word[:5]
+        found = []
         for issue, (primary, secondary) in stems.items():
-            # A clipped or singular form of a name word counts too ("fee", "own", "dep").
             if stem in primary or (len(word) >= 3 and word not in _NOT_CLIPPINGS
                                    and any(p.startswith(word) or p.startswith(word[:-1]) and word.endswith("s")
                                            and len(word) > 3 for p in primary)):
-                hits[issue].append((_position_at(positions, token.start()), 0.0))
+                found.append((issue, 0.0))
             elif stem in secondary:
-                hits[issue].append((_position_at(positions, token.start()), 1.5))
+                found.append((issue, 1.5))
+        if len(cache) > 20_000:
+            cache.clear()
+        cache[word] = found
+    return cache[word]
+
+
+def _keyword_hits(sentence: str, labels: GameLabels) -> dict[str, list[tuple[float, float]]]:
+    """Per issue, (weighted position, weight) of its words in the sentence; description words
+    weigh less than the issue's name."""
+    positions = _positions(sentence)
+    hits: dict[str, list[tuple[float, float]]] = {issue: [] for issue in labels.issues}
+    for token in re.finditer(r"[a-z]+", sentence.lower()):
+        for issue, weight in _word_weights(token.group(0), labels):
+            hits[issue].append((_position_at(positions, token.start()), weight))
     return hits
 
 
@@ -357,7 +370,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     topic: list[str] = []  # issues in the order the text names them
     for sentence in [s for s in _SENTENCE.split(converted) if s and s.strip()]:
         found = _find(sentence, labels, keyword_stems)
-        hits = _keyword_hits(sentence, stems)
+        hits = _keyword_hits(sentence, labels)
         distances = _bound_distances(found, hits)
         for index, item in enumerate(found):
             # "55% of our employees": the words after "of" say what the number is.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 
 from lamen.judge.labels import IssueLabels, ValueMatch, normalise
 
@@ -17,6 +18,7 @@ _FAVOUR = re.compile(r"\bin\s+(?:(?P<whose>our|your|their)\s+favou?r|favou?r\s+o
                      re.IGNORECASE)
 
 
+@lru_cache(maxsize=64)
 def party_patterns(parties: tuple[str, str]) -> list[re.Pattern[str]]:
     """How each party is named: its full name, or the letter that ends it ("Company A" -> "A",
     written as a capital and not as the article that starts a sentence)."""
