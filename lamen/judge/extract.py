@@ -9,7 +9,7 @@ import re
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
-from lamen.judge.notes import structured_offer
+from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre",
                             re.IGNORECASE)
@@ -87,5 +87,29 @@ def _prose_section(note: str, start: int) -> str:
 
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The offers a public message makes (method 'text', or 'none' when it names none). `side`
-    is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour")."""
-    return extract_text(message, labels, side=side)
+    is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour").
+    A list of short `issue: value` pairs in the message binds each value to its issue for sure;
+    free text fills in the rest."""
+    found = extract_text(message, labels, side=side)
+    if ":" not in message and "|" not in message and "{" not in message:
+        return found
+    listed = _listed_offer(message, labels)
+    if listed is None:
+        return found
+    offers = {**found.offers, **listed.offers}
+    invalid = {issue: raw for issue, raw in {**found.invalid, **listed.invalid}.items() if issue not in offers}
+    ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
+                      if issue not in listed.offers and issue not in invalid)
+    offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}
+    return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
+
+
+def _listed_offer(message: str, labels: GameLabels) -> Extraction | None:
+    """The message's own list of short `issue: value` pairs (two or more issues), if it has one."""
+    chosen, _, readings = own_block(message, labels)
+    if chosen is None:
+        return None
+    short = [(key, value) for key, value in chosen.pairs if not isinstance(value, str) or len(value.split()) <= 5]
+    reading = offers_from_pairs(short, labels, "text")
+    named = set(reading.offers) | set(reading.invalid) | set(reading.ambiguous)
+    return reading if len(named) >= 2 else None

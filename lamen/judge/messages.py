@@ -361,7 +361,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     keyword_stems = {s for primary, secondary in stems.values() for s in primary | secondary}
     local = local_forms(text)
     unsure: list[str] = []
-    if local != text and not re.fullmatch(r"[\x00-\x7f]*", text) or _FOREIGN_HINT.search(text):
+    if local != text and not re.fullmatch(r"[\x00-\x7f]*", text) or _FOREIGN_HINT.search(text) \
+            or any(char.isalpha() and ord(char) > 0x24F for char in text):
         unsure.append("text not in English")
     if side is None:
         side = speaker_from_text(text, labels.game.parties)
