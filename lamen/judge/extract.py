@@ -11,8 +11,8 @@ from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
 from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
 
-_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre",
-                            re.IGNORECASE)
+_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre|"
+                            r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:", re.IGNORECASE)
 # A sentence after the offer block that changes it ("Revised: same as above, but the deposit at
 # $1,500"; "On second thought, I'll hold rent at $1,200").
 _REVISION = re.compile(r"\b(?:revis\w*|update[ds]?|updated|actually|on second thought|scratch that|correction|"
