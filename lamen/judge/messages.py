@@ -38,7 +38,9 @@ _IMMEDIATE_NOT_OWN = re.compile(
 _CLAUSE_NOT_OWN = re.compile(
     r"\b(?:your|yours|you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
-    r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for)|previously|earlier|"
+    r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
+    r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
+    r"previously|earlier|"
     r"last (?:round|time)|initially|originally|at first|already|spent|ago|"
     r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
     r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
@@ -61,7 +63,7 @@ _ACCEPTS = re.compile(r"\b(?:accept|agree|works?\b|fine\b|acceptable|okay|ok\b|d
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.IGNORECASE)
 _PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
                        r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
-                       r"could you|can you|would you|stands?\b|"
+                       r"could you|can you|would you|stands?\b|please|"
                        r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
                        r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
                        r"(?:our|my) (?:position|proposal))", re.IGNORECASE)
@@ -276,7 +278,8 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     options: list[tuple[float, int, str, ValueMatch]] = []
     for issue, table in labels.issues.items():
         distance = distances.get(issue, float("inf"))
-        shared = _shares(found, issue, labels) if distance <= 8 or found.two_numbers else None
+        near = distance <= 8 or found.two_numbers or (issue in topic[-1:] and found.party is not None)
+        shared = _shares(found, issue, labels) if near else None
         two_number_labels = table.pair_total is not None
         if shared is None and two_number_labels != (found.two_numbers and not found.word_range):
             if not (found.word_range and not two_number_labels):
@@ -415,7 +418,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             for _, issue in named_here:
                 if issue not in placed and any(weight == 0.0 for _, weight in hits[issue]):
                     unsure.append(f"{issue} is named in a proposal but no value was read for it")
-        topic += [issue for _, issue in named_here]
+        # Only an issue's own name makes it the topic ("months" after a number names no issue).
+        topic += [issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])]
     return Reading(result, unsure)
 
 
