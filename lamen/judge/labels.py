@@ -384,6 +384,10 @@ class GameLabels:
         return self.issues[issue_name].match(value, self.known_units)
 
     @cached_property
+    def money_issues(self) -> int:
+        return sum(table.currency for table in self.issues.values())
+
+    @cached_property
     def percent_issues(self) -> int:
         return sum(table.percent for table in self.issues.values())
 
@@ -441,7 +445,7 @@ class GameLabels:
         if loose:
             return None
         described = [name for name, table in self.issues.items()
-                     if wanted <= _key_words(" ".join(table.issue.descriptions))]
+                     if all(len(word) >= 3 for word in wanted) and wanted <= _key_words(" ".join(table.issue.descriptions))]
         if len(described) == 1:
             return described[0]
         close = [name for name, spellings in names.items()

@@ -25,7 +25,8 @@ from lamen.judge.values import local_forms
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
 MENTION = re.compile(
-    rf"(?P<cur>[$€£]|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)\s?(?P<pct>%|\s?percent\b)?"
+    rf"(?P<cur>[$€£]|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)(?P<cur_after>\s?[$€£](?!\d))?"
+    rf"\s?(?P<pct>%|\s?percent\b)?"
     rf"(?:(?P<sep>\s?[-–:/]\s?|\s+(?:to|or)\s+)(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",
     re.IGNORECASE)
@@ -54,12 +55,14 @@ _BOUND_BEFORE = re.compile(
     r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
-    r"^\s*(?:\w+\s+){0,3}?(?:is|are|was|would be|seems|sounds)\s+(?:way |far |much |simply |just |still )?"
-    r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table)|"
+    r"^\s*(?:\w+\s+){0,3}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
+    r"clearly|really|completely|totally|a bit|a little)\s+)?"
+    r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
+    r"(?:higher|lower|more|less) than (?:i|we) can)|"
     r"^\s*(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
 _ACCEPTS = re.compile(r"\b(?:accept|agree|works?\b|fine\b|acceptable|okay|ok\b|deal\b|happy with|can live with|"
-                      r"sounds good|good with|on board|go with)", re.IGNORECASE)
+                      r"sounds good|good with|on board|go with|(?:we|i)(?:'ll| will| can)? take)", re.IGNORECASE)
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.IGNORECASE)
 _PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
                        r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
@@ -81,7 +84,9 @@ _TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$", r
 _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)",
                       re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*monthly\b", re.IGNORECASE)
-_BETWEEN = re.compile(r"\bbetween\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+and\s+(?=[$€£]?\d)", re.IGNORECASE)
+_BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
+                      r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
+_RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
 _FOREIGN_HINT = re.compile(r"\b(?:nous|wir|und|una?|los|las|les|des|der|die|das|por favor|bitte)\b", re.IGNORECASE)
@@ -168,7 +173,7 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
         if unit_word in UNIT_LETTERS and UNIT_LETTERS[unit_word] in labels.known_units:
             unit_word = UNIT_LETTERS[unit_word]  # "2 d", "18m": an abbreviated unit of this game
         span = match.group(0)
-        currency = bool(match.group("cur")) or unit_word in _CURRENCY_WORDS
+        currency = bool(match.group("cur") or match.group("cur_after")) or unit_word in _CURRENCY_WORDS
         stray = False
         if unit_word and not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
                               or unit_word in _CURRENCY_WORDS or unit_word in _convertible(labels)):
@@ -184,7 +189,8 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
             stray = True  # "one month's rent": a measure of something else
         if _TOTAL_BEFORE.search(sentence[:match.start()]):
             stray = True  # "6 of the 10 seats": the 10 is the whole, not a value
-        word_range = bool(match.group("sep")) and match.group("sep").strip().lower() in ("to", "or")
+        word_range = bool(match.group("sep")) and (match.group("sep").strip().lower() in ("to", "or")
+                                                   or bool(_RANGE_AFTER.match(after)))
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
                             _position_at(positions, match.start()), bool(match.group("num2")), currency, stray,
                             word_range))
@@ -306,7 +312,8 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         elif result.kind == "invalid":
             # A non-label value is only pinned on an issue it is clearly about.
             only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
-            if not ((unit_evidence and (label_units - {"%"} or only_percent_issue))
+            only_money_issue = table.currency and found.currency and labels.money_issues == 1
+            if not ((unit_evidence and (label_units - {"%"} or only_percent_issue or only_money_issue))
                     or (distance <= 4 and table.currency == found.currency)):
                 continue
         else:
