@@ -472,7 +472,12 @@ _KEY_STOPWORDS = {"the", "of", "a", "an", "and", "monthly", "level", "total", "n
 _DESCRIPTION_STOPWORDS = {"the", "of", "a", "an", "and", "you", "have", "to", "negotiate", "negotiation", "how",
                           "is", "are", "will", "be", "what", "that", "this", "your", "for", "in", "on", "with",
                           "as", "by", "it", "can", "each", "which", "we", "our", "their", "they", "or", "not",
-                          "at", "from", "amount", "may", "many", "much", "want", "get", "possible"}
+                          "at", "from", "amount", "may", "many", "much", "want", "get", "possible",
+                          # words of any negotiation, which name no issue in particular
+                          "propose", "proposed", "proposal", "agree", "agreed", "offer", "accept", "them", "yet",
+                          "more", "less", "other", "there", "plays", "role", "same", "only", "two", "across",
+                          "decide", "level", "number", "negotiating", "receive", "company", "companies", "merged",
+                          "value", "important", "determining", "versus", "total", "enable"}
 
 
 def stem_words(text: str, description: bool = False) -> set[str]:

@@ -274,6 +274,8 @@ def _shares(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
     if found.two_numbers and len(numbers) == 2 and not found.word_range:
         return split_for(table, numbers[0], numbers[1], found.favour, parties)
     if len(numbers) == 1 and found.party is not None:
+        if table.percent and "%" not in found.span and "percent" not in found.span.lower():
+            return None  # "you'd keep 4" is no percentage
         return share_for(table, numbers[0], found.party, parties)
     return None
 

@@ -25,6 +25,25 @@ _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comment
                         r"justification|summary|thoughts?|analysis|explanation)$", re.IGNORECASE)
 
 
+_KEY_UNIT = re.compile(r"(?:^|[\s_-])(years?|yrs?|months?|mos?|days?|weeks?|usd|dollars?|percent|pct)(?:$|[\s_-])",
+                       re.IGNORECASE)
+
+
+def _with_key_unit(key: str, value: Any) -> Any:
+    """A bare number under a key that says its unit ('term_years': 3, 'rent_usd': 1100) gets it."""
+    bare = isinstance(value, (int, float)) and not isinstance(value, bool) or \
+        isinstance(value, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value)
+    unit = _KEY_UNIT.search(key) if bare else None
+    if unit is None:
+        return value
+    word = unit.group(1).lower()
+    if word in ("usd", "dollar", "dollars"):
+        return f"${str(value).strip()}"
+    if word in ("percent", "pct"):
+        return f"{str(value).strip()}%"
+    return f"{str(value).strip()} {word}"
+
+
 def _nested(value: Any) -> list[tuple[str, Any]] | None:
     if isinstance(value, list) and value and all(isinstance(p, tuple) and len(p) == 2 for p in value):
         return value
@@ -54,6 +73,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
     for key, value in pairs:
         key_text = str(key).strip()
         issue = labels.issue_for_key(key_text)
+        value = _with_key_unit(key_text, value)
         nested = _nested(value)
         if issue is None and nested:
             if _is_estimate_text(key_text.replace("_", " ")):

@@ -12,6 +12,9 @@ from functools import lru_cache
 
 from lamen.judge.labels import IssueLabels, ValueMatch, normalise
 
+_HOLDING = re.compile(r"\b(?:keep|keeps|kept|retain|retains|hold|holds|own|owns|get|gets|take|takes|have|has|"
+                      r"need|needs|want|wants|receive|receives|control|controls|should own|should keep|"
+                      r"would own|would keep|would get|would have|'d keep|'d get|'d own|'d have)\b", re.IGNORECASE)
 _SPEAKER = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
 _LISTENER = re.compile(r"\b(?:you|your|yours|they|their|them|theirs)\b", re.IGNORECASE)
 _FAVOUR = re.compile(r"\bin\s+(?:(?P<whose>our|your|their)\s+favou?r|favou?r\s+of\s+(?P<party>[\w ]{1,20}?))(?=[\s,.;!?]|$)",
@@ -42,16 +45,31 @@ def speaker_from_text(text: str, parties: tuple[str, str]) -> int | None:
     return None
 
 
+def _holds(clause: str, start: int, end: int, offset: int) -> bool:
+    """The reference at start..end is who gets the number at `offset`: it is the subject of a
+    verb of having ("we keep 6", "Company B should own 55%"), the receiver ("for us", "to
+    Company A"), an owner ("our employees", "of yours"), or stands right beside the number
+    ("A 55%", "55% A"). 'We propose 70%' names who speaks, not who gets it."""
+    between = clause[min(end, offset):max(start, offset)]
+    if len(between.strip(" :,-")) <= 2:
+        return True
+    if offset > end:
+        return bool(_HOLDING.search(between)) or bool(re.match(r"(?:our|your|their|its)\b", clause[start:end], re.I))
+    return bool(re.search(r"\b(?:for|to|of|with)\s*$", clause[offset:start], re.IGNORECASE)) or \
+        bool(re.match(r"(?:our|your|their|its|ours|yours)\b", clause[start:end], re.IGNORECASE))
+
+
 def party_near(clause: str, offset: int, parties: tuple[str, str], side: int | None) -> int | None:
     """The party the number at `offset` of a clause belongs to: the nearest reference to a party
-    by name, or to the speaker ("we") or the listener ("you") when the speaker's side is known."""
+    by name, or to the speaker ("we") or the listener ("you") when the speaker's side is known,
+    that holds the number (see _holds)."""
     found: list[tuple[int, int]] = []  # (distance, party)
-    for party, pattern in enumerate(party_patterns(parties)):
-        for match in pattern.finditer(clause):
-            found.append((min(abs(match.start() - offset), abs(match.end() - offset)), party))
+    references = [(pattern, party) for party, pattern in enumerate(party_patterns(parties))]
     if side is not None:
-        for pattern, party in ((_SPEAKER, side), (_LISTENER, 1 - side)):
-            for match in pattern.finditer(clause):
+        references += [(_SPEAKER, side), (_LISTENER, 1 - side)]
+    for pattern, party in references:
+        for match in pattern.finditer(clause):
+            if _holds(clause, match.start(), match.end(), offset):
                 found.append((min(abs(match.start() - offset), abs(match.end() - offset)), party))
     return min(found)[1] if found else None
 
