@@ -88,6 +88,7 @@ _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere)\s+(?:from|between))\
                       r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)
+_WHOSE = re.compile(r"\b(?:we|us|our|ours|you|your|yours|they|their)\b", re.IGNORECASE)
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
 _FOREIGN_HINT = re.compile(r"\b(?:nous|wir|und|una?|los|las|les|des|der|die|das|por favor|bitte)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
@@ -121,6 +122,7 @@ class _Found:
     word_range: bool = False  # "$1,000 to $1,100", "50% or 55%": two values, not a split
     party: int | None = None  # whose share the number is, when the clause says
     favour: int | None = None  # whom a written split favours
+    guessed: str = ""  # why the issue chosen for this value is a guess ("" when it is not)
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -322,7 +324,7 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
             continue
         rank = 0 if distance <= 8 else (1 if unit_evidence and len(label_units) else 2)
         options.append((rank + distance / 100 if distance != float("inf") else rank + 0.5, 0 if result.kind == "label" else 1,
-                        issue, result))
+                        issue, result, unit_evidence or distance <= 8))
     if not options:
         return []
     options.sort(key=lambda o: (o[0], o[1]))
@@ -332,6 +334,10 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         recent = next(([o] for issue in reversed(topic) for o in best if o[2] == issue), [])
         labelled = [o for o in best if o[1] == 0]
         best = recent or (labelled if len(labelled) == 1 else best)
+        if len(best) == 1:
+            found.guessed = f"'{found.span}' was given to {best[0][2]} only because the text spoke of it last"
+    elif not best[0][4]:
+        found.guessed = f"'{found.span}' was given to {best[0][2]} without its name or unit nearby"
     return [(o[2], o[3]) for o in best]
 
 
@@ -411,6 +417,12 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:
                 unsure.append(f"'{item.span}' could be {' or '.join(issue for issue, _ in choices)}")
+            if len(choices) == 1 and own and item.guessed:
+                unsure.append(item.guessed)
+            split_issue = any(labels.issues[issue].pair_total is not None or labels.issues[issue].party is not None
+                              for issue, _ in choices)
+            if split_issue and side is None and own and _WHOSE.search(clause):
+                unsure.append(f"whose share '{item.span}' is depends on who speaks, which is not known")
             for issue, match in choices:
                 ambiguous = len(choices) > 1 or match.kind == "ambiguous"
                 label = match.label if match.kind == "label" and not ambiguous else None
