@@ -21,7 +21,7 @@ from typing import Any
 
 from lamen.judge.extract import extract_message, extract_note
 from lamen.judge.extraction import Extraction
-from lamen.judge.labels import label_cache, normalise
+from lamen.judge.labels import forget_memos, label_cache
 from lamen.spec.game import Game
 from lamen.spec.load import load_game
 
@@ -115,12 +115,7 @@ def median_ms(paths: tuple[Path, ...] = (GOLD, GOLD_TEST)) -> dict[str, float]:
 def _timed(item: dict[str, Any]) -> float:
     # Cold: the memoised answers of earlier readings are forgotten, so a repeat costs as much
     # as a first reading of a text never seen.
-    labels = label_cache(gold_game(item["game"]))
-    labels.key_cache.clear()
-    labels.word_cache.clear()
-    for table in labels.issues.values():
-        table.match_cache.clear()
-    normalise.cache_clear()
+    forget_memos(label_cache(gold_game(item["game"])))
     start = time.perf_counter()
     read_item(item)
     return time.perf_counter() - start

@@ -128,7 +128,7 @@ class Quantity:
     currency: bool
 
 
-def quantities(text: str, known_units: set[str]) -> list[Quantity]:
+def quantities(text: str, known_units: set[str] | frozenset[str]) -> list[Quantity]:
     """The numbers of a prepared (lower-case, digits for words) value with their units."""
     found = []
     for match in _QUANTITY.finditer(text):
@@ -144,6 +144,7 @@ def quantities(text: str, known_units: set[str]) -> list[Quantity]:
     return found
 
 
+@lru_cache(maxsize=4096)
 def prepare(value: str) -> str:
     """A value as the grammar reads it: local number formats and number words resolved, asides
     in parentheses and rates ('/month', 'per year') dropped."""
@@ -525,3 +526,15 @@ def indistinguishable_labels(issue: Issue) -> list[tuple[str, str]]:
     keys = {label: _reading_keys(table, label) for label in issue.labels}
     labels = list(issue.labels)
     return [(a, b) for i, a in enumerate(labels) for b in labels[i + 1:] if keys[a] & keys[b]]
+
+
+def forget_memos(labels: GameLabels | None = None) -> None:
+    """Drop every memoised answer (and a game's), so the next reading costs as much as a first
+    one: for timing readings honestly (bench/extraction_gold.py)."""
+    for memo in (normalise, prepare, _unit_tokens, words_to_digits, local_forms):
+        memo.cache_clear()
+    if labels is not None:
+        labels.key_cache.clear()
+        labels.word_cache.clear()
+        for table in labels.issues.values():
+            table.match_cache.clear()

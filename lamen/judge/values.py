@@ -6,6 +6,7 @@ spelling-insensitive form of text labels ("Self assembly" = "self-assembly")."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _UNITS_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -80,6 +81,7 @@ _SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(
 _DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s?%)")
 
 
+@lru_cache(maxsize=4096)
 def words_to_digits(text: str) -> str:
     """'twelve hundred dollars' -> '1200 dollars'; 'twenty-one days' -> '21 days';
     'a year and a half' -> '1.5 year'; 'three and a half percent' -> '3.5 percent'."""
@@ -126,6 +128,7 @@ _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECA
 _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
     text = _PER_CENT.sub("%", _DECADE.sub("10 years", text))
