@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from lamen.judge.labels import indistinguishable_labels, label_cache
+from lamen.judge.label_clashes import indistinguishable_labels
+from lamen.judge.labels import label_cache
 from lamen.spec.issue import Issue
 from lamen.spec.load import load_game
 from lamen.spec.problems import SpecError

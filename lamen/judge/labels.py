@@ -14,30 +14,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Literal
 
+from lamen.judge.issue_names import close_spelling, key_words, stem_words
+from lamen.judge.numbers import (
+    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, Quantity, _unit_tokens, decimal_text, has_currency, normalise,
+    numbers_in, prepare, quantities, unit_tokens,
+)
 from lamen.judge.values import local_forms, squash, word_sequence, words_to_digits
 from lamen.spec.game import Game
 from lamen.spec.issue import Issue
 
-__all__ = ["CONVERSIONS", "GameLabels", "IssueLabels", "ValueMatch", "label_cache", "normalise", "numbers_in",
-           "unit_tokens", "words_to_digits"]
+__all__ = ["CONVERSIONS", "UNIT_LETTERS", "UNIT_SINGULAR", "GameLabels", "IssueLabels", "ValueMatch", "label_cache",
+           "normalise", "numbers_in", "unit_tokens", "words_to_digits"]
 
-NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(k\b)?", re.IGNORECASE)
-CURRENCY = re.compile(r"[$€£]|\b(?:usd|eur|euros?|dollars?|bucks)\b", re.IGNORECASE)
-UNIT_SINGULAR = {"months": "month", "days": "day", "years": "year", "weeks": "week", "employees": "employee",
-                 "seats": "seat", "hours": "hour", "percent": "%", "percentage": "%", "pct": "%",
-                 "yrs": "year", "yr": "year", "mos": "month", "mo": "month", "wk": "week", "wks": "week"}
-# Letters models abbreviate units to ("18m", "3d"): a unit only where the game has that unit.
-UNIT_LETTERS = {"m": "month", "d": "day", "y": "year", "w": "week"}
-# Exact conversions between units: a value in one unit names the label in the other when the
-# numbers agree exactly — a conversion, never a rounding.
-CONVERSIONS = {("year", "month"): Fraction(12), ("month", "year"): Fraction(1, 12),
-               ("week", "day"): Fraction(7)}
-COMMON_UNITS = {"month", "day", "year", "week", "%", "employee", "seat", "hour"}
 PLACEHOLDERS = {"", "null", "tbd", "?", "n/a", "na", "-", "...", "unknown", "<acceptable offer>", "tba", "pending"}
 # Words for nothing: they name the issue's zero label ("no subletting", "waive the fee").
 ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permitted|any))\b|\bwaive[ds]?\b|"
@@ -46,68 +39,6 @@ ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permi
 # Asides in parentheses are dropped, unless they offer an alternative ("24 months (or 27)").
 EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|split\s+(?:down\s+the\s+)?"
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
-_PARENTHESES = re.compile(r"\((?!\s*(?:or|maybe|possibly|perhaps)\b)[^()]*\)|\[[^\[\]]*\]", re.IGNORECASE)
-_RATE = re.compile(r"(?:\bper|\ba|\ban|\beach|\bevery|/)\s*(?:month|year|week|day|annum|mo|yr|y|m)\b|\bmonthly\b|"
-                   r"\bannual(?:ly)?\b|\byearly\b|\bp\.?\s?a\b\.?|\bapr\b")
-_QUANTITY = re.compile(r"(?P<cur>[$€£])?\s?(?P<num>(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?P<k>k\b)?"
-                       r"(?:[\s-]?(?P<unit>%|[a-z]+))?", re.IGNORECASE)
-
-
-def _canonical_number(whole: str, fraction: str | None, thousands: str | None) -> str:
-    try:
-        value = Decimal(whole.replace(",", "") + (f".{fraction}" if fraction else ""))
-    except InvalidOperation:
-        return whole
-    if thousands:
-        value *= 1000
-    return format(value.normalize(), "f")
-
-
-def _decimal_text(value: Fraction) -> str | None:
-    """A fraction as a canonical decimal string, or None when it has no finite decimal form."""
-    decimal = Decimal(value.numerator) / Decimal(value.denominator)
-    if Fraction(decimal) != value:
-        return None
-    return format(decimal.normalize(), "f")
-
-
-def numbers_in(text: str) -> list[str]:
-    """Canonical decimal strings of the numbers in a text ('$1,200.00' -> ['1200'])."""
-    return [_canonical_number(m.group(1), m.group(2), m.group(3)) for m in NUMBER.finditer(text)]
-
-
-@lru_cache(maxsize=4096)
-def normalise(value: str) -> str:
-    """The comparable form of a value: lower case, no currency, canonical numbers, singular
-    units, no spaces ('$1,000' -> '1000', '12-Month' -> '12month', '5 : 5' -> '5-5')."""
-    text = words_to_digits(str(value).lower())
-    text = CURRENCY.sub(" ", text)
-    text = re.sub(r"[\u2012-\u2015\u2212]", "-", text)
-    text = re.sub(r"(?<=\d)\s*[:/–]\s*(?=\d)", "-", text)
-    text = NUMBER.sub(lambda m: _canonical_number(m.group(1), m.group(2), m.group(3)), text)
-    text = re.sub(r"(?<=\d)-(?=[a-z])", " ", text)
-    words = [UNIT_SINGULAR.get(w, w) for w in re.findall(r"[a-z]+|[^a-z\s]+", text)]
-    return "".join(words)
-
-
-def unit_tokens(value: str) -> set[str]:
-    return set(_unit_tokens(str(value)))
-
-
-@lru_cache(maxsize=4096)
-def _unit_tokens(value: str) -> frozenset[str]:
-    """Words and '%' of a value besides its numbers, currency and rate ('per month'), singularised."""
-    text = _RATE.sub(" ", CURRENCY.sub(" ", words_to_digits(str(value).lower())))
-    tokens = {UNIT_SINGULAR.get(w, w) for w in re.findall(r"[a-z]+", text)}
-    if "%" in text:
-        tokens.add("%")
-    return frozenset(tokens)
-
-
-def has_currency(value: str) -> bool:
-    return bool(CURRENCY.search(str(value)))
-
-
 _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
 
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
@@ -119,42 +50,6 @@ class ValueMatch:
     label: str | None = None
     candidates: tuple[str, ...] = ()
     unsure: str = ""  # why this reading is not certain ("" when it is)
-
-
-@dataclass(frozen=True)
-class Quantity:
-    number: str
-    units: frozenset[str]  # singular unit words and '%'; currency is not a unit
-    currency: bool
-
-
-def quantities(text: str, known_units: set[str] | frozenset[str]) -> list[Quantity]:
-    """The numbers of a prepared (lower-case, digits for words) value with their units."""
-    found = []
-    for match in _QUANTITY.finditer(text):
-        unit = (match.group("unit") or "").lower()
-        unit = UNIT_SINGULAR.get(unit, unit)
-        if unit in UNIT_LETTERS and UNIT_LETTERS[unit] in known_units:
-            unit = UNIT_LETTERS[unit]
-        currency = bool(match.group("cur")) or unit in ("dollar", "dollars", "usd", "eur", "euro", "euros", "bucks")
-        units = frozenset({unit} & (known_units | COMMON_UNITS | {u for u, _ in CONVERSIONS}))
-        number = _canonical_number(match.group("num").split(".")[0], (match.group("num").split(".") + [None])[1],
-                                   match.group("k"))
-        found.append(Quantity(number, units, currency))
-    return found
-
-
-@lru_cache(maxsize=4096)
-def prepare(value: str) -> str:
-    """A value as the grammar reads it: local number formats and number words resolved, asides
-    in parentheses and rates ('/month', 'per year') dropped."""
-    text = words_to_digits(local_forms(str(value))).lower()
-    outside = _PARENTHESES.sub(" ", text)
-    if re.search(r"\d|[a-z]{3}", outside):
-        text = outside
-    text = re.sub(r"\bhalf\b", "0.5", text) if not re.search(r"\d", text) else text
-    text = CURRENCY.sub(lambda m: "$" if m.group(0) in "$€£" else " dollars", text)
-    return _RATE.sub(" ", text)
 
 
 @dataclass
@@ -266,11 +161,11 @@ class IssueLabels:
             labels = [label for label in self.by_number.get(quantity.number, []) if units <= self.units[label]]
             if not labels and self.percent and not units and Decimal(quantity.number) < 1:
                 # 0.035 for a rate written in percent: an exact conversion too.
-                labels = self.by_number.get(_decimal_text(Fraction(Decimal(quantity.number)) * 100) or "", [])
+                labels = self.by_number.get(decimal_text(Fraction(Decimal(quantity.number)) * 100) or "", [])
             return (labels[0] if len(labels) == 1 else None), True
         for (source, target), factor in CONVERSIONS.items():
             if source in units and target in self.all_units and source not in self.all_units:
-                wanted = _decimal_text(Fraction(Decimal(quantity.number)) * factor)
+                wanted = decimal_text(Fraction(Decimal(quantity.number)) * factor)
                 labels = [label for label in self.by_number.get(wanted or "", []) if target in self.units[label]]
                 return (labels[0] if len(labels) == 1 else None), True
         return None, False
@@ -419,7 +314,7 @@ class GameLabels:
 
     @cached_property
     def _name_words(self) -> dict[str, list[set[str]]]:
-        return {name: [_key_words(name), *(_key_words(alias) for alias in table.issue.aliases)]
+        return {name: [key_words(name), *(key_words(alias) for alias in table.issue.aliases)]
                 for name, table in self.issues.items()}
 
     def issue_for_key(self, key: str) -> str | None:
@@ -432,7 +327,7 @@ class GameLabels:
         return self.key_cache[key]
 
     def _issue_for_key(self, key: str) -> str | None:
-        wanted = _key_words(key)
+        wanted = key_words(key)
         if not wanted:
             return None
         names = self._name_words
@@ -446,86 +341,18 @@ class GameLabels:
         if loose:
             return None
         described = [name for name, table in self.issues.items()
-                     if all(len(word) >= 3 for word in wanted) and wanted <= _key_words(" ".join(table.issue.descriptions))]
+                     if all(len(word) >= 3 for word in wanted) and wanted <= key_words(" ".join(table.issue.descriptions))]
         if len(described) == 1:
             return described[0]
         close = [name for name, spellings in names.items()
-                 if any(_close(word, other) for words in spellings for other in words for word in wanted)]
+                 if any(close_spelling(word, other) for words in spellings for other in words for word in wanted)]
         return close[0] if len(close) == 1 else None
-
-
-def _close(word: str, other: str) -> bool:
-    """A misspelling or a clipping of a name word ('duraton', 'subleting', 'dep', 'dur')."""
-    if len(word) >= 3 and other.startswith(word):
-        return True
-    if len(word) < 5 or abs(len(word) - len(other)) > 1:
-        return False
-    from difflib import SequenceMatcher
-    return SequenceMatcher(None, word, other).ratio() >= 0.8
-
-
-_KEY_STOPWORDS = {"the", "of", "a", "an", "and", "monthly", "level", "total", "number", "proposed",
-                  "offer", "acceptable", "you", "have", "to", "negotiate", "how", "is", "are", "will", "be",
-                  "what", "that", "this", "your", "for", "in", "on", "with", "as", "by", "it", "can", "each",
-                  "which", "we", "our", "their", "they", "or", "not", "at", "from", "company", "companies", "my"}
-
-
-_DESCRIPTION_STOPWORDS = {"the", "of", "a", "an", "and", "you", "have", "to", "negotiate", "negotiation", "how",
-                          "is", "are", "will", "be", "what", "that", "this", "your", "for", "in", "on", "with",
-                          "as", "by", "it", "can", "each", "which", "we", "our", "their", "they", "or", "not",
-                          "at", "from", "amount", "may", "many", "much", "want", "get", "possible",
-                          # words of any negotiation, which name no issue in particular
-                          "propose", "proposed", "proposal", "agree", "agreed", "offer", "accept", "them", "yet",
-                          "more", "less", "other", "there", "plays", "role", "same", "only", "two", "across",
-                          "decide", "level", "number", "negotiating", "receive", "company", "companies", "merged",
-                          "value", "important", "determining", "versus", "total", "enable"}
-
-
-def stem_words(text: str, description: bool = False) -> set[str]:
-    """Stems of the content words of a text, for finding issues named in messages. Stems are
-    5-letter prefixes, so 'monthly', 'months' and 'month' agree."""
-    if not description:
-        return {w[:5] for w in _key_words(text)}
-    words = re.findall(r"[a-z0-9]+", text.lower())
-    return {w[:5] for w in words if w not in _DESCRIPTION_STOPWORDS and len(w) > 2}
-
-
-def _key_words(text: str) -> set[str]:
-    """Words of a key, stemmed by truncation ('subletting' and 'sublet' agree)."""
-    words = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
-    kept = [w for w in words if w not in _KEY_STOPWORDS] or words
-    return {w[:6] for w in kept}
 
 
 @lru_cache(maxsize=256)
 def label_cache(game: Game) -> GameLabels:
     """The label matchers of a game, built once (games are immutable and hashable)."""
     return GameLabels.of(game)
-
-
-def _reading_keys(table: IssueLabels, label: str) -> set[str]:
-    """Every form a label is recognised by: its wordings, and its value in the smallest unit."""
-    issue = table.issue
-    keys = {f"w:{squash(w)}" for w in (label, *issue.label_synonyms(label)) if squash(w)}
-    keys.add(f"n:{normalise(label)}")
-    numbers = numbers_in(words_to_digits(label))
-    units = set(unit_tokens(label)) & COMMON_UNITS
-    if len(numbers) == 1 and len(units) <= 1:
-        value, unit = Fraction(Decimal(numbers[0])), next(iter(units), "")
-        if unit in ("year", "week"):
-            value, unit = value * CONVERSIONS[(unit, "month" if unit == "year" else "day")], (
-                "month" if unit == "year" else "day")
-        keys.add(f"v:{value}|{unit}|{has_currency(label)}")
-    return keys
-
-
-def indistinguishable_labels(issue: Issue) -> list[tuple[str, str]]:
-    """Pairs of labels of an issue that read the same in text ('$1,000' and '$1000', '1 year'
-    and '12 months', a synonym given to two labels): no reader can tell which one was meant."""
-    table = IssueLabels.of(issue)
-    keys = {label: _reading_keys(table, label) for label in issue.labels}
-    labels = list(issue.labels)
-    return [(a, b) for i, a in enumerate(labels) for b in labels[i + 1:] if keys[a] & keys[b]]
 
 
 def forget_memos(labels: GameLabels | None = None) -> None:

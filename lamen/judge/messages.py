@@ -21,6 +21,7 @@ from lamen.judge.labels import (
 )
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
 from lamen.judge.phrases import even_mentions, label_phrases, zero_mentions
+from lamen.judge.stance import PROPOSES, is_own
 from lamen.judge.values import local_forms
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
@@ -31,45 +32,6 @@ MENTION = re.compile(
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",
     re.IGNORECASE)
 _CURRENCY_WORDS = {"dollar", "dollars", "usd", "euro", "euros", "eur", "bucks"}
-# Just before a value: it is compared with, or moved away from, not offered.
-_IMMEDIATE_NOT_OWN = re.compile(
-    r"\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except)\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
-# Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
-_CLAUSE_NOT_OWN = re.compile(
-    r"\b(?:your|yours|you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
-    r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
-    r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
-    r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
-    r"previously|earlier|"
-    r"last (?:round|time)|initially|originally|at first|already|spent|ago|"
-    r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
-    r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
-# Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
-# go below $1,000", "up to").
-_BOUND_BEFORE = re.compile(
-    r"(?:\b(?:no|not|n't|never)\s+(?:\w+\s+)?(?:more|less|higher|lower|fewer|greater|longer|shorter|above|below|"
-    r"over|under|beyond)(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|unable to)\s+(?:go|pay|do|offer|lend|"
-    r"come down|move|accept|accept anything)\s+(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)"
-    r"(?:\s+than)?|\b(?:up to|at most|at least|a maximum of|a minimum of|max(?:imum)?|min(?:imum)?))\s*"
-    r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
-# Just after a value: it is being turned down.
-_REJECTED_AFTER = re.compile(
-    r"^\s*(?:\w+\s+){0,3}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
-    r"clearly|really|completely|totally|a bit|a little)\s+)?"
-    r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
-    r"(?:higher|lower|more|less) than (?:i|we) can)|"
-    r"^\s*(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
-    r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
-_ACCEPTS = re.compile(r"\b(?:accept|agree|works?\b|fine\b|acceptable|okay|ok\b|deal\b|happy with|can live with|"
-                      r"sounds good|good with|on board|go with|(?:we|i)(?:'ll| will| can)? take)", re.IGNORECASE)
-_NEGATION = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.IGNORECASE)
-_PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
-                       r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
-                       r"could you|can you|would you|stands?\b|please|"
-                       r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
-                       r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
-                       r"(?:our|my) (?:position|proposal))", re.IGNORECASE)
 _MEASURES = {"month", "day", "year", "week", "hour", "%"}
 _NOT_CLIPPINGS = {"the", "and", "are", "for", "not", "can", "you", "our", "was", "per", "with", "all", "any", "one",
                   "two", "ten", "six", "off", "out", "see", "let", "but", "who", "how", "now", "new", "may", "day",
@@ -249,23 +211,6 @@ def _bound_distances(found: list[_Found], hits: dict[str, list[tuple[float, floa
     return distances
 
 
-def _is_own(sentence: str, start: int, end: int) -> bool:
-    before = sentence[:start]
-    clause = _CLAUSE_BREAK.split(before)[-1]
-    after = sentence[end:end + 50]
-    if _REJECTED_AFTER.search(after):
-        return False
-    if _BOUND_BEFORE.search(before[-40:]):
-        return True
-    if _IMMEDIATE_NOT_OWN.search(before[-30:]):
-        return False
-    if _CLAUSE_NOT_OWN.search(clause):
-        # "your 24-month proposal works": accepting a named value makes it one's own.
-        return bool(re.search(r"\byour?\b", clause, re.IGNORECASE) and _ACCEPTS.search(sentence)
-                    and not _NEGATION.search(sentence))
-    return True
-
-
 def _shares(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
     """A split or share read from whose side it is written, or None when that does not apply."""
     table = labels.issues[issue]
@@ -398,13 +343,13 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 for issue, (primary, secondary) in stems.items():
                     if what.group(1).lower()[:5] in primary | secondary:
                         distances[index][issue] = 0.0
-        proposed = bool(_PROPOSES.search(sentence))
+        proposed = bool(PROPOSES.search(sentence))
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
         named_by_name = any(weight == 0.0 for occurrences in hits.values() for _, weight in occurrences)
         package = _in_issue_order(found, labels) if not named_by_name else None
         if package is not None:
             for item, (issue, label) in zip(found, package):
-                result.append(Mention(issue, label, item.span, _is_own(sentence, item.start, item.end), proposed))
+                result.append(Mention(issue, label, item.span, is_own(sentence, item.start, item.end), proposed))
             topic += [issue for issue, _ in package]
             found = []
         for index, item in enumerate(found):
@@ -412,7 +357,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             item.party = party_near(clause, offset, labels.game.parties, side)
             item.favour = favoured(sentence[item.start:], labels.game.parties, side)
             choices = _candidates(item, labels, distances[index], topic)
-            own = _is_own(sentence, item.start, item.end)
+            own = is_own(sentence, item.start, item.end)
             if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]):
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:
@@ -426,13 +371,13 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             for issue, match in choices:
                 ambiguous = len(choices) > 1 or match.kind == "ambiguous"
                 label = match.label if match.kind == "label" and not ambiguous else None
-                stated = bool(_PROPOSES.search(clause))
+                stated = bool(PROPOSES.search(clause))
                 result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
             if len(choices) == 1:
                 topic.append(choices[0][0])
         for issue, label, start, end in (label_phrases(sentence, labels) + zero_mentions(sentence, labels, stems)
                                          + even_mentions(sentence, labels, stems)):
-            result.append(Mention(issue, label, sentence[start:end], _is_own(sentence, start, end), True))
+            result.append(Mention(issue, label, sentence[start:end], is_own(sentence, start, end), True))
             topic.append(issue)
         placed = {m.issue for m in result}
         if proposed or "?" in sentence:

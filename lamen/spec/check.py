@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from lamen.judge.labels import indistinguishable_labels
+from lamen.judge.label_clashes import indistinguishable_labels
 from lamen.spec.issue import Issue
 from lamen.spec.library import Library
 from lamen.spec.load import (
