@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
@@ -42,9 +42,9 @@ def _header_checks(path: Path, hint: str) -> bytes:
     except OSError as exc:
         raise refuse(path, f"cannot be read ({exc.strerror or exc})", "check its permissions") from None
     if not header:
-        raise refuse(path, "is an empty file, not a lamen database", hint)
+        raise refuse(path, "is an empty file, not a lamen tournament database", hint)
     if not header.startswith(SQLITE_HEADER) or len(header) < 100:
-        raise refuse(path, "is not a SQLite database (no SQLite header)", hint)
+        raise refuse(path, "file is not a database (it has no SQLite header)", hint)
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(header[28:32], "big")
@@ -96,15 +96,15 @@ def connect_read_only(path: Path, hint: str = READ_HINT) -> tuple[sqlite3.Connec
 def _lamen_version(path: Path, db: sqlite3.Connection, hint: str) -> int:
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     if not tables & LAMEN_TABLES:
-        raise refuse(path, "is a SQLite database, but not a lamen one (no lamen tables)", hint)
+        raise refuse(path, "not a lamen tournament database (a SQLite database without lamen's tables)", hint)
     if "meta" not in tables:
-        raise refuse(path, "is not a lamen database (it has no schema version)", hint)
+        raise refuse(path, "not a lamen tournament database (it has no lamen schema version)", hint)
     row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
     if row is None or not str(row[0]).isdigit():
-        raise refuse(path, "is not a lamen database (it has no schema version)", hint)
+        raise refuse(path, "not a lamen tournament database (it has no lamen schema version)", hint)
     version = int(row[0])
     if version <= 0:
-        raise refuse(path, f"is not a lamen database (schema version {version})", hint)
+        raise refuse(path, f"not a lamen tournament database (schema version {version})", hint)
     missing = LAMEN_TABLES - tables
     if missing:
         raise refuse(path, f"is a damaged lamen database (tables missing: {', '.join(sorted(missing))})",
@@ -137,12 +137,3 @@ def reading(path: Path) -> Iterator[None]:
     except sqlite3.DatabaseError as exc:
         raise refuse(path, f"is a damaged SQLite database ({exc})", DAMAGED_HINT) from None
 
-
-def probe(path: Path) -> str | None:
-    """Why `path` is not a readable lamen database, or None (for `--dry-run` and messages)."""
-    try:
-        db, _ = connect_read_only(path)
-    except SpecError as exc:
-        return exc.problems[0].message
-    with closing(db):
-        return None
