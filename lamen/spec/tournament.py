@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from lamen.spec.agent import PROVIDERS, AgentSpec
 from lamen.spec.base import FiniteFloat, SpecModel
@@ -95,6 +95,22 @@ class Tournament(SpecModel):
     qualifier: Qualifier | None = None
     llm_fallback: AgentSpec | None = Field(
         default=None, description="an agent that reads notes and messages the rule-based readers cannot (off by default)")
+
+    @field_validator("prices", mode="before")
+    @classmethod
+    def _prices(cls, value: object) -> object:
+        # Routed by shape, so a wrong price is one problem under its own path (a plain union
+        # would also report that the mapping is not a file name).
+        if value is None or isinstance(value, (str, ProviderPrices)):
+            return value
+        if not isinstance(value, dict):
+            raise SpecError([Problem("prices must be a prices file or prices per provider and model",
+                                     "e.g. prices: {openai: {my-model: {input: 0.5, output: 1.5}}}", ("prices",))])
+        try:
+            return ProviderPrices.model_validate(value)
+        except ValidationError as exc:
+            raise SpecError([Problem(error["msg"], "", ("prices", *error["loc"]))
+                             for error in exc.errors()]) from None
 
     @model_validator(mode="after")
     def _check(self) -> "Tournament":
