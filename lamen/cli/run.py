@@ -28,6 +28,7 @@ from lamen.runner import Runner, RunState, plan
 from lamen.runner.estimate import estimate
 from lamen.runner.run import version_refusal
 from lamen.schedule import Match
+from lamen.spec.library import Library
 from lamen.spec.load import load_tournament
 from lamen.spec.tournament import Tournament
 from lamen.store import Store
@@ -100,11 +101,21 @@ def print_dry_run(console: Console, tournament: Tournament, matches: list[Match]
     console.print(f"database: {database}", markup=False)
 
 
-def todo_of(store: Store, tournament: Tournament, matches: list[Match], conflict: VersionConflict) -> list[Match]:
-    """The matches a run would play: not finished, or finished under another version (--replace)."""
-    statuses = store.statuses(tournament.name)
+def _peek(database: Path, tournament: Tournament, library: Library,
+          matches: list[Match]) -> tuple[VersionConflict, list[Match]]:
+    """From the database as it is (read-only; a new one holds nothing): stored matches of another
+    spec version, and the matches a run would play — not finished, or to be replaced."""
+    if not database.exists():
+        return VersionConflict(Counter(), [], []), matches
+    store = Store.open_read_only(database)
+    try:
+        with reading(database):
+            conflict = Runner(tournament, store, library).version_conflict(matches)
+            statuses = store.statuses(tournament.name)
+    finally:
+        store.close()
     replaced = set(conflict.played)
-    return [m for m in matches if statuses.get(m.id) != "finished" or m.id in replaced]
+    return conflict, [m for m in matches if statuses.get(m.id) != "finished" or m.id in replaced]
 
 
 def summary_line(name: str, state: RunState) -> str:
@@ -123,16 +134,19 @@ def handle_run(args: argparse.Namespace) -> int:
     if args.dry_run:
         print_dry_run(console, tournament, matches, database, prices)
         return 0
+    lock = DatabaseLock(database, wait=args.wait, on_wait=lambda text: console.print(text, markup=False))
+    lock.refuse_if_held()
+    # Every check before the lock is taken and the database opened for writing: a refusal
+    # leaves no file behind. The runner checks the versions again under the lock.
+    conflict, todo = _peek(database, tournament, library, matches)
+    if conflict.played and not args.replace:
+        raise version_refusal(conflict, database, tournament.name)
+    preflight(console, tournament, todo, prices, Options(ping=args.ping, yes=args.yes))
     started = time.monotonic()
-    with DatabaseLock(database, wait=args.wait, on_wait=lambda text: console.print(text, markup=False)):
+    with lock:
         store = Store(database)
         try:
             runner = Runner(tournament, store, library, replace=args.replace)
-            conflict = runner.version_conflict(matches)
-            if conflict.played and not args.replace:
-                raise version_refusal(conflict, database, tournament.name)
-            preflight(console, tournament, todo_of(store, tournament, matches, conflict), prices,
-                      Options(ping=args.ping, yes=args.yes))
             with using_prices(prices):
                 state = _play(console, runner, tournament, matches, args.quiet)
             for message in state.messages:

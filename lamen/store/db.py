@@ -174,8 +174,10 @@ class Store:
 
     def stored_versions(self, tournament: str) -> list[Stored]:
         """Every stored match of a tournament: its slot, id, status and fingerprint."""
+        # A schema-1 database opened read-only has no fingerprints: its ids still tell versions apart.
+        fingerprint = "fingerprint" if self.schema_version >= 2 else "NULL AS fingerprint"
         rows = self.db.execute("SELECT id, stage, game, agent_a, agent_b, starts, repetition, mirror, status, "
-                               "fingerprint FROM matches WHERE tournament=?", (tournament,))
+                               f"{fingerprint} FROM matches WHERE tournament=?", (tournament,))
         return [Stored(slot=_slot(row), id=row["id"], status=row["status"], fingerprint=row["fingerprint"])
                 for row in rows]
 

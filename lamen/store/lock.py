@@ -48,6 +48,26 @@ class DatabaseLock:
                 since = ""
         return f"lamen run (pid {pid}{since})"
 
+    def _refusal(self, holder: str) -> SpecError:
+        return SpecError([Problem(f"{self.database}: {holder} is writing this database",
+                                  "wait for it to finish, run again with --wait, or give another --db")])
+
+    def refuse_if_held(self) -> None:
+        """Refuse now if a live run holds the database — creating nothing (for checks that come
+        before `acquire`). With `wait`, nothing to do: `acquire` will wait."""
+        if self.wait:
+            return
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+        except OSError:
+            return  # no lock file: no run has ever held it
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise self._refusal(self.holder()) from None
+        finally:
+            os.close(fd)
+
     def acquire(self) -> None:
         self.database.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
@@ -57,9 +77,7 @@ class DatabaseLock:
             except BlockingIOError:
                 holder = self.holder()
                 if not self.wait:
-                    raise SpecError([Problem(
-                        f"{self.database}: {holder} is writing this database",
-                        "wait for it to finish, run again with --wait, or give another --db")]) from None
+                    raise self._refusal(holder) from None
                 if self.on_wait is not None:
                     self.on_wait(f"waiting for {holder} to finish with {self.database}")
                 fcntl.flock(fd, fcntl.LOCK_EX)
