@@ -122,7 +122,8 @@ def cost_usd(provider: str, model: str, usage: Usage, *, cache_write_tokens: int
 
 
 # Providers that bill per token. An OpenAI-compatible server on this machine (vLLM, llama.cpp,
-# Ollama on localhost) bills nothing, so it needs no price.
+# Ollama on localhost: the README's way to self-host) bills nothing, so it needs no price. Any
+# other base_url (a proxy, a hosted OpenAI-compatible API) may bill, so it needs one.
 PAID_PROVIDERS = ("anthropic", "openai", "cohere", "google")
 _THIS_MACHINE = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
 
@@ -130,9 +131,8 @@ _THIS_MACHINE = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
 def is_paid(agent: AgentSpec) -> bool:
     if agent.provider not in PAID_PROVIDERS:
         return False
-    if agent.base_url:
-        host = urlsplit(agent.base_url).hostname or ""
-        return host not in _THIS_MACHINE
+    if agent.provider == "openai" and agent.base_url:
+        return (urlsplit(agent.base_url).hostname or "") not in _THIS_MACHINE
     return True
 
 

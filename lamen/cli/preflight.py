@@ -97,14 +97,14 @@ def cost_table(estimates: list[AgentEstimate]) -> Table:
 
 
 def confirm_cost(console: Console, total: float, tournament: Tournament, options: Options,
-                 ask: Callable[[str], str] = input) -> None:
+                 ask: Callable[[str], str] | None = None) -> None:
     if total <= tournament.confirm_usd or options.yes:
         return
     above = f"estimated cost up to ${total:.2f} is above confirm_usd (${tournament.confirm_usd:.2f})"
     if not sys.stdin.isatty():
         raise SpecError([Problem(above, "pass --yes to start it anyway, or raise confirm_usd in the spec")])
     try:
-        answer = ask(f"{above}: start the run? [y/N] ")
+        answer = (ask or input)(f"{above}: start the run? [y/N] ")
     except EOFError:
         answer = ""
     if answer.strip().lower() not in ("y", "yes"):
@@ -119,7 +119,9 @@ def preflight(console: Console, tournament: Tournament, todo: list[Match], price
     check_prices(agents, prices)
     if options.ping:
         check_pings(agents)
-    estimates = [item for item in estimate(todo, prices) if is_paid(_spec(agents, item.agent))]
+    # Priced agents count even on this machine's server (a price there is the user's own choice).
+    estimates = [item for item in estimate(todo, prices)
+                 if item.cost_usd is not None or is_paid(_spec(agents, item.agent))]
     total = sum(item.cost_usd or 0.0 for item in estimates)
     if estimates:
         console.print(cost_table(estimates))
