@@ -193,3 +193,13 @@ def test_an_older_lamen_database_is_migrated_by_run_and_read_as_is_by_the_rest(l
     with sqlite3.connect(lamen_db) as db:
         assert migrated == dict(db.execute("SELECT id, fingerprint FROM matches"))  # as a new run writes them
     assert len(migrated) == 12 and None not in migrated.values()
+
+
+def test_report_onto_an_existing_file_is_refused_untouched(lamen_db: Path, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "report.html"
+    target.write_text("<p>mine</p>", encoding="utf-8")
+    before = snapshot(tmp_path)
+    assert main(["report", str(lamen_db), "-o", str(target)]) == 1
+    assert capsys.readouterr().err == f"error: -o {target}: is a file, not a folder (give a folder for the report)\n"
+    assert snapshot(tmp_path) == before

@@ -146,3 +146,21 @@ def test_lamen_run_refuses_then_replaces(tmp_path: Path, capsys: pytest.CaptureF
     assert err.count("\n") == 1 and "seed changed (12 stored matches)" in err and "--replace" in err
     assert main(["run", str(path), "--quiet", "--replace"]) == 0
     assert "versions: 12/12 matches, " in capsys.readouterr().out
+
+
+def test_dry_run_tells_what_a_run_would_refuse_and_changes_nothing(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "t.yaml"
+    database = tmp_path / "t.db"
+    path.write_text(yaml.safe_dump({**BASE, "database": str(database)}), encoding="utf-8")
+    assert main(["run", str(path), "--quiet"]) == 0
+    before = database.read_bytes()
+    edited = [{"agent": "bot:linear"}, {"agent": "bot:conceder", "params": {"reservation": 0.2}}]
+    path.write_text(yaml.safe_dump({**BASE, "agents": edited, "database": str(database)}), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["run", str(path), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert f"database: {database} (4 of 12 matches finished, 8 to play)\n" in out
+    assert ("a run would refuse: " in out and "agent bot:conceder changed (8 stored matches); 8 stored matches "
+            "in all (run again with --replace" in out)
+    assert database.read_bytes() == before

@@ -75,8 +75,8 @@ def frame_table(frame: pd.DataFrame, title: str, digits: int = 2) -> Table:
     return table
 
 
-def print_dry_run(console: Console, tournament: Tournament, matches: list[Match], database: Path,
-                  prices: PriceTable) -> None:
+def print_dry_run(console: Console, tournament: Tournament, library: Library, matches: list[Match],
+                  database: Path, prices: PriceTable) -> None:
     stages = Counter(m.stage for m in matches)
     console.print(f"{len(matches)} matches: " + ", ".join(f"{n} {stage}" for stage, n in stages.items()))
     games = Table(title="Matches per game", title_justify="left")
@@ -98,7 +98,15 @@ def print_dry_run(console: Console, tournament: Tournament, matches: list[Match]
         console.print("API keys (values are never shown) and prices:", markup=False)
         for line in status:
             console.print(line, markup=False)
-    console.print(f"database: {database}", markup=False)
+    if not database.exists():
+        console.print(f"database: {database} (new)", markup=False)
+        return
+    conflict, todo = _peek(database, tournament, library, matches)
+    console.print(f"database: {database} ({len(matches) - len(todo)} of {len(matches)} matches finished, "
+                  f"{len(todo)} to play)", markup=False)
+    if conflict.played:
+        problem = version_refusal(conflict, database, tournament.name).problems[0]
+        console.print(f"a run would refuse: {problem.message} ({problem.hint})", markup=False, soft_wrap=True)
 
 
 def _peek(database: Path, tournament: Tournament, library: Library,
@@ -132,7 +140,7 @@ def handle_run(args: argparse.Namespace) -> int:
     matches = plan(tournament, library)
     prices = tournament_prices(tournament.prices)
     if args.dry_run:
-        print_dry_run(console, tournament, matches, database, prices)
+        print_dry_run(console, tournament, library, matches, database, prices)
         return 0
     lock = DatabaseLock(database, wait=args.wait, on_wait=lambda text: console.print(text, markup=False))
     lock.refuse_if_held()
