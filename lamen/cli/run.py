@@ -190,7 +190,7 @@ def _play(console: Console, runner: Runner, tournament: Tournament, matches: lis
 
         runner.listener = listener
         return asyncio.run(runner.run(matches))
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[detail]}"), TimeElapsedColumn(), TimeRemainingColumn(),
                   console=console) as progress:
         task = progress.add_task(escape(tournament.name), total=None, detail="")

@@ -64,6 +64,19 @@ def _uri(path: Path, header: bytes) -> str:
     return f"{path.resolve().as_uri()}?{'immutable=1' if quiet else 'mode=ro'}"
 
 
+# Files this process found healthy, by (path, size, mtime): `lamen run` looks at its database up
+# to three times before playing, and a quick check reads every page.
+_healthy: set[tuple[str, int, int]] = set()
+
+
+def _identity(path: Path) -> tuple[str, int, int] | None:
+    """What says a file is unchanged — only when no -wal holds changes the main file does not show."""
+    if Path(f"{path}-wal").exists():
+        return None
+    stat = path.stat()
+    return str(path.resolve()), stat.st_size, stat.st_mtime_ns
+
+
 def connect_read_only(path: Path, hint: str = READ_HINT) -> tuple[sqlite3.Connection, int]:
     """A connection that cannot write, to a checked lamen database, and its schema version.
     Raises SpecError for anything that is not a healthy lamen database of a version this lamen reads."""
@@ -80,9 +93,13 @@ def connect_read_only(path: Path, hint: str = READ_HINT) -> tuple[sqlite3.Connec
             raise refuse(path, f"was written by a newer lamen (schema {version}; this lamen reads up to "
                                f"{SCHEMA_VERSION})", "upgrade lamen: pip install -U lamen")
         # Damage anywhere, found now rather than halfway through a report.
-        verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
-        if verdict != "ok":
-            raise refuse(path, f"is a damaged SQLite database ({verdict})", DAMAGED_HINT)
+        identity = _identity(path)
+        if identity is None or identity not in _healthy:
+            verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+            if verdict != "ok":
+                raise refuse(path, f"is a damaged SQLite database ({verdict})", DAMAGED_HINT)
+            if identity is not None:
+                _healthy.add(identity)
     except sqlite3.DatabaseError as exc:
         db.close()
         raise refuse(path, f"is a damaged SQLite database ({exc})", DAMAGED_HINT) from None
