@@ -4,7 +4,7 @@ to the file nor beside it (no -wal, -shm, lock or report files).
 
 Cases: missing, a folder, empty, text, truncated, damaged pages, another program's SQLite (plain
 and WAL), lamen tables without a schema version, a newer lamen's schema. Commands: status,
-ratings, report (with and without -o) and run --db."""
+ratings, report (with and without -o), run --db and import --db."""
 
 from __future__ import annotations
 
@@ -117,7 +117,9 @@ COMMANDS: dict[str, Callable[[Path, Path], list[str]]] = {
     "report": lambda db, root: ["report", str(db)],
     "report -o": lambda db, root: ["report", str(db), "-o", str(root / "out")],
     "run": lambda db, root: ["run", str(root / "spec.yaml"), "--db", str(db), "--quiet"],
+    "import": lambda db, root: ["import", "lamen-evals", str(root / "evals.csv"), "--db", str(db)],
 }
+CREATING = ("run", "import")  # a missing database is where these start a new one
 
 
 def snapshot(folder: Path) -> dict[str, str]:
@@ -130,10 +132,11 @@ def snapshot(folder: Path) -> dict[str, str]:
 @pytest.mark.parametrize("case", list(CASES))
 def test_every_command_refuses_every_bad_database_in_one_line_without_writing(
         case: str, command: str, lamen_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    if (case, command) == ("missing", "run"):
-        pytest.skip("a missing --db is where `lamen run` creates a new database (tested below)")
+    if case == "missing" and command in CREATING:
+        pytest.skip("a missing --db is where `lamen run` and `lamen import` create a new database")
     make, expected = CASES[case]
     (tmp_path / "spec.yaml").write_text(yaml.safe_dump(SPEC), encoding="utf-8")
+    (tmp_path / "evals.csv").write_text("model_name,game_type\n", encoding="utf-8")
     folder = tmp_path / "case"
     folder.mkdir()
     database = folder / "tournament.db"

@@ -5,6 +5,7 @@ taken over."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -14,7 +15,12 @@ from pathlib import Path
 import pytest
 import yaml
 
+from lamen.cli import main
+from lamen.runner import Runner
+from lamen.spec.library import Library
 from lamen.spec.problems import SpecError
+from lamen.spec.tournament import Tournament
+from lamen.store import Store
 from lamen.store.lock import DatabaseLock, lock_path
 from tests.fake_servers import FakeProviders
 from tests.store_snapshot import match_results
@@ -117,3 +123,16 @@ def test_lamen_run_refuses_a_held_database_at_once(tmp_path: Path) -> None:
     assert done.stdout == ""
     assert done.stderr.startswith(f"error: {database}: lamen run (pid {os.getpid()}, started ")
     assert not database.exists()  # refused before the database was created
+
+
+def test_status_reads_a_database_while_a_run_writes_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    database = tmp_path / "t.db"
+    tournament = Tournament.model_validate({"name": "live", "agents": ["bot:linear", "bot:conceder"],
+                                            "games": ["rental-1-distributive"]})
+    with DatabaseLock(database):
+        store = Store(database)
+        asyncio.run(Runner(tournament, store, Library.default()).run())
+        assert Path(f"{database}-wal").exists()  # the writer's connection is still open
+        assert main(["status", str(database)]) == 0
+        store.close()
+    assert capsys.readouterr().out.startswith("live: 12/12 matches finished, 12 agreements, 0 errored, 0 pending")
