@@ -86,7 +86,7 @@ def versions(tournament: Tournament, matches: list[Match]) -> list[Planned]:
 def version_refusal(conflict: VersionConflict, database: Path, tournament: str) -> SpecError:
     count = len(conflict.played)
     return SpecError([Problem(
-        f"{database}: tournament {one_line(tournament)!r} holds matches played under another version of this "
+        f"{one_line(str(database))}: tournament {one_line(tournament)!r} holds matches played under another version of this "
         f"spec: {one_line(conflict.describe())}",
         f"run again with --replace to drop those {count} matches and play them again, or give the tournament "
         f"a new name")])

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Iterator
 
 from lamen.spec.problems import Problem, SpecError
+from lamen.text_safety import one_line
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 LAMEN_TABLES = frozenset({"meta", "tournaments", "agents", "matches", "turns", "calls", "outcomes"})
@@ -23,7 +24,7 @@ DAMAGED_HINT = "restore it from a backup, or salvage it with `sqlite3 FILE .reco
 
 
 def refuse(path: Path, what: str, hint: str) -> SpecError:
-    return SpecError([Problem(f"{path}: {what}", hint)])
+    return SpecError([Problem(f"{one_line(str(path))}: {what}", hint)])
 
 
 def _header_checks(path: Path, hint: str) -> bytes:

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import TracebackType
 
 from lamen.spec.problems import Problem, SpecError
+from lamen.text_safety import one_line
 
 
 def lock_path(database: Path) -> Path:
@@ -49,7 +50,7 @@ class DatabaseLock:
         return f"lamen run (pid {pid}{since})"
 
     def _refusal(self, holder: str) -> SpecError:
-        return SpecError([Problem(f"{self.database}: {holder} is writing this database",
+        return SpecError([Problem(f"{one_line(str(self.database))}: {holder} is writing this database",
                                   "wait for it to finish, run again with --wait, or give another --db")])
 
     def refuse_if_held(self) -> None:
