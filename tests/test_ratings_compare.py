@@ -112,7 +112,8 @@ def test_user_errors_are_one_line_and_change_nothing(databases, tmp_path: Path,
     other = tmp_path / "other.db"
     other.write_bytes(b"not a database at all")
     assert main(["compare", f"{other}:x", f"{after}:bot:random"]) == 1
-    assert "not a lamen tournament database" in capsys.readouterr().err
+    assert capsys.readouterr().err.strip() == (f"error: {other}: file is not a database (it has no SQLite header) "
+                                               "(give the path `lamen run` printed)")
     assert other.read_bytes() == b"not a database at all"
     # Two agents of one database: their matches against each other cannot pair, the rest do.
     assert main(["compare", f"{before}:bot:conceder", f"{before}:bot:boulware"]) == 0

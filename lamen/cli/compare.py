@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
-from contextlib import closing
 from dataclasses import asdict
 from pathlib import Path
 
@@ -46,25 +44,10 @@ def _agents(frame) -> list[str]:  # noqa: ANN001 - a pandas frame, imported lazi
     return sorted(set(cross["agent_a"]) | set(cross["agent_b"]))
 
 
-def check_database(path: Path) -> None:
-    """Refuse, read-only and before `Store` would add its tables, a file lamen did not write."""
-    try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
-            row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-    except sqlite3.DatabaseError as exc:
-        row, reason = None, str(exc)
-    else:
-        reason = "it has no lamen schema version"
-    if row is None:
-        raise SpecError([Problem(f"{path}: not a lamen tournament database ({one_line(reason)})",
-                                 "give the path `lamen run` printed")])
-
-
 def _read(path: Path):  # noqa: ANN202 - a pandas frame, imported lazily
     from lamen.store.tables import match_table
 
-    check_database(path)
-    store = Store(path)
+    store = Store.open_read_only(path)
     try:
         return match_table(store)
     finally:

@@ -45,12 +45,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _open(db: Path) -> Store:
-    if not db.is_file():
+    if not db.exists():
         raise SpecError([Problem(f"{db}: no such database", "run `lamen run SPEC` or `lamen import` first")])
-    from lamen.cli.compare import check_database
-
-    check_database(db)
-    return Store(db)
+    return Store.open_read_only(db)
 
 
 def handle_ratings(args: argparse.Namespace) -> int:

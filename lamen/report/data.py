@@ -4,8 +4,6 @@ judge's readings, model-call usage and the games as they were played. Reads only
 from __future__ import annotations
 
 import json
-import sqlite3
-from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,27 +133,12 @@ def _outcomes(store: Store, tournament: str) -> dict[str, Outcome]:
     return {row["match_id"]: Outcome.model_validate_json(row["outcome_json"]) for row in rows}
 
 
-def _check_lamen_database(path: Path) -> None:
-    """Refuse, read-only and before `Store` would add its tables, a file lamen did not write."""
-    try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
-            row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-    except sqlite3.DatabaseError as exc:
-        row, reason = None, str(exc)
-    else:
-        reason = "it has no lamen schema version"
-    if row is None:
-        raise SpecError([Problem(f"{path}: not a lamen tournament database ({reason})",
-                                 "give the path `lamen run` printed")])
-
-
 def read_report_data(db_path: str | Path, tournament: str | None = None) -> ReportData:
     """Read one tournament of a database (the only one, unless `tournament` names it)."""
     path = Path(db_path)
     if not path.is_file():
         raise SpecError([Problem(f"{path}: no such database", "give the path `lamen run` printed")])
-    _check_lamen_database(path)
-    store = Store(path)
+    store = Store.open_read_only(path)
     try:
         name = choose_tournament(store, tournament)
         spec_row = store.db.execute("SELECT spec_json FROM tournaments WHERE name=?", (name,)).fetchone()
