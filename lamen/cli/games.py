@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -30,13 +31,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     show.set_defaults(handler=handle_show)
 
 
-def handle_list(args: argparse.Namespace) -> int:
-    library = library_from(args)
+def games_table(library: Library) -> tuple[Table, list[tuple[Path, SpecError]]]:
+    """Every game of the library as a table that wraps to the console: names are never cut (they
+    fold at worst), issues and folders wrap; and the files that did not load."""
     table = Table(title="Games", title_justify="left")
-    for column in ("game", "issues", "class", "outcomes", "source"):
-        table.add_column(column, justify="right" if column == "outcomes" else "left")
+    rows, broken = [], []
     builtin = builtin_root()
-    broken = []
     for path in library.files("games"):
         source = "built-in" if builtin in path.resolve().parents else str(path.parent)
         try:
@@ -45,10 +45,24 @@ def handle_list(args: argparse.Namespace) -> int:
             broken.append((path, exc))
             continue
         if game is None:
-            table.add_row(path.stem, "(description only)", "-", "-", source)
+            rows.append((path.stem, "(description only)", "-", "-", source))
         else:
-            table.add_row(path.stem, ", ".join(i.name for i in game.issues), game.game_class,
-                          f"{outcome_space(game).n_outcomes:,}", source)
+            rows.append((path.stem, ", ".join(i.name for i in game.issues), game.game_class,
+                         f"{outcome_space(game).n_outcomes:,}", source))
+    # Rich narrows wrapping columns first: the issues and the folder wrap, so a game's name keeps
+    # its one line and two names that share a long prefix always print differently.
+    table.add_column("game", no_wrap=True)
+    table.add_column("issues", overflow="fold")
+    table.add_column("class", no_wrap=True)
+    table.add_column("outcomes", justify="right", no_wrap=True)
+    table.add_column("source", overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    return table, broken
+
+
+def handle_list(args: argparse.Namespace) -> int:
+    table, broken = games_table(library_from(args))
     console = Console(highlight=False)
     console.print(table)
     for path, exc in broken:
