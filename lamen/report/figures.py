@@ -37,29 +37,39 @@ CHAR = 0.075
 # Cells get their value written in them up to this many agents.
 ANNOTATE_UP_TO = 14
 ENUMERATE_UP_TO = 20_000
+# The page shows the PNG (first); SVG and PDF are for papers.
+VECTOR_FORMATS = ("png", "svg", "pdf")
+FIXED_METADATA = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}
 
 
 @dataclass(frozen=True)
 class FigureFile:
-    """A figure written into the report folder; `path` is relative to it."""
+    """A figure written into the report folder: the PNG the page shows and the same figure as SVG
+    and PDF for papers. Paths are relative to the report folder."""
 
     path: str
     title: str
     caption: str
+    vectors: tuple[str, ...] = ()
 
 
-def _new_figure(size: tuple[float, float]) -> Figure:
+def new_figure(size: tuple[float, float]) -> Figure:
     figure = Figure(figsize=size)
     FigureCanvasAgg(figure)
     return figure
 
 
-def _save(figure: Figure, folder: Path, name: str) -> str:
-    path = folder / f"{name}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # bbox_inches="tight" grows the canvas to every label: nothing is clipped, however long.
-    figure.savefig(path, bbox_inches="tight", pad_inches=0.15)
-    return f"{folder.name}/{path.name}"
+def save(figure: Figure, folder: Path, name: str, title: str, caption: str) -> FigureFile:
+    """`folder/name.png`, `.svg` and `.pdf`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for suffix in VECTOR_FORMATS:
+        # bbox_inches="tight" grows the canvas to every label: nothing is clipped, however long.
+        # Fixed metadata keeps the SVG and PDF byte-identical from one run to the next.
+        figure.savefig(folder / f"{name}.{suffix}", bbox_inches="tight", pad_inches=0.15,
+                       metadata=FIXED_METADATA.get(suffix))
+        written.append(f"{folder.name}/{name}.{suffix}")
+    return FigureFile(written[0], title, caption, tuple(written[1:]))
 
 
 def heatmap_size(labels: Sequence[str]) -> tuple[float, float]:
@@ -80,7 +90,7 @@ def draw_heatmap(matrix: pd.DataFrame, title: str, colour_label: str, *, annotat
     """Row agent (y) against column agent (x); white cells (marked –) have no games."""
     rows, columns = [str(v) for v in matrix.index], [str(v) for v in matrix.columns]
     with matplotlib.rc_context(STYLE):
-        figure = _new_figure(heatmap_size(rows + columns))
+        figure = new_figure(heatmap_size(rows + columns))
         axes = figure.add_subplot()
         values = np.ma.masked_invalid(matrix.to_numpy(dtype=float))
         image = axes.imshow(values, cmap=_colormap(HEATMAP), vmin=vmin, vmax=vmax, aspect="equal")
@@ -113,7 +123,7 @@ def draw_heatmap(matrix: pd.DataFrame, title: str, colour_label: str, *, annotat
 def heatmap_figure(matrix: pd.DataFrame, title: str, colour_label: str, folder: Path, name: str, caption: str,
                    annotate_counts: pd.DataFrame | None = None) -> FigureFile:
     figure = draw_heatmap(matrix, title, colour_label, annotate_counts=annotate_counts)
-    return FigureFile(_save(figure, folder, name), title, caption)
+    return save(figure, folder, name, title, caption)
 
 
 def _interval(axes: Axes, y: np.ndarray, centre: np.ndarray, low: np.ndarray, high: np.ndarray,
@@ -133,7 +143,7 @@ def rating_figure(ratings: Ratings, folder: Path) -> FigureFile:
     title = "Ratings with 95% intervals (best at the top)"
     height = 1.4 + 0.45 * len(agents)
     with matplotlib.rc_context(STYLE):
-        figure = _new_figure((max(6.5, longest + 5.0), height))
+        figure = new_figure((max(6.5, longest + 5.0), height))
         axes = figure.add_subplot()
         _interval(axes, y + 0.2, np.array([fit[a].elo for a in agents]), np.array([fit[a].lower for a in agents]),
                   np.array([fit[a].upper for a in agents]), OKABE_ITO[0], "o", "Bradley–Terry (sandwich interval)")
@@ -154,14 +164,14 @@ def rating_figure(ratings: Ratings, folder: Path) -> FigureFile:
         axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.5 / axes_height), ncol=1, frameon=False)
     caption = ("Points are estimates, bars their 95% intervals. Bradley–Terry is the primary rating; Elo depends on "
                "the order of games and is shown over random orders.")
-    return FigureFile(_save(figure, folder, "ratings"), title, caption)
+    return save(figure, folder, "ratings", title, caption)
 
 
 def effects_figure(effects: pd.DataFrame, folder: Path) -> FigureFile:
     """Side A's and the first mover's fixed effects in Elo points, with 95% intervals."""
     title = "Measured side and first-mover effects"
     with matplotlib.rc_context(STYLE):
-        figure = _new_figure((6.0, 2.4))
+        figure = new_figure((6.0, 2.4))
         axes = figure.add_subplot()
         y = np.arange(len(effects), dtype=float)[::-1]
         for index, (position, row) in enumerate(zip(y, effects.itertuples())):
@@ -175,7 +185,7 @@ def effects_figure(effects: pd.DataFrame, folder: Path) -> FigureFile:
         axes.grid(axis="x", color="#e5e5e5")
     caption = ("Bradley–Terry fixed effects: side A's edge over side B and the first mover's edge, with 95% "
                "sandwich intervals. The debiased schedule cancels them out of the agent ratings.")
-    return FigureFile(_save(figure, folder, "effects"), title, caption)
+    return save(figure, folder, "effects", title, caption)
 
 
 def calibration_figure(ratings: Ratings, folder: Path) -> FigureFile:
@@ -188,7 +198,7 @@ def calibration_figure(ratings: Ratings, folder: Path) -> FigureFile:
         np.array([]), np.array([]), np.array([]))
     title = "Observed vs predicted score per pairing"
     with matplotlib.rc_context(STYLE):
-        figure = _new_figure((5.2, 5.0))
+        figure = new_figure((5.2, 5.0))
         axes = figure.add_subplot()
         axes.plot([0, 1], [0, 1], color="#777777", linewidth=0.8, linestyle=":", label="perfect fit")
         sizes = 20 + 80 * games / games.max() if len(games) else games
@@ -203,7 +213,7 @@ def calibration_figure(ratings: Ratings, folder: Path) -> FigureFile:
         axes.legend(loc="upper left")
     caption = ("Each point is one pair of agents; points far from the diagonal are pairings the "
                "one-number-per-agent model does not explain (e.g. cycles).")
-    return FigureFile(_save(figure, folder, "calibration"), title, caption)
+    return save(figure, folder, "calibration", title, caption)
 
 
 def all_outcomes(game: Game) -> np.ndarray:
@@ -235,7 +245,7 @@ def outcome_space_figure(game: Game, space: OutcomeSpace, agreements: pd.DataFra
     columns = max(1, math.ceil(legend_rows / 26))
     longest = max((len(label) for label in labels), default=10) * CHAR * 0.9
     with matplotlib.rc_context(STYLE):
-        figure = _new_figure((5.6 + columns * (longest + 0.5), max(5.0, min(legend_rows, 26) * 0.2 + 1.0)))
+        figure = new_figure((5.6 + columns * (longest + 0.5), max(5.0, min(legend_rows, 26) * 0.2 + 1.0)))
         axes = figure.add_subplot()
         if space.n_outcomes <= ENUMERATE_UP_TO:
             every = all_outcomes(game)
@@ -275,4 +285,4 @@ def outcome_space_figure(game: Game, space: OutcomeSpace, agreements: pd.DataFra
         what = "Grey points are every complete offer."
     caption = (f"{what} Hollow markers are agreements reached ({len(agreements)} matches), larger where more "
                "matches of a pairing ended there.")
-    return FigureFile(_save(figure, folder, name), title, caption)
+    return save(figure, folder, name, title, caption)
