@@ -273,12 +273,14 @@ def test_strategy_figure_and_gets_columns_when_the_leaderboard_has_them(
     assert page.evaluate("document.querySelector('img[src=\"figures/strategy.png\"]').naturalWidth") > 0
     headers = page.eval_on_selector_all("#leaderboard-table th", "cells => cells.map(c => c.textContent)")
     assert headers[:5] == ["agent", "gets: U vs an average opponent (95%)", "rank by gets (95%)",
-                           "gives: opponents' U (95%)", "flag"]
+                           "gives: opponents' U (95%)", "BT and U ranks differ"]
     first = page.eval_on_selector_all("#leaderboard-table tbody tr:first-child td", "cells => cells.map(c => c.textContent)")
-    assert first[:5] == [board["agent"][0], "0.650 (0.600–0.700)", "1–2", "0.450 (0.400–0.500)", ""]
+    assert first[:5] == [board["agent"][0], "0.650 (0.60–0.70)", "1–2", "0.450 (0.40–0.50)", ""]
+    second = page.eval_on_selector_all("#leaderboard-table tbody tr:nth-child(2) td", "cells => cells.map(c => c.textContent)")
+    assert second[2] == "1–3" and second[4] == "yes"
     wrap = page.evaluate("""(() => { const w = document.querySelector('#leaderboard-table').parentElement;
         return [w.scrollWidth <= w.clientWidth, getComputedStyle(w.querySelector('td')).position]; })()""")
-    assert wrap[0] or wrap[1] == "sticky"
+    assert wrap == [True, "sticky"]  # fits at 1400 px, and would scroll with the agent in view
     page.screenshot(path=str(tmp_path / "leaderboard.png"))
     print(f"screenshot: {tmp_path / 'leaderboard.png'}")
 

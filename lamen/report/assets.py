@@ -34,6 +34,7 @@ table.data th:first-child, table.data td:first-child {
   position: sticky; left: 0; z-index: 1; box-shadow: inset -1px 0 0 var(--line);
 }
 table.data thead th:first-child { z-index: 2; }
+#leaderboard-table th, #leaderboard-table td { padding: 4px 7px; }
 table.data th.wrap { white-space: normal; min-width: 4.5em; vertical-align: bottom; }
 .table-wrap + .downloads, .table-wrap + .caption { margin-top: 2px; }
 .pairings summary { font-size: 13px; color: var(--accent); cursor: pointer; }

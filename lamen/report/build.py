@@ -129,11 +129,11 @@ def _interval(low: float, high: float, digits: int = 0) -> str:
     return f"{low:.{digits}f}–{high:.{digits}f}"
 
 
-def _estimate(value: float, low: float, high: float, digits: int) -> str:
-    """"value (low – high)", the interval left out when unknown or of zero width."""
+def _estimate(value: float, low: float, high: float, digits: int, interval_digits: int | None = None) -> str:
+    """"value (low–high)", the interval left out when unknown or of zero width."""
     if pd.isna(value):
         return "–"
-    interval = _interval(low, high, digits)
+    interval = _interval(low, high, digits if interval_digits is None else interval_digits)
     return f"{value:.{digits}f}" + ("" if interval == "–" else f" ({interval})")
 
 
@@ -146,7 +146,7 @@ def _ranks(low: object, high: object) -> str:
 def _flag(value: object) -> str:
     if isinstance(value, str):
         return value
-    return "" if pd.isna(value) or not value else "BT and U ranks differ"
+    return "" if pd.isna(value) or not value else "yes"
 
 
 def _leaderboard_display(board: pd.DataFrame) -> pd.DataFrame:
@@ -155,14 +155,14 @@ def _leaderboard_display(board: pd.DataFrame) -> pd.DataFrame:
     columns: dict[str, object] = {"agent": board["agent"]}
     if set(STRATEGY_COLUMNS) <= set(board.columns):
         columns["gets: U vs an average opponent (95%)"] = [
-            _estimate(v, lo, hi, 3) for v, lo, hi in zip(board["gets"], board["gets_low"], board["gets_high"])]
+            _estimate(v, lo, hi, 3, 2) for v, lo, hi in zip(board["gets"], board["gets_low"], board["gets_high"])]
         if {"gets_rank_low", "gets_rank_high"} <= set(board.columns):
             columns["rank by gets (95%)"] = [_ranks(lo, hi) for lo, hi in
                                              zip(board["gets_rank_low"], board["gets_rank_high"])]
         columns["gives: opponents' U (95%)"] = [
-            _estimate(v, lo, hi, 3) for v, lo, hi in zip(board["gives"], board["gives_low"], board["gives_high"])]
+            _estimate(v, lo, hi, 3, 2) for v, lo, hi in zip(board["gives"], board["gives_low"], board["gives_high"])]
         if "rank_flag" in board.columns:
-            columns["flag"] = [_flag(value) for value in board["rank_flag"]]
+            columns["BT and U ranks differ"] = [_flag(value) for value in board["rank_flag"]]
     columns.update({
         "BT Elo (95%)": [_estimate(v, lo, hi, 0) for v, lo, hi in zip(board["bt_elo"], board["bt_lower"],
                                                                       board["bt_upper"])],
@@ -172,10 +172,17 @@ def _leaderboard_display(board: pd.DataFrame) -> pd.DataFrame:
         "TrueSkill μ ± σ": ["–" if pd.isna(mu) else f"{mu:.1f} ± {sigma:.1f}"
                             for mu, sigma in zip(board["trueskill_mu"], board["trueskill_sigma"])],
         "games": board["games"],
-        **{HEADERS[c]: board[c] for c in ("agreement_rate", "utility", "utility_agreed", "welfare",
-                                          "internal_faithfulness", "external_faithfulness", "instruction_following")},
+        **{HEADERS[c]: board[c] for c in ("agreement_rate", "utility", "utility_agreed", "welfare")},
     })
     return pd.DataFrame(columns)
+
+
+CONDUCT = ("internal_faithfulness", "external_faithfulness", "instruction_following")
+
+
+def _conduct_display(board: pd.DataFrame) -> pd.DataFrame:
+    """The judge's figures per agent, beside the leaderboard rather than in it: so both fit the page."""
+    return pd.DataFrame({"agent": board["agent"], **{HEADERS[c]: board[c] for c in CONDUCT}})
 
 
 def _warnings(board: pd.DataFrame, extra: Sequence[str]) -> list[Markup]:
@@ -198,15 +205,19 @@ def _leaderboard_section(writer: _Writer, ratings: Ratings | None, reason: str,
               tag("p", f"Over cross-play games. {about_gets}Bradley–Terry (BT), Elo and TrueSkill say who gets the "
                        "better side of a deal: BT on graded scores (1 + u_A − u_B)/2 with side and first-mover "
                        "effects, 95% clustered sandwich interval, rank from the block bootstrap; Elo and TrueSkill "
-                       "depend on the order of games. Agreement, U (0 without agreement), U* (over agreements), "
-                       "welfare (u_A + u_B), faithfulness and instruction following (word limits and note format) "
-                       "are means over the agent's games. –: unknown, or an interval the data cannot narrow.",
-                  class_="caption"),
+                       "depend on the order of games. Agreement, U (0 without agreement), U* (over agreements) and "
+                       "welfare (u_A + u_B) are means over the agent's games. –: unknown, or an interval the data "
+                       "cannot narrow.", class_="caption"),
               writer.export(board, "leaderboard", "Leaderboard (cross-play)")]
     if strategy:
         parts.append(writer.figure(strategy_figure(strategy, writer.figure_folder)))
     if ratings is not None:
         parts.append(writer.figure(fig.rating_figure(ratings, writer.figure_folder)))
+    parts += [tag("h3", "How each agent negotiated (the judge, cross-play)"),
+              frame_table(_conduct_display(board), id_="conduct-table"),
+              tag("p", "Means over the agent's cross-play games: internal faithfulness (the message offers no less "
+                       "than the note), external faithfulness, instruction following (word limits and note format). "
+                       "–: nothing to measure. The leaderboard's CSV holds them too.", class_="caption")]
     return Markup("".join(parts))
 
 
