@@ -311,6 +311,8 @@ def test_hostile_text_is_escaped_everywhere(tmp_path: Path) -> None:
     assert html.count("<script") == 2  # the data block and the viewer, nothing else
     assert re.findall(r"<img [^>]*>", html) == [f'<img src="{f.path}" alt="{f.title}" loading="eager">'
                                                for f in report.figures]
+    # The transcript files are scripts: their data is JSON with no raw markup characters at all.
+    assert report.transcripts and all("<" not in path.read_text(encoding="utf-8") for path in report.transcripts)
     data = payload(report.index)
     first = next(m for m in data["matches"] if m["id"] == "m-hostile-1")
     assert first["a"] == HOSTILE_AGENT
