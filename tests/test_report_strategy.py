@@ -76,7 +76,8 @@ def test_written_as_png_svg_and_pdf(tmp_path: Path) -> None:
     assert made.path == "figures/strategy.png"
     assert made.vectors == ("figures/strategy.svg", "figures/strategy.pdf")
     assert (tmp_path / made.path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert "<svg" in (tmp_path / "figures" / "strategy.svg").read_text(encoding="utf-8")
+    svg = (tmp_path / "figures" / "strategy.svg").read_text(encoding="utf-8")
+    assert "<svg" in svg and all(f">{p.agent}</text>" in svg for p in AGENTS)  # text stays text
     assert (tmp_path / "figures" / "strategy.pdf").read_bytes()[:5] == b"%PDF-"
 
 
