@@ -58,8 +58,8 @@ details pre, pre.text {
 #match-list td:nth-child(2) { white-space: normal; min-width: 9em; }
 #match-list tbody tr.selected td { background: #dbeefa; }
 th button.sort { border: 0; background: none; padding: 0; font: inherit; font-weight: 700; cursor: pointer; color: inherit; }
-th[aria-sort="ascending"] button.sort::after { content: " \25B2"; font-size: 10px; }
-th[aria-sort="descending"] button.sort::after { content: " \25BC"; font-size: 10px; }
+th[aria-sort="ascending"] button.sort::after { content: " ▲"; font-size: 10px; }
+th[aria-sort="descending"] button.sort::after { content: " ▼"; font-size: 10px; }
 .list-pane { max-height: 80vh; overflow: auto; border: 1px solid var(--line); }
 #match-list { width: 100%; margin: 0; }
 #match-list tbody tr { cursor: pointer; }
