@@ -6,8 +6,9 @@ The paper does not describe its board file. What we read is the layout of the au
     {"1": {"USER": [["L", "E", 5], ...], "BOT": [["L", "E", 6], ...],
            "OPTIMAL": [["L", "E", "K", ...], ..., 52]}, "2": {...}}
 
-one object per board id; USER and BOT list every hallway once as [room, room, coins]; the start
-room is the first room of USER's first hallway (the living room "L" in the paper); OPTIMAL, when
+one object per board id; USER and BOT list every hallway once as [room, room, coins]; rooms are
+ordered as USER first names them, except that the living room "L" starts (the paper: "the first
+room is always the living room"; a file without "L" starts at its first room); OPTIMAL, when
 present, lists optimal tours and ends with the optimum's joint coins, which we check. A JSON list
 of `Board.to_json()` objects (lamen's own format) is read too. Every error is one line naming the
 file, the board and the field.
@@ -23,6 +24,7 @@ from lamen.families.adventurers.board import Board, BoardError, board_from_json,
 from lamen.families.adventurers.solver import best_tour, tour_value
 
 PLAYER_KEYS = {"user": "USER", "bot": "BOT"}
+START_ROOM = "L"
 
 
 def read_boards(path: str | Path) -> dict[str, Board]:
@@ -75,6 +77,9 @@ def _rooms_in_order(hallways: Any, where: str) -> tuple[str, ...]:
         if not (isinstance(entry, list) and len(entry) == 3 and all(isinstance(r, str) for r in entry[:2])):
             raise BoardError(f"{where}: expected [room, room, coins], got {entry!r}")
         rooms.extend(room for room in entry[:2] if room not in rooms)
+    if START_ROOM in rooms:
+        rooms.remove(START_ROOM)
+        rooms.insert(0, START_ROOM)
     return tuple(rooms)
 
 
