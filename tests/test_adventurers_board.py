@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from lamen.families.adventurers.board import (
-    ROLES, Board, BoardError, board_from_json, board_shape, edges, human_agent_board, paper_like_board,
+    Board, BoardError, board_from_json, board_shape, edges, human_agent_board, paper_like_board,
     random_board,
 )
 from lamen.families.adventurers.boards_file import read_boards

@@ -144,12 +144,12 @@ PINNED_100 = {
     ("share-all-solver", "agreeable"): (100, 100, 33, 0, 0.8575),
     ("share-all-solver", "solo"): (100, 100, 29, 0, 0.8718),
     ("share-all-solver", "share-all-solver"): (100, 100, 100, 0, 1.0),
-    ("share-all-solver", "ibp"): (100, 100, 78, 0, 0.9733),
+    ("share-all-solver", "ibp"): (100, 100, 86, 0, 0.9864),
     ("ibp", "random-tour"): (100, 100, 33, 0, 0.8575),
     ("ibp", "agreeable"): (100, 100, 37, 0, 0.8781),
     ("ibp", "solo"): (100, 100, 29, 0, 0.8718),
-    ("ibp", "share-all-solver"): (100, 100, 81, 0, 0.9767),
-    ("ibp", "ibp"): (100, 100, 59, 0, 0.9502),
+    ("ibp", "share-all-solver"): (100, 100, 82, 0, 0.9812),
+    ("ibp", "ibp"): (100, 100, 62, 0, 0.9592),
 }
 # The same over 1,000 boards: (optimal, timeouts, mean joint score); identical = correct = 1,000
 # everywhere except agreeable × agreeable (0) and solo × solo (13).
@@ -173,10 +173,10 @@ PINNED_1000 = {
     ("share-all-solver", "agreeable"): (278, 0, 0.8568),
     ("share-all-solver", "solo"): (273, 0, 0.8451),
     ("share-all-solver", "share-all-solver"): (1000, 0, 1.0),
-    ("share-all-solver", "ibp"): (742, 0, 0.9647),
+    ("share-all-solver", "ibp"): (884, 0, 0.9888),
     ("ibp", "random-tour"): (278, 0, 0.8568),
     ("ibp", "agreeable"): (339, 0, 0.8827),
     ("ibp", "solo"): (273, 0, 0.8451),
-    ("ibp", "share-all-solver"): (813, 0, 0.9802),
-    ("ibp", "ibp"): (678, 0, 0.9661),
+    ("ibp", "share-all-solver"): (835, 0, 0.9841),
+    ("ibp", "ibp"): (685, 0, 0.9651),
 }

@@ -106,25 +106,26 @@ def _fits(view: AdventurerView, agreed: Path, segment: Path, coins: object) -> b
     return best_tour(coins, view.indices(agreed + segment[1:])).value == best
 
 
-def _ibp_turn(view: AdventurerView, first: list[Action], concede: bool) -> Turn:
-    """Shared IBP play: judge the partner's suggestion, then suggest the IBP's next hallway.
+def _ibp_turn(view: AdventurerView, talk: Callable[[Path], list[Action]]) -> Turn:
+    """Shared IBP play: judge the partner's suggestion, talk, then suggest the IBP's next hallway.
 
-    `concede`: agree to a suggestion rejected once already since the last agreement (the
-    partner insists, and it knows coins we were not told) — this ends rejection ping-pong.
+    A suggestion already rejected once since the last agreement is agreed to the second time:
+    the partner insists and may know coins we were not told (this also ends rejection ping-pong).
+    `talk(agreed)`: the Inform/Ask actions, given where the decision now stands.
     """
     if (follow := _follow_submission(view)) is not None:
         return follow
     coins = known_coins(view.own, view.learned)
-    actions = list(first)
+    actions: list[Action] = []
     agreed = view.agreed
     pending = view.partner_suggestion
     if pending is not None:
-        if _fits(view, agreed, pending, coins) or (concede and pending in view.rejected):
+        if _fits(view, agreed, pending, coins) or pending in view.rejected:
             actions.append(Agree(pending))
             agreed = agreed + pending[1:]
         else:
             actions.append(Reject(pending))
-    actions += _close(view, agreed)
+    actions += talk(agreed) + _close(view, agreed)
     if len(agreed) == len(view.rooms) + 1:
         return Turn(tuple(actions), thought="the round trip is agreed")
     plan = view.names(intermediate_best_path(view.own, view.learned, view.indices(agreed)).tour)
@@ -135,34 +136,29 @@ def _ibp_turn(view: AdventurerView, first: list[Action], concede: bool) -> Turn:
 
 
 def share_all_solver(view: AdventurerView, rng: random.Random) -> Turn:
-    """Tells all its coins, then plays the IBP; never concedes (it knows all once told back)."""
+    """Tells all its coins at once, then plays the IBP (optimal with a partner who does the same)."""
     n = len(view.rooms)
-    untold = [hallway(view.rooms[i], view.rooms[j]) for i in range(n) for j in range(i + 1, n)]
-    return _ibp_turn(view, _answer(view, [h for h in untold if h not in view.told]), concede=False)
+    every = [hallway(view.rooms[i], view.rooms[j]) for i in range(n) for j in range(i + 1, n)]
+    return _ibp_turn(view, talk=lambda agreed: _answer(view, [h for h in every if h not in view.told]))
 
 
 def ibp(view: AdventurerView, rng: random.Random) -> Turn:
     """The paper's problem-solving core: IBP suggestions, hallway by hallway, with questions.
 
-    It answers what it is asked, tells its own coins on the hallways out of the current room
-    and asks for the partner's coins on those it has not learned.
+    It answers what it is asked and, about the hallways out of the room where the next step is
+    decided, tells its own coins and asks for the partner's it has not learned (paper Fig. 15).
     """
-    agreed = view.agreed
-    pending = view.partner_suggestion
-    if pending is not None:
-        agreed = agreed + pending[1:]  # talk about where the partner proposes to stand next
-    here = agreed[-1] if len(agreed) <= len(view.rooms) else view.start
-    ahead = [room for room in view.rooms if room not in agreed]
-    if len(agreed) == len(view.rooms):
-        ahead = [view.start]
-    out = [hallway(here, room) for room in ahead]
-    answer = list(dict.fromkeys(view.asked_of_me + tuple(h for h in out if h not in view.told)))
-    first = _answer(view, answer)
-    rooms = {room: k for k, room in enumerate(view.rooms)}
-    unknown = tuple(h for h in out if view.learned[rooms[h[0]]][rooms[h[1]]] is None and h not in view.asked_by_me)
-    if unknown:
-        first.append(Ask(unknown))
-    return _ibp_turn(view, first, concede=True)
+    def talk(agreed: Path) -> list[Action]:
+        if len(agreed) == len(view.rooms) + 1:
+            return _answer(view, view.asked_of_me)
+        ahead = [room for room in view.rooms if room not in agreed] or [view.start]
+        out = [hallway(agreed[-1], room) for room in ahead]
+        actions = _answer(view, list(dict.fromkeys(view.asked_of_me + tuple(h for h in out if h not in view.told))))
+        unknown = tuple(h for h in out if h not in view.asked_by_me
+                        and view.learned[view.rooms.index(h[0])][view.rooms.index(h[1])] is None)
+        return actions + ([Ask(unknown)] if unknown else [])
+
+    return _ibp_turn(view, talk=talk)
 
 
 POLICIES: Mapping[str, Policy] = {
