@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -180,3 +182,34 @@ PINNED_1000 = {
     ("ibp", "share-all-solver"): (835, 0, 0.9841),
     ("ibp", "ibp"): (685, 0, 0.9651),
 }
+
+
+def test_every_pairing_plays_legally_on_boards_of_4_to_9_rooms() -> None:
+    boards = [human_agent_board(seed, 4 + seed % 6) for seed in range(12)]
+    for user in POLICIES:
+        for bot in POLICIES:
+            for seed, board in enumerate(boards):
+                outcome = play(board, POLICIES[user], POLICIES[bot], seed).outcome  # IllegalMove = a bug
+                assert outcome.identical >= outcome.correct >= outcome.optimal, (user, bot, seed)
+
+
+def test_policies_are_pure_functions_of_view_and_rng() -> None:
+    board = paper_like_board(3)
+    state = step(board, initial_state(board), "user", Turn((Suggest(("L", "E")), Ask((("L", "E"),)))))
+    for name, policy in POLICIES.items():
+        first = policy(view(board, state, "bot"), random.Random(5))
+        assert policy(view(board, state, "bot"), random.Random(5)) == first, name
+
+
+@pytest.mark.parametrize(("user", "bot", "path", "coins", "turns"), [
+    # USER's own optimum L-E-K-A-B-C-L (32 light coins) brings the team only 49 of 52.
+    ("solo", "agreeable", "LEKABCL", 49, (1, 1)),
+    ("share-all-solver", "share-all-solver", "LEKCBAL", 52, (4, 4)),
+    # Two IBP players find the path the paper's example dialogue agrees on.
+    ("ibp", "ibp", "LEABKCL", 52, (6, 5)),
+    ("agreeable", "random-tour", "LAKCEBL", 39, (2, 2)),
+])
+def test_games_on_the_paper_board(user: str, bot: str, path: str, coins: int, turns: tuple[int, int]) -> None:
+    episode = play(PAPER_BOARD_1, POLICIES[user], POLICIES[bot], seed=0)
+    assert episode.state.submitted == (tuple(path), tuple(path))
+    assert episode.outcome.coins == coins and episode.state.turns == turns

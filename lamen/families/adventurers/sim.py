@@ -9,8 +9,9 @@ will take; this module stays until the family wrapper replaces it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from lamen.families.adventurers.board import ROLES, Board
 from lamen.families.adventurers.protocol import (
@@ -20,7 +21,8 @@ from lamen.families.adventurers.scoring import Outcome, score_game
 
 MAX_TURNS = 15
 Policy = Callable[[AdventurerView, random.Random], Turn]
-Pair = tuple  # (user's, bot's) — indexed by ROLES.index(role)
+T = TypeVar("T")
+Pair = tuple[T, T]  # (user's, bot's), indexed by ROLES.index(role)
 
 
 class IllegalMove(ValueError):
@@ -30,15 +32,15 @@ class IllegalMove(ValueError):
 @dataclass(frozen=True)
 class GameState:
     agreed: Path
-    visited: Pair = ((), ())
-    suggestion: Pair = (None, None)        # each player's open suggestion, as a segment
-    rejected: Pair = ((), ())              # segments each player rejected since the last agreement
-    learned: Pair = ({}, {})               # what each player was told: {hallway: coins}
-    told: Pair = (frozenset(), frozenset())
-    asked_of: Pair = ((), ())              # hallways each player was asked about, not yet told
-    asked_by: Pair = (frozenset(), frozenset())
-    submitted: Pair = (None, None)
-    turns: Pair = (0, 0)
+    visited: Pair[Path] = ((), ())
+    suggestion: Pair[Path | None] = (None, None)         # each player's open suggestion, as a segment
+    rejected: Pair[tuple[Path, ...]] = ((), ())          # rejected by each since the last agreement
+    learned: Pair[Mapping[Hallway, int]] = ({}, {})      # what each player was told (never mutated)
+    told: Pair[frozenset[Hallway]] = (frozenset(), frozenset())
+    asked_of: Pair[tuple[Hallway, ...]] = ((), ())       # asked of each player, not yet told
+    asked_by: Pair[frozenset[Hallway]] = (frozenset(), frozenset())
+    submitted: Pair[Path | None] = (None, None)
+    turns: Pair[int] = (0, 0)
     log: tuple[tuple[str, Turn], ...] = ()
 
 
@@ -46,7 +48,7 @@ def initial_state(board: Board) -> GameState:
     return GameState(agreed=(board.start,), visited=((board.start,), (board.start,)))
 
 
-def _set(pair: Pair, k: int, value: object) -> Pair:
+def _set(pair: Pair[T], k: int, value: T) -> Pair[T]:
     return (value, pair[1]) if k == 0 else (pair[0], value)
 
 
