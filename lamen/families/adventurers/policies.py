@@ -15,14 +15,10 @@ from lamen.families.adventurers.ibp import intermediate_best_path, known_coins
 from lamen.families.adventurers.protocol import (
     Action, AdventurerView, Agree, Ask, End, Hallway, Inform, Path, Reject, Suggest, Turn, Visit, hallway,
 )
+from lamen.families.adventurers.scoring import is_round_trip
 from lamen.families.adventurers.solver import best_tour
 
 Policy = Callable[[AdventurerView, random.Random], Turn]
-
-
-def _is_tour(view: AdventurerView, path: Path) -> bool:
-    return (len(path) == len(view.rooms) + 1 and path[0] == path[-1] == view.start
-            and sorted(path[1:-1]) == sorted(view.rooms[1:]))
 
 
 def _visits(view: AdventurerView, agreed: Path) -> list[Action]:
@@ -42,7 +38,7 @@ def _follow_submission(view: AdventurerView) -> Turn | None:
     # A partner who ended can no longer agree to anything: submitting its path (when it is a
     # round trip keeping what was agreed) is the only way the team still scores.
     path = view.partner_submitted
-    if path is not None and _is_tour(view, path) and path[:len(view.agreed)] == view.agreed:
+    if path is not None and is_round_trip(view.rooms, path) and path[:len(view.agreed)] == view.agreed:
         return Turn((End(path),), thought="my partner has submitted; I submit the same tour")
     return None
 

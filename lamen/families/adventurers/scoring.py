@@ -17,11 +17,15 @@ from lamen.families.adventurers.board import Board
 from lamen.families.adventurers.solver import all_tour_values, best_tour, tour_value, worst_tour
 
 
-def is_tour(board: Board, path: Sequence[str]) -> bool:
-    """A Hamiltonian cycle from the start room: start, every other room once, back to start."""
+def is_round_trip(rooms: Sequence[str], path: Sequence[str]) -> bool:
+    """A Hamiltonian cycle from rooms[0]: start, every other room once, back to start."""
     path = tuple(path)
-    return (len(path) == len(board.rooms) + 1 and path[0] == path[-1] == board.start
-            and sorted(path[1:-1]) == sorted(board.rooms[1:]))
+    return (len(path) == len(rooms) + 1 and path[0] == path[-1] == rooms[0]
+            and sorted(path[1:-1]) == sorted(rooms[1:]))
+
+
+def is_tour(board: Board, path: Sequence[str]) -> bool:
+    return is_round_trip(board.rooms, path)
 
 
 def tour_coins(board: Board, path: Sequence[str]) -> int:

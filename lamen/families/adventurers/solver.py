@@ -54,7 +54,7 @@ def _check_prefix(n: int, prefix: Sequence[int]) -> tuple[int, ...]:
     if path[0] != 0:
         raise ValueError(f"a prefix starts at the start room 0, got {path}")
     body = path[1:]
-    closes = len(body) == n - 1 + 1 and body[-1] == 0
+    closes = len(body) == n and body[-1] == 0  # a whole round trip: n-1 rooms, then home
     rooms = body[:-1] if closes else body
     if len(set(rooms)) != len(rooms) or any(not 0 < room < n for room in rooms):
         raise ValueError(f"prefix {path} repeats a room or leaves the board of {n} rooms")
