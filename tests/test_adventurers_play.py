@@ -78,10 +78,10 @@ def _assert_sane(table: dict, count: int) -> None:
     assert table[("ibp", "ibp")][2] > table[("solo", "agreeable")][2] > table[("random-tour", "agreeable")][2]
 
 
-def test_pairings_on_100_paper_like_boards() -> None:
-    table = _pairings([paper_like_board(seed) for seed in range(100)])
-    _assert_sane(table, 100)
-    assert table == PINNED_100
+def test_pairings_on_40_paper_like_boards() -> None:
+    table = _pairings([paper_like_board(seed) for seed in range(40)])
+    _assert_sane(table, 40)
+    assert table == PINNED_40
 
 
 @pytest.mark.slow
@@ -126,32 +126,32 @@ def test_share_all_solver_self_play_is_optimal_on_1000_boards_of_4_to_9_rooms() 
 EXACT_RANDOM_JOINT = 0.4992  # mean over the 1,000 boards of the average tour's joint score
 # Pinned once from this code (FAMILIES.md §5 "pinned"), reviewed against the bounds above:
 # (identical, correct, optimal, timeouts, mean joint score) per (user, bot) pairing.
-PINNED_100 = {
-    ("random-tour", "random-tour"): (100, 100, 1, 0, 0.477),
-    ("random-tour", "agreeable"): (100, 100, 1, 0, 0.477),
-    ("random-tour", "solo"): (100, 100, 29, 0, 0.8718),
-    ("random-tour", "share-all-solver"): (100, 100, 29, 0, 0.8718),
-    ("random-tour", "ibp"): (100, 100, 29, 0, 0.8718),
-    ("agreeable", "random-tour"): (100, 100, 2, 0, 0.503),
-    ("agreeable", "agreeable"): (0, 0, 0, 100, 0.0),
-    ("agreeable", "solo"): (100, 100, 29, 0, 0.8718),
-    ("agreeable", "share-all-solver"): (100, 100, 29, 0, 0.8718),
-    ("agreeable", "ibp"): (100, 100, 36, 0, 0.8947),
-    ("solo", "random-tour"): (100, 100, 33, 0, 0.8575),
-    ("solo", "agreeable"): (100, 100, 33, 0, 0.8575),
-    ("solo", "solo"): (1, 1, 1, 0, 0.01),
-    ("solo", "share-all-solver"): (100, 100, 33, 0, 0.8575),
-    ("solo", "ibp"): (100, 100, 33, 0, 0.8575),
-    ("share-all-solver", "random-tour"): (100, 100, 33, 0, 0.8575),
-    ("share-all-solver", "agreeable"): (100, 100, 33, 0, 0.8575),
-    ("share-all-solver", "solo"): (100, 100, 29, 0, 0.8718),
-    ("share-all-solver", "share-all-solver"): (100, 100, 100, 0, 1.0),
-    ("share-all-solver", "ibp"): (100, 100, 86, 0, 0.9864),
-    ("ibp", "random-tour"): (100, 100, 33, 0, 0.8575),
-    ("ibp", "agreeable"): (100, 100, 37, 0, 0.8781),
-    ("ibp", "solo"): (100, 100, 29, 0, 0.8718),
-    ("ibp", "share-all-solver"): (100, 100, 82, 0, 0.9812),
-    ("ibp", "ibp"): (100, 100, 62, 0, 0.9592),
+PINNED_40 = {
+    ("random-tour", "random-tour"): (40, 40, 0, 0, 0.4755),
+    ("random-tour", "agreeable"): (40, 40, 0, 0, 0.4755),
+    ("random-tour", "solo"): (40, 40, 11, 0, 0.8609),
+    ("random-tour", "share-all-solver"): (40, 40, 11, 0, 0.8609),
+    ("random-tour", "ibp"): (40, 40, 11, 0, 0.8609),
+    ("agreeable", "random-tour"): (40, 40, 1, 0, 0.476),
+    ("agreeable", "agreeable"): (0, 0, 0, 40, 0.0),
+    ("agreeable", "solo"): (40, 40, 11, 0, 0.8609),
+    ("agreeable", "share-all-solver"): (40, 40, 11, 0, 0.8609),
+    ("agreeable", "ibp"): (40, 40, 13, 0, 0.8965),
+    ("solo", "random-tour"): (40, 40, 10, 0, 0.8345),
+    ("solo", "agreeable"): (40, 40, 10, 0, 0.8345),
+    ("solo", "solo"): (0, 0, 0, 0, 0.0),
+    ("solo", "share-all-solver"): (40, 40, 10, 0, 0.8345),
+    ("solo", "ibp"): (40, 40, 10, 0, 0.8345),
+    ("share-all-solver", "random-tour"): (40, 40, 10, 0, 0.8345),
+    ("share-all-solver", "agreeable"): (40, 40, 10, 0, 0.8345),
+    ("share-all-solver", "solo"): (40, 40, 11, 0, 0.8609),
+    ("share-all-solver", "share-all-solver"): (40, 40, 40, 0, 1.0),
+    ("share-all-solver", "ibp"): (40, 40, 36, 0, 0.9883),
+    ("ibp", "random-tour"): (40, 40, 10, 0, 0.8345),
+    ("ibp", "agreeable"): (40, 40, 13, 0, 0.8649),
+    ("ibp", "solo"): (40, 40, 11, 0, 0.8609),
+    ("ibp", "share-all-solver"): (40, 40, 29, 0, 0.971),
+    ("ibp", "ibp"): (40, 40, 20, 0, 0.9495),
 }
 # The same over 1,000 boards: (optimal, timeouts, mean joint score); identical = correct = 1,000
 # everywhere except agreeable × agreeable (0) and solo × solo (13).
