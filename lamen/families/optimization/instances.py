@@ -61,14 +61,6 @@ class OptimizationInstance(Instance):
         return matching_value(self.table, best_matching(self.table))
 
 
-def own_view_matching(table: tuple[tuple[int, ...], ...], mask: tuple[tuple[bool, ...], ...],
-                      scale: float) -> tuple[int, ...]:
-    """The matching a player picks alone: its scaled cells, 50 × scale for every cell it cannot see."""
-    view = [[round(v * scale) if seen else UNKNOWN * scale for v, seen in zip(row, mrow)]
-            for row, mrow in zip(table, mask)]
-    return best_matching(view)
-
-
 @lru_cache(maxsize=1)
 def _human_lines() -> tuple[str, ...]:
     text = files("lamen.families.optimization").joinpath("data/optimization.jsonl").read_text("utf-8")
@@ -97,7 +89,9 @@ def passes_ratio_rule(table: np.ndarray, masks: np.ndarray, scales: tuple[float,
     matching each player would choose with only its own cells (the own-view player's choice)."""
     best = table[np.arange(len(table)), best_matching(table)].sum()
     for mask, scale in zip(masks, scales):
-        view = np.where(mask, np.round(table * scale), UNKNOWN * scale)
+        # The own-view player's sheet: hidden cells shown as a 50 would be. With this view 128 of
+        # the 134 human games pass the rule (with unrounded 50 × scale only 119 do).
+        view = np.where(mask, np.round(table * scale), np.round(UNKNOWN * scale))
         if best < min_ratio * table[np.arange(len(table)), best_matching(view)].sum():
             return False
     return True
