@@ -10,6 +10,8 @@ from importlib.resources import files
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lamen.agents.base import ChatReply, ChatRequest
 from lamen.core.codec import FormatError
@@ -176,3 +178,23 @@ def test_1000_generated_instances_statistics() -> None:
     random_mean = [sum(map(sum, g.table)) / g.k / g.optimum() for g in games]
     se = statistics.stdev(random_mean) / len(random_mean) ** 0.5
     assert abs(statistics.mean(random_mean) - 0.610) <= 2 * se
+
+
+def test_a_seat_sees_its_own_sheet_but_never_a_factor() -> None:
+    # The factors are what make the numbers incomparable: no request may state one.
+    record = match(HUMAN[0], "own-view", "accept-all")
+    player_0 = record.calls[0].request
+    assert "Amara Okafor,-,321,-,-,-,123,189,264" in player_0.system
+    for call in record.calls:
+        text = call.request.system + call.request.messages[0].content
+        assert not any(f"{s:.3f}"[:4] in text for s in HUMAN[0].scales), call.role
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(range(8)), st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1)
+       .filter(lambda t: t.strip() == t and "[" not in t), st.booleans())
+def test_parse_of_render_on_random_moves(matching: list[int], text: str, accept: bool) -> None:
+    legal = FAMILY.rules.legal(HUMAN[0], FAMILY.rules.initial(HUMAN[0], {"player-0": "a", "player-1": "b"}, None),
+                               "player-0")
+    for action in (Propose(payload=list(matching)), Message(text=text), Respond(accept=accept)):
+        assert tuple(CODEC.parse(ChatReply(text=CODEC.render([action])), legal)) == (action,)
