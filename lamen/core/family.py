@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from lamen.core.canonical import content_id
 from lamen.core.codec import Codec, FeedbackPolicy
 from lamen.core.rules import Rules
 from lamen.core.state import CoreState
@@ -43,8 +44,6 @@ class Instance(BaseModel):
     source: str  # "generated:seed=7", "dialop-human:12", a data ref ...
 
     def content_id(self) -> str:
-        from lamen.core.canonical import content_id
-
         return content_id(self.family, self.model_dump(mode="json"))
 
 
