@@ -101,3 +101,15 @@ def test_mediation_needs_both_users_and_planning_partials_oblige_nobody() -> Non
     assert outcome == "accepted"
     board, outcome = ProposalBoard().propose(BoardRules(), "assistant", ["cafe"], ["user"], full=False)
     assert outcome == "informational" and not board.must_answer("user")
+
+
+def test_standing_offers_agree_only_when_every_role_stands_on_the_same_offer() -> None:
+    from lamen.core.board import StandingOffers
+
+    offers = StandingOffers().stand("side-a", {"rent": "$1,500"})
+    assert offers.agreed(["side-a", "side-b"]) is None  # side-b has no offer yet
+    offers = offers.stand("side-b", {"rent": "$1,400"})
+    assert offers.agreed(["side-a", "side-b"]) is None
+    offers = offers.stand("side-b", {"rent": "$1,500"})
+    assert offers.agreed(["side-a", "side-b"]) == {"rent": "$1,500"}
+    assert offers.stand("side-a", ("L", "A", "B", "L")).agreed(["side-a"]) == ["L", "A", "B", "L"]

@@ -8,6 +8,7 @@ import dataclasses
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest
 from lamen.core.codec import FeedbackPolicy
+from lamen.core.family import EpisodeLimits
 from lamen.core.play import SeatSampling, play
 from lamen.core.players import PolicyAgent
 from tests.toy_family import FAMILY, ROLES
@@ -80,3 +81,10 @@ def test_max_steps_ends_an_endless_chat() -> None:
     chatty = {r: Replies(*["[say] hello"] * 9) for r in ROLES}
     record = asyncio.run(play(FAMILY, INSTANCE, chatty))
     assert record.end_reason == "max_steps" and record.state.steps == 9 and record.score.team == 0.0
+
+
+def test_a_per_role_turn_cap_ends_the_episode_as_a_timeout() -> None:
+    chatty = {r: Replies(*["[say] hello"] * 9) for r in ROLES}
+    record = asyncio.run(play(FAMILY, INSTANCE, chatty, limits=EpisodeLimits(max_steps=30, max_turns_per_role=2)))
+    assert (record.end_reason, record.state.steps, record.state.agenda.turns) == (
+        "max_turns", 6, {"scout-0": 2, "scout-1": 2, "scout-2": 2})

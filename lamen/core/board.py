@@ -85,3 +85,23 @@ class ProposalBoard(BaseModel):
     def waiting_for(self) -> tuple[RoleId, ...]:
         p = self.pending
         return () if p is None else tuple(r for r in p.recipients if r not in p.accepted_by)
+
+
+class StandingOffers(BaseModel):
+    """Matching standing offers (§2.4.2): every role's latest offer stands until replaced; the
+    roles agree when all of them stand on the same offer. LAMEN's soft agreement (latest notes)
+    and Traveling Adventurers' end(path) are this with an offer and a path."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    latest: dict[RoleId, JSON] = {}
+
+    def stand(self, role: RoleId, offer: JSON) -> "StandingOffers":
+        return self.model_copy(update={"latest": {**self.latest, role: as_json_value(offer)}})
+
+    def agreed(self, roles: Iterable[RoleId]) -> JSON | None:
+        """The common offer when every role in `roles` stands on the same one, else None."""
+        offers = [self.latest.get(role) for role in roles]
+        if not offers or any(o is None for o in offers) or any(o != offers[0] for o in offers[1:]):
+            return None
+        return offers[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import BaseModel
@@ -35,6 +35,7 @@ class PlayerSpec:
 @dataclass(frozen=True)
 class EpisodeLimits:
     max_steps: int = 30  # committed moves in all (DialOp 30, Mediation 45, LAMEN 2 × max_rounds)
+    max_turns_per_role: int | None = None  # Traveling Adventurers: 15 turns each, then a timeout
 
 
 class Instance(BaseModel):
@@ -67,7 +68,6 @@ class Family:
     # The leak test plants a canary string in each role's private data through this hook.
     plant_canaries: Callable[[Any, Mapping[RoleId, str]], Any] | None = None
     description: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def codec(self, role: RoleId) -> Codec:
         found = self.codecs.get(role) or self.codecs.get("*")

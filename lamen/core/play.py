@@ -68,6 +68,9 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
         if stop_after is not None and state.steps >= stop_after:
             break
         role = rules.agenda(state)[0].role  # deterministic; independent requests may later run concurrently
+        if limits.max_turns_per_role is not None and state.agenda.turns.get(role, 0) >= limits.max_turns_per_role:
+            state = end(state, "max_turns")
+            break
         obs = rules.view(instance, state, role)
         obs = replace(obs, budget={**obs.budget, "steps_left": limits.max_steps - state.steps})
         legal = rules.legal(instance, state, role)

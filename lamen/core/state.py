@@ -45,7 +45,3 @@ def end(state: CoreState, reason: str, text: str = "") -> CoreState:
     """Close the episode: an `end` event every role sees, nobody on the agenda."""
     closing = state.event(None, "end", text or reason, payload={"reason": reason})
     return append(state, [closing], ended=reason, agenda=state.agenda.finished())
-
-
-def only_to(role: RoleId) -> tuple[RoleId, ...]:
-    return (role,)

@@ -95,7 +95,6 @@ class EndSession(_Value):
 
 Action = Annotated[Union[Message, Think, Propose, Respond, ToolCall, Submit, EndTurn, EndSession],
                    Field(discriminator="kind")]
-ACTION_KINDS = frozenset({"message", "think", "propose", "respond", "tool_call", "submit", "end_turn", "end_session"})
 
 # ---- events: the transcript is the event list -------------------------------------------------
 EventKind = Literal["message", "think", "propose", "respond", "tool_call", "tool_result", "submit",
