@@ -1,6 +1,7 @@
-"""Time a Bradley–Terry fit plus a 1000-replicate block bootstrap on synthetic round robins.
+"""Time a Bradley–Terry fit and the utility model (gets/gives), each with a 1000-replicate block
+bootstrap, on synthetic round robins.
 
-Prints JSON: per number of agents, the matches, blocks and seconds for the fit and bootstrap.
+Prints JSON: per number of agents, the matches, blocks and seconds for each fit and bootstrap.
 Run: python bench/ratings_fit.py [--replicates 1000] [--agents 10 30 100]
 """
 
@@ -12,7 +13,7 @@ import time
 
 import numpy as np
 
-from lamen.ratings import bootstrap_bradley_terry, fit_bradley_terry, simulate_matches
+from lamen.ratings import bootstrap_bradley_terry, bootstrap_utility, fit_bradley_terry, fit_utility, simulate_matches
 
 
 def bench(n_agents: int, games_per_pair: int, replicates: int) -> dict[str, float | int]:
@@ -23,6 +24,10 @@ def bench(n_agents: int, games_per_pair: int, replicates: int) -> dict[str, floa
     fitted = time.perf_counter()
     bootstrap_bradley_terry(matches, fit, replicates=replicates, seed=0)
     done = time.perf_counter()
+    utility = fit_utility(matches)
+    utility_fitted = time.perf_counter()
+    bootstrap_utility(matches, utility, replicates=replicates, seed=0)
+    utility_done = time.perf_counter()
     return {
         "agents": n_agents,
         "matches": fit.n_matches,
@@ -31,6 +36,8 @@ def bench(n_agents: int, games_per_pair: int, replicates: int) -> dict[str, floa
         "fit_seconds": round(fitted - start, 3),
         "bootstrap_seconds": round(done - fitted, 3),
         "total_seconds": round(done - start, 3),
+        "utility_fit_seconds": round(utility_fitted - done, 3),
+        "utility_bootstrap_seconds": round(utility_done - utility_fitted, 3),
     }
 
 

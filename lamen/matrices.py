@@ -57,7 +57,8 @@ def self_play_summary(frame: pd.DataFrame, by_game_class: bool = False) -> pd.Da
     table["U"] = _debiased_mean(view, keys, "u")
     table["U*"] = _debiased_mean(view[view["soft"]], keys, "u")
     table["rounds"] = _debiased_mean(view.assign(rounds=view["rounds"].astype(float)), keys, "rounds")
-    table["games"] = view[view["side"] == 0].groupby(keys).size()
+    # Int64: a count prints as a count, also in a row of floats.
+    table["games"] = view[view["side"] == 0].groupby(keys).size().astype("Int64")
     return table
 
 

@@ -13,6 +13,7 @@ import hashlib
 import itertools
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from lamen.spec.agent import AgentSpec
@@ -25,6 +26,7 @@ from lamen.spec.tournament import Tournament
 from lamen.spec.yaml_source import read_yaml
 
 Stage = Literal["qualifier", "self", "cross"]
+MAX_MATCHES = 1_000_000  # one tournament's schedule; counted before a single match is built
 
 
 def digest(data: object) -> str:
@@ -46,7 +48,12 @@ class Match:
     mirror: int = 0  # self-play: which of the two independent instances sits on side A
 
     def canonical(self) -> dict:
-        """Everything that makes this match this match (full specs, not just names)."""
+        """Everything that makes this match this match (full specs, not just names). Computed once
+        per match (the id, the seed and the store all need it); treat it as read-only."""
+        return self._canonical
+
+    @cached_property
+    def _canonical(self) -> dict:
         return {
             "stage": self.stage,
             "game": self.game.model_dump(mode="json"),
@@ -58,11 +65,11 @@ class Match:
             "mirror": self.mirror,
         }
 
-    @property
+    @cached_property
     def id(self) -> str:
         return digest(self.canonical())[:20]
 
-    @property
+    @cached_property
     def seed(self) -> int:
         """The match's own seed, derived from its spec: the same match always gets the same seed."""
         return int(digest({"seed": self.canonical()})[:12], 16)
@@ -105,9 +112,29 @@ def resolve_games(patterns: tuple[str, ...] | list[str], library: Library) -> li
     return games
 
 
+def schedule_size(tournament: Tournament, games: int) -> int:
+    """How many matches `schedule` would build, by arithmetic (nothing is built)."""
+    agents = len(tournament.agents)
+    per_game = 4 * agents * tournament.self_play + 4 * (agents * (agents - 1) // 2) * tournament.cross_play
+    qualifier = agents * tournament.qualifier.games if tournament.qualifier is not None else 0
+    return qualifier + games * tournament.repetitions * per_game
+
+
+def check_size(tournament: Tournament, games: int) -> int:
+    size = schedule_size(tournament, games)
+    if size > MAX_MATCHES:
+        raise SpecError([Problem(
+            f"the schedule would hold {size:,} matches ({len(tournament.agents)} agents, {games} games, "
+            f"{tournament.repetitions} repetitions), more than the {MAX_MATCHES:,} one tournament may hold",
+            "use fewer repetitions, agents or games, or split it into several tournaments", ("repetitions",))])
+    return size
+
+
 def schedule(tournament: Tournament, games: list[Game], protocol: Protocol,
              qualifier_game: Game | None = None) -> list[Match]:
-    """Every match of the tournament, qualifier first, in a deterministic order."""
+    """Every match of the tournament, qualifier first, in a deterministic order. A schedule past
+    MAX_MATCHES is refused before any of it is built."""
+    check_size(tournament, len(games))
     matches: list[Match] = []
     orders = (0, 1)
     if tournament.qualifier is not None and qualifier_game is not None:

@@ -61,7 +61,7 @@ CASES = [
          tournament("typo", "name: typo\nagnets: [bot:linear]\ngames: [rental-1-distributive]\n")),
     Case("tournament-unknown-provider", ["run", "tournaments/provider.yaml"], 1,
          "tournaments/provider.yaml:2: agents[0].provider: unknown provider 'openia' "
-         "(known: bot, local, human, anthropic, openai, cohere, google)",
+         "(known: bot, local, human, mock, anthropic, openai, cohere, google)",
          tournament("provider", "name: provider\nagents: [openia:gpt-4o]\ngames: [rental-1-distributive]\n")),
     Case("tournament-unknown-bot", ["run", "tournaments/bot.yaml"], 1,
          f"tournaments/bot.yaml:2: agents[0]: unknown negotiator 'bluffer' (known: {BOTS})",
@@ -151,7 +151,7 @@ CASES = [
     # ---- command-line arguments -----------------------------------------------------------
     Case("unknown-command", ["plya"], 2,
          "lamen: error: argument COMMAND: invalid choice: 'plya' (choose from 'validate', 'games', 'play', 'run', "
-         "'status', 'ratings', 'import', 'report', 'doctor') (did you mean 'play'?)"),
+         "'status', 'ratings', 'import', 'compare', 'report', 'doctor') (did you mean 'play'?)"),
     Case("missing-action", ["games"], 2,
          "lamen games: error: the following arguments are required: ACTION (see `lamen games --help`)"),
     Case("missing-side", ["play", "rental-1-distributive", "--side-a", "bot:linear"], 2,
@@ -167,12 +167,12 @@ CASES = [
     Case("max-rounds-past-the-protocol-bound", ["play", "rental-1-distributive", *PLAY, "--max-rounds", "1000000"], 1,
          "error: --max-rounds 1000000: must be between 1 and 1000 (a protocol's own limit)"),
     Case("unknown-provider", ["play", "rental-1-distributive", "--side-a", "openia:gpt-4o", "--side-b", "bot:linear"], 1,
-         "error: --side-a 'openia:gpt-4o': unknown provider 'openia' (known: bot, local, human, anthropic, openai, "
+         "error: --side-a 'openia:gpt-4o': unknown provider 'openia' (known: bot, local, human, mock, anthropic, openai, "
          f"cohere, google) {ISSUE_HINT}"),
     Case("unknown-bot", ["play", "rental-1-distributive", "--side-a", "bot:linear", "--side-b", "bot:bluffer"], 1,
          f"error: --side-b 'bot:bluffer': unknown negotiator 'bluffer' (known: {BOTS}) {ISSUE_HINT}"),
     Case("empty-agent", ["play", "rental-1-distributive", "--side-a", "", "--side-b", "bot:linear"], 1,
-         "error: --side-a '': unknown provider '' (known: bot, local, human, anthropic, openai, cohere, google) "
+         "error: --side-a '': unknown provider '' (known: bot, local, human, mock, anthropic, openai, cohere, google) "
          f"{ISSUE_HINT}"),
     Case("agent-without-key", ["play", "rental-1-distributive", "--side-a", "openai:gpt-4o", "--side-b", "bot:linear"],
          1, "error: cannot start: openai:gpt-4o: no API key: set OPENAI_API_KEY"),

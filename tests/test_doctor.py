@@ -73,9 +73,27 @@ def test_agents_of_a_spec(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
     code, out = run(capsys, spec)
     assert f"agents of {spec}: 3 LLM agents (1 bot/local/human agents need no check)\n" in out
     assert "  anthropic:claude-haiku-4-5: sdk ok, key set, price listed\n" in out
-    assert "  local: sdk ok, key set, price not listed (cost counted as 0)\n" in out
+    assert "  local: sdk ok, key set, price not needed (this machine's server)\n" in out
     assert "  openai:gpt-4o: sdk ok, key not set, price listed\n" in out
     assert code == 1  # openai:gpt-4o has no key
+
+
+def test_a_paid_model_without_a_price_is_not_ready_unless_the_spec_prices_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("openai")
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    monkeypatch.delenv("LAMEN_PRICES", raising=False)
+    spec = tournament(tmp_path, ["openai:gpt-unlisted-9"])
+    code, out = run(capsys, spec)
+    assert "  openai:gpt-unlisted-9: sdk ok, key set, price missing (`lamen run` refuses it: give one under the " \
+           "spec's prices:)\n" in out
+    assert code == 1
+    document = json.loads(Path(spec).read_text(encoding="utf-8"))
+    document["prices"] = {"openai": {"gpt-unlisted-9": {"input": 1.0, "output": 2.0}}}
+    Path(spec).write_text(json.dumps(document), encoding="utf-8")
+    code, out = run(capsys, spec)
+    assert "  openai:gpt-unlisted-9: sdk ok, key set, price listed\n" in out
+    assert code == 0
 
 
 class FakeAPI(BaseHTTPRequestHandler):

@@ -55,7 +55,14 @@ def test_rows_become_finished_matches_with_provenance(imported, lamen_data: Path
 def test_ratings_on_the_real_cross_play_games(imported) -> None:
     _, frame = imported
     board = build_leaderboard(frame, bootstrap=200)
-    assert list(board.table.index) == ["gpt-3.5-turbo", "claude-2", "gpt-4", "chat-bison"]
+    # Sorted by gets, the utility obtained against an average opponent: chat-bison passes gpt-4
+    # there, while Bradley–Terry has them the other way round (one place: not flagged).
+    assert list(board.table.index) == ["gpt-3.5-turbo", "claude-2", "chat-bison", "gpt-4"]
+    assert board.table["gets"].round(4).to_dict() == {
+        "gpt-3.5-turbo": 0.3321, "claude-2": 0.2785, "chat-bison": 0.2397, "gpt-4": 0.2324}
+    assert board.table["BT rank"].to_dict() == {"gpt-3.5-turbo": 1, "claude-2": 2, "chat-bison": 4, "gpt-4": 3}
+    assert not board.table["rank_flag"].any() and board.warnings == ()
+    assert board.utility_effects["side A"]["value"] == pytest.approx(0.0390, abs=5e-5)
     assert board.table["games"].to_dict() == {"gpt-3.5-turbo": 234, "claude-2": 112, "gpt-4": 142, "chat-bison": 164}
     assert board.table["games"].sum() == 2 * 326
     assert board.table.loc["gpt-3.5-turbo", "BT"] == pytest.approx(1005.87, abs=0.01)
@@ -68,7 +75,8 @@ def test_ratings_command_json(imported, capsys: pytest.CaptureFixture[str]) -> N
     db, _ = imported
     assert main(["ratings", str(db), "--json", "--bootstrap", "100"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [row["agent"] for row in data["agents"]] == ["gpt-3.5-turbo", "claude-2", "gpt-4", "chat-bison"]
+    assert [row["agent"] for row in data["agents"]] == ["gpt-3.5-turbo", "claude-2", "chat-bison", "gpt-4"]
+    assert data["agents"][0]["gets_rank_low"] == 1 and data["warnings"] == []
     assert set(data["effects"]) == {"side A", "first mover"}
     assert main(["ratings", str(db), "--method", "elo", "--matrices", "--bootstrap", "0"]) == 0
     out = capsys.readouterr().out
@@ -92,3 +100,25 @@ def test_ratings_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     bad.write_text("a,b\n1,2\n")
     assert main(["import", "lamen-evals", str(bad), "--db", str(tmp_path / "x.db")]) == 1
     assert "not a LAMEN evals.csv (missing columns:" in capsys.readouterr().err
+
+
+def test_no_agreement_is_said_in_words_with_dashes(lamen_data: Path, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """LAMEN's games with every agreement taken away: nothing to rate, and the command says so."""
+    evals = pd.read_csv(lamen_data / CROSS).assign(completion_reason="in-progress")
+    path = tmp_path / "evals.csv"
+    evals.to_csv(path, index=False)
+    db = tmp_path / "none.db"
+    assert main(["import", "lamen-evals", str(path), "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["ratings", str(db), "--bootstrap", "50"]) == 0
+    out = capsys.readouterr().out
+    words = " ".join(out.split())
+    assert "warning: No cross-play match ended in agreement: every agent obtained 0" in words
+    assert "warning: No decisive game:" in words
+    assert "0.000 ±–" in out and "1000 ±–" in out and "1–1" not in out and "±0.000" not in out
+    assert max(map(len, out.splitlines())) <= 100
+    assert main(["ratings", str(db), "--json", "--bootstrap", "50"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["warnings"]) == 2 and all(row["BT low"] is None for row in data["agents"])
+    assert data["effects"]["side A"]["lower"] is None

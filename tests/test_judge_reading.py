@@ -138,3 +138,91 @@ def test_llm_fallback_is_off_by_default() -> None:
     outcome = judge(Transcript(game=game.name, turns=(Turn(side=0, round=1, note="twelve-fifty", message=""),)),
                     game, load_protocol("default"))
     assert outcome.turns[0].note.method == "none"
+
+
+# ---- issue 12: one structured reader, one value grammar, sure/unsure -------------------------
+
+FURNITURE = label_cache(load_game("tests/data/games/furniture-order.yaml"))
+
+
+@pytest.mark.parametrize(("labels", "note", "offers"), [
+    (RENTAL, "**Acceptable offer:**\n\n- **Rent:** $1,300\n- Duration: 12 months", {"rent": "$1300", "duration": "12 months"}),
+    (RENTAL, "| Issue | Value |\n|---|---|\n| Rent | $1,100 |\n| Lease term | 18 months |", {"rent": "$1100", "duration": "18 months"}),
+    (RENTAL, "| Rent | Deposit |\n|---|---|\n| $1,100 | $750 |", {"rent": "$1100", "deposit": "$750"}),
+    (MERGER, "| Issue | Company A | Company B |\n|---|---|---|\n| Board seats | 6 | 4 |\n| Ownership | 55% | 45% |",
+     {"control": "6-4", "ownership": "55%"}),
+    (RENTAL, "rent=1100 dur=18m dep=750 sub=3", {"rent": "$1100", "duration": "18 months", "deposit": "$750", "subletting": "3 days"}),
+    (RENTAL, "Offer: rent 1200; duration 12 mo; deposit 1000", {"rent": "$1200", "duration": "12 months", "deposit": "$1000"}),
+    (RENTAL, '[{"issue": "rent", "value": "$1,100"}, {"issue": "duration", "value": "21 months"}]', {"rent": "$1100", "duration": "21 months"}),
+    (RENTAL, '{"offer": [{"name": "Rent", "amount": "$1300"}, {"name": "Deposit", "amount": "$1000"}]}', {"rent": "$1300", "deposit": "$1000"}),
+    (RENTAL, '{rent: $1,400, deposit: $2,000}', {"rent": "$1400", "deposit": "$2000"}),
+    (LOAN, "- Loan size: $2,000\n- Length: 12 months\n- APR: 4.5%", {"amount": "$2000", "duration": "1 years", "annual interest rate": "4.5%"}),
+    (FURNITURE, '{"shipping": "doorstep delivery", "warranty": "none", "assembly": "Self assembly"}',
+     {"delivery": "home delivery", "warranty": "no warranty", "assembly": "self-assembly"}),
+])
+def test_structured_forms_of_a_note(labels, note: str, offers: dict) -> None:
+    assert extract_note(note, labels).offers == offers
+
+
+@pytest.mark.parametrize(("note", "offers"), [
+    # An estimate or a quoted earlier offer after the own offer is not the offer.
+    ('My offer: {"rent": "$1200"}\nMy estimate of what the tenant would accept: {"rent": "$1000"}', {"rent": "$1200"}),
+    ('Acceptable offer: {"rent": "$1100"}\nFor reference, their previous offer was: {"rent": "$900"}', {"rent": "$1100"}),
+    ("**Acceptable offer:**\n- Rent: $1,300\n\n**Their likely position:**\n- Rent: $1,000", {"rent": "$1300"}),
+    ('{"acceptable_offer": {"rent": "$1,200"}, "opponent_estimate": {"rent": "$1,000"}}', {"rent": "$1200"}),
+    # An explicit revision in prose counts; a conditional future move does not.
+    ('Acceptable offer: {"rent": "$1,100", "deposit": "$1,000"}\nRevised: same as above, but the deposit at $1,500.',
+     {"rent": "$1100", "deposit": "$1500"}),
+    ('Acceptable offer: {"rent": "$1,200"}\nIf they push back, I could move to $1,100 on rent.', {"rent": "$1200"}),
+])
+def test_the_own_offer_of_a_note(note: str, offers: dict) -> None:
+    assert extract_note(note, RENTAL).offers == offers
+
+
+@pytest.mark.parametrize(("labels", "message", "side", "offers", "ambiguous"), [
+    (RENTAL, "$1,400 is too high for us; I can do $1,200 a month.", None, {"rent": "$1200"}, ()),
+    (RENTAL, "We'd consider a rent between $1,000 and $1,100.", None, {}, ("rent",)),
+    (RENTAL, "Subletting of no more than 3 days, and we cannot go below a $1,000 deposit.", None,
+     {"subletting": "3 days", "deposit": "$1000"}, ()),
+    (RENTAL, "I'm happy to waive the deposit if you agree to $1,300 rent.", None, {"deposit": "$0", "rent": "$1300"}, ()),
+    (RENTAL, "Sounds good: $1,200, 12 months, $1,000 and 2 days.", None,
+     {"rent": "$1200", "duration": "12 months", "deposit": "$1000", "subletting": "2 days"}, ()),
+    (RENTAL, "Wir bieten eine Miete von 1.200 $ bei einer Laufzeit von 24 Monaten.", None,
+     {"rent": "$1200", "duration": "24 months"}, ()),
+    (LOAN, "An interest-free loan of $3,000 over 36 months, and waive the service fee.", None,
+     {"annual interest rate": "0%", "amount": "$3000", "duration": "3 years", "service fees": "$0"}, ()),
+    (MERGER, "We propose a 6-4 split of board seats in our favour.", 1, {"control": "4-6"}, ()),
+    (MERGER, "We keep seven board seats, you get three.", 0, {"control": "7-3"}, ()),
+    (MERGER, "Speaking for Company B: we need 6 of the 10 board seats.", None, {"control": "4-6"}, ()),
+    (MERGER, "Company B should own 55% of the merged company.", None, {"ownership": "45%"}, ()),
+    (FURNITURE, "Home delivery is not possible at that price. We offer click and collect at $900.", 0,
+     {"delivery": "pickup", "price": "$900"}, ()),
+    (FURNITURE, "Either pickup or local drop-off is fine with us.", 1, {}, ("delivery",)),
+])
+def test_messages_as_models_write_them(labels, message: str, side: int | None, offers: dict, ambiguous: tuple) -> None:
+    found = extract_message(message, labels, side=side)
+    assert (found.offers, found.ambiguous) == (offers, ambiguous)
+
+
+@pytest.mark.parametrize(("labels", "text", "kind", "reason"), [
+    (RENTAL, "The usual sum, minus what we said about the dog.", "note", "no acceptable offer found in the note"),
+    (RENTAL, "Let's split the difference: $1,150.", "message", "'$1,150' belongs to no issue for sure"),
+    (FURNITURE, "Could you deliver it to our home for $1,100?", "message",
+     "delivery is named in a proposal but no value was read for it"),
+    (RENTAL, "Nous proposons un loyer de 1 100 $.", "message", "text not in English"),
+])
+def test_unsure_readings_say_why(labels, text: str, kind: str, reason: str) -> None:
+    found = extract_note(text, labels) if kind == "note" else extract_message(text, labels)
+    assert (found.confidence, found.reason) == ("unsure", reason)
+
+
+def test_sure_readings_are_not_sent_to_the_fallback() -> None:
+    game = load_game("rental-1-distributive")
+    agent = FakeExtractorAgent('{"rent": "$1000"}')
+    extractor = LLMExtractor(agent)
+    turns = (Turn(side=0, round=1, note='Acceptable offer: {"rent": "$1200"}', message="Rent $1,200 works for us."),
+             Turn(side=1, round=1, note='Acceptable offer: {"rent": "$1200"}', message="Nous proposons 1 000 $."),)
+    readings = asyncio.run(llm_readings(Transcript(game=game.name, turns=turns), game, extractor))
+    assert extract_message("Rent $1,200 works for us.", label_cache(game)).confidence == "sure"
+    # The second message is not in English: unsure, so it alone is read by the model.
+    assert set(readings) == {(1, "message")} and len(agent.requests) == 1

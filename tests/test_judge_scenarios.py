@@ -147,3 +147,23 @@ def test_rescoring_a_stored_transcript_gives_an_identical_outcome() -> None:
     again = judge(Transcript.model_validate_json(stored), load_game("rental-2-mixture"), load_protocol("default"))
     assert again == first
     assert again.model_dump_json() == first.model_dump_json()
+
+
+def test_scripted_negotiators_agree_in_a_game_with_text_labels() -> None:
+    # Issue 12: with labels such as "pickup" and "home delivery", no message offer was ever
+    # complete, so bots never agreed. Now the labels are read by their wording.
+    import asyncio
+
+    from lamen.agents.registry import make_agent
+    from lamen.play import Negotiation, play
+    from lamen.spec.agent import AgentSpec
+    from tests.conftest import REPO
+
+    game = load_game(REPO / "tests" / "data" / "games" / "furniture-order.yaml")
+    agreements = []
+    for first, second in (("bot:conceder", "bot:linear"), ("bot:boulware", "bot:tit-for-tat")):
+        specs = [AgentSpec.model_validate({"agent": name, "params": {"noise": 0.3}}) for name in (first, second)]
+        agents = tuple(make_agent(spec, game=game, side=side, seed=1) for side, spec in enumerate(specs))
+        played = asyncio.run(play(Negotiation(game, PROTOCOL, starts=0), agents))
+        agreements.append(judge(played, game, PROTOCOL).agreement)
+    assert agreements == ["hard", "hard"]

@@ -13,7 +13,8 @@ from lamen.ratings import (
     rated_matches,
     simulate_matches,
 )
-from lamen.ratings.bradley_terry import _design, _refit_many
+from lamen.ratings.bt_bootstrap import _refit_many
+from lamen.ratings.bt_design import design_of
 
 STRENGTHS = {"ada": 0.6, "bo": 0.2, "cy": -0.1, "di": -0.7}
 
@@ -151,7 +152,7 @@ def test_batched_bootstrap_refit_equals_a_fresh_fit_of_the_resampled_table():
             for copy in range(count)
         ]
     )
-    design = _design(rated_matches(table))
+    design = design_of(rated_matches(table))
     games = np.asarray(design.block_games.T @ weights, dtype=float)[:, None]
     score = np.asarray(design.block_score.T @ weights)[:, None]
     refit = _refit_many(design, games, score, fit.l2, fit.params)[:, 0]

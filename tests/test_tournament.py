@@ -300,16 +300,6 @@ def test_calls_of_a_turn_cut_short_are_stored_and_paid(tmp_path: Path) -> None:
 def test_llm_fallback_reads_unreadable_notes_and_its_calls_are_stored_and_costed(tmp_path: Path) -> None:
     from lamen.agents.base import ChatReply, Usage
 
-    class Mumbler:
-        """A negotiator whose notes no rule can read."""
-
-        def __init__(self, name: str) -> None:
-            self.name = name
-
-        async def complete(self, request):
-            text = "Twelve hundred feels right, nothing more." if request.purpose == "note" else "Rent $1200."
-            return ChatReply(text=text)
-
     class Reader:
         name = "openai:reader"
         calls = 0
@@ -319,9 +309,10 @@ def test_llm_fallback_reads_unreadable_notes_and_its_calls_are_stored_and_costed
             return ChatReply(text='{"rent": "$1200"}', usage=Usage(input_tokens=500, output_tokens=10), cost_usd=0.002)
 
     def make(agent_spec, *, game, side, seed):
-        return Reader() if agent_spec.id == "openai:reader" else Mumbler(agent_spec.id)
+        return Reader() if agent_spec.id == "openai:reader" else make_agent(agent_spec, game=game, side=side, seed=seed)
 
-    tournament = spec(agents=["openai:mumbler"], games=["rental-1-distributive"], cross_play=False,
+    mumbler = {"agent": "mock:mumbler", "params": {"replies": str(Path(__file__).parent / "data/mock/mumbler.yaml")}}
+    tournament = spec(agents=[mumbler], games=["rental-1-distributive"], cross_play=False,
                       llm_fallback="openai:reader", protocol="default", limits={"concurrency": 1})
     store = Store(tmp_path / "t.db")
     runner = Runner(tournament, store, LIBRARY, make=make, backoff_base=0.001)

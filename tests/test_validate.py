@@ -42,7 +42,7 @@ EXPECTED = {
     "syntax_error.yaml": ["5: (document): YAML syntax error: expected ',' or ']', but got '[' (check indentation, colons and quotes on this line)"],
     "top_level_list.yaml": ["1: (document): the file must be a YAML mapping (key: value lines), not a list (start with 'name: ...')"],
     "tournament_no_agents.yaml": ["2: agents: no agents listed (list at least one under 'agents')"],
-    "tournament_unknown_provider.yaml": ["3: agents[0].provider: unknown provider 'openia' (known: bot, local, human, anthropic, openai, cohere, google)"],
+    "tournament_unknown_provider.yaml": ["3: agents[0].provider: unknown provider 'openia' (known: bot, local, human, mock, anthropic, openai, cohere, google)"],
     "unknown_field_typo.yaml": [
         # One misspelling, one line: the missing 'payoffs' is the 'payofs' typo.
         "6: payofs: unknown field 'payofs' (did you mean 'payoffs'?)",
@@ -167,3 +167,24 @@ def test_validate_never_raises_on_random_specs(tmp_path: Path, spec: dict) -> No
     path.write_text(yaml.safe_dump(spec, allow_unicode=True))
     for problem in check_file(path, Library.default()):
         assert problem.render().startswith(f"{path}:")
+
+
+def test_labels_that_cannot_be_told_apart_are_a_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    issue = tmp_path / "term.yaml"
+    issue.write_text("name: term\ndescriptions: The length of the contract.\n"
+                     "payoffs:\n  - [0, 1, 2, 3]\n  - [3, 2, 1, 0]\n"
+                     "payoff_labels:\n  - ['1 year', '12 months', '$1,000', '$1000']\n"
+                     "  - ['1 year', '12 months', '$1,000', '$1000']\n")
+    assert [p.render() for p in check_file(issue, Library.default())] == [
+        f"{issue}:1: (document): warning: issue 'term': labels '1 year' and '12 months' cannot be told apart in text; "
+        "reword one of them (or drop the synonym they share)",
+        f"{issue}:1: (document): warning: issue 'term': labels '$1,000' and '$1000' cannot be told apart in text; "
+        "reword one of them (or drop the synonym they share)",
+    ]
+    assert main(["validate", str(issue)]) == 0 and main(["validate", "--strict", str(issue)]) == 1
+    capsys.readouterr()
+
+
+def test_a_user_game_with_aliases_synonyms_and_text_labels_is_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(REPO / "tests" / "data" / "games" / "furniture-order.yaml")]) == 0
+    assert capsys.readouterr().out.strip() == "1 file(s) checked: 0 invalid, 0 warning(s)"

@@ -1,20 +1,25 @@
 """What a call to a provider cost: list prices per model (`prices.yaml`, or the user's file named by
-`LAMEN_PRICES`) and the USD cost of one call's token usage."""
+`LAMEN_PRICES`, with a tournament's own `prices:` on top) and the USD cost of one call's token usage."""
 
 from __future__ import annotations
 
 import logging
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from importlib import resources
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import Field
 
 from lamen.agents.base import Usage
-from lamen.spec.base import FiniteFloat, SpecModel
+from lamen.spec.agent import AgentSpec
+from lamen.spec.base import SpecModel
 from lamen.spec.load import build
+from lamen.spec.prices import ModelPrice, ProviderPrices
 from lamen.spec.yaml_source import read_yaml
 
 PRICES_ENV = "LAMEN_PRICES"
@@ -25,24 +30,6 @@ PRICES_ENV = "LAMEN_PRICES"
 _RELEASE_TAG = re.compile(r"[-@](\d{8}|\d{4}-\d{2}-\d{2}|\d{2}-\d{4}|\d{3}|latest|(?:preview|exp)[-\w.]*)")
 
 log = logging.getLogger(__name__)
-
-
-class ModelPrice(SpecModel):
-    """USD per million tokens."""
-
-    input: FiniteFloat = Field(ge=0)
-    output: FiniteFloat = Field(ge=0)
-    cached_input: FiniteFloat | None = Field(default=None, ge=0, description="default: the input price")
-    cache_write: FiniteFloat | None = Field(default=None, ge=0, description="default: the input price")
-
-
-class ProviderPrices(SpecModel):
-    """Model name -> price, per provider that charges per token."""
-
-    anthropic: dict[str, ModelPrice] = Field(default_factory=dict)
-    openai: dict[str, ModelPrice] = Field(default_factory=dict)
-    cohere: dict[str, ModelPrice] = Field(default_factory=dict)
-    google: dict[str, ModelPrice] = Field(default_factory=dict)
 
 
 class PriceTable(SpecModel):
@@ -61,6 +48,25 @@ class PriceTable(SpecModel):
 
 
 _loaded: dict[str, PriceTable] = {}
+_active: list[PriceTable] = []  # set by `using_prices` for the length of a run
+
+
+def with_prices(base: PriceTable, extra: ProviderPrices) -> PriceTable:
+    """`base` with `extra`'s models added (or their prices replaced)."""
+    merged = {provider: {**getattr(base.providers, provider), **getattr(extra, provider)}
+              for provider in ProviderPrices.model_fields}
+    return base.model_copy(update={"providers": ProviderPrices.model_validate(merged)})
+
+
+@contextmanager
+def using_prices(table: PriceTable) -> Iterator[PriceTable]:
+    """Within the block, `load_prices()` (what providers price their replies with) returns `table`:
+    how a tournament's own prices reach every call of its run."""
+    _active.append(table)
+    try:
+        yield table
+    finally:
+        _active.pop()
 
 
 def prices_path() -> Path | None:
@@ -73,6 +79,8 @@ def load_prices(path: str | Path | None = None) -> PriceTable:
     """Read a prices file (default: LAMEN_PRICES, else the packaged prices.yaml).
 
     A bad file raises SpecError naming the file, line and field."""
+    if path is None and _active:
+        return _active[-1]
     path = path if path is not None else prices_path()
     if path is None:
         with resources.as_file(resources.files("lamen.agents") / "prices.yaml") as packaged:
@@ -111,3 +119,32 @@ def cost_usd(provider: str, model: str, usage: Usage, *, cache_write_tokens: int
     total = (uncached * price.input + cached * cached_price + cache_write_tokens * write_price
              + usage.output_tokens * price.output)
     return total / 1_000_000
+
+
+# Providers that bill per token. An OpenAI-compatible server on this machine (vLLM, llama.cpp,
+# Ollama on localhost: the README's way to self-host) bills nothing, so it needs no price. Any
+# other base_url (a proxy, a hosted OpenAI-compatible API) may bill, so it needs one.
+PAID_PROVIDERS = ("anthropic", "openai", "cohere", "google")
+_THIS_MACHINE = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
+
+
+def is_paid(agent: AgentSpec) -> bool:
+    if agent.provider not in PAID_PROVIDERS:
+        return False
+    if agent.provider == "openai" and agent.base_url:
+        return (urlsplit(agent.base_url).hostname or "") not in _THIS_MACHINE
+    return True
+
+
+def tournament_prices(prices: str | ProviderPrices | None) -> PriceTable:
+    """The table a tournament's calls are priced with: its `prices:` file instead of the default
+    one, or its `prices:` models on top of the default (LAMEN_PRICES, else the packaged file)."""
+    if isinstance(prices, str):
+        return load_prices(Path(prices))
+    base = load_prices()
+    return base if prices is None else with_prices(base, prices)
+
+
+def unpriced(agents: list[AgentSpec], table: PriceTable) -> list[AgentSpec]:
+    """Paid agents whose model has no price: their spend would count as $0 and slip past a budget."""
+    return [agent for agent in agents if is_paid(agent) and table.price_for(agent.provider, agent.model) is None]

@@ -18,6 +18,10 @@ def make_agent(spec: AgentSpec, *, game: Game, side: int, seed: int = 0) -> Agen
         from lamen.agents.local import LocalModel
 
         return LocalModel(spec)
+    if spec.provider == "mock":
+        from lamen.agents.mock import MockAgent
+
+        return MockAgent(spec, seed)
     if spec.provider == "human":
         from lamen.agents.human import HumanSeat
 

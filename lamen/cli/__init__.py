@@ -12,12 +12,12 @@ from typing import NoReturn
 from rich.console import Console
 
 from lamen import __version__
-from lamen.cli import doctor, games, play, ratings, report, run, validate
+from lamen.cli import compare, doctor, games, play, ratings, report, run, validate
 from lamen.cli.common import add_data_option
 from lamen.spec.problems import SpecError
 from lamen.text_safety import one_line
 
-COMMANDS = (validate, games, play, run, ratings, report, doctor)
+COMMANDS = (validate, games, play, run, ratings, compare, report, doctor)
 
 
 class Parser(argparse.ArgumentParser):
@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
     try:
         return int(args.handler(args) or 0)
     except SpecError as exc:

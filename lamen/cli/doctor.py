@@ -15,7 +15,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from lamen.agents.base import AgentError, ChatMessage, ChatRequest
-from lamen.agents.prices import load_prices, prices_path
+from lamen.agents.mock import MockAgent, describe
+from lamen.agents.prices import is_paid, load_prices, prices_path, tournament_prices
 from lamen.agents.providers import LLM_PROVIDERS, PROVIDER_ENV_VARS, make_provider_agent
 from lamen.spec.agent import AgentSpec
 from lamen.spec.load import load_tournament
@@ -69,7 +70,7 @@ class Ping:
 async def ping(spec: AgentSpec) -> Ping:
     """One one-token request; any failure becomes its one-line reason."""
     try:
-        agent = make_provider_agent(spec)
+        agent = MockAgent(spec) if spec.provider == "mock" else make_provider_agent(spec)
         start = time.monotonic()
         reply = await asyncio.wait_for(agent.complete(PING), PING_TIMEOUT_S)
     except AgentError as exc:
@@ -111,24 +112,34 @@ def handle(args: argparse.Namespace) -> int:
         return 0
 
     tournament = load_tournament(args.spec)
+    table = tournament_prices(tournament.prices)  # the spec's own `prices:` count, as in `lamen run`
     agents = [agent for agent in tournament.agents if agent.provider in LLM_PROVIDERS]
-    skipped = len(tournament.agents) - len(agents)
+    mocks = [agent for agent in tournament.agents if agent.provider == "mock"]
+    skipped = len(tournament.agents) - len(agents) - len(mocks)
     console.print(f"[bold]agents[/] of {escape(args.spec)}: {len(agents)} LLM agents"
+                  + (f", {len(mocks)} mock agents" if mocks else "")
                   + (f" ({skipped} bot/local/human agents need no check)" if skipped else ""))
     ready = True
     for agent in agents:
         sdk = installed_version(EXTRAS[agent.provider][0]) is not None
         key = key_ready(agent)
         priced = table.price_for(agent.provider, agent.model) is not None
-        ready = ready and sdk and key
+        ready = ready and sdk and key and (priced or not is_paid(agent))
+        if priced:
+            price = "listed"
+        elif is_paid(agent):
+            price = "[red]missing[/] (`lamen run` refuses it: give one under the spec's prices:)"
+        else:
+            price = "not needed (this machine's server)"
         console.print(
             f"  {escape(agent.id)}: sdk {'ok' if sdk else '[red]missing[/]'}, "
-            f"key {'set' if key else '[red]not set[/]'}, "
-            f"price {'listed' if priced else '[yellow]not listed (cost counted as 0)[/]'}"
+            f"key {'set' if key else '[red]not set[/]'}, price {price}"
         )
+    for agent in mocks:
+        console.print(f"  {escape(agent.id)}: {escape(describe(agent))}")
     if not args.ping:
         return 0 if ready else 1
-    results = asyncio.run(ping_all(agents))
+    results = asyncio.run(ping_all(agents + mocks))
     for result in results:
         state = "[green]ok[/]" if result.ok else "[red]failed[/]"
         console.print(f"  ping {escape(result.agent)}: {state}: {escape(result.detail)}")

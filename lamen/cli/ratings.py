@@ -6,25 +6,33 @@ import argparse
 import json
 from pathlib import Path
 
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Console
 
 from lamen.cli.common import library_from
-from lamen.cli.run import frame_table, print_matrices, wide_console
-from lamen.importers.lamen_evals import import_lamen_evals, tournament_name
-from lamen.leaderboard import METHODS, build_leaderboard, leaderboard_json
 from lamen.spec.problems import Problem, SpecError
 from lamen.store import Store
-from lamen.store.tables import match_table
+
+if TYPE_CHECKING:
+    from lamen.leaderboard import Leaderboard
+
+# The rating libraries (pandas, scipy) load in the handlers: `lamen --help` does not need them.
+METHODS = ("bt", "elo", "trueskill")
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    ratings = commands.add_parser("ratings", help="leaderboard: Bradley–Terry, Elo, TrueSkill with intervals")
+    ratings = commands.add_parser("ratings", help="leaderboard: utility obtained (gets/gives), Bradley–Terry, Elo, "
+                                                   "TrueSkill, with intervals")
     ratings.add_argument("db", type=Path)
-    ratings.add_argument("--method", choices=(*METHODS, "all"), default="all")
+    ratings.add_argument("--method", choices=(*METHODS, "all"), default="all",
+                         help="which views of who gets the better side of a deal besides the utility headline")
     ratings.add_argument("--tournament", help="which tournament of the database (default: all of them)")
-    ratings.add_argument("--anchor", metavar="AGENT", help="put this agent at 1000 (default: the mean is 1000)")
+    ratings.add_argument("--anchor", metavar="AGENT", help="put this agent at 1000 (default: the mean is 1000; ignored with --by)")
     ratings.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap replicates for rank intervals")
+    ratings.add_argument("--by", choices=("game", "class"), help="one leaderboard per game or per game class")
     ratings.add_argument("--matrices", action="store_true", help="also print the cross-play matrices")
+    ratings.add_argument("--wide", action="store_true", help="every column (the default fits 100 columns)")
     ratings.add_argument("--json", action="store_true", help="print JSON")
     ratings.set_defaults(handler=handle_ratings)
     importer = commands.add_parser("import", help="store results produced elsewhere as finished matches")
@@ -37,12 +45,15 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _open(db: Path) -> Store:
-    if not db.is_file():
+    if not db.exists():
         raise SpecError([Problem(f"{db}: no such database", "run `lamen run SPEC` or `lamen import` first")])
-    return Store(db)
+    return Store.open_read_only(db)
 
 
 def handle_ratings(args: argparse.Namespace) -> int:
+    from lamen.leaderboard import build_leaderboard, leaderboard_json, leaderboards_by
+    from lamen.store.tables import match_table
+
     store = _open(args.db)
     try:
         frame = match_table(store, args.tournament)
@@ -55,26 +66,68 @@ def handle_ratings(args: argparse.Namespace) -> int:
                                  "ratings need cross-play; self-play carries no information about relative strength")])
     if args.anchor and args.anchor not in set(cross["agent_a"]) | set(cross["agent_b"]):
         raise SpecError([Problem(f"--anchor {args.anchor}: no such agent in the cross-play matches")])
-    board = build_leaderboard(frame, methods, bootstrap=args.bootstrap, anchor=args.anchor, library=library_from(args))
+    options: dict[str, Any] = {"methods": methods, "bootstrap": args.bootstrap, "anchor": args.anchor,
+                               "library": library_from(args)}
+    if args.by:
+        if args.anchor:
+            options["anchor"] = None  # an agent need not play every game or class
+        boards = leaderboards_by(frame, args.by, **options)
+        if args.json:
+            boards_json = {name: leaderboard_json(board) for name, board in boards.items()}
+            print(json.dumps({"by": args.by, "boards": boards_json}, indent=2, ensure_ascii=False))
+            return 0
+        console = rating_console(args.wide)
+        for name, board in boards.items():
+            print_board(console, board, f"{args.by} {name}", args.wide)
+        return 0
+    board = build_leaderboard(frame, **options)
     if args.json:
         print(json.dumps(leaderboard_json(board), indent=2, ensure_ascii=False))
         return 0
-    console = wide_console()
+    console = rating_console(args.wide)
     errored = int((frame["status"] == "errored").sum())
-    console.print(f"{len(cross)} finished cross-play matches rated"
+    console.print(f"{len(cross[cross['agent_a'] != cross['agent_b']])} finished cross-play matches rated"
                   + (f"; {errored} errored matches left out" if errored else ""), markup=False)
-    console.print(frame_table(board.table, "Leaderboard (Bradley–Terry on the Elo scale, 95% intervals)", digits=2))
-    for name, effect in board.effects.items():
-        console.print(f"{name} effect: {effect['elo']:+.1f} Elo (95%: {effect['lower']:+.1f} to {effect['upper']:+.1f})",
-                      markup=False)
-    for note in board.notes:
-        console.print(note, markup=False)
+    print_board(console, board, "Leaderboard", args.wide)
     if args.matrices:
-        print_matrices(console, frame)
+        from lamen.cli.run import print_matrices, wide_console
+
+        # The matrices are `lamen run`'s tables, printed as `lamen run` prints them.
+        print_matrices(wide_console(), frame)
     return 0
 
 
+def rating_console(wide: bool) -> Console:
+    from lamen.cli.rating_tables import console
+
+    return console(wide)
+
+
+def print_board(console: Console, board: Leaderboard, title: str, wide: bool) -> None:
+    """Warnings first (what the ratings cannot say), then the tables, effects and notes."""
+    from lamen.cli.rating_tables import effect_lines, frame_table, leaderboard_tables
+
+    for warning in board.warnings:
+        console.print(f"warning: {warning}", markup=False, style="bold")
+    if board.table.empty:
+        return
+    if wide:
+        console.print(frame_table(board.table, f"{title} (every column; 95% intervals; – = none)"))
+    else:
+        for table in leaderboard_tables(board, title):
+            console.print(table)
+    for line in effect_lines(board):
+        console.print(line, markup=False)
+    for note in board.notes:
+        console.print(note, markup=False)
+    if not wide:
+        console.print("gets/gives: value ±half of the 95% interval; rank: bootstrap 95% interval; BT rank "
+                      "! = two or more places from the gets rank; --wide for every column.", markup=False)
+
+
 def handle_import(args: argparse.Namespace) -> int:
+    from lamen.importers.lamen_evals import import_lamen_evals, tournament_name
+
     if not args.path.is_file():
         raise SpecError([Problem(f"{args.path}: no such file", "give the path of an evals.csv")])
     name = args.name or tournament_name(args.path)

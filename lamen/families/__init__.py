@@ -1,5 +1,9 @@
-"""Game families built on lamen.core. Each registers here until pyproject's entry points list
-them (a later change); `lamen.core.registry` calls `register_all` on first use."""
+"""Game families beyond two-sided negotiation (FAMILIES.md §2).
+
+Each subpackage holds one family's pure parts: instances, rules, scoring and scripted players.
+Families on `lamen.core` register here until pyproject's entry points list them (a later
+change); `lamen.core.registry` calls `register_all` on first use.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Offers from a note, a message or an interrogation answer, by the deterministic readers."""
+"""Offers from a note, a message or an interrogation answer, by the deterministic readers. Each
+reading says whether it is sure; what is not (a note with no offer found, a value no grammar
+rule reads, a number no issue claims) is `unsure`, with the reason, for the LLM fallback."""
 
 from __future__ import annotations
 
@@ -7,17 +9,52 @@ import re
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
-from lamen.judge.notes import extract_note_json
+from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
 
-_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:", re.IGNORECASE)
+_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre|"
+                            r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:", re.IGNORECASE)
+# A sentence after the offer block that changes it ("Revised: same as above, but the deposit at
+# $1,500"; "On second thought, I'll hold rent at $1,200").
+_REVISION = re.compile(r"\b(?:revis\w*|update[ds]?|updated|actually|on second thought|scratch that|correction|"
+                       r"amend\w*|changed? my mind|instead|same as above|everything else the same)\b", re.IGNORECASE)
+_CONDITIONAL = re.compile(r"\b(?:if|unless|might|may|could|would consider|later|next round|in case)\b", re.IGNORECASE)
+# A first-person statement of what the writer accepts, in a note without a heading.
+_OWN_PROSE = re.compile(r"\b(?:i|we)(?:'d|'ll|'m| would| will| can| am| are)?\s+(?:be\s+)?(?:willing\s+to\s+|happy\s+to\s+)?"
+                        r"(?:accept|offer|propose|settle|go with|agree|live with)\b|\bmy (?:acceptable )?offer\b",
+                        re.IGNORECASE)
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extraction:
+    """The block's reading, changed by explicit revisions written after it."""
+    offers, invalid, ambiguous = dict(reading.offers), dict(reading.invalid), list(reading.ambiguous)
+    changed = False
+    for sentence in _SENTENCES.split(after):
+        if not _REVISION.search(sentence) or _CONDITIONAL.search(sentence) or not re.search(r"\d", sentence):
+            continue
+        revised = extract_text(sentence, labels)
+        for issue, label in revised.offers.items():
+            offers[issue] = label
+            invalid.pop(issue, None)
+            ambiguous = [name for name in ambiguous if name != issue]
+            changed = True
+    if not changed:
+        return reading
+    return reading.model_copy(update={"offers": offers, "invalid": invalid, "ambiguous": tuple(ambiguous)})
 
 
 def extract_note(note: str, labels: GameLabels) -> Extraction:
-    """The note's acceptable offers: its JSON block (method 'json'); failing that, the prose after
-    an 'Acceptable offer:' heading (method 'text'); else nothing (method 'none')."""
-    from_json = extract_note_json(note, labels)
+    """The note's acceptable offers: its own structured block (method 'json' for JSON, 'text'
+    for tables and key/value lines), revised by prose after it; failing that, the prose after an
+    'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
+    (method 'none', unsure)."""
+    chosen, from_json = structured_offer(note, labels)
     headings = list(_OFFER_SECTION.finditer(note))
     prose = extract_text(_prose_section(note, headings[-1].end()), labels) if headings else None
+    if chosen is not None and from_json is not None:
+        if chosen.form != "json":
+            from_json = from_json.model_copy(update={"method": "text"})
+        from_json = _with_revision(from_json, note[chosen.end:], labels)
     # A block broken or cut off reads short; a prose offer beside it that names more, and agrees
     # with what the block does name, is the offer.
     json_offers = from_json.offers if from_json else {}
@@ -27,7 +64,15 @@ def extract_note(note: str, labels: GameLabels) -> Extraction:
         return prose
     if from_json is not None:
         return from_json
-    return Extraction(method="none")
+    if prose is not None and prose.found_anything:
+        return prose
+    stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
+    if stated:
+        found = extract_text(stated, labels)
+        if found.found_anything:
+            return found.model_copy(update={"confidence": "unsure",
+                                            "reason": "offer read from prose without an offer heading"})
+    return Extraction(method="none", confidence="unsure", reason="no acceptable offer found in the note")
 
 
 def _prose_section(note: str, start: int) -> str:
@@ -40,6 +85,31 @@ def _prose_section(note: str, start: int) -> str:
     return section
 
 
-def extract_message(message: str, labels: GameLabels) -> Extraction:
-    """The offers a public message makes (method 'text', or 'none' when it names none)."""
-    return extract_text(message, labels)
+def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
+    """The offers a public message makes (method 'text', or 'none' when it names none). `side`
+    is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour").
+    A list of short `issue: value` pairs in the message binds each value to its issue for sure;
+    free text fills in the rest."""
+    found = extract_text(message, labels, side=side)
+    if ":" not in message and "|" not in message and "{" not in message:
+        return found
+    listed = _listed_offer(message, labels)
+    if listed is None:
+        return found
+    offers = {**found.offers, **listed.offers}
+    invalid = {issue: raw for issue, raw in {**found.invalid, **listed.invalid}.items() if issue not in offers}
+    ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
+                      if issue not in listed.offers and issue not in invalid)
+    offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}
+    return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
+
+
+def _listed_offer(message: str, labels: GameLabels) -> Extraction | None:
+    """The message's own list of short `issue: value` pairs (two or more issues), if it has one."""
+    chosen, _, readings = own_block(message, labels)
+    if chosen is None:
+        return None
+    short = [(key, value) for key, value in chosen.pairs if not isinstance(value, str) or len(value.split()) <= 5]
+    reading = offers_from_pairs(short, labels, "text")
+    named = set(reading.offers) | set(reading.invalid) | set(reading.ambiguous)
+    return reading if len(named) >= 2 else None

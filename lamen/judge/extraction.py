@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 Method = Literal["json", "text", "llm", "none", "structured"]  # structured: a schema-valid note (play)
+Confidence = Literal["sure", "unsure"]
 
 
 class Extraction(BaseModel):
@@ -24,6 +25,10 @@ class Extraction(BaseModel):
     invalid: dict[str, str] = {}
     unknown_issues: tuple[str, ...] = ()
     ambiguous: tuple[str, ...] = ()
+    # "unsure": the reader met something it cannot read with certainty (said in `reason`); only
+    # such readings go to the LLM fallback.
+    confidence: Confidence = "sure"
+    reason: str = ""
 
     @property
     def found_anything(self) -> bool:

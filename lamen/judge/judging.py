@@ -40,18 +40,19 @@ def read_turn(index: int, transcript: Transcript, game: Game, protocol: Protocol
     turn = transcript.turns[index]
     labels = label_cache(game)
     llm = llm or {}
-    # A schema-valid structured note carries its offer: no text reader is needed.
+    # A schema-valid structured note carries its offer: no text reader is needed. The fallback's
+    # reading replaces only an unsure deterministic one.
     note = (Extraction(method="structured", offers=dict(turn.note_offer)) if turn.note_offer
             else extract_note(turn.note, labels))
-    if note.method == "none" and (index, "note") in llm:
+    if note.confidence == "unsure" and (index, "note") in llm:
         note = llm[(index, "note")]
-    message = extract_message(turn.message, labels)
-    if message.method == "none" and (index, "message") in llm:
+    message = extract_message(turn.message, labels, side=turn.side)
+    if message.confidence == "unsure" and (index, "message") in llm:
         message = llm[(index, "message")]
     interrogation = None
     if turn.interrogation is not None:
         interrogation = extract_note(turn.interrogation, labels)
-        if interrogation.method == "none" and (index, "interrogation") in llm:
+        if interrogation.confidence == "unsure" and (index, "interrogation") in llm:
             interrogation = llm[(index, "interrogation")]
     note_words, message_words = word_count(turn.note), word_count(turn.message)
     return TurnReading(

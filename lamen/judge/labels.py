@@ -1,112 +1,45 @@
-"""Match a value an agent wrote ("$1,200", "12-month", 1200, "twelve months") to a payoff label.
+"""Match a value an agent wrote ("$1,200", "12-month", 1200, "twelve months", "Self assembly",
+"6 to A, 4 to B") to a payoff label.
 
-A value names a label when it is the label after normalising case, whitespace, currency and
-number formatting, or when its single number equals the label's single number and it carries
-no conflicting unit. Anything else is not a label: values are never snapped to a nearby one
-(LAMEN snapped "$1,250" to a neighbour and so hid rule violations).
+A value names a label when it is the label (or a declared synonym) after normalising case,
+spacing, hyphens, currency and number formatting; when it contains exactly one label's wording;
+or when its one number equals the label's number in a compatible unit, exact unit conversions
+included (2 years = 24 months, 1 week = 7 days, 0.035 = 3.5%). Words for nothing ("none",
+"waived", "interest-free") name the issue's zero label. Two different numbers in one value (a
+range, "A or B") are ambiguous. Anything else is not a label: values are never snapped to a
+nearby one (LAMEN snapped "$1,250" to a neighbour and so hid rule violations).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
-from functools import lru_cache
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+from fractions import Fraction
+from functools import cached_property, lru_cache
 from typing import Literal
 
+from lamen.judge.issue_names import close_spelling, key_words, stem_words
+from lamen.judge.numbers import (
+    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, Quantity, _unit_tokens, decimal_text, has_currency, normalise,
+    numbers_in, prepare, quantities, unit_tokens,
+)
+from lamen.judge.values import local_forms, squash, word_sequence, words_to_digits
 from lamen.spec.game import Game
 from lamen.spec.issue import Issue
 
-NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(k\b)?", re.IGNORECASE)
-CURRENCY = re.compile(r"[$€£]|\b(?:usd|eur|euros?|dollars?|bucks)\b", re.IGNORECASE)
-UNIT_SINGULAR = {"months": "month", "days": "day", "years": "year", "weeks": "week", "employees": "employee",
-                 "seats": "seat", "hours": "hour", "percent": "%", "percentage": "%", "pct": "%",
-                 "yrs": "year", "yr": "year", "mos": "month", "mo": "month"}
-# Exact conversions between units (a year is exactly 12 months): a value in one unit names the
-# label in the other when the numbers agree exactly — a conversion, never a rounding.
-CONVERSIONS = {("year", "month"): Decimal(12)}
-COMMON_UNITS = {"month", "day", "year", "week", "%", "employee", "seat", "hour"}
-PLACEHOLDERS = {"", "null", "none", "tbd", "?", "n/a", "na", "-", "...", "unknown", "<acceptable offer>"}
+__all__ = ["CONVERSIONS", "UNIT_LETTERS", "UNIT_SINGULAR", "GameLabels", "IssueLabels", "ValueMatch", "label_cache",
+           "normalise", "numbers_in", "unit_tokens", "words_to_digits"]
 
-_UNITS_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-                "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-_TENS_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-               "ninety": 90}
-_SCALE_WORDS = {"hundred": 100, "thousand": 1000}
-_NUMBER_WORD = re.compile(
-    r"\b(?:(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, *_SCALE_WORDS]) + r")(?:[\s-]+(?:and[\s-]+)?|\b))+",
-    re.IGNORECASE)
-
-
-def words_to_digits(text: str) -> str:
-    """'twelve hundred dollars' -> '1200 dollars'; 'twenty-one days' -> '21 days'."""
-
-    def convert(match: re.Match[str]) -> str:
-        words = [w for w in re.split(r"[\s-]+", match.group(0).lower().strip()) if w and w != "and"]
-        total, current = 0, 0
-        for word in words:
-            if word in _UNITS_WORDS:
-                current += _UNITS_WORDS[word]
-            elif word in _TENS_WORDS:
-                current += _TENS_WORDS[word]
-            elif word == "hundred":
-                current = (current or 1) * 100
-            elif word == "thousand":
-                total += (current or 1) * 1000
-                current = 0
-        trailing = " " if match.group(0)[-1:].isspace() or match.group(0).endswith("-") else ""
-        return f"{total + current}{trailing}"
-
-    return _NUMBER_WORD.sub(convert, text)
-
-
-def _canonical_number(whole: str, fraction: str | None, thousands: str | None) -> str:
-    try:
-        value = Decimal(whole.replace(",", "") + (f".{fraction}" if fraction else ""))
-    except InvalidOperation:
-        return whole
-    if thousands:
-        value *= 1000
-    text = format(value.normalize(), "f")
-    return text
-
-
-def numbers_in(text: str) -> list[str]:
-    """Canonical decimal strings of the numbers in a text ('$1,200.00' -> ['1200'])."""
-    return [_canonical_number(m.group(1), m.group(2), m.group(3)) for m in NUMBER.finditer(text)]
-
-
-def normalise(value: str) -> str:
-    """The comparable form of a value: lower case, no currency, canonical numbers, singular
-    units, no spaces ('$1,000' -> '1000', '12-Month' -> '12month', '5 : 5' -> '5-5')."""
-    text = words_to_digits(str(value).lower())
-    text = CURRENCY.sub(" ", text)
-    text = re.sub(r"[\u2012-\u2015\u2212]", "-", text)
-    text = re.sub(r"(?<=\d)\s*[:/–]\s*(?=\d)", "-", text)
-    text = NUMBER.sub(lambda m: _canonical_number(m.group(1), m.group(2), m.group(3)), text)
-    text = re.sub(r"(?<=\d)-(?=[a-z])", " ", text)
-    words = [UNIT_SINGULAR.get(w, w) for w in re.findall(r"[a-z]+|[^a-z\s]+", text)]
-    return "".join(words)
-
-
-_RATE = re.compile(r"(?:\bper|\ba|\ban|\beach|\bevery|/)\s*(?:month|year|week|day|annum)\b|\bmonthly\b|"
-                   r"\bannual(?:ly)?\b|\byearly\b|\bp\.?\s?a\b\.?")
-
-
-def unit_tokens(value: str) -> set[str]:
-    """Words and '%' of a value besides its numbers, currency and rate ('per month'), singularised."""
-    text = _RATE.sub(" ", CURRENCY.sub(" ", words_to_digits(str(value).lower())))
-    tokens = {UNIT_SINGULAR.get(w, w) for w in re.findall(r"[a-z]+", text)}
-    if "%" in text:
-        tokens.add("%")
-    return tokens
-
-
-def has_currency(value: str) -> bool:
-    return bool(CURRENCY.search(str(value)))
-
+PLACEHOLDERS = {"", "null", "tbd", "?", "n/a", "na", "-", "...", "unknown", "<acceptable offer>", "tba", "pending"}
+# Words for nothing: they name the issue's zero label ("no subletting", "waive the fee").
+ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permitted|any))\b|\bwaive[ds]?\b|"
+                        r"\b(?:interest|fee|cost|charge)[\s-]?free\b|\bfree of (?:charge|interest)\b|"
+                        r"\bno\s+\w+\s+(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.IGNORECASE)
+# Asides in parentheses are dropped, unless they offer an alternative ("24 months (or 27)").
+EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|split\s+(?:down\s+the\s+)?"
+                        r"(?:middle|evenly|equally))\b", re.IGNORECASE)
+_FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
 
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
 
@@ -116,6 +49,7 @@ class ValueMatch:
     kind: MatchKind
     label: str | None = None
     candidates: tuple[str, ...] = ()
+    unsure: str = ""  # why this reading is not certain ("" when it is)
 
 
 @dataclass
@@ -127,11 +61,20 @@ class IssueLabels:
     by_number: dict[str, list[str]] = field(default_factory=dict)
     units: dict[str, set[str]] = field(default_factory=dict)  # label -> its unit tokens
     currency: bool = False  # labels are amounts of money
+    by_wording: dict[str, str] = field(default_factory=dict)  # squashed label or synonym -> label
+    phrases: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # words of text labels, longest first
+    pair_total: Decimal | None = None  # "6-4" labels: the sum both numbers make
+    match_cache: dict[str, ValueMatch] = field(default_factory=dict)
+    # The party whose share the labels are, when the description names exactly one ("the
+    # percentage ... owned by Company A"): a share written for the other party is the complement.
+    party: str | None = None
 
     @classmethod
     def of(cls, issue: Issue) -> "IssueLabels":
         table = cls(issue)
         clashes: set[str] = set()
+        wording_clashes: set[str] = set()
+        pair_sums: set[Decimal] = set()
         for label in issue.labels:
             spellings = {label, issue.side_label(1, label)}
             for spelling in spellings:
@@ -139,13 +82,27 @@ class IssueLabels:
                 if table.by_normal.get(key, label) != label:
                     clashes.add(key)
                 table.by_normal[key] = label
+            for wording in spellings | set(issue.label_synonyms(label)):
+                key = squash(wording)
+                if table.by_wording.get(key, label) != label:
+                    wording_clashes.add(key)
+                table.by_wording[key] = label
+                if not numbers_in(wording) and word_sequence(wording):
+                    table.phrases.append((tuple(word_sequence(wording)), label))
             numbers = numbers_in(words_to_digits(label))
             if len(numbers) == 1:
                 table.by_number.setdefault(numbers[0], []).append(label)
+            elif len(numbers) == 2:
+                pair_sums.add(Decimal(numbers[0]) + Decimal(numbers[1]))
             table.units[label] = unit_tokens(label)
             table.currency = table.currency or has_currency(label)
         for key in clashes:
             del table.by_normal[key]
+        for key in wording_clashes:
+            del table.by_wording[key]
+        table.phrases.sort(key=lambda p: -len(p[0]))
+        if len(pair_sums) == 1 and not table.by_number:
+            table.pair_total = pair_sums.pop()
         # "50-50" for "50%-50%": percent signs dropped, when that names one label only.
         bare: dict[str, list[str]] = {}
         for key, label in list(table.by_normal.items()):
@@ -157,54 +114,145 @@ class IssueLabels:
         return table
 
     def zero_label(self) -> str | None:
-        """The label meaning none at all ("0 days", "$0"), if the issue has exactly one."""
-        found = self.by_number.get("0", [])
+        """The label meaning none at all ("0 days", "$0", "no warranty"), if the issue has exactly one."""
+        found = self.by_number.get("0", []) + [label for words, label in self.phrases
+                                               if words[0] in ("no", "none", "zero") and label in self.issue.labels]
+        found = list(dict.fromkeys(found))
         return found[0] if len(found) == 1 else None
 
     @property
     def all_units(self) -> set[str]:
         return set().union(*self.units.values()) if self.units else set()
 
-    def _converted(self, numbers: list[str], value_units: set[str]) -> ValueMatch | None:
-        if len(set(numbers)) != 1:
-            return None
+    @property
+    def is_pair(self) -> bool:
+        return self.pair_total is not None
+
+    @property
+    def percent(self) -> bool:
+        return bool(self.units) and all("%" in units for units in self.units.values())
+
+    def phrase_labels(self, words: list[str]) -> list[str]:
+        """Text labels whose wording (or a synonym's) occurs in a word sequence, in order, overlaps aside."""
+        found: list[tuple[int, str]] = []
+        taken: set[int] = set()
+        for phrase, label in self.phrases:
+            size = len(phrase)
+            for start in range(len(words) - size + 1):
+                if tuple(words[start:start + size]) == phrase and not taken & set(range(start, start + size)):
+                    found.append((start, label))
+                    taken |= set(range(start, start + size))
+        return list(dict.fromkeys(label for _, label in sorted(found)))
+
+    def partial_labels(self, words: list[str]) -> list[str]:
+        """Text labels of which a value's content words are a part, when that is one label
+        ('included' of 'assembly included'); used only where the key names the issue."""
+        content = {w for w in words if w not in _FILLER_WORDS}
+        if not content:
+            return []
+        return list(dict.fromkeys(label for phrase, label in self.phrases if content <= set(phrase)))
+
+    def _label_for(self, quantity: Quantity) -> tuple[str | None, bool]:
+        """(label, compatible): the label a quantity names, and whether its unit fits this issue at all."""
+        units = set(quantity.units)
+        if quantity.currency and not self.currency and self.all_units:
+            return None, False
+        if units <= self.all_units:
+            labels = [label for label in self.by_number.get(quantity.number, []) if units <= self.units[label]]
+            if not labels and self.percent and not units and Decimal(quantity.number) < 1:
+                # 0.035 for a rate written in percent: an exact conversion too.
+                labels = self.by_number.get(decimal_text(Fraction(Decimal(quantity.number)) * 100) or "", [])
+            return (labels[0] if len(labels) == 1 else None), True
         for (source, target), factor in CONVERSIONS.items():
-            if source in value_units and target in self.all_units and source not in self.all_units:
-                wanted = format((Decimal(numbers[0]) * factor).normalize(), "f")
-                labels = [label for label in self.by_number.get(wanted, []) if target in self.units[label]]
-                if len(labels) == 1:
-                    return ValueMatch("label", labels[0])
-        return None
+            if source in units and target in self.all_units and source not in self.all_units:
+                wanted = decimal_text(Fraction(Decimal(quantity.number)) * factor)
+                labels = [label for label in self.by_number.get(wanted or "", []) if target in self.units[label]]
+                return (labels[0] if len(labels) == 1 else None), True
+        return None, False
 
     def match(self, value: object, known_units: set[str]) -> ValueMatch:
-        """Map one written value to a label of this issue, or say why not."""
+        """Map one written value to a label of this issue, or say why not (memoised per text)."""
         if value is None or isinstance(value, bool):
             return ValueMatch("empty")
-        text = str(value).strip().strip("\"'").strip()
+        key = str(value)
+        if key not in self.match_cache:
+            self.match_cache[key] = self._match(key, known_units)
+        return self.match_cache[key]
+
+    def _match(self, value: str, known_units: set[str]) -> ValueMatch:
+        text = str(value).strip().strip("\"'`*_ ").strip()
         if text.lower().rstrip(".") in PLACEHOLDERS:
             return ValueMatch("empty")
-        exact = self.by_normal.get(normalise(text))
+        exact = self.by_normal.get(normalise(text)) or self.by_wording.get(squash(text))
         if exact is not None:
             return ValueMatch("label", exact)
-        if re.match(r"^(?:no|zero|not allowed|none allowed)\b", text.lower()) and self.zero_label():
-            return ValueMatch("label", self.zero_label())  # "no subletting", "no fees"
-        numbers = numbers_in(words_to_digits(text.lower()))
-        if not numbers:
-            return ValueMatch("invalid")
-        value_units = unit_tokens(text) & (known_units | COMMON_UNITS)
-        converted = self._converted(numbers, value_units)
-        if converted is not None:
-            return converted
-        labels: list[str] = []
-        for number in dict.fromkeys(numbers):
-            for label in self.by_number.get(number, []):
-                if value_units <= self.units[label] and label not in labels:
-                    labels.append(label)
-        if len(labels) == 1 and (len(numbers) == 1 or len(set(numbers)) == 1):
-            return ValueMatch("label", labels[0])
-        if len(labels) >= 2:
-            return ValueMatch("ambiguous", candidates=tuple(labels))
+        prepared = prepare(text)
+        if self.phrases:
+            named = self.phrase_labels(word_sequence(prepared))
+            if len(named) == 1:
+                return ValueMatch("label", named[0])
+            if len(named) > 1:
+                return ValueMatch("ambiguous", candidates=tuple(named))
+            partial = self.partial_labels(word_sequence(prepared))
+            if len(partial) == 1:
+                return ValueMatch("label", partial[0])  # "Assembly: included"
+        numbers = [q for q in quantities(prepared, known_units)]
+        if ZERO_WORDS.search(prepared) and self.zero_label() and all(q.number == "0" for q in numbers):
+            return ValueMatch("label", self.zero_label())
+        if self.is_pair:
+            return self._match_pair(prepared, numbers)
+        readings = [self._label_for(q) for q in numbers]
+        fitting = [(q, label) for q, (label, compatible) in zip(numbers, readings) if compatible]
+        distinct = list(dict.fromkeys(q.number for q, _ in fitting))
+        if not fitting:
+            if self.phrases and not numbers:
+                return ValueMatch("invalid", unsure=f"'{text}' is no wording of a label of this issue")
+            return ValueMatch("invalid", unsure="" if numbers else f"no number or label in '{text}'")
+        labels = list(dict.fromkeys(label for _, label in fitting if label))
+        if len(distinct) == 1:
+            return ValueMatch("label", labels[0]) if labels else ValueMatch("invalid")
+        if _attributed(prepared) and len(labels) >= 1 and self.party is not None:
+            return self._match_share(prepared, fitting)
+        return ValueMatch("ambiguous", candidates=tuple(labels))
+
+    def _match_share(self, prepared: str, fitting: list[tuple[Quantity, str | None]]) -> ValueMatch:
+        owner = (self.party or "").lower()
+        for chunk in re.split(r"[,;/]|\bvs\.?\b|\bversus\b|\band\b", prepared):
+            if owner and (owner in chunk or re.search(rf"\b{re.escape(owner[-1])}\b", chunk)):
+                for quantity, label in fitting:
+                    if quantity.number in chunk:
+                        return ValueMatch("label", label) if label else ValueMatch("invalid")
+        return ValueMatch("ambiguous", candidates=tuple(label for _, label in fitting if label))
+
+    def even_label(self) -> str | None:
+        """The split label giving both parties the same ('5-5', '50%-50%')."""
+        if self.pair_total is None:
+            return None
+        half = format((self.pair_total / 2).normalize(), "f")
+        percent = "%" if self.percent else ""
+        return self.by_normal.get(normalise(f"{half}{percent}-{half}{percent}"))
+
+    def _match_pair(self, prepared: str, numbers: list[Quantity]) -> ValueMatch:
+        """'6 to A, 4 to B', 'A 55% / B 45%', '60/40': the first number is the first party's
+        unless the text attributes them the other way. 'Evenly split' is the even label."""
+        if not numbers and EVEN_SPLIT.search(prepared) and self.even_label():
+            return ValueMatch("label", self.even_label())
+        if len(numbers) < 2:
+            return ValueMatch("invalid", unsure="" if numbers else "no pair of numbers")
+        first, second = numbers[0], numbers[1]
+        chunks = re.split(r"[,;/]|\bvs\.?\b|\bversus\b", prepared)
+        if len(chunks) >= 2 and re.search(r"\bb\b", chunks[0]) and re.search(r"\ba\b", chunks[1]):
+            first, second = second, first
+        percent = "%" if self.percent else ""
+        key = normalise(f"{first.number}{percent}-{second.number}{percent}")
+        label = self.by_normal.get(key) or self.by_normal.get(key.replace("%", ""))
+        if label:
+            return ValueMatch("label", label)
         return ValueMatch("invalid")
+
+
+def _attributed(text: str) -> bool:
+    return bool(re.search(r"\b(?:a|b|company a|company b)\b", text))
 
 
 @dataclass
@@ -214,10 +262,16 @@ class GameLabels:
     game: Game
     issues: dict[str, IssueLabels]
     known_units: set[str]
+    key_cache: dict[str, str | None] = field(default_factory=dict)
+    word_cache: dict[str, list[tuple[str, float]]] = field(default_factory=dict)  # message word -> issues it names
 
     @classmethod
     def of(cls, game: Game) -> "GameLabels":
         issues = {issue.name: IssueLabels.of(issue) for issue in game.issues}
+        for table in issues.values():
+            named = [party for party in game.parties
+                     if re.search(rf"\b{re.escape(party.lower())}\b", " ".join(table.issue.descriptions).lower())]
+            table.party = named[0] if len(named) == 1 and table.percent else None
         # Every word that follows a label's number is a unit of this game ('month', 'million').
         units = set().union(*(table.all_units for table in issues.values()))
         return cls(game, issues, units)
@@ -226,10 +280,30 @@ class GameLabels:
         return self.issues[issue_name].match(value, self.known_units)
 
     @cached_property
+    def money_issues(self) -> int:
+        return sum(table.currency for table in self.issues.values())
+
+    @cached_property
+    def percent_issues(self) -> int:
+        return sum(table.percent for table in self.issues.values())
+
+    @cached_property
+    def phrase_patterns(self) -> list[tuple[str, str, re.Pattern[str]]]:
+        """(issue, label, pattern) for every text label and synonym, longest wording first;
+        spaces and hyphens between its words are optional ('drop-off', 'drop off', 'dropoff')."""
+        patterns = []
+        for issue, table in self.issues.items():
+            for words, label in table.phrases:
+                body = r"[\s-]*".join(re.escape(word) for word in words)
+                patterns.append((len(" ".join(words)), issue, label,
+                                 re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
+        return [(issue, label, pattern) for _, issue, label, pattern in sorted(patterns, key=lambda p: -p[0])]
+
+    @cached_property
     def issue_stems(self) -> dict[str, tuple[set[str], set[str]]]:
-        """Per issue: the stems of its name, and of description words no other issue uses
-        (how messages name an issue)."""
-        names = {issue: stem_words(issue) for issue in self.issues}
+        """Per issue: the stems of its name and aliases, and of description words no other issue
+        uses (how messages name an issue)."""
+        names = {issue: stem_words(" ".join((issue, *table.issue.aliases))) for issue, table in self.issues.items()}
         described = {issue: stem_words(" ".join(table.issue.descriptions), description=True)
                      for issue, table in self.issues.items()}
         secondary = {}
@@ -238,56 +312,56 @@ class GameLabels:
             secondary[issue] = words - others - names[issue]
         return {issue: (names[issue], secondary[issue]) for issue in self.issues}
 
+    @cached_property
+    def _name_words(self) -> dict[str, list[set[str]]]:
+        return {name: [key_words(name), *(key_words(alias) for alias in table.issue.aliases)]
+                for name, table in self.issues.items()}
+
     def issue_for_key(self, key: str) -> str | None:
-        """The game issue a JSON key names: case-, space- and punctuation-insensitive; a key whose
-        words contain, or are contained in, exactly one issue name's words also names it."""
-        wanted = _key_words(key)
+        """The game issue a key names: its name or an alias, case-, space- and punctuation-
+        insensitive; a key whose words contain, or are contained in, exactly one issue's name
+        words; a key word close in spelling to one issue's name ('duraton'); else the key's words
+        found in exactly one issue's description ('Board Seats'). Answers are memoised."""
+        if key not in self.key_cache:
+            self.key_cache[key] = self._issue_for_key(key)
+        return self.key_cache[key]
+
+    def _issue_for_key(self, key: str) -> str | None:
+        wanted = key_words(key)
         if not wanted:
             return None
-        exact = [name for name in self.issues if _key_words(name) == wanted]
+        names = self._name_words
+        exact = [name for name, spellings in names.items() if wanted in spellings]
         if exact:
             return exact[0]
-        loose = [name for name in self.issues
-                 if _key_words(name) <= wanted or (wanted <= _key_words(name) and len(wanted) >= 1)]
+        loose = [name for name, spellings in names.items()
+                 if any(words <= wanted or wanted <= words for words in spellings)]
         if len(loose) == 1:
             return loose[0]
         if loose:
             return None
-        # "Board Seats" names the issue whose description, alone, speaks of board seats.
         described = [name for name, table in self.issues.items()
-                     if wanted <= _key_words(" ".join(table.issue.descriptions))]
-        return described[0] if len(described) == 1 else None
-
-
-_KEY_STOPWORDS = {"the", "of", "a", "an", "and", "monthly", "level", "total", "number", "proposed",
-                  "offer", "acceptable", "you", "have", "to", "negotiate", "how", "is", "are", "will", "be",
-                  "what", "that", "this", "your", "for", "in", "on", "with", "as", "by", "it", "can", "each",
-                  "which", "we", "our", "their", "they", "or", "not", "at", "from", "company", "companies"}
-
-
-_DESCRIPTION_STOPWORDS = {"the", "of", "a", "an", "and", "you", "have", "to", "negotiate", "negotiation", "how",
-                          "is", "are", "will", "be", "what", "that", "this", "your", "for", "in", "on", "with",
-                          "as", "by", "it", "can", "each", "which", "we", "our", "their", "they", "or", "not",
-                          "at", "from", "amount", "may", "many", "much", "want", "get", "possible"}
-
-
-def stem_words(text: str, description: bool = False) -> set[str]:
-    """Stems of the content words of a text, for finding issues named in messages. Stems are
-    5-letter prefixes, so 'monthly', 'months' and 'month' agree."""
-    if not description:
-        return {w[:5] for w in _key_words(text)}
-    words = re.findall(r"[a-z0-9]+", text.lower())
-    return {w[:5] for w in words if w not in _DESCRIPTION_STOPWORDS and len(w) > 2}
-
-
-def _key_words(text: str) -> set[str]:
-    """Words of a key, stemmed by truncation ('subletting' and 'sublet' agree)."""
-    words = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
-    kept = [w for w in words if w not in _KEY_STOPWORDS] or words
-    return {w[:6] for w in kept}
+                     if all(len(word) >= 3 for word in wanted) and wanted <= key_words(" ".join(table.issue.descriptions))]
+        if len(described) == 1:
+            return described[0]
+        close = [name for name, spellings in names.items()
+                 if any(close_spelling(word, other) for words in spellings for other in words for word in wanted)]
+        return close[0] if len(close) == 1 else None
 
 
 @lru_cache(maxsize=256)
 def label_cache(game: Game) -> GameLabels:
     """The label matchers of a game, built once (games are immutable and hashable)."""
     return GameLabels.of(game)
+
+
+def forget_memos(labels: GameLabels | None = None) -> None:
+    """Drop every memoised answer (and a game's), so the next reading costs as much as a first
+    one: for timing readings honestly (bench/extraction_gold.py)."""
+    for memo in (normalise, prepare, _unit_tokens, words_to_digits, local_forms):
+        memo.cache_clear()
+    if labels is not None:
+        labels.key_cache.clear()
+        labels.word_cache.clear()
+        for table in labels.issues.values():
+            table.match_cache.clear()

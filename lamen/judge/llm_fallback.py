@@ -1,5 +1,5 @@
 """The optional LLM fallback: any configured agent reads a note or message the deterministic
-readers could not. Off by default. Its answers go through the same label matching (the model
+readers were unsure of (only those: a sure reading never costs a call). Off by default. Its answers go through the same label matching (the model
 copies values as written; lamen never lets it pick "the closest" label), its calls are cached
 by request and their cost is counted."""
 
@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 
 from lamen.agents.base import Agent, ChatMessage, ChatRequest
 from lamen.judge.extract import extract_message, extract_note
 from lamen.judge.extraction import Extraction
-from lamen.judge.labels import label_cache, words_to_digits
+from lamen.judge.labels import label_cache
 from lamen.judge.notes import brace_blocks, offers_from_pairs, parse_block
 from lamen.spec.game import Game
 from lamen.transcript import ModelCall, Transcript
@@ -83,8 +82,8 @@ class LLMExtractor:
 
 
 def needs_reading(text: str, extraction: Extraction) -> bool:
-    """Worth an LLM call: the deterministic reader found nothing in a text that has numbers or words."""
-    return extraction.method == "none" and bool(re.search(r"\d", words_to_digits(text)))
+    """Worth an LLM call: the deterministic reader marked its reading of a non-empty text unsure."""
+    return extraction.confidence == "unsure" and bool(text.strip())
 
 
 async def llm_readings(transcript: Transcript, game: Game, extractor: LLMExtractor) -> dict[tuple[int, str], Extraction]:
@@ -92,11 +91,12 @@ async def llm_readings(transcript: Transcript, game: Game, extractor: LLMExtract
     labels = label_cache(game)
     found: dict[tuple[int, str], Extraction] = {}
     for index, turn in enumerate(transcript.turns):
-        texts = [("note", turn.note, extract_note), ("message", turn.message, extract_message)]
+        readings = [("note", turn.note, extract_note(turn.note, labels)),
+                    ("message", turn.message, extract_message(turn.message, labels, side=turn.side))]
         if turn.interrogation is not None:
-            texts.append(("interrogation", turn.interrogation, extract_note))
-        for kind, text, read in texts:
-            if needs_reading(text, read(text, labels)):
+            readings.append(("interrogation", turn.interrogation, extract_note(turn.interrogation, labels)))
+        for kind, text, reading in readings:
+            if needs_reading(text, reading):
                 found[(index, kind)] = await extractor.read(text, "note" if kind != "message" else "message", game,
                                                             turn=index)
     return found

@@ -13,49 +13,46 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from decimal import Decimal
+
 from lamen.judge.extraction import Extraction
-from lamen.judge.labels import CONVERSIONS, GameLabels, ValueMatch, unit_tokens, words_to_digits
+from lamen.judge.labels import (
+    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits,
+)
+from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
+from lamen.judge.phrases import even_mentions, label_phrases, zero_mentions
+from lamen.judge.stance import PROPOSES, is_own
+from lamen.judge.values import local_forms
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
 MENTION = re.compile(
-    rf"(?P<cur>[$€£]|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)\s?(?P<pct>%|\s?percent\b)?"
-    rf"(?:\s?(?P<sep>[-–:/])\s?(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
+    rf"(?P<cur>[$€£]|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)(?P<cur_after>\s?[$€£](?!\d))?"
+    rf"\s?(?P<pct>%|\s?percent\b)?"
+    rf"(?:(?P<sep>\s?[-–:/]\s?|\s+(?:to|or)\s+)(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",
     re.IGNORECASE)
 _CURRENCY_WORDS = {"dollar", "dollars", "usd", "euro", "euros", "eur", "bucks"}
-# Just before a value: it is compared with, or moved away from, not offered.
-_IMMEDIATE_NOT_OWN = re.compile(
-    r"\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except)\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
-# Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
-_CLAUSE_NOT_OWN = re.compile(
-    r"\b(?:your|yours|you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
-    r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
-    r"(?:we|i)\s+(?:were|was)\s+at|(?:we|i)\s+(?:offered|proposed|suggested|asked for)|previously|earlier|"
-    r"last (?:round|time)|initially|originally|at first|already|spent|ago|"
-    r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
-    r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
-# Just after a value: it is being turned down.
-_REJECTED_AFTER = re.compile(
-    r"^\s*(?:\w+\s+){0,3}?(?:is|are|was|would be|seems|sounds)\s+(?:way |far |much |simply |just |still )?"
-    r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table)|"
-    r"^\s*(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
-    r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
-_ACCEPTS = re.compile(r"\b(?:accept|agree|works?\b|fine\b|acceptable|okay|ok\b|deal\b|happy with|can live with|"
-                      r"sounds good|good with|on board|go with)", re.IGNORECASE)
-_NEGATION = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.IGNORECASE)
-_PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
-                       r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
-                       r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
-                       r"(?:our|my) (?:position|proposal))", re.IGNORECASE)
+_MEASURES = {"month", "day", "year", "week", "hour", "%"}
+_NOT_CLIPPINGS = {"the", "and", "are", "for", "not", "can", "you", "our", "was", "per", "with", "all", "any", "one",
+                  "two", "ten", "six", "off", "out", "see", "let", "but", "who", "how", "now", "new", "may", "day",
+                  "days", "year", "month", "sub"}
 _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "would", "with", "in", "on", "to",
            "now", "up", "of", "at", "this", "that", "which", "we", "i", "if", "but", "so", "be", "it", "total",
            "then", "plus", "each", "every", "lease", "deal", "offer", "sounds", "works", "split", "over", "p",
            "seems", "feels", "makes", "should", "could", "will", "work", "was", "only", "max", "maximum",
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
-_ZERO_WORDS = re.compile(r"\bno\s+(?:more\s+)?([a-z]+)|\b(?:can(?:no|')t|won't|will not|do not|don't)\s+"
-                         r"(?:allow|permit|accept)\s+any\s+([a-z]+)", re.IGNORECASE)
+_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$", re.IGNORECASE)
+_OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)",
+                      re.IGNORECASE)
+_PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*monthly\b", re.IGNORECASE)
+_BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
+                      r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
+_RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
+_ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)
+_WHOSE = re.compile(r"\b(?:we|us|our|ours|you|your|yours|they|their)\b", re.IGNORECASE)
+_LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
+_FOREIGN_HINT = re.compile(r"\b(?:nous|wir|und|una?|los|las|les|des|der|die|das|por favor|bitte)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
 _CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
 # "12 or 15 months": a bare number joined to one with a unit ("$1100 and 5 days" is not).
@@ -72,6 +69,7 @@ class Mention:
     own: bool
     proposed: bool
     ambiguous: bool = False
+    stated: bool = False  # the value's own clause proposes it ("..., I propose $1,100")
 
 
 @dataclass
@@ -83,6 +81,10 @@ class _Found:
     two_numbers: bool
     currency: bool
     stray_noun: bool
+    word_range: bool = False  # "$1,000 to $1,100", "50% or 55%": two values, not a split
+    party: int | None = None  # whose share the number is, when the clause says
+    favour: int | None = None  # whom a written split favours
+    guessed: str = ""  # why the issue chosen for this value is a guess ("" when it is not)
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -131,32 +133,63 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
     found = []
     for match in MENTION.finditer(sentence):
         unit_word = match.group("unit").strip(" -").lower()
+        unit_word = UNIT_SINGULAR.get(unit_word, unit_word)
+        if unit_word in UNIT_LETTERS and UNIT_LETTERS[unit_word] in labels.known_units:
+            unit_word = UNIT_LETTERS[unit_word]  # "2 d", "18m": an abbreviated unit of this game
         span = match.group(0)
-        currency = bool(match.group("cur")) or unit_word in _CURRENCY_WORDS
+        currency = bool(match.group("cur") or match.group("cur_after")) or unit_word in _CURRENCY_WORDS
         stray = False
         if unit_word and not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
                               or unit_word in _CURRENCY_WORDS or unit_word in _convertible(labels)):
             span = span[: match.start("unit") - match.start()]
             # "3 rounds", "2 kids": a count of something else (unless it is money or a percentage).
             stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems
+                     and not (len(unit_word) >= 3 and any(stem.startswith(unit_word) for stem in keyword_stems))
                      and not currency and not match.group("pct") and not match.group("num2"))
+        after = sentence[match.start() + len(span):]
+        if not unit_word and _PER_PERIOD.match(after):
+            currency = True  # "1200 a month", "1200/mo": an amount of money per period
+        if unit_word and after.startswith("'s"):
+            stray = True  # "one month's rent": a measure of something else
+        if _TOTAL_BEFORE.search(sentence[:match.start()]):
+            stray = True  # "6 of the 10 seats": the 10 is the whole, not a value
+        word_range = bool(match.group("sep")) and (match.group("sep").strip().lower() in ("to", "or")
+                                                   or bool(_RANGE_AFTER.match(after)))
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
-                            _position_at(positions, match.start()), bool(match.group("num2")), currency, stray))
+                            _position_at(positions, match.start()), bool(match.group("num2")), currency, stray,
+                            word_range))
     return found
 
 
-def _keyword_hits(sentence: str, stems: dict[str, tuple[set[str], set[str]]]) -> dict[str, list[tuple[float, float]]]:
+def _word_weights(word: str, labels: GameLabels) -> list[tuple[str, float]]:
+    """(issue, weight) for each issue a word names: 0 for its name or a clipping of it ("fee",
+    "own", "dep"), 1.5 for a word of its description. Memoised per game."""
+    stems = labels.issue_stems
+    cache = labels.word_cache
+    if word not in cache:
+        stem = word[:5]
+        found = []
+        for issue, (primary, secondary) in stems.items():
+            if stem in primary or (len(word) >= 3 and word not in _NOT_CLIPPINGS
+                                   and any(p.startswith(word) or p.startswith(word[:-1]) and word.endswith("s")
+                                           and len(word) > 3 for p in primary)):
+                found.append((issue, 0.0))
+            elif stem in secondary:
+                found.append((issue, 1.5))
+        if len(cache) > 20_000:
+            cache.clear()
+        cache[word] = found
+    return cache[word]
+
+
+def _keyword_hits(sentence: str, labels: GameLabels) -> dict[str, list[tuple[float, float]]]:
     """Per issue, (weighted position, weight) of its words in the sentence; description words
     weigh less than the issue's name."""
     positions = _positions(sentence)
-    hits: dict[str, list[tuple[float, float]]] = {issue: [] for issue in stems}
+    hits: dict[str, list[tuple[float, float]]] = {issue: [] for issue in labels.issues}
     for token in re.finditer(r"[a-z]+", sentence.lower()):
-        stem = token.group(0)[:5]
-        for issue, (primary, secondary) in stems.items():
-            if stem in primary:
-                hits[issue].append((_position_at(positions, token.start()), 0.0))
-            elif stem in secondary:
-                hits[issue].append((_position_at(positions, token.start()), 1.5))
+        for issue, weight in _word_weights(token.group(0), labels):
+            hits[issue].append((_position_at(positions, token.start()), weight))
     return hits
 
 
@@ -168,7 +201,8 @@ def _bound_distances(found: list[_Found], hits: dict[str, list[tuple[float, floa
         return distances
     for issue, occurrences in hits.items():
         for position, weight in occurrences:
-            gaps = [abs(f.position - position) for f in found]
+            # A count of something else ("6 of the 10 seats", "3 kids") draws no issue word.
+            gaps = [abs(f.position - position) if not f.stray_noun else float("inf") for f in found]
             nearest = min(gaps)
             for index, gap in enumerate(gaps):
                 if gap == nearest:
@@ -177,17 +211,20 @@ def _bound_distances(found: list[_Found], hits: dict[str, list[tuple[float, floa
     return distances
 
 
-def _is_own(sentence: str, found: _Found) -> bool:
-    before = sentence[: found.start]
-    clause = _CLAUSE_BREAK.split(before)[-1]
-    after = sentence[found.end:found.end + 50]
-    if _IMMEDIATE_NOT_OWN.search(before[-30:]) or _REJECTED_AFTER.search(after):
-        return False
-    if _CLAUSE_NOT_OWN.search(clause):
-        # "your 24-month proposal works": accepting a named value makes it one's own.
-        return bool(re.search(r"\byour?\b", clause, re.IGNORECASE) and _ACCEPTS.search(sentence)
-                    and not _NEGATION.search(sentence))
-    return True
+def _shares(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
+    """A split or share read from whose side it is written, or None when that does not apply."""
+    table = labels.issues[issue]
+    if table.pair_total is None and table.party is None:
+        return None
+    numbers = [Decimal(n) for n in numbers_in(found.span)]
+    parties = labels.game.parties
+    if found.two_numbers and len(numbers) == 2 and not found.word_range:
+        return split_for(table, numbers[0], numbers[1], found.favour, parties)
+    if len(numbers) == 1 and found.party is not None:
+        if table.percent and "%" not in found.span and "percent" not in found.span.lower():
+            return None  # "you'd keep 4" is no percentage
+        return share_for(table, numbers[0], found.party, parties)
+    return None
 
 
 def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
@@ -195,33 +232,44 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     span_units = unit_tokens(found.span) & labels.known_units
     options: list[tuple[float, int, str, ValueMatch]] = []
     for issue, table in labels.issues.items():
-        two_number_labels = not table.by_number
-        if two_number_labels != found.two_numbers:
-            continue
+        distance = distances.get(issue, float("inf"))
+        near = distance <= 8 or found.two_numbers or (issue in topic[-1:] and found.party is not None)
+        shared = _shares(found, issue, labels) if near else None
+        two_number_labels = table.pair_total is not None
+        if shared is None and two_number_labels != (found.two_numbers and not found.word_range):
+            if not (found.word_range and not two_number_labels):
+                continue
         label_units = table.all_units
         if span_units - label_units:
             continue  # "9 months" is no number of days
-        result = table.match(found.span, labels.known_units)
-        distance = distances.get(issue, float("inf"))
-        converts = any(s in unit_tokens(found.span) and t in label_units for s, t in CONVERSIONS)
+        written_units = unit_tokens(found.span) & _MEASURES
+        converts = any(s in written_units and t in label_units for s, t in CONVERSIONS)
+        if written_units and label_units - {"%"} and not written_units & label_units and not converts:
+            continue  # "1 year" is no number of days either
+        result = shared or table.match(found.span, labels.known_units)
         # Evidence that a value is about this issue: its unit, its currency, a conversion into
         # its unit, or — for two-number labels such as "6-4" — the very shape of the label.
         unit_evidence = (bool(label_units & span_units) or (table.currency and found.currency) or converts
-                         or (found.two_numbers and result.kind == "label"))
+                         or (found.two_numbers and result.kind == "label" and not found.word_range))
         if found.stray_noun and not unit_evidence:
             continue
         if result.kind in ("label", "ambiguous"):
             if not unit_evidence and distance > 8 and issue not in topic[-1:]:
                 continue
+            if result.kind == "ambiguous" and not result.candidates and not unit_evidence and distance > 8:
+                continue
         elif result.kind == "invalid":
             # A non-label value is only pinned on an issue it is clearly about.
-            if not ((unit_evidence and label_units - {"%"}) or (distance <= 4 and table.currency == found.currency)):
+            only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
+            only_money_issue = table.currency and found.currency and labels.money_issues == 1
+            if not ((unit_evidence and (label_units - {"%"} or only_percent_issue or only_money_issue))
+                    or (distance <= 4 and table.currency == found.currency)):
                 continue
         else:
             continue
         rank = 0 if distance <= 8 else (1 if unit_evidence and len(label_units) else 2)
         options.append((rank + distance / 100 if distance != float("inf") else rank + 0.5, 0 if result.kind == "label" else 1,
-                        issue, result))
+                        issue, result, unit_evidence or distance <= 8))
     if not options:
         return []
     options.sort(key=lambda o: (o[0], o[1]))
@@ -231,47 +279,129 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         recent = next(([o] for issue in reversed(topic) for o in best if o[2] == issue), [])
         labelled = [o for o in best if o[1] == 0]
         best = recent or (labelled if len(labelled) == 1 else best)
+        if len(best) == 1:
+            found.guessed = f"'{found.span}' was given to {best[0][2]} only because the text spoke of it last"
+    elif not best[0][4]:
+        found.guessed = f"'{found.span}' was given to {best[0][2]} without its name or unit nearby"
     return [(o[2], o[3]) for o in best]
 
 
-def mentions(text: str, labels: GameLabels) -> list[Mention]:
+def _in_issue_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, str]] | None:
+    """A package restated without issue names ("$1,200, 12 months, $1,000 and 2 days"): one value
+    per issue, in the game's order, each a label of its issue. None when it is not that."""
+    values = [item for item in found if not item.stray_noun]
+    if len(values) != len(labels.issues) or len(values) < 2 or len(values) != len(found):
+        return None
+    package = []
+    for item, (issue, table) in zip(values, labels.issues.items()):
+        match = table.match(item.span, labels.known_units)
+        if match.kind != "label" or (item.currency and not table.currency):
+            return None
+        package.append((issue, match.label or ""))
+    return package
+
+
+@dataclass
+class Reading:
+    """Every mention of a text, and what the reader could not place (why it is unsure)."""
+
+    mentions: list[Mention]
+    unsure: list[str]
+
+
+def _clause_around(sentence: str, start: int, end: int) -> tuple[str, int]:
+    """The clause holding a span, and the span's offset in it."""
+    breaks = [m.end() for m in re.finditer(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s", sentence)
+              if m.end() <= start]
+    begin = breaks[-1] if breaks else 0
+    stop = re.search(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s", sentence[end:])
+    finish = end + stop.start() if stop else len(sentence)
+    return sentence[begin:finish], start - begin
+
+
+def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Reading:
     stems = labels.issue_stems
     keyword_stems = {s for primary, secondary in stems.values() for s in primary | secondary}
-    converted = _share_unit(words_to_digits(text), labels.known_units)
+    local = local_forms(text)
+    unsure: list[str] = []
+    if local != text and not re.fullmatch(r"[\x00-\x7f]*", text) or _FOREIGN_HINT.search(text) \
+            or any(char.isalpha() and ord(char) > 0x24F for char in text):
+        unsure.append("text not in English")
+    if side is None:
+        side = speaker_from_text(text, labels.game.parties)
+    converted = _share_unit(words_to_digits(_BETWEEN.sub(lambda m: f"{m.group('a')} to ", local)), labels.known_units)
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
     for sentence in [s for s in _SENTENCE.split(converted) if s and s.strip()]:
         found = _find(sentence, labels, keyword_stems)
-        hits = _keyword_hits(sentence, stems)
+        hits = _keyword_hits(sentence, labels)
         distances = _bound_distances(found, hits)
-        proposed = bool(_PROPOSES.search(sentence))
-        named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
         for index, item in enumerate(found):
+            # "55% of our employees": the words after "of" say what the number is.
+            what = _OF_WHAT.match(sentence[item.end:])
+            if what:
+                for issue, (primary, secondary) in stems.items():
+                    if what.group(1).lower()[:5] in primary | secondary:
+                        distances[index][issue] = 0.0
+        proposed = bool(PROPOSES.search(sentence))
+        named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
+        named_by_name = any(weight == 0.0 for occurrences in hits.values() for _, weight in occurrences)
+        package = _in_issue_order(found, labels) if not named_by_name else None
+        if package is not None:
+            for item, (issue, label) in zip(found, package):
+                result.append(Mention(issue, label, item.span, is_own(sentence, item.start, item.end), proposed))
+            topic += [issue for issue, _ in package]
+            found = []
+        for index, item in enumerate(found):
+            clause, offset = _clause_around(sentence, item.start, item.end)
+            item.party = party_near(clause, offset, labels.game.parties, side)
+            item.favour = favoured(sentence[item.start:], labels.game.parties, side)
             choices = _candidates(item, labels, distances[index], topic)
-            own = _is_own(sentence, item)
+            own = is_own(sentence, item.start, item.end)
+            if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]):
+                unsure.append(f"'{item.span}' belongs to no issue for sure")
+            if len(choices) > 1 and own:
+                unsure.append(f"'{item.span}' could be {' or '.join(issue for issue, _ in choices)}")
+            if len(choices) == 1 and own and item.guessed:
+                unsure.append(item.guessed)
+            split_issue = any(labels.issues[issue].pair_total is not None or labels.issues[issue].party is not None
+                              for issue, _ in choices)
+            if split_issue and side is None and own and _WHOSE.search(clause):
+                unsure.append(f"whose share '{item.span}' is depends on who speaks, which is not known")
             for issue, match in choices:
                 ambiguous = len(choices) > 1 or match.kind == "ambiguous"
                 label = match.label if match.kind == "label" and not ambiguous else None
-                result.append(Mention(issue, label, item.span, own, proposed, ambiguous))
+                stated = bool(PROPOSES.search(clause))
+                result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
             if len(choices) == 1:
                 topic.append(choices[0][0])
-        for match in _ZERO_WORDS.finditer(sentence):
-            word = (match.group(1) or match.group(2) or "").lower()[:5]
-            for issue, table in labels.issues.items():
-                if word in stems[issue][0] and len(table.by_number.get("0", [])) == 1:
-                    result.append(Mention(issue, table.by_number["0"][0], match.group(0), True, True))
-        topic += [issue for _, issue in named_here]
-    return result
+        for issue, label, start, end in (label_phrases(sentence, labels) + zero_mentions(sentence, labels, stems)
+                                         + even_mentions(sentence, labels, stems)):
+            result.append(Mention(issue, label, sentence[start:end], is_own(sentence, start, end), True))
+            topic.append(issue)
+        placed = {m.issue for m in result}
+        if proposed or "?" in sentence:
+            for _, issue in named_here:
+                if issue not in placed and any(weight == 0.0 for _, weight in hits[issue]):
+                    unsure.append(f"{issue} is named in a proposal but no value was read for it")
+        # Only an issue's own name makes it the topic ("months" after a number names no issue).
+        topic += [issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])]
+    return Reading(result, unsure)
 
 
-def extract_text(text: str, labels: GameLabels, method: str = "text") -> Extraction:
+def mentions(text: str, labels: GameLabels, side: int | None = None) -> list[Mention]:
+    return read_mentions(text, labels, side).mentions
+
+
+def extract_text(text: str, labels: GameLabels, method: str = "text", side: int | None = None) -> Extraction:
     """Offers a free text makes, per issue: several different own values for one issue are
     ambiguous (unless exactly one comes with a proposal); non-label values are invalid."""
     offers: dict[str, str] = {}
     invalid: dict[str, str] = {}
     ambiguous: list[str] = []
     by_issue: dict[str, list[Mention]] = {}
-    for mention in mentions(text, labels):
+    reading = read_mentions(text, labels, side)
+    for mention in reading.mentions:
         if mention.own:
             by_issue.setdefault(mention.issue, []).append(mention)
     for issue, own in by_issue.items():
@@ -283,15 +413,20 @@ def extract_text(text: str, labels: GameLabels, method: str = "text") -> Extract
             continue
         if len(values) > 1:
             proposed = list(dict.fromkeys(m.label for m in clean if m.label and m.proposed))
-            values = proposed if len(proposed) == 1 else values
+            stated = list(dict.fromkeys(m.label for m in clean if m.label and m.stated))
+            alternatives = bool(_ALTERNATIVES.search(text))
+            values = proposed if len(proposed) == 1 else stated if len(stated) == 1 and not alternatives else values
         if len(values) == 1:
             offers[issue] = values[0]
         elif len(values) > 1:
             ambiguous.append(issue)
+            reading.unsure.append(f"several values for {issue}, none clearly the offer")
         elif any(m.label is None and not m.ambiguous for m in clean):
             invalid[issue] = next(m.raw for m in clean if m.label is None and not m.ambiguous)
         elif any(m.ambiguous for m in own):
             ambiguous.append(issue)
     found = bool(offers or invalid or ambiguous)
+    unsure = reading.unsure
     return Extraction(method=method if found else "none", offers=offers, invalid=invalid,  # type: ignore[arg-type]
-                      ambiguous=tuple(ambiguous))
+                      ambiguous=tuple(ambiguous), confidence="unsure" if unsure else "sure",
+                      reason="; ".join(dict.fromkeys(unsure)))

@@ -1,194 +1,101 @@
-"""Read the acceptable-offers JSON of a note: fenced or bare, and as sloppy as models write it —
-single quotes, apostrophes inside values, trailing commas, comments, Python literals, bare keys."""
+"""Read the acceptable offer of a note: its structured blocks (JSON, tables, key/value lines; see
+structured.py), the own one among them (not an estimate of the opponent, not an earlier offer
+quoted for reference), and a revision written in prose after it."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from lamen.judge.extraction import Extraction
+from lamen.judge.json_blocks import brace_blocks, parse_block
 from lamen.judge.labels import GameLabels
+from lamen.judge.structured import Block, as_records, structured_blocks
 
-# Text just before a block that marks it as a guess of the opponent's position, not the note's own.
-_ESTIMATE_CUES = re.compile(r"opponent|their (?:acceptable|offer|position|side)|they (?:would|might|will|may)|"
-                            r"other (?:side|party)|counterpart|estimate|guess", re.IGNORECASE)
+__all__ = ["brace_blocks", "extract_note_json", "offers_from_pairs", "parse_block", "own_block", "structured_offer"]
 
-
-def brace_blocks(text: str) -> list[tuple[int, str]]:
-    """(start, text) of every top-level balanced {...} span, quotes respected. A block cut off
-    at the end of the note is closed, less its last value if that was cut mid-way."""
-    blocks: list[tuple[int, str]] = []
-    depth, start, quote = 0, -1, ""
-    for index, char in enumerate(text):
-        if quote:
-            if char == quote and text[index - 1] != "\\":
-                quote = ""
-            continue
-        if char == '"' and depth:
-            quote = char
-        elif char == "{":
-            if depth == 0:
-                start = index
-            depth += 1
-        elif char == "}" and depth:
-            depth -= 1
-            if depth == 0:
-                blocks.append((start, text[start:index + 1]))
-    if depth and start >= 0:
-        tail = text[start:].rstrip()
-        if tail[-1:] not in (",", '"', "'", "{"):
-            cut = max(tail.rfind(","), tail.rfind("{"))
-            tail = tail[:cut + 1] if cut >= 0 else tail
-        blocks.append((start, tail + "}"))
-    return blocks
+# Text just before (or right after) a block that marks it as a guess of the opponent's position
+# or a quotation of an earlier offer, not the note's own.
+_ESTIMATE_CUES = re.compile(r"opponent|their\b|they (?:would|might|will|may)|other (?:side|party)|counterpart|"
+                            r"estimat|guess|for reference|previous(?:ly)? offer|last offer|likely|predict|"
+                            r"(?:think|expect|believe)\s+(?:the\s+)?\w+\s+(?:will|would|might)", re.IGNORECASE)
+_OWN_CUES = re.compile(r"\b(?:my|our|own)\b", re.IGNORECASE)
+# Keys that carry no offer beside the offer itself.
+_META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comments?|strategy|priority|status|"
+                        r"justification|summary|thoughts?|analysis|explanation)$", re.IGNORECASE)
 
 
-def _clean_json(block: str) -> str:
-    block = re.sub(r"(?m)^\s*(?://|#).*$", "", block)
-    block = re.sub(r"(?<=[,\[{\s])\s*//[^\n\"']*$", "", block, flags=re.MULTILINE)
-    block = re.sub(r"\bNone\b", "null", block)
-    block = re.sub(r"\bTrue\b", "true", block)
-    block = re.sub(r"\bFalse\b", "false", block)
-    return re.sub(r",\s*([}\]])", r"\1", block)
+_KEY_UNIT = re.compile(r"(?:^|[\s_-])(years?|yrs?|months?|mos?|days?|weeks?|usd|dollars?|percent|pct)(?:$|[\s_-])",
+                       re.IGNORECASE)
 
 
-class _Reader:
-    """A forgiving reader of one {...} block into (key, value) pairs; values may be str, number
-    text, None, lists or nested pair lists."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-
-    def _skip(self) -> None:
-        while self.pos < len(self.text):
-            char = self.text[self.pos]
-            if char in " \t\r\n,;":
-                self.pos += 1
-            elif self.text.startswith("//", self.pos) or char == "#":
-                end = self.text.find("\n", self.pos)
-                self.pos = len(self.text) if end < 0 else end
-            else:
-                return
-
-    def _quoted(self, closers: str) -> str:
-        quote = self.text[self.pos]
-        self.pos += 1
-        start = self.pos
-        while self.pos < len(self.text):
-            char = self.text[self.pos]
-            if char == "\\":
-                self.pos += 2
-                continue
-            if char == quote:
-                rest = self.text[self.pos + 1:].lstrip(" \t")
-                # An apostrophe inside a single-quoted value ("I'd") is followed by a letter.
-                if quote == '"' or not rest or rest[0] in closers or rest.startswith("//"):
-                    value = self.text[start:self.pos]
-                    self.pos += 1
-                    return value
-            self.pos += 1
-        return self.text[start:]
-
-    def _until(self, stops: str) -> str:
-        start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos] not in stops:
-            self.pos += 1
-        return self.text[start:self.pos].strip()
-
-    def value(self) -> Any:
-        self._skip_spaces()
-        if self.pos >= len(self.text):
-            return None
-        char = self.text[self.pos]
-        if char in "\"'":
-            return self._quoted(",}]\n#")
-        if char == "[":
-            self.pos += 1
-            items = []
-            while True:
-                self._skip()
-                if self.pos >= len(self.text) or self.text[self.pos] == "]":
-                    self.pos += 1
-                    return items
-                items.append(self.value())
-        if char == "{":
-            self.pos += 1
-            return self.pairs(closing="}")
-        raw = self._until(",}]\n")
-        return None if raw.lower() in ("null", "none") else raw
-
-    def _skip_spaces(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos] in " \t":
-            self.pos += 1
-
-    def pairs(self, closing: str = "") -> list[tuple[str, Any]]:
-        found: list[tuple[str, Any]] = []
-        while True:
-            self._skip()
-            if self.pos >= len(self.text):
-                return found
-            if self.text[self.pos] == closing:
-                self.pos += 1
-                return found
-            if self.text[self.pos] in "\"'":
-                key = self._quoted(":")
-            else:
-                key = self._until(":\n}")
-            self._skip_spaces()
-            if self.pos >= len(self.text) or self.text[self.pos] != ":":
-                self._until("\n")  # not a pair: skip the line
-                continue
-            self.pos += 1
-            found.append((key.strip(), self.value()))
+def _with_key_unit(key: str, value: Any) -> Any:
+    """A bare number under a key that says its unit ('term_years': 3, 'rent_usd': 1100) gets it."""
+    bare = isinstance(value, (int, float)) and not isinstance(value, bool) or \
+        isinstance(value, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value)
+    unit = _KEY_UNIT.search(key) if bare else None
+    if unit is None:
+        return value
+    word = unit.group(1).lower()
+    if word in ("usd", "dollar", "dollars"):
+        return f"${str(value).strip()}"
+    if word in ("percent", "pct"):
+        return f"{str(value).strip()}%"
+    return f"{str(value).strip()} {word}"
 
 
-def parse_block(block: str) -> list[tuple[str, Any]] | None:
-    """Key/value pairs of a {...} block, or None when it holds none."""
-    for candidate in (block, _clean_json(block)):
-        try:
-            data = json.loads(candidate, object_pairs_hook=list)
-        except (json.JSONDecodeError, RecursionError):
-            continue
-        return data if isinstance(data, list) else None
-    inner = block.strip()[1:]
-    inner = inner[:-1] if inner.endswith("}") else inner
-    pairs = _Reader(inner).pairs()
-    return pairs or None
-
-
-def _as_pairs(value: Any) -> list[tuple[str, Any]] | None:
+def _nested(value: Any) -> list[tuple[str, Any]] | None:
     if isinstance(value, list) and value and all(isinstance(p, tuple) and len(p) == 2 for p in value):
         return value
     return None
 
 
+def _by_evidence(value: Any, labels: GameLabels, taken: set[str]) -> str | None:
+    """The issue a value under an unknown key belongs to, when its value is a label of exactly
+    one issue not named elsewhere in the block ('Loan size: $2,000', 'lease_term_months: 15')."""
+    if value is None or isinstance(value, (list, bool)):
+        return None
+    fits = [issue for issue in labels.issues if issue not in taken and labels.match(issue, value).kind == "label"]
+    return fits[0] if len(fits) == 1 else None
+
+
 def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json") -> Extraction:
     """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities."""
-    # A single wrapper key ({"acceptable offer": {...}}) holds the real pairs.
-    if len(pairs) == 1 and _as_pairs(pairs[0][1]) and labels.issue_for_key(pairs[0][0]) is None:
-        pairs = _as_pairs(pairs[0][1]) or pairs
+    pairs = as_records(pairs)
+    nested_offers = [(k, _nested(v)) for k, v in pairs if _nested(v) and labels.issue_for_key(str(k)) is None]
+    wrapped = any(any(labels.issue_for_key(str(key)) for key, _ in inner) for _, inner in nested_offers if inner)
     offers: dict[str, str] = {}
     invalid: dict[str, str] = {}
     unknown: list[str] = []
     ambiguous: list[str] = []
+    unsure: list[str] = []
+    keyed = {labels.issue_for_key(str(key)) for key, _ in pairs} - {None}
     for key, value in pairs:
-        issue = labels.issue_for_key(str(key))
-        if issue is None:
-            nested = _as_pairs(value)
-            if nested:
-                inner = offers_from_pairs(nested, labels, method)
-                offers.update(inner.offers)
-                invalid.update(inner.invalid)
-                unknown += inner.unknown_issues
-                ambiguous += inner.ambiguous
-            elif str(key).strip():
-                unknown.append(str(key).strip().lower())
+        key_text = str(key).strip()
+        issue = labels.issue_for_key(key_text)
+        value = _with_key_unit(key_text, value)
+        nested = _nested(value)
+        if issue is None and nested:
+            if _is_estimate_text(key_text.replace("_", " ")):
+                continue  # {"opponent_estimate": {...}} beside the own offer
+            inner = offers_from_pairs(nested, labels, method)
+            offers.update(inner.offers)
+            invalid.update(inner.invalid)
+            unknown += inner.unknown_issues
+            ambiguous += inner.ambiguous
+            unsure += [inner.reason] if inner.reason else []
             continue
-        values = value if isinstance(value, list) and not _as_pairs(value) else [value]
+        if issue is None:
+            if wrapped or _META_KEYS.match(key_text) or not key_text:
+                continue
+            issue = _by_evidence(value, labels, keyed | set(offers))
+            if issue is None:
+                unknown.append(key_text.lower())
+                continue
+        values = value if isinstance(value, list) and not nested else [value]
         matches = [labels.match(issue, v) for v in values]
         found = list(dict.fromkeys(m.label for m in matches if m.kind == "label"))
+        unsure += [f"{issue}: {m.unsure}" for m in matches if m.unsure]
         if any(m.kind == "ambiguous" for m in matches) or len(found) > 1:
             ambiguous.append(issue)
         elif found:
@@ -199,28 +106,63 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             invalid[issue] = ", ".join(str(v) for v in values if v is not None)
     for issue in ambiguous:
         offers.pop(issue, None)
-    return Extraction(method=method, offers=offers, invalid=invalid,
-                      unknown_issues=tuple(dict.fromkeys(unknown)), ambiguous=tuple(dict.fromkeys(ambiguous)))
+    return Extraction(method=method, offers=offers, invalid=invalid,  # type: ignore[arg-type]
+                      unknown_issues=tuple(dict.fromkeys(unknown)), ambiguous=tuple(dict.fromkeys(ambiguous)),
+                      confidence="unsure" if unsure else "sure", reason="; ".join(dict.fromkeys(unsure)))
+
+
+def _heading(note: str, block: Block, labels: GameLabels) -> str:
+    """What introduces a block: text before it on its own line, a heading key starting its first
+    line ("Opponent's estimate: rent ..."), else the nearest non-empty line above it."""
+    line_start = note.rfind("\n", 0, block.start) + 1
+    same_line = note[line_start:block.start]
+    if block.form == "lines":
+        first = note[block.start:block.end].split("\n", 1)[0]
+        key = first.split(":", 1)[0]
+        if ":" in first and labels.issue_for_key(key) is None:
+            same_line = key
+    if same_line.strip(" *#-`"):
+        return same_line
+    lines = note[:line_start].split("\n")
+    return next((line for line in reversed(lines) if line.strip() and not line.strip().startswith("```")), "")
+
+
+def _is_estimate_text(heading: str) -> bool:
+    return bool(_ESTIMATE_CUES.search(heading)) and not re.search(r"\b(?:my|our)\s+(?:acceptable|own|offer)",
+                                                                 heading, re.IGNORECASE)
+
+
+def _is_estimate(note: str, block: Block, labels: GameLabels) -> bool:
+    if _is_estimate_text(_heading(note, block, labels)):
+        return True
+    after = note[block.end:].lstrip("`\n ").split("\n", 1)[0]
+    return after.startswith("(") and bool(_ESTIMATE_CUES.search(after))
+
+
+def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block], list[Extraction]]:
+    """The note's own offer block (the last one naming a game issue that is no estimate or
+    quotation), all offer blocks, and their readings."""
+    blocks = structured_blocks(note, labels)
+    readings = [offers_from_pairs(block.pairs, labels, "json") for block in blocks]
+    about_game = [(b, r) for b, r in zip(blocks, readings) if r.offers or r.invalid or r.ambiguous]
+    own = [(b, r) for b, r in about_game if not _is_estimate(note, b, labels)] or about_game
+    if not own:
+        return None, blocks, readings
+    return own[-1][0], blocks, readings
 
 
 def extract_note_json(note: str, labels: GameLabels) -> Extraction | None:
-    """The note's own acceptable-offers block, or None when no block can be read."""
-    candidates = []
-    for start, block in brace_blocks(note):
-        pairs = parse_block(block)
-        if not pairs:
-            continue
-        before = note[max(0, start - 100):start]
-        # Only the closest preceding line decides whether a block is an estimate of the opponent.
-        last_line = before.rstrip().rsplit("\n", 1)[-1] if before.strip() else ""
-        candidates.append((bool(_ESTIMATE_CUES.search(last_line)), pairs))
-    if not candidates:
-        return None
-    own = [pairs for is_estimate, pairs in candidates if not is_estimate] or [p for _, p in candidates]
-    readings = [offers_from_pairs(pairs, labels) for pairs in own]
-    # When a note revises its offer, the last block naming a game issue is the standing one;
-    # issues invented in any of its blocks are violations all the same.
-    about_game = [r for r in readings if r.offers or r.invalid or r.ambiguous] or readings
-    chosen = about_game[-1]
-    invented = tuple(dict.fromkeys(name for r in readings for name in r.unknown_issues))
-    return chosen.model_copy(update={"unknown_issues": invented})
+    """The note's own structured offer, or None when it has none."""
+    return structured_offer(note, labels)[1]
+
+
+def structured_offer(note: str, labels: GameLabels) -> tuple[Block | None, Extraction | None]:
+    """The note's own structured block and its reading (None, None when it has none)."""
+    chosen, blocks, readings = own_block(note, labels)
+    if chosen is None:
+        return None, None
+    reading = readings[blocks.index(chosen)]
+    # Issues invented in any of the note's own blocks are violations all the same.
+    own_blocks = [r for b, r in zip(blocks, readings) if not _is_estimate(note, b, labels)]
+    invented = tuple(dict.fromkeys(name for r in own_blocks for name in r.unknown_issues))
+    return chosen, reading.model_copy(update={"unknown_issues": invented})

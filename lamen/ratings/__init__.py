@@ -1,5 +1,6 @@
-"""Ratings for a cross-play tournament: Bradley–Terry (primary), Elo and TrueSkill (requested,
-order-dependent views), head-to-head matrices and the per-agent outcome summary.
+"""Ratings for a cross-play tournament: the utility an agent obtains (the headline, `utility`),
+Bradley–Terry (who gets the better side of a deal), Elo and TrueSkill (requested, order-dependent
+views), head-to-head matrices and the per-agent outcome summary.
 
 Every function takes the same table, one row per finished cross-play match:
 
@@ -28,19 +29,28 @@ from lamen.ratings.bradley_terry import (
     ELO_BASE,
     ELO_PER_LOGIT,
     AgentRating,
-    BootstrapRating,
-    BradleyTerryBootstrap,
     BradleyTerryFit,
     Effect,
-    bootstrap_bradley_terry,
     fit_bradley_terry,
 )
+from lamen.ratings.bt_bootstrap import BootstrapRating, BradleyTerryBootstrap, bootstrap_bradley_terry
+from lamen.ratings.compare import Comparison, PairedDifference, compare_agents
 from lamen.ratings.elo import EloRating, EloRatings, elo_expected_score, elo_in_order, elo_update, fit_elo
 from lamen.ratings.head_to_head import HeadToHead, head_to_head
 from lamen.ratings.matches import REQUIRED_COLUMNS, rated_matches, validate_matches
 from lamen.ratings.scores import graded_score
-from lamen.ratings.simulate import simulate_matches
+from lamen.ratings.simulate import additive_truth, simulate_matches, simulate_utilities
 from lamen.ratings.summary import AgentSummary, summarize_agents
+from lamen.ratings.utility import (
+    UtilityBootstrap,
+    UtilityEffect,
+    UtilityFit,
+    UtilityRank,
+    UtilityRating,
+    bootstrap_utility,
+    competition_ranks,
+    fit_utility,
+)
 from lamen.ratings.trueskill_ratings import (
     TrueSkillRating,
     TrueSkillRatings,
@@ -59,23 +69,36 @@ __all__ = [
     "BootstrapRating",
     "BradleyTerryBootstrap",
     "BradleyTerryFit",
+    "Comparison",
     "Effect",
     "EloRating",
     "EloRatings",
     "HeadToHead",
+    "PairedDifference",
     "TrueSkillRating",
     "TrueSkillRatings",
+    "UtilityBootstrap",
+    "UtilityEffect",
+    "UtilityFit",
+    "UtilityRank",
+    "UtilityRating",
+    "additive_truth",
     "bootstrap_bradley_terry",
+    "bootstrap_utility",
+    "compare_agents",
+    "competition_ranks",
     "elo_expected_score",
     "elo_in_order",
     "elo_update",
     "fit_bradley_terry",
     "fit_elo",
     "fit_trueskill",
+    "fit_utility",
     "graded_score",
     "head_to_head",
     "rated_matches",
     "simulate_matches",
+    "simulate_utilities",
     "summarize_agents",
     "trueskill_outcomes",
     "trueskill_win_probability",

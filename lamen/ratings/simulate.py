@@ -70,3 +70,81 @@ def simulate_matches(
             "block": block,
         }
     )
+
+
+def simulate_utilities(
+    gets: Mapping[str, float],
+    gives: Mapping[str, float],
+    *,
+    games_per_pair: int,
+    side: float = 0.0,
+    first: float = 0.0,
+    agreement: float = 0.8,
+    concentration: float = 4.0,
+    game: str = "synthetic",
+    seed: int = 0,
+) -> pd.DataFrame:
+    """A round robin of debiased blocks (as `simulate_matches`) whose utilities follow the
+    additive model of `lamen.ratings.utility` on average.
+
+    The truth is given as each agent's gets and gives on a balanced round robin: they fix
+    μ + a_i + o_j for every pairing (see `additive_truth`). A game ends in agreement with
+    probability `agreement`; then each side's utility is drawn independently,
+    u ~ Beta(κ·m/q, κ·(1 − m/q)) with m its expected utility and q = `agreement`, so E[u] = m
+    exactly while impasses (both 0) and Beta noise make the errors anything but normal.
+    """
+    names = sorted(gets)
+    mu, a, o = additive_truth(gets, gives)
+    low, high = np.triu_indices(len(names), k=1)
+    pair = np.repeat(np.arange(len(low)), games_per_pair)
+    repeat = np.tile(np.arange(games_per_pair), len(low))
+    configuration = repeat % 4
+    swap = configuration % 2 == 1
+    a_first = configuration < 2
+    side_a = np.where(swap, high[pair], low[pair])
+    side_b = np.where(swap, low[pair], high[pair])
+    x_first = np.where(a_first, 0.5, -0.5)
+    mean_a = mu + a[side_a] + o[side_b] + side / 2 + first * x_first
+    mean_b = mu + a[side_b] + o[side_a] - side / 2 - first * x_first
+    split_a, split_b = mean_a / agreement, mean_b / agreement
+    if min(split_a.min(), split_b.min()) <= 0.0 or max(split_a.max(), split_b.max()) >= 1.0:
+        raise ValueError("simulate_utilities: an expected utility / agreement leaves (0, 1); "
+                         "raise the agreement rate or narrow gets and gives")
+    rng = np.random.default_rng(seed)
+    agreed = rng.random(len(pair)) < agreement
+    u_a = np.where(agreed, rng.beta(concentration * split_a, concentration * (1 - split_a)), 0.0)
+    u_b = np.where(agreed, rng.beta(concentration * split_b, concentration * (1 - split_b)), 0.0)
+    name = np.array(names, dtype=object)
+    pair_label = pd.Series(name[low[pair]]) + "-" + pd.Series(name[high[pair]])
+    block = f"{game}|" + pair_label + "|" + pd.Series(repeat // 4).astype(str)
+    return pd.DataFrame({
+        "match_id": block + "|" + pd.Series(configuration).astype(str), "game": game,
+        "agent_a": name[side_a], "agent_b": name[side_b], "first": np.where(a_first, "a", "b"),
+        "u_a": u_a, "u_b": u_b, "agreement": agreed, "block": block,
+    })
+
+
+def additive_truth(gets: Mapping[str, float], gives: Mapping[str, float]) -> tuple[float, np.ndarray, np.ndarray]:
+    """μ and the sum-to-zero a and o (agents sorted by name) whose round robin has these gets
+    and gives: gets_i = μ + a_i − o_i/(n − 1) and gives_i = μ + o_i − a_i/(n − 1). Needs
+    mean(gets) = mean(gives) (both are μ)."""
+    names = sorted(gets)
+    n = len(names)
+    g = np.array([gets[name] for name in names], dtype=float)
+    v = np.array([gives[name] for name in names], dtype=float)
+    if abs(g.mean() - v.mean()) > 1e-12:
+        raise ValueError("additive_truth: mean gets must equal mean gives (every utility is got by one agent "
+                         "and given by another)")
+    mu = g.mean()
+    if n == 2:
+        # Two agents: each one's opponent is the other, so gets_i + gives_i = 2μ is forced and
+        # only a − o is identified; split it evenly.
+        if np.any(np.abs(g + v - 2 * mu) > 1e-12):
+            raise ValueError("additive_truth: with two agents gets + gives must be the same for both")
+        return float(mu), (g - mu) / 2, -(g - mu) / 2
+    k = 1.0 / (n - 1)
+    # [[1, −k], [−k, 1]] · (a_i, o_i) = (gets_i − μ, gives_i − μ)
+    det = 1 - k * k
+    a = ((g - mu) + k * (v - mu)) / det
+    o = ((v - mu) + k * (g - mu)) / det
+    return float(mu), a, o

@@ -15,6 +15,7 @@ from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_aft
 from lamen.agents.base import Agent, AgentError, ChatReply, ChatRequest
 from lamen.runner.limits import ProviderGate
 from lamen.spec.agent import AgentSpec
+from lamen.text_safety import without_surrogates
 
 
 def cache_key(spec: AgentSpec, request: ChatRequest) -> str:
@@ -22,6 +23,16 @@ def cache_key(spec: AgentSpec, request: ChatRequest) -> str:
     identity = json.dumps([spec.provider, spec.model, spec.base_url]).encode()
     sent = request.model_dump_json(exclude={"meta", "purpose"}).encode()  # field order is fixed by the model
     return hashlib.sha256(identity + b"\0" + sent).hexdigest()
+
+
+def _encodable(reply: ChatReply) -> ChatReply:
+    """A reply whose text has a lone surrogate (a provider's JSON may carry "\\ud83d" alone) gets
+    U+FFFD in its place: such text has no UTF-8 form, so the next prompt, the response cache and
+    the store could not carry it."""
+    text, model = without_surrogates(reply.text), without_surrogates(reply.model) if reply.model else reply.model
+    if text is reply.text and model is reply.model:
+        return reply
+    return reply.model_copy(update={"text": text, "model": model})
 
 
 def _is_retryable(exc: BaseException) -> bool:
@@ -86,6 +97,7 @@ class ResilientAgent:
                 raise AgentError(f"{exc} (gave up after {self.max_retries + 1} tries)", retryable=False,
                                  status=exc.status, exhausted=True) from None
             raise
+        reply = _encodable(reply)
         if key is not None:
             self.cache.cache_reply(key, self.name, reply)  # type: ignore[attr-defined]
         return reply

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lamen.agents.base import Agent, AgentError
+from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
 from lamen.judge import Outcome, judge
 from lamen.judge.llm_fallback import LLMExtractor, llm_readings, with_extraction_calls
@@ -20,7 +21,11 @@ from lamen.spec.agent import AgentSpec, Sampling
 from lamen.spec.library import Library
 from lamen.spec.load import load_game, load_protocol
 from lamen.spec.tournament import Tournament
+from lamen.spec.problems import Problem, SpecError
 from lamen.store import MatchRecord, Store
+from lamen.store.lock import DatabaseLock
+from lamen.store.versions import Planned, VersionConflict, find_conflict, fingerprint, judge_settings, part_digest
+from lamen.text_safety import one_line
 from lamen.transcript import Transcript
 
 STATELESS_PROVIDERS = ("anthropic", "openai", "cohere", "google", "local")  # their replies may be cached
@@ -51,18 +56,48 @@ def plan(tournament: Tournament, library: Library) -> list[Match]:
     return schedule(tournament, games, protocol, qualifier)
 
 
-def record_of(match: Match, position: int) -> MatchRecord:
+def record_of(match: Match, position: int, fingerprint: str | None = None) -> MatchRecord:
     return MatchRecord(id=match.id, stage=match.stage, game=match.game.name, game_class=match.game.game_class,
                        protocol=match.protocol.name, agent_a=match.agent_a.id, agent_b=match.agent_b.id,
                        starts=match.starts, repetition=match.repetition, mirror=match.mirror, block=match.block,
-                       seed=match.seed, position=position)
+                       seed=match.seed, position=position, fingerprint=fingerprint)
+
+
+def versions(tournament: Tournament, matches: list[Match]) -> list[Planned]:
+    """Each match's slot and fingerprint (lamen.store.versions). Games, protocols and agents are
+    shared by many matches: each is digested once."""
+    digests: dict[int, str] = {}
+
+    def digest_of(spec: object) -> str:
+        key = id(spec)
+        if key not in digests:
+            digests[key] = part_digest(spec.model_dump(mode="json"))  # type: ignore[attr-defined]
+        return digests[key]
+
+    fallback = tournament.llm_fallback.model_dump(mode="json") if tournament.llm_fallback else None
+    judge = part_digest(judge_settings(fallback))
+    return [Planned(slot=(m.stage, m.game.name, m.agent_a.id, m.agent_b.id, m.starts, m.repetition, m.mirror),
+                    id=m.id, protocol=m.protocol.name,
+                    fingerprint=fingerprint(digest_of(m.game), digest_of(m.protocol), digest_of(m.agent_a),
+                                            digest_of(m.agent_b), m.tournament_seed, judge))
+            for m in matches]
+
+
+def version_refusal(conflict: VersionConflict, database: Path, tournament: str) -> SpecError:
+    count = len(conflict.played)
+    return SpecError([Problem(
+        f"{one_line(str(database))}: tournament {one_line(tournament)!r} holds matches played under another version of this "
+        f"spec: {one_line(conflict.describe())}",
+        f"run again with --replace to drop those {count} matches and play them again, or give the tournament "
+        f"a new name")])
 
 
 class Runner:
     def __init__(self, tournament: Tournament, store: Store, library: Library,
                  listener: Listener | None = None, backoff_base: float = 1.0,
-                 make: Callable[..., Agent] = make_agent) -> None:
+                 make: Callable[..., Agent] = make_agent, replace: bool = False) -> None:
         self.tournament = tournament
+        self.replace = replace  # drop stored matches of another spec version and replay them
         self.store = store
         self.library = library
         self.listener = listener or (lambda state, match: None)
@@ -166,11 +201,25 @@ class Runner:
     def _projected(self, extra: int) -> float:
         return self.state.spend_usd + self._average_cost * (self.in_flight + extra)
 
-    async def run(self) -> RunState:
-        matches = plan(self.tournament, self.library)
+    def version_conflict(self, matches: list[Match], planned: list[Planned] | None = None) -> VersionConflict:
+        """Stored matches of this tournament played under another version of its spec."""
+        return find_conflict(planned or versions(self.tournament, matches),
+                             self.store.stored_versions(self.tournament.name))
+
+    async def run(self, matches: list[Match] | None = None) -> RunState:
+        """Play `matches` (default: the spec's schedule). Refuses (SpecError) before playing when
+        the store holds matches of another version of the spec, unless `replace` drops them."""
+        matches = plan(self.tournament, self.library) if matches is None else matches
+        planned = versions(self.tournament, matches)
+        conflict = self.version_conflict(matches, planned)
+        if conflict.played and not self.replace:
+            raise version_refusal(conflict, self.store.path, self.tournament.name)
+        if conflict.played or conflict.unplayed:
+            self.store.drop_matches(conflict.played + conflict.unplayed)
         self.store.save_tournament(self.tournament.name, self.tournament.model_dump(mode="json"),
                                    [a.model_dump(mode="json") for a in self.tournament.agents])
-        self.store.plan(self.tournament.name, [(record_of(m, i), m.canonical()) for i, m in enumerate(matches)])
+        self.store.plan(self.tournament.name, [(record_of(m, i, p.fingerprint), m.canonical())
+                                               for i, (m, p) in enumerate(zip(matches, planned))])
         statuses = self.store.statuses(self.tournament.name)
         summary = self.store.summary(self.tournament.name)
         self.state.total = len(matches)
@@ -237,9 +286,12 @@ class Runner:
 
 
 def run_tournament(tournament: Tournament, database: Path, library: Library,
-                   listener: Listener | None = None) -> RunState:
-    store = Store(database)
-    try:
-        return asyncio.run(Runner(tournament, store, library, listener).run())
-    finally:
-        store.close()
+                   listener: Listener | None = None, replace: bool = False) -> RunState:
+    """Play a tournament into `database` as its only writer (see lamen.store.lock)."""
+    with DatabaseLock(database):
+        store = Store(database)
+        try:
+            with using_prices(tournament_prices(tournament.prices)):
+                return asyncio.run(Runner(tournament, store, library, listener, replace=replace).run())
+        finally:
+            store.close()

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from lamen.spec.base import SpecModel
 
-PROVIDERS = ("bot", "local", "human", "anthropic", "openai", "cohere", "google")
+PROVIDERS = ("bot", "local", "human", "mock", "anthropic", "openai", "cohere", "google")
 
 
 class Persona(SpecModel):
@@ -37,6 +37,7 @@ class AgentSpec(SpecModel):
     persona: Persona | None = None
     base_url: str | None = None
     params: dict[str, Any] = Field(default_factory=dict, description="provider-specific settings, e.g. a bot's noise")
+    _folder: Any = PrivateAttr(default=None)  # the spec file's folder, for relative paths in params (mock replies)
 
     @model_validator(mode="before")
     @classmethod

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lamen.judge.label_clashes import indistinguishable_labels
+from lamen.spec.issue import Issue
 from lamen.spec.library import Library
 from lamen.spec.load import (
     game_from_document, load_issue, load_persona, load_protocol, load_tournament,
@@ -61,10 +63,11 @@ def check_file(path: Path, library: Library) -> list[Problem]:
             return [doc.problem(f"unknown kind '{kind}'", f"use one of: {', '.join(KINDS)}", ("kind",))]
         warnings: list[str] = []
         if kind == "issue":
-            warnings = list(load_issue(path).warnings)
+            issue = load_issue(path)
+            warnings = list(issue.warnings) + _label_warnings(issue)
         elif kind == "game":
             game = game_from_document(doc, library)
-            warnings = list(game.warnings) if game else []
+            warnings = list(game.warnings) + [w for i in game.issues for w in _label_warnings(i)] if game else []
         elif kind == "protocol":
             load_protocol(path, library)
         elif kind == "tournament":
@@ -76,6 +79,12 @@ def check_file(path: Path, library: Library) -> list[Problem]:
         return [doc.problem(w, severity="warning") for w in warnings]
     except SpecError as exc:
         return exc.problems
+
+
+def _label_warnings(issue: Issue) -> list[str]:
+    """Labels the judge cannot tell apart in an agent's text: offers of either are unreadable."""
+    return [f"issue '{issue.name}': labels '{a}' and '{b}' cannot be told apart in text; "
+            "reword one of them (or drop the synonym they share)" for a, b in indistinguishable_labels(issue)]
 
 
 def spec_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:

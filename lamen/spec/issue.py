@@ -1,7 +1,8 @@
 """An issue: the labels a negotiation can settle on and what each label is worth to each side.
 
 The file format is LAMEN's (`name`, `issue_type`, `descriptions`, `payoffs`, `payoff_labels`),
-read unchanged. Both sides must list the same labels, in any order; the first side's order is
+read unchanged. lamen adds two optional fields for the judge: `aliases` (other names of the
+issue, read in note keys and messages) and `synonyms` (per label, other wordings of it). Both sides must list the same labels, in any order; the first side's order is
 the issue's canonical label order, and each side's payoffs are aligned to it.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import PrivateAttr, model_validator
+from pydantic import PrivateAttr, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from lamen.spec.base import FiniteFloat, Name, SpecModel
 from lamen.spec.problems import Problem, SpecError
@@ -40,6 +41,9 @@ class Issue(SpecModel):
     descriptions: tuple[str, str]
     payoffs: tuple[tuple[FiniteFloat, ...], tuple[FiniteFloat, ...]]
     payoff_labels: tuple[tuple[str, ...], tuple[str, ...]]
+    aliases: tuple[Name, ...] = ()
+    # (label, its other wordings) pairs: a mapping in the file, a tuple here so games stay hashable.
+    synonyms: tuple[tuple[str, tuple[Name, ...]], ...] = ()
     warnings: tuple[str, ...] = ()
 
     # Side 1's label index for each canonical label (side 0's order).
@@ -68,9 +72,27 @@ class Issue(SpecModel):
                 if isinstance(side, list) else side
                 for side in labels
             ]
+        if isinstance(data.get("aliases"), str):
+            data["aliases"] = [data["aliases"]]
+        synonyms = data.get("synonyms")
+        if isinstance(synonyms, dict):
+            data["synonyms"] = [(str(label), [words] if isinstance(words, str) else words)
+                                for label, words in synonyms.items()]
         if repairs:
             data["warnings"] = tuple(repairs)
         return data
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # Left out when unused, so a LAMEN issue dumps (and a match's identity hashes) as before.
+        dumped = handler(self)
+        if not self.aliases:
+            dumped.pop("aliases", None)
+        if self.synonyms:
+            dumped["synonyms"] = {label: list(words) for label, words in self.synonyms}
+        else:
+            dumped.pop("synonyms", None)
+        return dumped
 
     @model_validator(mode="after")
     def _check_tables(self) -> "Issue":
@@ -93,6 +115,10 @@ class Issue(SpecModel):
                     problems.append(Problem(f"label '{label}' appears twice on side {side + 1}",
                                             "labels must be unique", ("payoff_labels", side, index)))
                 seen.add(label)
+        for label, _ in self.synonyms:
+            if label not in self.payoff_labels[0]:
+                problems.append(Problem(f"synonyms name '{label}', which is not a label of this issue",
+                                        f"use one of: {', '.join(self.payoff_labels[0])}", ("synonyms", label)))
         if problems:
             raise SpecError(problems)
         index, repairs = _align_side1(self.payoff_labels)
@@ -115,6 +141,10 @@ class Issue(SpecModel):
     def labels(self) -> tuple[str, ...]:
         """The canonical labels (side 1's order in the file)."""
         return self.payoff_labels[0]
+
+    def label_synonyms(self, label: str) -> tuple[str, ...]:
+        """Other wordings the file declares for a canonical label."""
+        return next((words for name, words in self.synonyms if name == label), ())
 
     def aligned_payoffs(self, side: int) -> tuple[float, ...]:
         """Payoffs of `side` for each canonical label, in `labels` order."""

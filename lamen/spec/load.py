@@ -279,4 +279,9 @@ def load_persona(ref: str | Path, library: Library | None = None) -> Persona:
 
 def load_tournament(path: str | Path) -> Tournament:
     doc = read_yaml(path)
-    return build(Tournament, _strip_kind(_mapping(doc, "tournament"), "tournament", doc), doc)
+    tournament = build(Tournament, _strip_kind(_mapping(doc, "tournament"), "tournament", doc), doc)
+    from lamen.agents.mock import check_mock_agents  # mock agents' replies files are read relative to the spec
+
+    check_mock_agents([(a, ("agents", i)) for i, a in enumerate(tournament.agents)]
+                      + ([(tournament.llm_fallback, ("llm_fallback",))] if tournament.llm_fallback else []), doc)
+    return tournament

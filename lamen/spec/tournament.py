@@ -4,23 +4,57 @@ limits and budget, stored where."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from lamen.spec.agent import PROVIDERS, AgentSpec
-from lamen.spec.base import SpecModel
+from lamen.spec.base import FiniteFloat, SpecModel
+from lamen.spec.prices import ProviderPrices
 from lamen.spec.problems import Problem, SpecError
+
+MAX_REPETITIONS = 100_000
+MAX_NAME_LENGTH = 200
+InFlight = Annotated[int, Field(ge=1, le=100_000)]
+Rate = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+
+
+def name_problem(value: str, what: str) -> str | None:
+    """Why `value` cannot name a tournament or an agent, or None. Names become folder names and
+    are printed in terminals and tables: printable characters only (no NUL, newline, escape or
+    direction override), no path separator, no `..`."""
+    if not value.strip():
+        return f"{what} must not be empty"
+    if len(value) > MAX_NAME_LENGTH:
+        return f"{what} is longer than {MAX_NAME_LENGTH} characters"
+    bad = next((c for c in value if not c.isprintable()), None)
+    if bad is not None:
+        return f"{what} contains the unprintable character U+{ord(bad):04X}"
+    if "/" in value or "\\" in value:
+        return f"{what} contains a path separator ('/' or '\\')"
+    if ".." in value or value.strip() == ".":
+        return f"{what} contains '..' or is '.'"
+    if value != value.strip():
+        return f"{what} starts or ends with a space"
+    return None
+
+
+def path_problem(value: str) -> str | None:
+    if not value.strip() or "\x00" in value or any(c in value for c in "\n\r"):
+        return "must be a file path without NUL or line breaks"
+    return None
 
 
 class Limits(SpecModel):
-    """How hard the runner may push each provider. Rates are per minute; 0 or absent = no cap."""
+    """How hard the runner may push each provider. Rates are per minute; absent = no cap."""
 
     concurrency: int = Field(default=8, ge=1, le=1024, description="matches in flight at once")
-    per_provider: dict[str, int] = Field(default_factory=dict, description="requests in flight per provider")
-    requests_per_minute: dict[str, float] = Field(default_factory=dict)
-    tokens_per_minute: dict[str, float] = Field(default_factory=dict)
+    per_provider: dict[str, InFlight] = Field(default_factory=dict, description="requests in flight per provider")
+    requests_per_minute: dict[str, Rate] = Field(default_factory=dict)
+    tokens_per_minute: dict[str, Rate] = Field(default_factory=dict)
     max_retries: int = Field(default=5, ge=0, le=50, description="tries after the first, for retryable failures")
-    timeout_s: float = Field(default=120.0, gt=0, description="seconds before one request counts as timed out")
+    timeout_s: float = Field(default=120.0, gt=0, le=86_400, allow_inf_nan=False,
+                             description="seconds before one request counts as timed out")
 
     @model_validator(mode="after")
     def _known_providers(self) -> "Limits":
@@ -46,17 +80,37 @@ class Tournament(SpecModel):
     agents: tuple[AgentSpec, ...]
     games: tuple[str, ...] = Field(description="game names or glob patterns")
     protocol: str = "default"
-    repetitions: int = Field(default=1, ge=1)
+    repetitions: int = Field(default=1, ge=1, le=MAX_REPETITIONS)
     self_play: bool = True
     cross_play: bool = True
     seed: int = 0
     limits: Limits = Limits()
-    budget_usd: float | None = Field(default=None, gt=0, description="no new match starts once projected spend passes it")
+    budget_usd: float | None = Field(default=None, gt=0, allow_inf_nan=False,
+                                     description="no new match starts once projected spend passes it")
+    confirm_usd: FiniteFloat = Field(default=10.0, ge=0, description="ask before a run estimated to cost more")
     database: str | None = Field(default=None, description="SQLite file; default reports/NAME/tournament.db")
-    prices: str | None = Field(default=None, description="a prices file (USD per million tokens) to use")
+    prices: str | ProviderPrices | None = Field(
+        default=None, description="a prices file to use instead of the default one, or prices per provider and "
+                                  "model (USD per million tokens) added to it")
     qualifier: Qualifier | None = None
     llm_fallback: AgentSpec | None = Field(
         default=None, description="an agent that reads notes and messages the rule-based readers cannot (off by default)")
+
+    @field_validator("prices", mode="before")
+    @classmethod
+    def _prices(cls, value: object) -> object:
+        # Routed by shape, so a wrong price is one problem under its own path (a plain union
+        # would also report that the mapping is not a file name).
+        if value is None or isinstance(value, (str, ProviderPrices)):
+            return value
+        if not isinstance(value, dict):
+            raise SpecError([Problem("prices must be a prices file or prices per provider and model",
+                                     "e.g. prices: {openai: {my-model: {input: 0.5, output: 1.5}}}", ("prices",))])
+        try:
+            return ProviderPrices.model_validate(value)
+        except ValidationError as exc:
+            raise SpecError([Problem(error["msg"], "", ("prices", *error["loc"]))
+                             for error in exc.errors()]) from None
 
     @model_validator(mode="after")
     def _check(self) -> "Tournament":
@@ -67,12 +121,28 @@ class Tournament(SpecModel):
                     for what in ("agents", "games") if not getattr(self, what)]
         problems += [Problem(f"agent id '{agent_id}' is used twice", "give each agent a distinct id",
                              ("agents", index)) for index, agent_id in enumerate(ids) if ids.index(agent_id) != index]
-        if not self.name.strip() or "/" in self.name:
-            problems.append(Problem("name must be non-empty and contain no '/'", "e.g. 'name: quickstart'", ("name",)))
+        named = name_problem(self.name, "name")
+        if named:
+            problems.append(Problem(named, "e.g. 'name: quickstart'", ("name",)))
+        problems += [Problem(found, "give the agent an `id:` of printable characters, e.g. id: gpt-4o-t07",
+                             ("agents", index))
+                     for index, agent in enumerate(self.agents)
+                     if (found := name_problem(agent.id, f"agent id {agent.id!r}"))]
+        problems += [Problem(f"{field} {found}", "", (field,)) for field in ("database", "prices")
+                     if isinstance(getattr(self, field), str) and (found := path_problem(getattr(self, field)))]
         if problems:
             raise SpecError(problems)
         return self
 
     def database_path(self, base: Path | None = None) -> Path:
-        path = Path(self.database) if self.database else Path("reports") / self.name / "tournament.db"
-        return path if path.is_absolute() or base is None else base / path
+        """The spec's `database`, else reports/NAME/tournament.db — which the name's rules keep
+        inside reports/ (checked again here, resolved, as the last guard before anything is written)."""
+        if self.database:
+            path = Path(self.database)
+            return path if path.is_absolute() or base is None else base / path
+        reports = (base or Path()) / "reports"
+        path = reports / self.name / "tournament.db"
+        if reports.resolve() not in path.resolve().parents:
+            raise SpecError([Problem(f"name {self.name!r} would put the database outside {reports}",
+                                     "give a plain name", ("name",))])
+        return path

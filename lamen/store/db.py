@@ -1,6 +1,9 @@
 """SQLite store. A match row is planned once (its id is the hash of its spec); it becomes
 `finished` or `errored` in the same transaction that writes its turns, calls and outcome, so a
-crash at any point leaves either the whole match or none of it."""
+crash at any point leaves either the whole match or none of it.
+
+A path is checked before it is opened (`lamen.store.files`): only a lamen database, or a file not
+there yet, is ever written; `Store.open_read_only` cannot write at all."""
 
 from __future__ import annotations
 
@@ -11,13 +14,20 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+from pydantic_core import PydanticSerializationError
 
 from lamen.agents.base import ChatReply
 from lamen.judge.outcome import Outcome
+from lamen.store.files import check_writable_database, connect_read_only
+from lamen.store.versions import Slot, Stored, fingerprint_of_canonical, judge_settings
+from lamen.text_safety import without_surrogates
 from lamen.transcript import ModelCall, Transcript
 
-SCHEMA_VERSION = 1
+# 1: the first schema. 2: matches.fingerprint (which version of the spec a match was played under).
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -32,7 +42,7 @@ CREATE TABLE IF NOT EXISTS matches (
     starts INTEGER NOT NULL, repetition INTEGER NOT NULL, mirror INTEGER NOT NULL, block TEXT NOT NULL,
     seed INTEGER NOT NULL, position INTEGER NOT NULL, spec_json TEXT NOT NULL,
     status TEXT NOT NULL DEFAULT 'pending', error TEXT, attempts INTEGER NOT NULL DEFAULT 0,
-    source TEXT NOT NULL DEFAULT 'played', finished_at REAL);
+    source TEXT NOT NULL DEFAULT 'played', finished_at REAL, fingerprint TEXT);
 CREATE INDEX IF NOT EXISTS matches_by_status ON matches (tournament, status);
 CREATE TABLE IF NOT EXISTS turns (
     match_id TEXT NOT NULL, idx INTEGER NOT NULL, side INTEGER NOT NULL, round INTEGER NOT NULL,
@@ -68,13 +78,19 @@ class MatchRecord:
     block: str
     seed: int
     position: int
+    fingerprint: str | None = None  # see lamen.store.versions; None for imported results
 
 
 class Store:
-    """One SQLite database file; safe to open from several processes (WAL, busy timeout)."""
+    """One SQLite database file; safe to open from several processes (WAL, busy timeout).
+
+    `Store(path)` opens for writing: it creates a new database, migrates an older lamen one, and
+    refuses (SpecError, file untouched) anything else. `Store.open_read_only(path)` never writes."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self.writable = True
+        existing = check_writable_database(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         self.db.row_factory = sqlite3.Row
@@ -85,11 +101,36 @@ class Store:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     self.db.execute(statement)
-            row = self.db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-            if row is None:
-                self.db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            elif int(row["value"]) != SCHEMA_VERSION:
-                raise RuntimeError(f"{self.path}: database schema version {row['value']}, this lamen reads {SCHEMA_VERSION}")
+            if existing is None:
+                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            elif existing < SCHEMA_VERSION:
+                self._migrate(existing)
+        self.schema_version = SCHEMA_VERSION
+
+    @classmethod
+    def open_read_only(cls, path: str | Path) -> "Store":
+        """A checked lamen database (this schema or an older one), opened so it cannot be written."""
+        store = cls.__new__(cls)
+        store.path = Path(path)
+        store.writable = False
+        store.db, store.schema_version = connect_read_only(store.path)
+        return store
+
+    def _migrate(self, version: int) -> None:
+        """An older lamen's database brought to this schema (inside the opening transaction)."""
+        if version < 2:
+            self.db.execute("ALTER TABLE matches ADD COLUMN fingerprint TEXT")
+            fallbacks = {row["name"]: json.loads(row["spec_json"]).get("llm_fallback")
+                         for row in self.db.execute("SELECT name, spec_json FROM tournaments")}
+            rows = self.db.execute("SELECT id, tournament, spec_json FROM matches").fetchall()
+            for row in rows:
+                try:
+                    found = fingerprint_of_canonical(json.loads(row["spec_json"]),
+                                                     judge_settings(fallbacks.get(row["tournament"])))
+                except (KeyError, TypeError, IndexError, ValueError):
+                    continue  # imported results carry no canonical spec
+                self.db.execute("UPDATE matches SET fingerprint=? WHERE id=?", (found, row["id"]))
+        self.db.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION),))
 
     def close(self) -> None:
         self.db.close()
@@ -124,12 +165,29 @@ class Store:
         with self.transaction() as db:
             db.executemany(
                 "INSERT OR IGNORE INTO matches (id, tournament, stage, game, game_class, protocol, agent_a, agent_b, "
-                "starts, repetition, mirror, block, seed, position, spec_json) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "starts, repetition, mirror, block, seed, position, spec_json, fingerprint) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(r.id, tournament, r.stage, r.game, r.game_class, r.protocol, r.agent_a, r.agent_b, r.starts,
-                  r.repetition, r.mirror, r.block, r.seed, r.position, json.dumps(spec, sort_keys=True))
-                 for r, spec in records])
+                  r.repetition, r.mirror, r.block, r.seed, r.position, json.dumps(spec, sort_keys=True),
+                  r.fingerprint) for r, spec in records])
         return self.db.total_changes - before
+
+    def stored_versions(self, tournament: str) -> list[Stored]:
+        """Every stored match of a tournament: its slot, id, status and fingerprint."""
+        # A schema-1 database opened read-only has no fingerprints: its ids still tell versions apart.
+        fingerprint = "fingerprint" if self.schema_version >= 2 else "NULL AS fingerprint"
+        rows = self.db.execute("SELECT id, stage, game, agent_a, agent_b, starts, repetition, mirror, status, "
+                               f"{fingerprint} FROM matches WHERE tournament=?", (tournament,))
+        return [Stored(slot=_slot(row), id=row["id"], status=row["status"], fingerprint=row["fingerprint"])
+                for row in rows]
+
+    def drop_matches(self, match_ids: list[str]) -> None:
+        """Matches forgotten with their turns, calls and outcomes (the response cache stays: an
+        identical request in the replay is still answered without paying again)."""
+        with self.transaction() as db:
+            for table, column in (("turns", "match_id"), ("calls", "match_id"), ("outcomes", "match_id"),
+                                  ("matches", "id")):
+                db.executemany(f"DELETE FROM {table} WHERE {column}=?", [(match_id,) for match_id in match_ids])
 
     def statuses(self, tournament: str) -> dict[str, str]:
         rows = self.db.execute("SELECT id, status FROM matches WHERE tournament=?", (tournament,))
@@ -139,6 +197,14 @@ class Store:
 
     def save_match(self, match_id: str, transcript: Transcript, outcome: Outcome) -> None:
         """Turns, calls, outcome and status of one match, in one transaction."""
+        try:
+            self._save_match(match_id, transcript, outcome)
+        except (UnicodeEncodeError, PydanticSerializationError):
+            # A lone surrogate (JSON from a provider may carry one) has no UTF-8 form: the match is
+            # stored with U+FFFD in its place rather than lost. Only this rare path pays for the copy.
+            self._save_match(match_id, _without_surrogates(transcript), _without_surrogates(outcome))
+
+    def _save_match(self, match_id: str, transcript: Transcript, outcome: Outcome) -> None:
         status = "errored" if transcript.error else "finished"
         with self.transaction() as db:
             db.execute("DELETE FROM turns WHERE match_id=?", (match_id,))
@@ -182,7 +248,8 @@ class Store:
 
     def disable_agent(self, tournament: str, agent_id: str, reason: str) -> None:
         with self.transaction() as db:
-            db.execute("UPDATE agents SET disabled_reason=? WHERE tournament=? AND agent_id=?", (reason, tournament, agent_id))
+            db.execute("UPDATE agents SET disabled_reason=? WHERE tournament=? AND agent_id=?",
+                       (without_surrogates(reason), tournament, agent_id))
 
     # ---- response cache --------------------------------------------------------------------
 
@@ -193,8 +260,11 @@ class Store:
     def cache_reply(self, key: str, agent: str, reply: ChatReply) -> None:
         # One statement in autocommit mode: written at once (a paid reply survives a crash), and
         # cheap enough to do on every call.
-        self.db.execute("INSERT OR REPLACE INTO response_cache VALUES (?, ?, ?, ?)",
-                        (key, agent, reply.model_dump_json(), time.time()))
+        try:
+            text = reply.model_dump_json()
+        except PydanticSerializationError:  # a lone surrogate: see save_match
+            text = _without_surrogates(reply).model_dump_json()
+        self.db.execute("INSERT OR REPLACE INTO response_cache VALUES (?, ?, ?, ?)", (key, agent, text, time.time()))
 
     # ---- reading ---------------------------------------------------------------------------
 
@@ -213,6 +283,27 @@ class Store:
 
     def tournaments(self) -> list[str]:
         return [row["name"] for row in self.db.execute("SELECT name FROM tournaments ORDER BY created_at")]
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def _without_surrogates(model: Model) -> Model:
+    """A copy of a model with every lone surrogate in its text replaced by U+FFFD."""
+    def clean(value: Any) -> Any:
+        if isinstance(value, str):
+            return without_surrogates(value)
+        if isinstance(value, dict):
+            return {clean(k): clean(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return type(value)(clean(v) for v in value)
+        return value
+
+    return type(model).model_validate(clean(model.model_dump()))
+
+
+def _slot(row: sqlite3.Row) -> Slot:
+    return (row["stage"], row["game"], row["agent_a"], row["agent_b"], row["starts"], row["repetition"], row["mirror"])
 
 
 def _slim_transcript(transcript: Transcript) -> str:

@@ -1,0 +1,119 @@
+"""Whose share a number is. Splits and shares are written from someone's side: "a 6-4 split in
+our favour", "we keep seven board seats", "Company B should own 55%". Labels of a split issue put
+the first party first ("6-4" is six for the first party); labels of a share issue are one named
+party's share ("ownership" is Company A's percentage). The speaker's side comes from the turn, or
+from the message itself ("Speaking for Company B: ...")."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from functools import lru_cache
+
+from lamen.judge.labels import IssueLabels, ValueMatch, normalise
+
+_HOLDING = re.compile(r"\b(?:keep|keeps|kept|retain|retains|hold|holds|own|owns|get|gets|take|takes|have|has|"
+                      r"need|needs|want|wants|receive|receives|control|controls|should own|should keep|"
+                      r"would own|would keep|would get|would have|'d keep|'d get|'d own|'d have)\b", re.IGNORECASE)
+_SPEAKER = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
+_LISTENER = re.compile(r"\b(?:you|your|yours|they|their|them|theirs)\b", re.IGNORECASE)
+_FAVOUR = re.compile(r"\bin\s+(?:(?P<whose>our|your|their)\s+favou?r|favou?r\s+of\s+(?P<party>[\w ]{1,20}?))(?=[\s,.;!?]|$)",
+                     re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def party_patterns(parties: tuple[str, str]) -> list[re.Pattern[str]]:
+    """How each party is named: its full name, or the letter that ends it ("Company A" -> "A",
+    written as a capital and not as the article that starts a sentence)."""
+    patterns = []
+    for party in parties:
+        full = re.escape(party)
+        last = party.split()[-1]
+        letter = rf"|(?<![\w'])(?:{re.escape(last)})(?![\w'])(?!\s+[a-z]+\s+(?:of|to|in|for)\b)" \
+            if len(last) == 1 and last.isupper() else ""
+        patterns.append(re.compile(rf"(?i:\b{full}\b){letter}"))
+    return patterns
+
+
+def speaker_from_text(text: str, parties: tuple[str, str]) -> int | None:
+    """The side a message says it speaks for ("On behalf of Company B:", "Company A proposes")."""
+    for side, party in enumerate(parties):
+        name = re.escape(party)
+        if re.search(rf"\b(?:speaking\s+for|on\s+behalf\s+of|(?:this\s+is|from|for)\s+(?=.{{0,3}}{name}\s*[:,-]))\s*{name}\b"
+                      rf"|^\s*{name}\s+(?:here|proposes|suggests|offers|would|will|wants)\b", text, re.IGNORECASE):
+            return side
+    return None
+
+
+def _holds(clause: str, start: int, end: int, offset: int) -> bool:
+    """The reference at start..end is who gets the number at `offset`: it is the subject of a
+    verb of having ("we keep 6", "Company B should own 55%"), the receiver ("for us", "to
+    Company A"), an owner ("our employees", "of yours"), or stands right beside the number
+    ("A 55%", "55% A"). 'We propose 70%' names who speaks, not who gets it."""
+    between = clause[min(end, offset):max(start, offset)]
+    if len(between.strip(" :,-")) <= 2:
+        return True
+    if offset > end:
+        return bool(_HOLDING.search(between)) or bool(re.match(r"(?:our|your|their|its)\b", clause[start:end], re.I))
+    return bool(re.search(r"\b(?:for|to|of|with)\s*$", clause[offset:start], re.IGNORECASE)) or \
+        bool(re.match(r"(?:our|your|their|its|ours|yours)\b", clause[start:end], re.IGNORECASE))
+
+
+def party_near(clause: str, offset: int, parties: tuple[str, str], side: int | None) -> int | None:
+    """The party the number at `offset` of a clause belongs to: the nearest reference to a party
+    by name, or to the speaker ("we") or the listener ("you") when the speaker's side is known,
+    that holds the number (see _holds)."""
+    found: list[tuple[int, int]] = []  # (distance, party)
+    references = [(pattern, party) for party, pattern in enumerate(party_patterns(parties))]
+    if side is not None:
+        references += [(_SPEAKER, side), (_LISTENER, 1 - side)]
+    for pattern, party in references:
+        for match in pattern.finditer(clause):
+            if _holds(clause, match.start(), match.end(), offset):
+                found.append((min(abs(match.start() - offset), abs(match.end() - offset)), party))
+    return min(found)[1] if found else None
+
+
+def favoured(sentence: str, parties: tuple[str, str], side: int | None) -> int | None:
+    """The party a split is 'in favour of', if the sentence says."""
+    match = _FAVOUR.search(sentence)
+    if not match:
+        return None
+    if match.group("whose"):
+        if side is None:
+            return None
+        return side if match.group("whose").lower() == "our" else 1 - side
+    for party, pattern in enumerate(party_patterns(parties)):
+        if pattern.search(match.group("party")):
+            return party
+    return None
+
+
+def _label(table: IssueLabels, first: Decimal, second: Decimal) -> ValueMatch:
+    percent = "%" if table.percent else ""
+    key = normalise(f"{format(first.normalize(), 'f')}{percent}-{format(second.normalize(), 'f')}{percent}")
+    label = table.by_normal.get(key) or table.by_normal.get(key.replace("%", ""))
+    return ValueMatch("label", label) if label else ValueMatch("invalid")
+
+
+def share_for(table: IssueLabels, number: Decimal, party: int, parties: tuple[str, str]) -> ValueMatch:
+    """The label of a split or share issue when `party` gets `number`."""
+    if table.pair_total is not None:
+        other = table.pair_total - number
+        return _label(table, number, other) if party == 0 else _label(table, other, number)
+    owner = parties.index(table.party) if table.party in parties else 0
+    value = number if party == owner else Decimal(100) - number
+    labels = table.by_number.get(format(value.normalize(), "f"), [])
+    return ValueMatch("label", labels[0]) if len(labels) == 1 else ValueMatch("invalid")
+
+
+def split_for(table: IssueLabels, first: Decimal, second: Decimal, favoured_party: int | None,
+              parties: tuple[str, str]) -> ValueMatch:
+    """A written split 'a-b': the favoured party, if named, gets the larger number; else the
+    first number is the first party's."""
+    if favoured_party is not None:
+        big, small = max(first, second), min(first, second)
+        first, second = (big, small) if favoured_party == 0 else (small, big)
+    if table.pair_total is not None:
+        return _label(table, first, second)
+    return share_for(table, first, 0, parties)

@@ -1,0 +1,69 @@
+"""Offers made in words rather than numbers: a text label or one of its synonyms written in a
+message ("home delivery", "click and collect"), and words for nothing next to an issue's name
+("no subletting", "waive the deposit", "interest-free")."""
+
+from __future__ import annotations
+
+import re
+
+from lamen.judge.labels import EVEN_SPLIT, GameLabels
+
+_ZERO_CUE = re.compile(
+    r"\b(?:no|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
+    r"(?:can(?:no|')t|won't|will\s+not|do\s+not|don't)\s+(?:allow|permit|accept|charge)\s+any)\s+"
+    r"(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)|\b(?P<word>[a-z]+)[\s-]free\b|"
+    r"\b(?P<subject>[a-z]+)\s+(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?(?:allowed|permitted|"
+    r"something\s+(?:we|i)\s+can(?:not|'t)?\s+allow)\b|"
+    r"\b(?P<key>[a-z]+)\s*[:=]\s*(?:none|no|zero|nil|n/a|waived)\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
+    r"shorter|than|sooner|greater)\b)", re.IGNORECASE)
+_NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
+
+Found = tuple[str, str, int, int]  # (issue, label, start, end)
+
+
+def label_phrases(sentence: str, labels: GameLabels) -> list[Found]:
+    """Text labels written out in a sentence, longest wording first, never overlapping."""
+    found: list[Found] = []
+    taken: list[tuple[int, int]] = []
+    for issue, label, pattern in labels.phrase_patterns:
+        for match in pattern.finditer(sentence):
+            if any(match.start() < end and start < match.end() for start, end in taken):
+                continue
+            taken.append((match.start(), match.end()))
+            found.append((issue, label, match.start(), match.end()))
+    return sorted(found, key=lambda f: f[2])
+
+
+def _names_issue(word: str, primary: set[str]) -> bool:
+    word = word.lower()
+    return word[:5] in primary or (len(word) >= 3 and any(stem.startswith(word) for stem in primary))
+
+
+def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[Found]:
+    """'No subletting', 'waive the service fee', 'interest-free': the issue's zero label."""
+    found: list[Found] = []
+    for match in _ZERO_CUE.finditer(sentence):
+        if match.group("subject") and not re.search(r"n't|\bnot\b|\bcannot\b", match.group(0), re.IGNORECASE):
+            continue  # "subletting is allowed" names no zero
+        words = (match.group("words") or match.group("word") or match.group("key") or match.group("subject")
+                 or "").split()
+        words = [w for w in words if w.lower() not in _NOT_ISSUE_WORDS]
+        for issue, table in labels.issues.items():
+            zero = table.zero_label()
+            if zero and any(_names_issue(word, stems[issue][0]) for word in words):
+                found.append((issue, zero, match.start(), match.end()))
+    return found
+
+
+def even_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[Found]:
+    """'The board should be evenly split': the even label of the one split issue named nearby."""
+    found: list[Found] = []
+    for match in EVEN_SPLIT.finditer(sentence):
+        if re.match(r"\d", match.group(0)):
+            continue  # "50/50" is read as numbers
+        window = re.findall(r"[a-z]+", sentence[max(0, match.start() - 60):match.end() + 60].lower())
+        named = [issue for issue, table in labels.issues.items() if table.even_label()
+                 and any(_names_issue(word, stems[issue][0]) or word[:5] in stems[issue][1] for word in window)]
+        if len(named) == 1:
+            found.append((named[0], labels.issues[named[0]].even_label() or "", match.start(), match.end()))
+    return found

@@ -1,0 +1,66 @@
+"""Whose value a number in a message is, and whether it is proposed: values quoted from the
+opponent, rejected, or superseded are not the speaker's; a bound the speaker sets ("no more than
+3 days", "we can't go below $1,000") is its offer; accepting a named value makes it its own."""
+
+from __future__ import annotations
+
+import re
+
+# Just before a value: it is compared with, or moved away from, not offered.
+_IMMEDIATE_NOT_OWN = re.compile(
+    r"\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+# Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
+_CLAUSE_NOT_OWN = re.compile(
+    r"\b(?:your|yours|you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
+    r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
+    r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
+    r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
+    r"previously|earlier|"
+    r"last (?:round|time)|initially|originally|at first|already|spent|ago|"
+    r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
+    r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
+# Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
+# go below $1,000", "up to").
+_BOUND_BEFORE = re.compile(
+    r"(?:\b(?:no|not|n't|never)\s+(?:\w+\s+)?(?:more|less|higher|lower|fewer|greater|longer|shorter|above|below|"
+    r"over|under|beyond)(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|unable to)\s+(?:go|pay|do|offer|lend|"
+    r"come down|move|accept|accept anything)\s+(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)"
+    r"(?:\s+than)?|\b(?:up to|at most|at least|a maximum of|a minimum of|max(?:imum)?|min(?:imum)?))\s*"
+    r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+# Just after a value: it is being turned down.
+_REJECTED_AFTER = re.compile(
+    r"^\s*(?:\w+\s+){0,3}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
+    r"clearly|really|completely|totally|a bit|a little)\s+)?"
+    r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
+    r"(?:higher|lower|more|less) than (?:i|we) can)|"
+    r"^\s*(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
+    r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
+_ACCEPTS = re.compile(r"\b(?:accept|agree|works?\b|fine\b|acceptable|okay|ok\b|deal\b|happy with|can live with|"
+                      r"sounds good|good with|on board|go with|(?:we|i)(?:'ll| will| can)? take)", re.IGNORECASE)
+_NEGATION = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.IGNORECASE)
+PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
+                       r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
+                       r"could you|can you|would you|stands?\b|please|"
+                       r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
+                       r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
+                       r"(?:our|my) (?:position|proposal))", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
+
+
+def is_own(sentence: str, start: int, end: int) -> bool:
+    """The value at start..end of a sentence is the speaker's own."""
+    before = sentence[:start]
+    clause = _CLAUSE_BREAK.split(before)[-1]
+    after = sentence[end:end + 50]
+    if _REJECTED_AFTER.search(after):
+        return False
+    if _BOUND_BEFORE.search(before[-40:]):
+        return True
+    if _IMMEDIATE_NOT_OWN.search(before[-30:]):
+        return False
+    if _CLAUSE_NOT_OWN.search(clause):
+        # "your 24-month proposal works": accepting a named value makes it one's own.
+        return bool(re.search(r"\byour?\b", clause, re.IGNORECASE) and _ACCEPTS.search(sentence)
+                    and not _NEGATION.search(sentence))
+    return True

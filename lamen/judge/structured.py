@@ -1,0 +1,238 @@
+"""One tolerant reader for the structured forms models write an offer in: JSON (fenced or bare,
+sloppy), lists of {"issue": ..., "value": ...} records, markdown tables (issue | value, one row
+per issue, or one column per issue, or one column per party), and key/value lines (bullets,
+numbered lists, `key: value`, `key = value`, `key — value`, YAML, several pairs on one line
+separated by `;`, `|`, `·` or commas). Each form becomes a Block of (key, value) pairs at its
+place in the text; which block is the note's own offer is decided by the note reader."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from lamen.judge.json_blocks import brace_blocks, parse_block
+from lamen.judge.labels import GameLabels
+
+Pairs = list[tuple[str, Any]]
+
+_RECORD_KEYS = {"issue", "name", "key", "item", "term", "field", "topic", "parameter"}
+_VALUE_KEYS = {"value", "amount", "val", "offer", "proposal", "setting", "position", "level"}
+OFFER_HEADING = re.compile(r"^\s*(?:(?:my|our|updated|revised|final|new|current)\s+)*"
+                           r"(?:acceptable\s+offers?|offers?|proposals?|counter(?:offer)?|position|terms)"
+                           r"(?:\s*\([^)]*\))?\s*(?::|->|=|—|-)\s*", re.IGNORECASE)
+_BULLET = re.compile(r"^\s*(?:[-*•+·>]|\d{1,2}[.)](?!\d)|#+)\s*")
+_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)\*(?!\s)|(?<=\S)\*(?!\w)|`")
+_PAIR = re.compile(r"^(?P<key>[^:=|;]{1,48}?)\s*(?::|=|->|\s[—–-]\s|—|–)\s*(?P<value>.*)$")
+_SEGMENT_BREAK = re.compile(r"\s*(?:;|\s\|\s|\|(?=\s*\w+\s*[:=])|·|•)\s*")
+_KEY_VALUE_TEXT = re.compile(r"^\s*[A-Za-z][\w \-]{0,30}:\s*\S")
+_TAG_PAIR = re.compile(r"<(?P<key>[A-Za-z][\w -]{0,30})>\s*(?P<value>[^<>]{1,60}?)\s*</(?P=key)>")
+_SEPARATOR_ROW = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
+
+
+@dataclass(frozen=True)
+class Block:
+    start: int
+    end: int
+    pairs: Pairs
+    form: str  # "json" | "table" | "lines"
+
+
+def as_records(pairs: Pairs) -> Pairs:
+    """[("issue", "rent"), ("value", "$1,100")] -> [("rent", "$1,100")], recursively through
+    lists of such records (a wrapper key around them included)."""
+    keys = {str(key).strip().lower(): value for key, value in pairs}
+    if len(pairs) == 2 and keys.keys() & _RECORD_KEYS and keys.keys() & _VALUE_KEYS:
+        issue_key = next(k for k in keys if k in _RECORD_KEYS)
+        value_key = next(k for k in keys if k in _VALUE_KEYS and k != issue_key)
+        if isinstance(keys[issue_key], str):
+            return [(keys[issue_key], keys[value_key])]
+    result: Pairs = []
+    for key, value in pairs:
+        if isinstance(value, list) and value and all(isinstance(item, str) and _KEY_VALUE_TEXT.match(item)
+                                                     for item in value):
+            # ["rent: $1200", "duration: 12 months"]
+            result.append((key, [tuple(part.strip() for part in item.split(":", 1)) for item in value]))
+            continue
+        if isinstance(value, list) and value and all(_is_pairs(item) for item in value):
+            flat = [record for item in value for record in as_records(item)]
+            if all(len(as_records(item)) == 1 and as_records(item) != item for item in value):
+                result.append((key, flat))
+                continue
+        result.append((key, value))
+    return result
+
+
+def _is_pairs(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(p, tuple) and len(p) == 2 for p in value)
+
+
+def _json_blocks(text: str) -> tuple[list[Block], list[Block]]:
+    """Brace blocks; the items of one [...] list of records become one block. Also every brace
+    span, read or not (an unreadable block is no place for key/value lines either)."""
+    blocks: list[Block] = []
+    spans: list[Block] = []
+    for start, raw in brace_blocks(text):
+        cut_off = text[start:start + len(raw)] != raw  # closed by the reader: it runs to the end
+        spans.append(Block(start, len(text) if cut_off else start + len(raw), [], "span"))
+        pairs = parse_block(raw)
+        if not pairs:
+            continue
+        pairs = as_records(pairs)
+        end = start + len(raw)
+        previous = blocks[-1] if blocks else None
+        if previous and len(pairs) == 1 and len(previous.pairs) >= 1 and previous.form == "json-record" \
+                and re.fullmatch(r"[\s,]*", text[previous.end:start]):
+            blocks[-1] = Block(previous.start, end, previous.pairs + pairs, "json-record")
+            continue
+        record = len(pairs) == 1 and text[:start].rstrip().endswith(("[", ","))
+        blocks.append(Block(start, end, pairs, "json-record" if record else "json"))
+    return [Block(b.start, b.end, b.pairs, "json") for b in blocks], spans
+
+
+def _cells(line: str) -> list[str]:
+    cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+    return [_EMPHASIS.sub("", cell).strip() for cell in cells]
+
+
+def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
+    blocks = []
+    for match in re.finditer(r"(?m)(?:^[ \t]*\|.*\|?[ \t]*(?:\n|$))+", text):
+        lines = [line for line in match.group(0).splitlines() if line.strip()]
+        has_header = len(lines) > 1 and bool(_SEPARATOR_ROW.match(lines[1]))
+        rows = [_cells(line) for line in lines if not _SEPARATOR_ROW.match(line)]
+        header, body = (rows[0], rows[1:]) if has_header else ([], rows)
+        pairs: Pairs = []
+        header_issues = sum(labels.issue_for_key(cell) is not None for cell in header)
+        if len(body) == 1 and header_issues >= 2:
+            pairs = list(zip(header, body[0]))
+        else:
+            for row in body:
+                if len(row) == 2:
+                    pairs.append((row[0], row[1]))
+                elif len(row) > 2:
+                    names = header[1:] if len(header) == len(row) else [""] * (len(row) - 1)
+                    pairs.append((row[0], ", ".join(f"{name} {value}".strip() for name, value in zip(names, row[1:]))))
+        if pairs:
+            blocks.append(Block(match.start(), match.end(), pairs, "table"))
+    return blocks
+
+
+def _clean_line(line: str) -> str:
+    line = _EMPHASIS.sub("", line)
+    return _BULLET.sub("", line).strip()
+
+
+def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | None:
+    """(key, value, key names an issue) of one 'key: value' or 'key value' segment."""
+    segment = segment.strip().strip(".,").strip()
+    match = _PAIR.match(segment)
+    if match and match.group("value").strip() and len(match.group("key").split()) <= 5 \
+            and not re.search(r"[\d$€£]", match.group("key")):
+        key = match.group("key").strip()
+        return key, match.group("value").strip().rstrip(".,;"), labels.issue_for_key(key) is not None
+    words = segment.split()
+    for size in range(min(4, len(words) - 1), 0, -1):
+        key = " ".join(words[:size])
+        if re.search(r"\d", key):
+            continue
+        if labels.issue_for_key(key) is not None:
+            value = re.sub(r"^(?:of|at|is|to|=|:)\s+", "", " ".join(words[size:]), flags=re.IGNORECASE)
+            return key, value.rstrip(".,;"), True
+    return None
+
+
+def _segments(line: str) -> list[str]:
+    line = OFFER_HEADING.sub("", line, count=1)
+    parts = [part for part in _SEGMENT_BREAK.split(line) if part.strip()]
+    if len(parts) == 1 and line.count("=") >= 2:
+        parts = re.split(r"\s+(?=[\w-]+\s*=)", line)
+    if len(parts) == 1 and ", " in line:
+        parts = re.split(r",\s+(?:and\s+)?", line)
+    return parts
+
+
+def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
+    """Pairs of one line and how many of its keys name a game issue."""
+    cleaned = _clean_line(line)
+    if not cleaned:
+        return [], 0
+    pairs: Pairs = []
+    named = 0
+    segments = _segments(cleaned)
+    found = [_segment_pair(segment, labels) for segment in segments]
+    # Several segments are pairs only if most are; a sentence with a comma is not a list.
+    if len(segments) > 1 and sum(1 for f in found if f and f[2]) < max(2, len(segments) - 1):
+        found = [_segment_pair(OFFER_HEADING.sub("", cleaned, count=1), labels)]
+    for item in found:
+        if item is None:
+            continue
+        key, value, names_issue = item
+        if not names_issue and len(key.split()) <= 3 and len(value.split()) <= 4:
+            # "Loan size: $2,000": a key no issue is named by, with a value only one issue has.
+            names_issue = sum(labels.match(issue, value).kind == "label" for issue in labels.issues) == 1
+        if names_issue or len(key.split()) <= 3:
+            pairs.append((key, value))
+            named += names_issue
+    return pairs, named
+
+
+def _line_blocks(text: str, labels: GameLabels) -> list[Block]:
+    blocks: list[Block] = []
+    current: Pairs = []
+    named, start, offset, end = 0, 0, 0, 0
+
+    def close() -> None:
+        if current and named:
+            blocks.append(Block(start, end, list(current), "lines"))
+
+    for line in text.splitlines(keepends=True):
+        pairs, line_named = _line_pairs(line, labels) if line.strip() else ([], 0)
+        if pairs and (line_named or current):
+            if not current:
+                start = offset
+            current += pairs
+            named += line_named
+            end = offset + len(line)
+        elif line.strip().startswith("```") and current:
+            pass
+        else:
+            close()
+            current, named = [], 0
+        offset += len(line)
+    close()
+    return blocks
+
+
+def _mask(text: str, blocks: list[Block]) -> str:
+    for block in blocks:
+        end = min(block.end, len(text))
+        text = text[:block.start] + re.sub(r"[^\n]", " ", text[block.start:end]) + text[end:]
+    return text
+
+
+def _tag_blocks(text: str) -> list[Block]:
+    """<rent>$1,200</rent> pairs, consecutive ones (only spaces between) in one block."""
+    blocks: list[Block] = []
+    for match in _TAG_PAIR.finditer(text):
+        pair = (match.group("key"), match.group("value"))
+        if blocks and not text[blocks[-1].end:match.start()].strip():
+            last = blocks[-1]
+            blocks[-1] = Block(last.start, match.end(), last.pairs + [pair], "tags")
+        else:
+            blocks.append(Block(match.start(), match.end(), [pair], "tags"))
+    return blocks
+
+
+def structured_blocks(text: str, labels: GameLabels) -> list[Block]:
+    """Every structured offer-like block of a text, in order of position."""
+    blocks, spans = _json_blocks(text)
+    if "</" in text:
+        tags = _tag_blocks(text)
+        blocks += tags
+        spans += tags
+    masked = _mask(text, spans)
+    tables = _table_blocks(masked, labels)
+    blocks += tables
+    blocks += _line_blocks(_mask(masked, tables), labels)
+    return sorted(blocks, key=lambda b: b.start)

@@ -1,0 +1,150 @@
+"""The grammar of written values, before any label is looked at: number words and fractions
+("eleven hundred", "a year and a half", "three and a half percent"), thousands separators of
+other languages ("1.200 $", "1 100 $"), common non-English unit and issue words, and the
+spelling-insensitive form of text labels ("Self assembly" = "self-assembly")."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_UNITS_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+                "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_TENS_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+               "ninety": 90}
+_NUMBER_WORD = re.compile(
+    r"\b(?:(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand"]) + r")(?:[\s-]+(?:and[\s-]+)?|\b))+",
+    re.IGNORECASE)
+# "a thousand", "for a week", "a year and a half": the article is the number one before a scale,
+# or before a unit where it is a length ("$1,200 a month" is a rate, not one month).
+_ARTICLE = re.compile(r"\b(?:a|an)\s+(?=(?P<next>hundred|thousand|(?:year|month|week|day)s?)\b)", re.IGNORECASE)
+_LENGTH_BEFORE = {"for", "over", "of", "to", "about", "just", "only", "within", "lasting", "least", "most", "and",
+                  "with", "allow", "allowed", "is", "be", "up", ""}
+
+
+def _article_one(match: re.Match[str]) -> str:
+    if match.group("next").lower() in ("hundred", "thousand"):
+        return "one "
+    if re.match(r"\w+\s+and\s+a\s+half\b", match.string[match.end():], re.IGNORECASE):
+        return "one "
+    previous = re.findall(r"[a-z]+|\S", match.string[:match.start()].lower()[-20:])
+    return "one " if (previous[-1] if previous else "") in _LENGTH_BEFORE else match.group(0)
+
+
+# "five grand", "10 grand": thousands of dollars.
+_GRAND = re.compile(r"\b(\d+|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
+_HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
+_AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
+
+# Words of other languages that negotiators write for units, currencies, numbers and the
+# common issues, mapped to the English words the readers know. A small lexicon of the domain:
+# a text in another language is still read by its numbers, units and these words.
+FOREIGN_WORDS = {
+    # units
+    "mois": "months", "monate": "months", "monaten": "months", "monat": "month", "meses": "months", 
+    "jours": "days", "jour": "day", "tage": "days", "tagen": "days", "días": "days", "dias": "days",
+    "día": "day", "ans": "years", "années": "years", "annees": "years", "jahre": "years",
+    "jahren": "years", "jahr": "year", "años": "years", "anos": "years", "año": "year", "semaines": "weeks",
+    "wochen": "weeks", "semanas": "weeks", "sitze": "seats", "sièges": "seats", "asientos": "seats",
+    "dólares": "dollars", "dolares": "dollars", "dollari": "dollars", "mesi": "months", "giorni": "days",
+    "anni": "years", "maanden": "months", "dagen": "days", "jaar": "years", "settimane": "weeks",
+    # numbers
+    "deux": "two", "trois": "three", "quatre": "four", "cinq": "five", "zwei": "two", "drei": "three",
+    "vier": "four", "fünf": "five", "dos": "two", "tres": "three", "cuatro": "four", "cinco": "five",
+    # issues
+    "loyer": "rent", "miete": "rent", "alquiler": "rent", "renta": "rent", "caution": "deposit",
+    "kaution": "deposit", "depósito": "deposit", "deposito": "deposit", "fianza": "deposit", "dépôt": "deposit",
+    "sous-location": "subletting", "untervermietung": "subletting", "subarriendo": "subletting",
+    "subalquiler": "subletting", "affitto": "rent", "aluguel": "rent", "huur": "rent", "looptijd": "duration",
+    "durata": "duration", "deposito cauzionale": "deposit", "borg": "deposit", "subaffitto": "subletting", "bail": "duration", "laufzeit": "duration", "durée": "duration",
+    "duración": "duration", "prêt": "loan", "darlehen": "loan", "kredit": "loan", "préstamo": "loan",
+    "zins": "interest", "zinsen": "interest", "zinssatz": "interest", "tasa": "interest rate", "taux": "interest rate",
+    "intérêt": "interest", "interés": "interest", "frais": "fees", "gebühren": "fees", "comisiones": "fees",
+    "beteiligung": "ownership", "participación": "ownership",
+    "employés": "employees", "mitarbeiter": "employees", "empleados": "employees", "livraison": "delivery",
+    "lieferung": "delivery", "entrega": "delivery", "garantie": "warranty", "garantía": "warranty",
+    # stances
+    "proposons": "propose", "proponemos": "propose", "proponiamo": "propose", "propomos": "propose",
+    "stellen": "propose", "schlagen": "propose",
+    "bieten": "offer", "offrons": "offer", "ofrecemos": "offer", "acceptons": "accept", "akzeptieren": "accept",
+    "aceptamos": "accept", "acordar": "settle on",
+}
+_FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WORDS), key=len, reverse=True))
+                      + r")(?![\w-])", re.IGNORECASE)
+# "1.200 $", "7.000 dólares": a dot before exactly three digits separates thousands (a decimal
+# with three places and a non-zero whole part is not how anyone writes an amount or a rate).
+_DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
+# "1 100 $": a space separates thousands only right before a currency.
+_SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b))",
+                              re.IGNORECASE)
+_DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s?%)")
+
+
+@lru_cache(maxsize=4096)
+def words_to_digits(text: str) -> str:
+    """'twelve hundred dollars' -> '1200 dollars'; 'twenty-one days' -> '21 days';
+    'a year and a half' -> '1.5 year'; 'three and a half percent' -> '3.5 percent'."""
+
+    def convert(match: re.Match[str]) -> str:
+        words = [w for w in re.split(r"[\s-]+", match.group(0).lower().strip()) if w and w != "and"]
+        trailing = " " if match.group(0)[-1:].isspace() or match.group(0).endswith("-") else ""
+        # "twelve-fifty" is no number a careful reader would write down for it: keep the words.
+        if re.fullmatch(r"[a-z]+-[a-z]+", match.group(0).strip().lower()) and words[0] in _UNITS_WORDS \
+                and words[1] in _TENS_WORDS:
+            return match.group(0)
+        numbers: list[int] = []
+        total, current, last = 0, 0, ""
+        for word in words:
+            # "four-six", "sixty seventy": two numbers side by side, not one.
+            if (word in _UNITS_WORDS and last in ("unit", "teen")) or (word in _TENS_WORDS and last in ("tens", "unit")):
+                numbers.append(total + current)
+                total, current = 0, 0
+            if word in _UNITS_WORDS:
+                current += _UNITS_WORDS[word]
+                last = "teen" if _UNITS_WORDS[word] >= 10 else "unit"
+            elif word in _TENS_WORDS:
+                current += _TENS_WORDS[word]
+                last = "tens"
+            elif word == "hundred":
+                current = (current or 1) * 100
+                last = "scale"
+            elif word == "thousand":
+                total += (current or 1) * 1000
+                current, last = 0, "scale"
+        numbers.append(total + current)
+        joint = "-" if "-" in match.group(0).strip() and len(numbers) == 2 else " "
+        return joint.join(str(n) for n in numbers) + trailing
+
+    text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, text))
+    text = _GRAND.sub(r"\1 thousand dollars", text)
+    text = _NUMBER_WORD.sub(convert, text)
+    text = _AND_A_HALF.sub(lambda m: f"{m.group(1)}.5{m.group(2) or ''}", text)
+    return text.replace(" and_a_half", " and a half")
+
+
+_PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
+# Words that are numbers of a unit: "a decade" is ten years.
+_DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def local_forms(text: str) -> str:
+    """Other languages' number formats and common words in the English the readers know."""
+    text = _PER_CENT.sub("%", _DECADE.sub("10 years", text))
+    text = _DOT_THOUSANDS.sub(r"\1\2", text)
+    text = _SPACE_THOUSANDS.sub(r"\1\2", text)
+    text = _DECIMAL_COMMA.sub(r"\1.\2", text)
+    if not text.isascii() or _FOREIGN.search(text):
+        text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
+    return text
+
+
+def squash(text: str) -> str:
+    """The spelling-insensitive form of a text label: lower case, letters and digits only."""
+    return re.sub(r"[^a-z0-9%]+", "", text.lower())
+
+
+def word_sequence(text: str) -> list[str]:
+    """Lower-case words and numbers of a text (hyphens and punctuation split words)."""
+    return re.findall(r"[a-z0-9%]+", text.lower())
