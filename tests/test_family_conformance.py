@@ -4,13 +4,15 @@ registry — plus the outside toy family of tests/toy_family.py, to show the che
 Per family, on two seeded instances and every ordered pair of its scripted players: the same seed
 gives the same instance and the same match; a snapshot restored mid-episode continues identically;
 parse(render(actions)) == actions on every move played; nobody makes an illegal move; the stored
-final state re-scores identically; and no role's private canary reaches another role's request.
+final state re-scores identically; no role's private canary reaches another role's request; every
+request rebuilds byte for byte from the instance and the replies; garbled replies stay contained.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -137,3 +139,56 @@ def test_private_canaries_never_reach_another_role(family: Family) -> None:
         leaks, seen_by_owner = canary_leaks(family, base)
         assert leaks == []
         assert seen_by_owner == set(roles_of(family, base))
+
+
+class Replay:
+    """Answers with recorded reply texts, in order (what a store keeps of a model's calls)."""
+
+    def __init__(self, name: str, replies: list[str]) -> None:
+        self._name, self.replies = name, replies
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    async def complete(self, request: object) -> ChatReply:
+        return ChatReply(text=self.replies.pop(0))
+
+
+def test_every_request_rebuilds_byte_for_byte_from_the_instance_and_the_replies(family: Family) -> None:
+    # What store v2 relies on: keep the instance, the seating and each reply; rebuild the rest.
+    for instance in instances(family):
+        for label, seats in seatings(family, instance):
+            record = run(family, instance, seats)
+            replays = {role: Replay(agent.name, [c.reply.text for c in record.calls if c.role == role])
+                       for role, agent in seats.items()}
+            rebuilt = run(family, instance, replays)
+            assert [c.request.model_dump_json(exclude={"meta"}) for c in rebuilt.calls] == \
+                   [c.request.model_dump_json(exclude={"meta"}) for c in record.calls], label
+            assert rebuilt.state == record.state and all(not r.replies for r in replays.values())
+
+
+class Slippy:
+    """A scripted player that garbles a third of its replies (seeded), as a weak model would."""
+
+    def __init__(self, inner: PolicyAgent, seed: int) -> None:
+        self.inner, self.rng = inner, random.Random(seed)
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    async def complete(self, request: object) -> ChatReply:
+        reply = await self.inner.complete(request)
+        return ChatReply(text="~garbled~ " + reply.text[::-1]) if self.rng.random() < 1 / 3 else reply
+
+
+def test_garbled_replies_are_contained_and_seen_only_by_their_writer(family: Family) -> None:
+    for instance in instances(family):
+        for seed, (label, seats) in enumerate(seatings(family, instance)):
+            record = run(family, instance, {r: Slippy(a, seed * 10 + i) for i, (r, a) in enumerate(seats.items())})
+            assert record.end_reason is not None and record.end_reason != "error", label
+            assert record.score is not None and record.score.end_reason == record.end_reason
+            for event in record.state.events:
+                if event.kind in ("format_error", "illegal_move"):
+                    assert event.visible_to == (event.role,), label
