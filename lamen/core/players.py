@@ -17,11 +17,14 @@ class PolicyAgent:
     into `request.meta` (never sent to a provider); the policy's randomness is seeded by
     (seed, role, move number, attempt), so an episode resumed from a snapshot continues exactly."""
 
-    def __init__(self, name: str, policy: Policy, codec: Codec, seed: int = 0) -> None:
+    def __init__(self, name: str, policy: Policy, codec: Codec, seed: int = 0, noise: float = 0.0) -> None:
+        if not 0 <= noise <= 1:
+            raise ValueError(f"{name}: noise must be between 0 and 1")
         self._name = name
         self.policy = policy
         self.codec = codec
         self.seed = seed
+        self.noise = noise  # probability of a format slip: the move written backwards, which no codec reads
 
     @property
     def name(self) -> str:
@@ -36,4 +39,7 @@ class PolicyAgent:
         attempt = int(request.meta.get("attempt", 0))
         rng = random.Random(int(content_id(self.seed, obs.role, obs.step, attempt), 16))
         actions = self.policy.act(obs, legal, rng)
-        return ChatReply(text=self.codec.render(actions), model=self._name, finish_reason="stop")
+        text = self.codec.render(actions)
+        if self.noise and rng.random() < self.noise:  # drawn after the policy, so noise=0 plays identically
+            text = "~slip~ " + text[::-1]
+        return ChatReply(text=text, model=self._name, finish_reason="stop")
