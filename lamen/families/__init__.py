@@ -1,4 +1,19 @@
 """Game families beyond two-sided negotiation (FAMILIES.md §2).
 
 Each subpackage holds one family's pure parts: instances, rules, scoring and scripted players.
+Families on `lamen.core` register here until pyproject's entry points list them (a later
+change); `lamen.core.registry` calls `register_all` on first use.
 """
+
+from __future__ import annotations
+
+
+def register_all() -> None:
+    from lamen.core.registry import register_builtin
+
+    def optimization():  # imported lazily: scipy and the shipped games load only when used
+        from lamen.families.optimization import FAMILY
+
+        return FAMILY
+
+    register_builtin("dialop.optimization", optimization)

@@ -1,0 +1,79 @@
+"""The plug-in a game family provides (FAMILIES.md §2.2); registered under the entry-point group
+`lamen.families` (see `lamen.core.registry`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from lamen.core.canonical import content_id
+from lamen.core.codec import Codec, FeedbackPolicy
+from lamen.core.rules import Rules
+from lamen.core.state import CoreState
+from lamen.core.types import Action, ActionSpace, Observation, Relation, RoleId, RoleSpec, Score
+
+
+class Policy(Protocol):
+    """A scripted player: a pure function of (observation, rng) — any memo is only a cache — so
+    replaying, resuming and branching an episode give the same moves."""
+
+    def act(self, obs: Observation, legal: ActionSpace, rng: random.Random) -> Sequence[Action]: ...
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    description: str
+    make: Callable[[Any, RoleId], Policy]  # (instance, role) → policy; only cheats may read the instance
+    cheat: bool = False  # sees more than its observation (an upper bound, marked in reports)
+
+
+@dataclass(frozen=True)
+class EpisodeLimits:
+    max_steps: int = 30  # committed moves in all (DialOp 30, Mediation 45, LAMEN 2 × max_rounds)
+    max_turns_per_role: int | None = None  # Traveling Adventurers: 15 turns each, then a timeout
+
+
+class Instance(BaseModel):
+    """What every family's instance carries: where it came from. Its id is a hash of its content."""
+
+    family: str
+    source: str  # "generated:seed=7", "dialop-human:12", a data ref ...
+
+    def content_id(self) -> str:
+        return content_id(self.family, self.model_dump(mode="json"))
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    relation: Relation
+    config: type[BaseModel]
+    instance_type: type[Instance]
+    state_type: type[CoreState]
+    roles: Callable[[Any, Any], tuple[RoleSpec, ...]]  # (config, instance): PeopleJoin's depend on the instance
+    instances: Callable[[Any, int], Any]  # (config, seed) → instance: generator, or a shipped game by index
+    rules: Rules[Any]
+    codecs: Mapping[RoleId, Codec]  # by role; "*" for every role
+    feedback: FeedbackPolicy
+    score: Callable[[Any, Any], Score]  # pure in (instance, final state)
+    players: Mapping[str, PlayerSpec]
+    limits: EpisodeLimits = EpisodeLimits()
+    seat_symmetries: tuple[tuple[RoleId, ...], ...] = ()
+    first_movers: tuple[RoleId, ...] = ()
+    # The leak test plants a canary string in each role's private data through this hook.
+    plant_canaries: Callable[[Any, Mapping[RoleId, str]], Any] | None = None
+    description: str = ""
+
+    def codec(self, role: RoleId) -> Codec:
+        found = self.codecs.get(role) or self.codecs.get("*")
+        if found is None:
+            raise KeyError(f"family {self.name} has no codec for role {role!r}")
+        return found
+
+    def default_config(self) -> BaseModel:
+        return self.config()

@@ -1,0 +1,122 @@
+"""One `play` loop for every family: ask whoever the agenda names, parse the reply with the
+family's codec, step the rules; unreadable or illegal replies are fed back under the family's
+feedback policy. Agents are reached only through `Agent.complete` (LLMs, humans, scripted)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from lamen.agents.base import Agent, AgentError, ChatReply, ChatRequest
+from lamen.core.codec import FormatError
+from lamen.core.family import EpisodeLimits, Family
+from lamen.core.state import CoreState, append, end
+from lamen.core.types import IllegalMove, RoleId, Score
+
+
+@dataclass(frozen=True)
+class SeatSampling:
+    temperature: float = 0.0
+    max_tokens: int | None = None
+    top_p: float | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Call:
+    role: RoleId
+    step: int
+    attempt: int
+    request: ChatRequest
+    reply: ChatReply | None
+    outcome: Literal["ok", "format_error", "illegal_move", "error"]
+    feedback: str = ""
+
+
+@dataclass(frozen=True)
+class EpisodeRecord:
+    family: str
+    instance_id: str
+    state: CoreState
+    calls: tuple[Call, ...]
+    end_reason: str | None  # None: stopped early by `stop_after` (a snapshot point)
+    score: Score | None  # None while unfinished, or when an agent failed (errored, never a loss)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def over(family: Family, state: CoreState) -> str | None:
+    return state.ended or family.rules.is_over(state)
+
+
+async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, first: RoleId | None = None,
+               sampling: Mapping[RoleId, SeatSampling] | None = None, limits: EpisodeLimits | None = None,
+               state: CoreState | None = None, stop_after: int | None = None) -> EpisodeRecord:
+    """Play one episode (or continue `state`, a restored snapshot) until it ends, or until
+    `stop_after` committed moves (for snapshots)."""
+    limits = limits or family.limits
+    sampling = sampling or {}
+    rules = family.rules
+    if state is None:
+        state = rules.initial(instance, {role: agent.name for role, agent in seats.items()}, first)
+    calls: list[Call] = []
+    errors = 0
+    while over(family, state) is None:
+        if state.steps >= limits.max_steps:
+            state = end(state, "max_steps")
+            break
+        if stop_after is not None and state.steps >= stop_after:
+            break
+        role = rules.agenda(state)[0].role  # deterministic; independent requests may later run concurrently
+        if limits.max_turns_per_role is not None and state.agenda.turns.get(role, 0) >= limits.max_turns_per_role:
+            state = end(state, "max_turns")
+            break
+        obs = rules.view(instance, state, role)
+        obs = replace(obs, budget={**obs.budget, "steps_left": limits.max_steps - state.steps})
+        legal = rules.legal(instance, state, role)
+        codec = family.codec(role)
+        seat = sampling.get(role, SeatSampling())
+        feedback: list[str] = []
+        attempt = 0
+        while True:
+            request = codec.request(obs, legal, tuple(feedback)).model_copy(update={
+                "temperature": seat.temperature, "max_tokens": seat.max_tokens, "top_p": seat.top_p,
+                "seed": seat.seed, "meta": {"observation": obs, "legal": legal, "attempt": attempt}})
+            agent = seats[role]
+            try:
+                reply = await agent.complete(request)
+            except Exception as exc:  # noqa: BLE001 - an agent's failure or bug errors the match, never the run
+                reason = str(exc) if isinstance(exc, AgentError) else f"{type(exc).__name__}: {exc}"
+                calls.append(Call(role, state.steps, attempt, request, None, "error", reason))
+                state = end(state, "error", f"{role} ({agent.name}): {reason}")
+                break
+            try:
+                actions = codec.parse(reply, legal)
+                transition = rules.step(instance, state, role, actions, reply.text)
+            except (FormatError, IllegalMove) as err:
+                kind = "format_error" if isinstance(err, FormatError) else "illegal_move"
+                text = err.feedback if isinstance(err, FormatError) else str(err)
+                calls.append(Call(role, state.steps, attempt, request, reply, kind, text))
+                # Seen by the writer only: the partner never learns of a slip (DialOp resamples silently).
+                state = append(state, [state.event(role, kind, reply.text, payload={"feedback": text},
+                                                   visible_to=(role,))])
+                errors += 1
+                policy = family.feedback
+                if policy.errors_per_episode is not None and errors >= policy.errors_per_episode:
+                    state = end(state, "format")
+                    break
+                if attempt >= policy.retries_per_request:
+                    if policy.on_exhausted == "end_episode":
+                        state = end(state, "format")
+                    else:
+                        state = append(state, [], agenda=state.agenda.pass_turn(), steps=state.steps + 1)
+                    break
+                feedback.append(text)
+                attempt += 1
+                continue
+            calls.append(Call(role, state.steps, attempt, request, reply, "ok"))
+            state = transition.state.model_copy(update={"steps": transition.state.steps + 1})
+            break
+    reason = over(family, state)
+    score = family.score(instance, state) if reason is not None and reason != "error" else None
+    return EpisodeRecord(family.name, instance.content_id(), state, tuple(calls), reason, score)
