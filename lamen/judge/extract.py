@@ -9,6 +9,7 @@ import re
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
+from lamen.judge.values import local_forms
 from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre|"
@@ -47,7 +48,8 @@ def extract_note(note: str, labels: GameLabels) -> Extraction:
     """The note's acceptable offers: its own structured block (method 'json' for JSON, 'text'
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
-    (method 'none', unsure)."""
+    (method 'none', unsure). A note in another language is read in the lexicon's English."""
+    note = local_forms(note)
     chosen, from_json = structured_offer(note, labels)
     headings = list(_OFFER_SECTION.finditer(note))
     prose = extract_text(_prose_section(note, headings[-1].end()), labels) if headings else None

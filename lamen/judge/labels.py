@@ -327,7 +327,8 @@ class GameLabels:
         return self.key_cache[key]
 
     def _issue_for_key(self, key: str) -> str | None:
-        wanted = key_words(key)
+        # Keys in other languages ("Miete", "租金") are read through the same small lexicon as values.
+        wanted = key_words(local_forms(key))
         if not wanted:
             return None
         names = self._name_words

@@ -95,6 +95,34 @@ def _cells(line: str) -> list[str]:
     return [_EMPHASIS.sub("", cell).strip() for cell in cells]
 
 
+# Table columns that hold no offer of the writer's (the other side's, limits, ranks, remarks) and
+# columns that hold it; a unit column is read with the value.
+_OTHER_COLUMN = re.compile(r"\b(?:their|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min\w*|"
+                           r"max\w*|priority|priorities|rank\w*|weight|importance|notes?|comments?|remarks?|why|"
+                           r"reasons?|rationale|justification|status|previous|last|old|was|estimate\w*|range|limit)\b",
+                           re.IGNORECASE)
+_OWN_COLUMN = re.compile(r"\b(?:values?|my|our|mine|offers?|proposals?|proposed|target|ask|position|acceptable|now|"
+                         r"new|current|final|amount|terms?)\b", re.IGNORECASE)
+_UNIT_COLUMN = re.compile(r"^\s*units?\s*$", re.IGNORECASE)
+
+
+def _unit_columns(header: list[str]) -> list[int]:
+    return [j for j, cell in enumerate(header) if j and _UNIT_COLUMN.match(cell)]
+
+
+def _own_column(header: list[str], width: int) -> int | None:
+    """The one column of the writer's values in a table with extra columns, if the header says
+    which: the one own-offer column, else the only column that is neither the other side's, a
+    remark nor a unit."""
+    if len(header) != width:
+        return None
+    others = [j for j in range(1, width) if not _OTHER_COLUMN.search(header[j]) and not _UNIT_COLUMN.match(header[j])]
+    own = [j for j in others if _OWN_COLUMN.search(header[j])]
+    if len(own) == 1 and len(others) < width - 1:
+        return own[0]
+    return others[0] if len(others) == 1 and len(others) < width - 1 else None
+
+
 def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
     blocks = []
     for match in re.finditer(r"(?m)(?:^[ \t]*\|.*\|?[ \t]*(?:\n|$))+", text):
@@ -110,6 +138,8 @@ def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
             for row in body:
                 if len(row) == 2:
                     pairs.append((row[0], row[1]))
+                elif len(row) > 2 and (column := _own_column(header, len(row))) is not None:
+                    pairs.append((row[0], " ".join([row[column], *(row[j] for j in _unit_columns(header))])))
                 elif len(row) > 2:
                     names = header[1:] if len(header) == len(row) else [""] * (len(row) - 1)
                     pairs.append((row[0], ", ".join(f"{name} {value}".strip() for name, value in zip(names, row[1:]))))

@@ -37,39 +37,8 @@ _GRAND = re.compile(r"\b(\d+|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 
-# Words of other languages that negotiators write for units, currencies, numbers and the
-# common issues, mapped to the English words the readers know. A small lexicon of the domain:
-# a text in another language is still read by its numbers, units and these words.
-FOREIGN_WORDS = {
-    # units
-    "mois": "months", "monate": "months", "monaten": "months", "monat": "month", "meses": "months", 
-    "jours": "days", "jour": "day", "tage": "days", "tagen": "days", "días": "days", "dias": "days",
-    "día": "day", "ans": "years", "années": "years", "annees": "years", "jahre": "years",
-    "jahren": "years", "jahr": "year", "años": "years", "anos": "years", "año": "year", "semaines": "weeks",
-    "wochen": "weeks", "semanas": "weeks", "sitze": "seats", "sièges": "seats", "asientos": "seats",
-    "dólares": "dollars", "dolares": "dollars", "dollari": "dollars", "mesi": "months", "giorni": "days",
-    "anni": "years", "maanden": "months", "dagen": "days", "jaar": "years", "settimane": "weeks",
-    # numbers
-    "deux": "two", "trois": "three", "quatre": "four", "cinq": "five", "zwei": "two", "drei": "three",
-    "vier": "four", "fünf": "five", "dos": "two", "tres": "three", "cuatro": "four", "cinco": "five",
-    # issues
-    "loyer": "rent", "miete": "rent", "alquiler": "rent", "renta": "rent", "caution": "deposit",
-    "kaution": "deposit", "depósito": "deposit", "deposito": "deposit", "fianza": "deposit", "dépôt": "deposit",
-    "sous-location": "subletting", "untervermietung": "subletting", "subarriendo": "subletting",
-    "subalquiler": "subletting", "affitto": "rent", "aluguel": "rent", "huur": "rent", "looptijd": "duration",
-    "durata": "duration", "deposito cauzionale": "deposit", "borg": "deposit", "subaffitto": "subletting", "bail": "duration", "laufzeit": "duration", "durée": "duration",
-    "duración": "duration", "prêt": "loan", "darlehen": "loan", "kredit": "loan", "préstamo": "loan",
-    "zins": "interest", "zinsen": "interest", "zinssatz": "interest", "tasa": "interest rate", "taux": "interest rate",
-    "intérêt": "interest", "interés": "interest", "frais": "fees", "gebühren": "fees", "comisiones": "fees",
-    "beteiligung": "ownership", "participación": "ownership",
-    "employés": "employees", "mitarbeiter": "employees", "empleados": "employees", "livraison": "delivery",
-    "lieferung": "delivery", "entrega": "delivery", "garantie": "warranty", "garantía": "warranty",
-    # stances
-    "proposons": "propose", "proponemos": "propose", "proponiamo": "propose", "propomos": "propose",
-    "stellen": "propose", "schlagen": "propose",
-    "bieten": "offer", "offrons": "offer", "ofrecemos": "offer", "acceptons": "accept", "akzeptieren": "accept",
-    "aceptamos": "accept", "acordar": "settle on",
-}
+from lamen.judge.lexicon import FOREIGN_WORDS, cjk_to_latin  # noqa: E402  (a table of words, no logic)
+
 _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WORDS), key=len, reverse=True))
                       + r")(?![\w-])", re.IGNORECASE)
 # "1.200 $", "7.000 dólares": a dot before exactly three digits separates thousands (a decimal
@@ -123,6 +92,8 @@ def words_to_digits(text: str) -> str:
     return text.replace(" and_a_half", " and a half")
 
 
+# "6 mil dólares", "9 thousand": a digit before a scale word of any language.
+_TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE)
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
 # Words that are numbers of a unit: "a decade" is ten years.
 _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
@@ -135,8 +106,11 @@ def local_forms(text: str) -> str:
     text = _DOT_THOUSANDS.sub(r"\1\2", text)
     text = _SPACE_THOUSANDS.sub(r"\1\2", text)
     text = _DECIMAL_COMMA.sub(r"\1.\2", text)
+    if not text.isascii():
+        text = cjk_to_latin(text)
     if not text.isascii() or _FOREIGN.search(text):
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
+        text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
     return text
 
 

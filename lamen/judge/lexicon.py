@@ -1,0 +1,162 @@
+"""The small lexicon of other languages the value grammar reads: words negotiators write for
+units, currencies, numbers, the games' issues and stances, mapped to the English words the
+readers know; and Chinese/Japanese text (no spaces between words) rewritten into that English.
+A text in another language is then read by the same grammar as an English one; the reader still
+marks it `unsure` (the LLM fallback reads the rest)."""
+
+from __future__ import annotations
+
+import re
+
+_GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
+                 "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
+_SPANISH_HUNDREDS = {"doscientos": "two", "trescientos": "three", "cuatrocientos": "four", "quinientos": "five",
+                     "seiscientos": "six", "setecientos": "seven", "ochocientos": "eight", "novecientos": "nine"}
+
+FOREIGN_WORDS = {
+    # units and rates
+    "mois": "months", "monate": "months", "monaten": "months", "monat": "month", "meses": "months",     "mês": "month", "mese": "month", "mesi": "months", "maanden": "months",
+    "jours": "days", "jour": "day", "tage": "days", "tagen": "days", "días": "days", "dias": "days", "día": "day",
+    "dia": "day", "giorni": "days", "giorno": "day", "dagen": "days",
+    "ans": "years", "années": "years", "annees": "years", "jahre": "years", "jahren": "years", "jahr": "year",
+    "años": "years", "anos": "years", "año": "year", "anni": "years", "anno": "year", "jaar": "years",
+    "semaines": "weeks", "wochen": "weeks", "semanas": "weeks", "settimane": "weeks",
+    "un an": "one year", "une année": "one year", "un año": "one year", "um ano": "one year", "un anno": "one year",
+    "ein jahr": "one year", "einem jahr": "one year", "un mois": "one month", "un mes": "one month",
+    "um mês": "one month", "un mese": "one month", "une semaine": "one week", "una semana": "one week",
+    "una settimana": "one week", "eine woche": "one week",
+    "y medio": "and a half", "e meio": "and a half", "e mezzo": "and a half", "et demi": "and a half",
+    "et demie": "and a half",
+    "par mois": "per month", "pro monat": "per month", "al mes": "per month", "por mes": "per month",
+    "por mês": "per month", "ao mês": "per month", "al mese": "per month", "par an": "per year",
+    "pro jahr": "per year", "al año": "per year", "por año": "per year", "ao ano": "per year",
+    "all'anno": "per year", "annuo": "annual", "annua": "annual", "anual": "annual", "annuel": "annual",
+    "jährlich": "annual", "p. a.": "p.a.",
+    "pour cent": "percent", "por ciento": "percent", "por cento": "percent", "per cento": "percent",
+    "prozent": "percent",
+    "sitze": "seats", "sitzen": "seats", "sièges": "seats", "asientos": "seats", "escaños": "seats",
+    "seggi": "seats", "assentos": "seats",
+    # currencies
+    "dólares": "dollars", "dolares": "dollars", "dólar": "dollar", "dollari": "dollars", "dollaro": "dollar",
+    "us$": "$", "r$": "$",
+    # numbers
+    "deux": "two", "trois": "three", "quatre": "four", "cinq": "five", "sept": "seven", "huit": "eight",
+    "neuf": "nine", "dix": "ten", "douze": "twelve", "mille": "thousand", "zwei": "two", "drei": "three",
+    "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven", "acht": "eight", "neun": "nine",
+    "zehn": "ten", "zwölf": "twelve", "hundert": "hundred", "tausend": "thousand", "eintausend": "one thousand",
+    "dos": "two", "tres": "three", "cuatro": "four", "cinco": "five", "seis": "six", "siete": "seven",
+    "ocho": "eight", "nueve": "nine", "diez": "ten", "doce": "twelve", "cien": "hundred", "ciento": "hundred",
+    "mil": "thousand", "dois": "two", "duas": "two", "três": "three", "quatro": "four", "dez": "ten",
+    "doze": "twelve", "quattro": "four", "cinque": "five", "sette": "seven", "otto": "eight",
+    "dieci": "ten", "dodici": "twelve", "una dozzina": "twelve", "una docena": "twelve", "quinze": "fifteen",
+    "vingt": "twenty", "zwanzig": "twenty", "veinte": "twenty", "vinte": "twenty", "venti": "twenty",
+    "trente": "thirty", "dreißig": "thirty", "treinta": "thirty", "trinta": "thirty", "trenta": "thirty",
+    **{f"{word}hundert": f"{english} hundred" for word, english in _GERMAN_UNITS.items()},
+    **{word: f"{english} hundred" for word, english in _SPANISH_HUNDREDS.items()},
+    # issues
+    "loyer": "rent", "miete": "rent", "alquiler": "rent", "renta": "rent", "affitto": "rent", "aluguel": "rent",
+    "aluguer": "rent", "huur": "rent", "caution": "deposit", "kaution": "deposit", "depósito": "deposit",
+    "deposito": "deposit", "fianza": "deposit", "dépôt": "deposit", "dépôt de garantie": "deposit",
+    "deposito cauzionale": "deposit", "cauzione": "deposit", "caução": "deposit", "borg": "deposit",
+    "sous-location": "subletting", "untervermietung": "subletting", "subarriendo": "subletting",
+    "subalquiler": "subletting", "subaffitto": "subletting", "sublocação": "subletting", "sublocacao": "subletting",
+    "bail": "lease", "durée du bail": "duration", "laufzeit": "duration", "durée": "duration",
+    "duración": "duration", "durata": "duration", "plazo": "duration", "prazo": "duration", "looptijd": "duration",
+    "contrato": "lease", "contratto": "lease", "mietvertrag": "lease",
+    "prêt": "loan", "darlehen": "loan", "kredit": "loan", "préstamo": "loan", "prestito": "loan",
+    "empréstimo": "loan", "montant": "amount", "betrag": "amount", "monto": "amount", "importo": "amount",
+    "zins": "interest", "zinsen": "interest", "zinssatz": "interest rate", "tasa de interés": "interest rate",
+    "tasa": "interest rate", "taux": "interest rate", "tasso": "interest rate", "juros": "interest",
+    "taxa de juros": "interest rate", "intérêt": "interest", "interés": "interest", "interesse": "interest",
+    "frais": "fees", "gebühren": "fees", "comisiones": "fees", "commissioni": "fees", "taxa de serviço": "service fees",
+    "tarifas": "fees",
+    "avantages sociaux": "benefits", "avantages": "benefits", "sozialleistungen": "benefits",
+    "beneficios": "benefits", "benefici": "benefits", "benefícios": "benefits",
+    "contrôle du conseil": "control", "controllo del consiglio": "control", "contrôle": "control",
+    "controllo": "control", "kontrolle": "control", "conseil": "board", "consiglio": "board", "consejo": "board",
+    "vorstand": "board", "conselho": "board",
+    "participation": "ownership", "partecipazione": "ownership", "beteiligung": "ownership",
+    "participación": "ownership", "propriété": "ownership", "proprietà": "ownership", "propiedad": "ownership",
+    "eigentum": "ownership", "propriedade": "ownership",
+    "employés": "employees", "mitarbeiter": "employees", "empleados": "employees", "dipendenti": "employees",
+    "funcionários": "employees",
+    "entreprise": "company", "unternehmen": "company", "empresa": "company", "azienda": "company",
+    "livraison": "delivery", "lieferung": "delivery", "entrega": "delivery", "consegna": "delivery",
+    "prix": "price", "preis": "price", "precio": "price", "preço": "price", "prezzo": "price",
+    "garantie": "warranty", "garantía": "warranty", "garantia": "warranty", "garanzia": "warranty",
+    "montage": "assembly", "montaje": "assembly", "montagem": "assembly", "montaggio": "assembly",
+    "inklusive": "included", "inclus": "included", "incluida": "included", "incluído": "included",
+    "incluída": "included", "incluso": "included", "inclusa": "included",
+    # words for nothing
+    "aucun": "none", "aucune": "none", "ninguno": "none", "ninguna": "none", "nessuno": "none", "nenhum": "none",
+    "nenhuma": "none", "keine": "no", "kein": "no", "ohne": "no", "sans": "no", "sin": "no", "senza": "no",
+    "sem": "no", "não": "none", "interdite": "not allowed", "interdit": "not allowed", "verboten": "not allowed",
+    "nicht erlaubt": "not allowed", "no permitido": "not allowed", "não permitido": "not allowed",
+    "non consentito": "not allowed", "gratuit": "free",
+    # headings and stances
+    "offre acceptable": "acceptable offer", "akzeptables angebot": "acceptable offer",
+    "oferta aceptable": "acceptable offer", "oferta aceitável": "acceptable offer",
+    "offerta accettabile": "acceptable offer", "notiz": "note", "nota": "note", "remarque": "note",
+    "proposons": "propose", "proponemos": "propose", "proponiamo": "propose", "propomos": "propose",
+    "proposer": "propose", "stellen": "propose", "schlagen": "propose",
+    "bieten": "offer", "offrons": "offer", "ofrecemos": "offer", "offriamo": "offer", "oferecemos": "offer",
+    "oferecer": "offer", "ofrecer": "offer", "offrire": "offer",
+    "acceptons": "accept", "akzeptieren": "accept", "aceptamos": "accept", "accettiamo": "accept",
+    "aceitamos": "accept", "acordar": "settle on",
+}
+
+# Chinese and Japanese: issue and stance words (longest first, no word boundaries there), then
+# units after a number, numerals, and full-width punctuation.
+_CJK_WORDS = {
+    "可接受的报价": " acceptable offer ", "可接受的方案": " acceptable offer ", "許容できるオファー": " acceptable offer ",
+    "許容オファー": " acceptable offer ", "オファー": " offer ", "报价": " offer ", "备注": " note ", "メモ": " note ",
+    "年利率": " annual interest rate ", "月租": " rent ", "租金": " rent ", "家賃": " rent ", "賃料": " rent ",
+    "租期": " duration ", "契約期間": " duration ", "期間": " duration ", "期限": " duration ",
+    "押金": " deposit ", "敷金": " deposit ", "保证金": " deposit ", "转租": " subletting ", "転貸": " subletting ",
+    "不允许": " no ", "不可": " no ", "なし": " none ", "无": " no ", "無し": " none ",
+    "贷款金额": " amount ", "借入額": " amount ", "融資額": " amount ", "贷款": " loan ", "金利": " interest rate ",
+    "利率": " interest rate ", "手数料": " fees ", "手续费": " fees ", "福利": " benefits ",
+    "董事会席位": " board seats ", "董事会": " board ", "取締役会": " board ", "議席": " seats ", "席位": " seats ",
+    "员工留用": " employees ", "员工": " employees ", "従業員": " employees ", "股权": " ownership ",
+    "所有権": " ownership ", "配送": " delivery ", "价格": " price ", "価格": " price ", "保証": " warranty ",
+    "保修": " warranty ", "組立込み": " assembly included ", "组装": " assembly ", "提议": " propose ",
+    "提案": " propose ", "接受": " accept ", "公司": " company ", "社": " company ",
+}
+_CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
+              ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
+              ("元", " dollars ")]
+_CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+               "九": 9}
+_CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+_CJK_NUMERAL = re.compile("[" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + "]+")
+_CJK_PUNCTUATION = str.maketrans({"：": ": ", "，": ", ", "、": ", ", "。": ". ", "（": " (", "）": ") ", "；": "; ",
+                                  "％": "%", "！": "! ", "？": "? ", "　": " ", "～": "-", "＄": "$"})
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def _numeral(match: re.Match[str]) -> str:
+    total, current = 0, 0
+    for char in match.group(0):
+        if char in _CJK_DIGITS:
+            current = current * 10 + _CJK_DIGITS[char] if current and current < 10 else _CJK_DIGITS[char]
+        else:
+            total += (current or 1) * _CJK_SCALES[char]
+            current = 0
+    return f" {total + current} "
+
+
+def cjk_to_latin(text: str) -> str:
+    """Chinese and Japanese words of the domain in English, numerals as digits ('一千二百美元' ->
+    ' 1200 dollars'; '百分之三' -> '3%'; '6比4' -> '6-4'); other text unchanged."""
+    if not _CJK.search(text):
+        return text
+    text = text.translate(_CJK_PUNCTUATION)
+    text = re.sub(r"百分之([" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + r"\d.]+)", r"\1%", text)
+    for word in sorted(_CJK_WORDS, key=len, reverse=True):
+        text = text.replace(word, _CJK_WORDS[word])
+    text = _CJK_NUMERAL.sub(_numeral, text)
+    text = re.sub(r"(?<=\d)\s*比\s*(?=\d)", "-", text)
+    text = re.sub(r"年\s*(?=\d)", " annual ", text)
+    for unit, english in _CJK_UNITS:
+        text = re.sub(rf"(?<=\d)\s*{unit}", english, text)
+    return re.sub(r"[ ]{2,}", " ", text)
