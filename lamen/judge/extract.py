@@ -17,7 +17,7 @@ _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|of
 # A sentence after the offer block that changes it ("Revised: same as above, but the deposit at
 # $1,500"; "On second thought, I'll hold rent at $1,200").
 _REVISION = re.compile(r"\b(?:revis\w*|update[ds]?|updated|actually|on second thought|scratch that|correction|"
-                       r"amend\w*|changed? my mind|instead|same as above|everything else the same)\b", re.IGNORECASE)
+                       r"amend\w*|changed? my mind|instead|same as (?:above|before|last (?:round|time))|everything else the same|except(?: that)?)\b", re.IGNORECASE)
 _CONDITIONAL = re.compile(r"\b(?:if|unless|might|may|could|would consider|later|next round|in case)\b", re.IGNORECASE)
 # A first-person statement of what the writer accepts, in a note without a heading.
 _OWN_PROSE = re.compile(r"\b(?:i|we)(?:'d|'ll|'m| would| will| can| am| are)?\s+(?:be\s+)?(?:willing\s+to\s+|happy\s+to\s+)?"

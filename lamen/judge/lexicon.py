@@ -108,6 +108,8 @@ FOREIGN_WORDS = {
 # Chinese and Japanese: issue and stance words (longest first, no word boundaries there), then
 # units after a number, numerals, and full-width punctuation.
 _CJK_WORDS = {
+    "は高すぎます": " is too high. ", "は高すぎる": " is too high. ", "太高了": " is too high. ", "太高": " is too high ",
+    "太贵了": " is too high. ", "太贵": " is too high ", "太长": " is too long ", "太短": " is too short ",
     "可接受的报价": " acceptable offer ", "可接受的方案": " acceptable offer ", "許容できるオファー": " acceptable offer ",
     "許容オファー": " acceptable offer ", "オファー": " offer ", "报价": " offer ", "备注": " note ", "メモ": " note ",
     "年利率": " annual interest rate ", "月租": " rent ", "租金": " rent ", "家賃": " rent ", "賃料": " rent ",

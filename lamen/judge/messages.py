@@ -27,7 +27,7 @@ from lamen.judge.values import local_forms
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
 MENTION = re.compile(
-    rf"(?P<cur>[$€£]|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)(?P<cur_after>\s?[$€£](?!\d))?"
+    rf"(?P<cur>[$€£]\s?|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)(?P<cur_after>\s?[$€£](?!\d))?"
     rf"\s?(?P<pct>%|\s?percent\b)?"
     rf"(?:(?P<sep>\s?[-–:/]\s?|\s+(?:to|or)\s+)(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",

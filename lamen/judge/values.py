@@ -92,6 +92,9 @@ def words_to_digits(text: str) -> str:
     return text.replace(" and_a_half", " and a half")
 
 
+# "6 der 10 Sitze", "6 de los 10": a share of a whole, in the words the English grammar knows.
+_OF_THE_WHOLE = re.compile(r"(?<=\d)\s+(?:der|de|dei|degli|delle|dos|das|des|de los|de las|su|sur|von|van)\s+(?=\d)",
+                           re.IGNORECASE)
 # "6 mil dólares", "9 thousand": a digit before a scale word of any language.
 _TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE)
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
@@ -110,6 +113,7 @@ def local_forms(text: str) -> str:
         text = cjk_to_latin(text)
     if not text.isascii() or _FOREIGN.search(text):
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
+        text = _OF_THE_WHOLE.sub(" of the ", text)
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
     return text
 
