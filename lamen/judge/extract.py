@@ -10,6 +10,7 @@ from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
 from lamen.judge.values import local_forms
+from lamen.judge.options import read_options
 from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre|"
@@ -51,6 +52,10 @@ def extract_note(note: str, labels: GameLabels) -> Extraction:
     (method 'none', unsure). A note in another language is read in the lexicon's English."""
     note = local_forms(note)
     chosen, from_json = structured_offer(note, labels)
+    # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
+    # block or a table stays the note's own offer.
+    if (chosen is None or chosen.form == "lines") and (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
+        return options
     headings = list(_OFFER_SECTION.finditer(note))
     prose = extract_text(_prose_section(note, headings[-1].end()), labels) if headings else None
     if chosen is not None and from_json is not None:
@@ -92,6 +97,10 @@ def extract_message(message: str, labels: GameLabels, side: int | None = None) -
     is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour").
     A list of short `issue: value` pairs in the message binds each value to its issue for sure;
     free text fills in the rest."""
+    message = _without_quoted_lines(message)
+    options = read_options(message, lambda text: extract_message(text, labels, side))
+    if options is not None:
+        return options
     found = extract_text(message, labels, side=side)
     if ":" not in message and "|" not in message and "{" not in message:
         return found
@@ -104,6 +113,18 @@ def extract_message(message: str, labels: GameLabels, side: int | None = None) -
                       if issue not in listed.offers and issue not in invalid)
     offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}
     return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
+
+
+_QUOTED_LINE = re.compile(r"(?m)^[ \t]*>.*(?:\n|$)")
+
+
+def _without_quoted_lines(message: str) -> str:
+    """An email-style quotation ("> We can do $1,300") is the other side's text, not an offer,
+    when the message has text of its own with numbers in it."""
+    if ">" not in message:
+        return message
+    own = _QUOTED_LINE.sub("", message)
+    return own if own != message and re.search(r"\d", own) else message
 
 
 def _listed_offer(message: str, labels: GameLabels) -> Extraction | None:

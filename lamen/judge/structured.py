@@ -27,6 +27,10 @@ _PAIR = re.compile(r"^(?P<key>[^:=|;]{1,48}?)\s*(?::|=|->|\s[—–-]\s|—|–)
 _SEGMENT_BREAK = re.compile(r"\s*(?:;|\s\|\s|\|(?=\s*\w+\s*[:=])|·|•)\s*")
 _KEY_VALUE_TEXT = re.compile(r"^\s*[A-Za-z][\w \-]{0,30}:\s*\S")
 _TAG_PAIR = re.compile(r"<(?P<key>[A-Za-z][\w -]{0,30})>\s*(?P<value>[^<>]{1,60}?)\s*</(?P=key)>")
+# <issue name="rent">$1,200</issue>, <item issue="rent" value="$1,200"/>: the issue in an attribute.
+_ATTRIBUTE_PAIR = re.compile(r"<[A-Za-z][\w-]*\s+(?:name|issue|key|id)\s*=\s*[\"'](?P<key>[^\"'<>]{1,40})[\"']\s*"
+                             r"(?:(?:value|val)\s*=\s*[\"'](?P<value>[^\"'<>]{1,60})[\"']\s*/?>|>\s*(?P<text>[^<>]{1,60}?)\s*"
+                             r"</[A-Za-z][\w-]*>)")
 _SEPARATOR_ROW = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 
 
@@ -244,8 +248,9 @@ def _mask(text: str, blocks: list[Block]) -> str:
 def _tag_blocks(text: str) -> list[Block]:
     """<rent>$1,200</rent> pairs, consecutive ones (only spaces between) in one block."""
     blocks: list[Block] = []
-    for match in _TAG_PAIR.finditer(text):
-        pair = (match.group("key"), match.group("value"))
+    matches = sorted([*_TAG_PAIR.finditer(text), *_ATTRIBUTE_PAIR.finditer(text)], key=lambda m: m.start())
+    for match in matches:
+        pair = (match.group("key"), match.group("value") or match.groupdict().get("text") or "")
         if blocks and not text[blocks[-1].end:match.start()].strip():
             last = blocks[-1]
             blocks[-1] = Block(last.start, match.end(), last.pairs + [pair], "tags")
@@ -257,7 +262,7 @@ def _tag_blocks(text: str) -> list[Block]:
 def structured_blocks(text: str, labels: GameLabels) -> list[Block]:
     """Every structured offer-like block of a text, in order of position."""
     blocks, spans = _json_blocks(text)
-    if "</" in text:
+    if "</" in text or "/>" in text:
         tags = _tag_blocks(text)
         blocks += tags
         spans += tags
