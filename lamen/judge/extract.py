@@ -19,6 +19,8 @@ _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|of
 # $1,500"; "On second thought, I'll hold rent at $1,200").
 _REVISION = re.compile(r"\b(?:revis\w*|update[ds]?|updated|actually|on second thought|scratch that|correction|"
                        r"amend\w*|changed? my mind|instead|same as (?:above|before|last (?:round|time))|everything else the same|except(?: that)?)\b", re.IGNORECASE)
+_SAME_EXCEPT = re.compile(r"\bsame\s+(?:as\s+)?\w+(?:\s+\w+)?\s*,?\s*(?:except|but|apart from|other than)"
+                          r"(?:\s+(?:that|for|with))?\b", re.IGNORECASE)
 _CONDITIONAL = re.compile(r"\b(?:if|unless|might|may|could|would consider|later|next round|in case)\b", re.IGNORECASE)
 # A first-person statement of what the writer accepts, in a note without a heading.
 _OWN_PROSE = re.compile(r"\b(?:i|we)(?:'d|'ll|'m| would| will| can| am| are)?\s+(?:be\s+)?(?:willing\s+to\s+|happy\s+to\s+)?"
@@ -34,7 +36,8 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
     for sentence in _SENTENCES.split(after):
         if not _REVISION.search(sentence) or _CONDITIONAL.search(sentence) or not re.search(r"\d", sentence):
             continue
-        revised = extract_text(sentence, labels)
+        # "Same as above except 18 months": what follows "except" is the change, not an exception.
+        revised = extract_text(_SAME_EXCEPT.sub(" ", sentence), labels)
         for issue, label in revised.offers.items():
             offers[issue] = label
             invalid.pop(issue, None)

@@ -13,6 +13,11 @@ _GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "
 _SPANISH_HUNDREDS = {"doscientos": "two", "trescientos": "three", "cuatrocientos": "four", "quinientos": "five",
                      "seiscientos": "six", "setecientos": "seven", "ochocientos": "eight", "novecientos": "nine"}
 
+_PORTUGUESE_ITALIAN_HUNDREDS = {"duzentos": "two", "trezentos": "three", "quatrocentos": "four", "seiscentos": "six",
+                                "setecentos": "seven", "oitocentos": "eight", "novecentos": "nine",
+                                "duecento": "two", "trecento": "three", "quattrocento": "four", "seicento": "six",
+                                "settecento": "seven", "ottocento": "eight", "novecento": "nine"}
+
 FOREIGN_WORDS = {
     # units and rates
     "mois": "months", "monate": "months", "monaten": "months", "monat": "month", "meses": "months",     "mês": "month", "mese": "month", "mesi": "months", "maanden": "months",
@@ -53,6 +58,8 @@ FOREIGN_WORDS = {
     "trente": "thirty", "dreißig": "thirty", "treinta": "thirty", "trinta": "thirty", "trenta": "thirty",
     **{f"{word}hundert": f"{english} hundred" for word, english in _GERMAN_UNITS.items()},
     **{word: f"{english} hundred" for word, english in _SPANISH_HUNDREDS.items()},
+    **{word: f"{english} hundred" for word, english in _PORTUGUESE_ITALIAN_HUNDREDS.items()},
+    "cento": "hundred", "cent": "hundred", "quinhentos": "five hundred", "cinquecento": "five hundred",
     # issues
     "loyer": "rent", "miete": "rent", "alquiler": "rent", "renta": "rent", "affitto": "rent", "aluguel": "rent",
     "aluguer": "rent", "huur": "rent", "caution": "deposit", "kaution": "deposit", "depósito": "deposit",
@@ -112,7 +119,7 @@ _CJK_WORDS = {
     "太贵了": " is too high. ", "太贵": " is too high ", "太长": " is too long ", "太短": " is too short ",
     "可接受的报价": " acceptable offer ", "可接受的方案": " acceptable offer ", "許容できるオファー": " acceptable offer ",
     "許容オファー": " acceptable offer ", "オファー": " offer ", "报价": " offer ", "备注": " note ", "メモ": " note ",
-    "年利率": " annual interest rate ", "月租": " rent ", "租金": " rent ", "家賃": " rent ", "賃料": " rent ",
+    "年利率": " annual interest rate ", "無料": " free ", "免费": " free ", "免除": " waived ", "月租": " rent ", "租金": " rent ", "家賃": " rent ", "賃料": " rent ",
     "租期": " duration ", "契約期間": " duration ", "期間": " duration ", "期限": " duration ",
     "押金": " deposit ", "敷金": " deposit ", "保证金": " deposit ", "转租": " subletting ", "転貸": " subletting ",
     "不允许": " no ", "不可": " no ", "なし": " none ", "无": " no ", "無し": " none ",
@@ -137,14 +144,18 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
 
 
 def _numeral(match: re.Match[str]) -> str:
+    return f" {_numeral_value(match.group(0))} "
+
+
+def _numeral_value(numeral: str) -> int:
     total, current = 0, 0
-    for char in match.group(0):
+    for char in numeral:
         if char in _CJK_DIGITS:
             current = current * 10 + _CJK_DIGITS[char] if current and current < 10 else _CJK_DIGITS[char]
         else:
             total += (current or 1) * _CJK_SCALES[char]
             current = 0
-    return f" {total + current} "
+    return total + current
 
 
 def cjk_to_latin(text: str) -> str:
@@ -153,6 +164,9 @@ def cjk_to_latin(text: str) -> str:
     if not _CJK.search(text):
         return text
     text = text.translate(_CJK_PUNCTUATION)
+    # "二点五": a decimal point between numerals.
+    text = re.sub(f"({_CJK_NUMERAL.pattern})点([{''.join(_CJK_DIGITS)}]+)",
+                  lambda m: f"{_numeral_value(m.group(1))}." + "".join(str(_CJK_DIGITS[c]) for c in m.group(2)), text)
     text = re.sub(r"百分之([" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + r"\d.]+)", r"\1%", text)
     for word in sorted(_CJK_WORDS, key=len, reverse=True):
         text = text.replace(word, _CJK_WORDS[word])

@@ -29,9 +29,9 @@ def _segments(text: str, headers: list[re.Match[str]]) -> tuple[dict[str, str], 
         else:
             stop = re.compile(r"\n|\.\s+(?=[A-Z])|(?<=[.!?])$").search(text, header.end())
             end = stop.end() if stop else len(text)
-        options[header.group("name").upper()] = text[header.start():end]
-    last = headers[-1]
-    rest = text[:headers[0].start()] + " " + text[last.start() + len(options[last.group("name").upper()]):]
+        # The header ("Option 1:") is no value: only what follows it is read.
+        options[header.group("name").upper()] = text[header.end():end]
+    rest = text[:headers[0].start()] + " " + text[end:]
     return options, rest
 
 

@@ -26,7 +26,10 @@ _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)\*(?!\s)|(?<=\S)\*(?!\w)|`")
 _PAIR = re.compile(r"^(?P<key>[^:=|;]{1,48}?)\s*(?::|=|->|\s[—–-]\s|—|–)\s*(?P<value>.*)$")
 _SEGMENT_BREAK = re.compile(r"\s*(?:;|\s\|\s|\|(?=\s*\w+\s*[:=])|·|•)\s*")
 _KEY_VALUE_TEXT = re.compile(r"^\s*[A-Za-z][\w \-]{0,30}:\s*\S")
-_TAG_PAIR = re.compile(r"<(?P<key>[A-Za-z][\w -]{0,30})>\s*(?P<value>[^<>]{1,60}?)\s*</(?P=key)>")
+_TAG_PAIR = re.compile(r"<(?P<key>[A-Za-z][\w -]{0,30}?)(?P<attributes>(?:\s+[\w-]+\s*=\s*[\"'][^\"'<>]*[\"'])*)\s*>"
+                       r"\s*(?P<value>[^<>]{1,60}?)\s*</(?P=key)>")
+# A unit or currency given as an attribute belongs to the value (<duration unit="years">3</duration>).
+_UNIT_ATTRIBUTE = re.compile(r"\b(?:unit|units|currency)\s*=\s*[\"'](?P<unit>[^\"'<>]{1,20})[\"']", re.IGNORECASE)
 # <issue name="rent">$1,200</issue>, <item issue="rent" value="$1,200"/>: the issue in an attribute.
 _ATTRIBUTE_PAIR = re.compile(r"<[A-Za-z][\w-]*\s+(?:name|issue|key|id)\s*=\s*[\"'](?P<key>[^\"'<>]{1,40})[\"']\s*"
                              r"(?:(?:value|val)\s*=\s*[\"'](?P<value>[^\"'<>]{1,60})[\"']\s*/?>|>\s*(?P<text>[^<>]{1,60}?)\s*"
@@ -103,7 +106,8 @@ def _cells(line: str) -> list[str]:
 # columns that hold it; a unit column is read with the value.
 _OTHER_COLUMN = re.compile(r"\b(?:their|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min\w*|"
                            r"max\w*|priority|priorities|rank\w*|weight|importance|notes?|comments?|remarks?|why|"
-                           r"reasons?|rationale|justification|status|previous|last|old|was|estimate\w*|range|limit)\b",
+                           r"reasons?|rationale|justification|status|previous|last|old|was|estimate\w*|range|limit|fallback|"
+                           r"backup|worst|floor|ceiling|concession\w*|plan b|if needed)\b",
                            re.IGNORECASE)
 _OWN_COLUMN = re.compile(r"\b(?:values?|my|our|mine|offers?|proposals?|proposed|target|ask|position|acceptable|now|"
                          r"new|current|final|amount|terms?)\b", re.IGNORECASE)
@@ -250,7 +254,9 @@ def _tag_blocks(text: str) -> list[Block]:
     blocks: list[Block] = []
     matches = sorted([*_TAG_PAIR.finditer(text), *_ATTRIBUTE_PAIR.finditer(text)], key=lambda m: m.start())
     for match in matches:
-        pair = (match.group("key"), match.group("value") or match.groupdict().get("text") or "")
+        value = match.group("value") or match.groupdict().get("text") or ""
+        unit = _UNIT_ATTRIBUTE.search(match.groupdict().get("attributes") or "")
+        pair = (match.group("key").strip(), f"{value} {unit.group('unit')}" if unit else value)
         if blocks and not text[blocks[-1].end:match.start()].strip():
             last = blocks[-1]
             blocks[-1] = Block(last.start, match.end(), last.pairs + [pair], "tags")

@@ -92,6 +92,11 @@ def words_to_digits(text: str) -> str:
     return text.replace(" and_a_half", " and a half")
 
 
+# "1,00,000", "1,50,000": Indian grouping (lakh) is read as written, one number.
+_INDIAN_GROUPS = re.compile(r"(?<![\d,.])\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])")
+# "mille e cento", "mil y cien", "tausend und": other languages join the parts of one number.
+_JOINED_NUMBER_WORDS = re.compile(r"\b(thousand|hundred)\s+(?:e|y|et|und|and)\s+(?=(?:one|two|three|four|five|six|seven|"
+                                  r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)\b)", re.IGNORECASE)
 # "6 der 10 Sitze", "6 de los 10": a share of a whole, in the words the English grammar knows.
 _OF_THE_WHOLE = re.compile(r"(?<=\d)\s+(?:der|de|dei|degli|delle|dos|das|des|de los|de las|su|sur|von|van)\s+(?=\d)",
                            re.IGNORECASE)
@@ -106,6 +111,7 @@ _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
     text = _PER_CENT.sub("%", _DECADE.sub("10 years", text))
+    text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     text = _DOT_THOUSANDS.sub(r"\1\2", text)
     text = _SPACE_THOUSANDS.sub(r"\1\2", text)
     text = _DECIMAL_COMMA.sub(r"\1.\2", text)
@@ -114,6 +120,7 @@ def local_forms(text: str) -> str:
     if not text.isascii() or _FOREIGN.search(text):
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         text = _OF_THE_WHOLE.sub(" of the ", text)
+        text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
     return text
 
