@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.doubt import second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
@@ -49,6 +50,11 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
 
 
 def extract_note(note: str, labels: GameLabels) -> Extraction:
+    """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them."""
+    return second_look(note, "note", _read_note(note, labels), labels)
+
+
+def _read_note(note: str, labels: GameLabels) -> Extraction:
     """The note's acceptable offers: its own structured block (method 'json' for JSON, 'text'
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
@@ -96,12 +102,18 @@ def _prose_section(note: str, start: int) -> str:
 
 
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
+    """The offers a public message makes (see `_read_message`), marked unsure where a second look
+    doubts them."""
+    return second_look(message, "message", _read_message(message, labels, side), labels)
+
+
+def _read_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The offers a public message makes (method 'text', or 'none' when it names none). `side`
     is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour").
     A list of short `issue: value` pairs in the message binds each value to its issue for sure;
     free text fills in the rest."""
     message = _without_quoted_lines(message)
-    options = read_options(message, lambda text: extract_message(text, labels, side))
+    options = read_options(message, lambda text: _read_message(text, labels, side))
     if options is not None:
         return options
     found = extract_text(message, labels, side=side)
