@@ -100,6 +100,14 @@ FOREIGN_WORDS = {
     "sem": "no", "não": "none", "interdite": "not allowed", "interdit": "not allowed", "verboten": "not allowed",
     "nicht erlaubt": "not allowed", "no permitido": "not allowed", "não permitido": "not allowed",
     "non consentito": "not allowed", "gratuit": "free",
+    # Dutch and Russian, the words of the rental game
+    "onderverhuur": "subletting", "maand": "month", "dag": "day", "bieden": "offer", "bod": "offer",
+    "аренда": "rent", "аренду": "rent", "арендная плата": "rent", "месяцев": "months", "месяца": "months",
+    "месяц": "month", "долларов": "dollars", "доллара": "dollars", "доллар": "dollars", "дней": "days",
+    "дня": "days", "день": "day", "лет": "years", "года": "years", "год": "year", "залог": "deposit",
+    "депозит": "deposit", "субаренда": "subletting", "субаренду": "subletting", "срок": "duration",
+    "сумма": "amount", "ставка": "interest rate", "комиссия": "fees", "предлагаем": "propose",
+    "предложение": "offer",
     # headings and stances
     "offre acceptable": "acceptable offer", "akzeptables angebot": "acceptable offer",
     "oferta aceptable": "acceptable offer", "oferta aceitável": "acceptable offer",
