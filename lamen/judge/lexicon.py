@@ -36,7 +36,7 @@ FOREIGN_WORDS = {
     "por mês": "per month", "ao mês": "per month", "al mese": "per month", "par an": "per year",
     "pro jahr": "per year", "al año": "per year", "por año": "per year", "ao ano": "per year",
     "all'anno": "per year", "annuo": "annual", "annua": "annual", "anual": "annual", "annuel": "annual",
-    "jährlich": "annual", "p. a.": "p.a.",
+    "jährlich": "annual",
     "pour cent": "percent", "por ciento": "percent", "por cento": "percent", "per cento": "percent",
     "prozent": "percent",
     "sitze": "seats", "sitzen": "seats", "sièges": "seats", "asientos": "seats", "escaños": "seats",
@@ -178,9 +178,77 @@ def cjk_to_latin(text: str) -> str:
     text = re.sub(r"百分之([" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + r"\d.]+)", r"\1%", text)
     for word in sorted(_CJK_WORDS, key=len, reverse=True):
         text = text.replace(word, _CJK_WORDS[word])
+    text = re.sub(r"(\d+(?:\.\d+)?)\s*万", lambda m: f"{float(m.group(1)) * 10000:g}", text)
     text = _CJK_NUMERAL.sub(_numeral, text)
     text = re.sub(r"(?<=\d)\s*比\s*(?=\d)", "-", text)
     text = re.sub(r"年\s*(?=\d)", " annual ", text)
     for unit, english in _CJK_UNITS:
         text = re.sub(rf"(?<=\d)\s*{unit}", english, text)
     return re.sub(r"[ ]{2,}", " ", text)
+
+
+# Number words 1-99 of French, Spanish, Italian, Portuguese and German, as the English words the
+# grammar combines ("vingt-quatre" -> "twenty-four", "sechsunddreißig" -> "thirty-six"). Words
+# that are also English words ("once", "un", "die") are left out.
+_ENGLISH_UNITS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                  "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_ENGLISH_TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty",
+                 90: "ninety"}
+
+
+def _english(n: int) -> str:
+    if n < 20:
+        return _ENGLISH_UNITS[n]
+    tens, unit = divmod(n, 10)
+    return _ENGLISH_TENS[tens * 10] + (f"-{_ENGLISH_UNITS[unit]}" if unit else "")
+
+
+def _number_words() -> dict[str, str]:
+    words: dict[str, str] = {}
+    french = ["", "", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize",
+              "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf"]
+    french_tens = {20: "vingt", 30: "trente", 40: "quarante", 50: "cinquante", 60: "soixante"}
+    spanish = ["", "", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "", "doce", "trece",
+               "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve", "veinte", "veintiuno",
+               "veintidós", "veintitrés", "veinticuatro", "veinticinco", "veintiséis", "veintisiete", "veintiocho",
+               "veintinueve"]
+    spanish_tens = {30: "treinta", 40: "cuarenta", 50: "cincuenta", 60: "sesenta", 70: "setenta", 80: "ochenta",
+                    90: "noventa"}
+    italian_units = ["", "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove"]
+    italian = ["", "", "", "", "quattro", "cinque", "", "sette", "otto", "", "dieci", "undici", "dodici", "tredici",
+               "quattordici", "quindici", "sedici", "diciassette", "diciotto", "diciannove"]
+    italian_tens = {20: "venti", 30: "trenta", 40: "quaranta", 50: "cinquanta", 60: "sessanta", 70: "settanta",
+                    80: "ottanta", 90: "novanta"}
+    portuguese = ["", "", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze",
+                  "treze", "catorze", "quinze", "dezesseis", "dezessete", "dezoito", "dezenove"]
+    portuguese_tens = {20: "vinte", 30: "trinta", 40: "quarenta", 50: "cinquenta", 60: "sessenta", 70: "setenta",
+                       80: "oitenta", 90: "noventa"}
+    german_units = ["", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"]
+    german = ["", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf",
+              "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn"]
+    german_tens = {20: "zwanzig", 30: "dreißig", 40: "vierzig", 50: "fünfzig", 60: "sechzig", 70: "siebzig",
+                   80: "achtzig", 90: "neunzig"}
+    for table in (french, spanish, italian, portuguese, german):
+        words.update({word: _english(n) for n, word in enumerate(table) if word})
+    for tens, word in french_tens.items():
+        words[word] = _english(tens)
+        words[f"{word}-et-un"] = words[f"{word} et un"] = _english(tens + 1)
+        words.update({f"{word}-{french[u]}": _english(tens + u) for u in range(2, 10)})
+    for tens, word in spanish_tens.items():
+        words[word] = _english(tens)
+        words.update({f"{word} y {spanish[u]}": _english(tens + u) for u in range(2, 10)})
+    for tens, word in italian_tens.items():
+        words[word] = _english(tens)
+        words.update({(word[:-1] if italian_units[u][0] in "ou" else word) + italian_units[u]: _english(tens + u)
+                      for u in range(1, 10)})
+    for tens, word in portuguese_tens.items():
+        words[word] = _english(tens)
+        words.update({f"{word} e {portuguese[u] or 'um'}": _english(tens + u) for u in range(1, 10)})
+    for tens, word in german_tens.items():
+        words[word] = _english(tens)
+        words.update({f"{german_units[u]}und{word}": _english(tens + u) for u in range(1, 10)})
+    return words
+
+
+FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
+                      and word not in ("sei", "nove", "tre", "due")} | {"sei": "six", "tre": "three"})

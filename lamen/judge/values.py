@@ -107,6 +107,18 @@ _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECA
 _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
 
 
+_WORD = re.compile(r"[a-z]+\$|[^\W\d_]+(?:['-][^\W\d_]+)*")
+_FOREIGN_SINGLE = frozenset(word for word, english in FOREIGN_WORDS.items() if " " not in word and word != english)
+_FOREIGN_PAIRS = frozenset(tuple(word.split()[:2]) for word in FOREIGN_WORDS if " " in word)
+
+
+def _has_foreign_words(text: str) -> bool:
+    """Whether the lexicon has a word of the text: a set lookup per word, so that English text,
+    the common case, costs no pass of the lexicon's large pattern."""
+    words = _WORD.findall(text.lower())
+    return not _FOREIGN_SINGLE.isdisjoint(words) or not _FOREIGN_PAIRS.isdisjoint(zip(words, words[1:]))
+
+
 @lru_cache(maxsize=4096)
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
@@ -117,7 +129,7 @@ def local_forms(text: str) -> str:
     text = _DECIMAL_COMMA.sub(r"\1.\2", text)
     if not text.isascii():
         text = cjk_to_latin(text)
-    if not text.isascii() or _FOREIGN.search(text):
+    if not text.isascii() or _has_foreign_words(text):
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         text = _OF_THE_WHOLE.sub(" of the ", text)
         text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
