@@ -59,7 +59,9 @@ FOREIGN_WORDS = {
     **{f"{word}hundert": f"{english} hundred" for word, english in _GERMAN_UNITS.items()},
     **{word: f"{english} hundred" for word, english in _SPANISH_HUNDREDS.items()},
     **{word: f"{english} hundred" for word, english in _PORTUGUESE_ITALIAN_HUNDREDS.items()},
-    "cento": "hundred", "cent": "hundred", "quinhentos": "five hundred", "cinquecento": "five hundred",
+    "cento": "hundred", "cent": "hundred", "cem": "hundred", "du capital": "ownership", "del capital": "ownership",
+    "do capital": "ownership", "del capitale": "ownership", "société": "company", "au conseil": "on the board", "nel consiglio": "on the board",
+    "en el consejo": "on the board", "im vorstand": "on the board", "no conselho": "on the board", "sociedad": "company", "quinhentos": "five hundred", "cinquecento": "five hundred",
     # issues
     "loyer": "rent", "miete": "rent", "alquiler": "rent", "renta": "rent", "affitto": "rent", "aluguel": "rent",
     "aluguer": "rent", "huur": "rent", "caution": "deposit", "kaution": "deposit", "depósito": "deposit",
@@ -244,6 +246,10 @@ def _number_words() -> dict[str, str]:
     for tens, word in portuguese_tens.items():
         words[word] = _english(tens)
         words.update({f"{word} e {portuguese[u] or 'um'}": _english(tens + u) for u in range(1, 10)})
+    # "zehntausend", "deux cents", "duemila": thousands and hundreds written as one word or two.
+    words.update({f"{german[n]}tausend": f"{_english(n)} thousand" for n in range(2, 20)})
+    words.update({f"{french[n]} cents": f"{_english(n)} hundred" for n in range(2, 10)})
+    words.update({f"{italian_units[n]}mila": f"{_english(n)} thousand" for n in range(2, 10)})
     for tens, word in german_tens.items():
         words[word] = _english(tens)
         words.update({f"{german_units[u]}und{word}": _english(tens + u) for u in range(1, 10)})
