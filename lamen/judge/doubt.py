@@ -10,12 +10,8 @@ import re
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.proximity import word_weights
-from lamen.judge.values import local_forms
+from lamen.judge.values import in_english, local_forms
 
-_NON_ENGLISH = re.compile(r"[^\x00-\x7f\u00a0-\u00ff\u2010-\u2027\u2030-\u205e\u20ac\u2190-\u21ff\u2500-\u27bf"
-                          r"\U0001f000-\U0001faff\ufe0f]")
-_FOREIGN_WORDS = re.compile(r"\b(?:nous|wir|und|una?|los|las|les|des|der|die|das|por|para|pour|avec|mit|com|"
-                            r"con|per|che|que|y|et|e|il|la|le|el|de|du|und|ist|est|es|sono|som)\b", re.IGNORECASE)
 _RELATIVE = re.compile(
     r"\b(?:less|more|lower|higher|cheaper|fewer|longer|shorter)\s+than\s+(?:you|your|what|the|my|our|last|before|"
     r"previous|that)|[\d%]\s*(?:[a-z]+\s+)?(?:less|more|lower|higher|off|down|up|cheaper)\s+(?:than|from|on|of)\b|"
@@ -26,18 +22,12 @@ _HEDGE = re.compile(r"\b(?:might|maybe|perhaps|possibly|(?:could|would)\s+consid
 _QUOTED = re.compile(r"(?m)^\s*>|\byou\s+(?:wrote|said)\b|\bwrote\s*:|[«“]", re.IGNORECASE)
 
 
-def _in_english(text: str) -> bool:
-    if _NON_ENGLISH.search(text):
-        return False
-    return len(_FOREIGN_WORDS.findall(text)) < 2
-
-
 def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> list[str]:
     """Why a reading of this text may be wrong, though no reader rule was unsure of it."""
     reasons = []
     has_numbers = bool(re.search(r"\d", text))
     complete = reading.is_complete(tuple(labels.issues))
-    if not _in_english(text) and (kind == "message" or not complete):
+    if not in_english(text) and (kind == "message" or not complete):
         reasons.append("text not in English")
     if has_numbers and _RELATIVE.search(text) and (kind == "message" or not complete):
         reasons.append("a value written relative to another")

@@ -59,7 +59,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
     (method 'none', unsure). A note in another language is read in the lexicon's English."""
-    note = local_forms(note)
+    note = _headed_values(local_forms(note), labels)
     chosen, from_json = structured_offer(note, labels)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.
@@ -89,6 +89,26 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from prose without an offer heading"})
     return Extraction(method="none", confidence="unsure", reason="no acceptable offer found in the note")
+
+
+# "### Rent\n$1,100", "**Deposit**\n$500": an issue as a heading, its value on the next line.
+_HEADED_VALUE = re.compile(r"(?m)^[ \t]*(?:#{1,6}[ \t]*|\*\*)(?P<key>[^\n:*#]{1,40}?)(?:\*\*)?[ \t]*:?[ \t]*\n(?:[ \t]*\n)?"
+                           r"[ \t]*(?P<value>[^\n#*|{}]{1,60})$")
+
+
+def _headed_values(note: str, labels: GameLabels) -> str:
+    """The note with each issue heading joined to its value line ("Rent: $1,100")."""
+    if "\n" not in note or not ("#" in note or "**" in note):
+        return note
+
+    def join(match: re.Match[str]) -> str:
+        if labels.issue_for_key(match.group("key").strip()) is None or not re.search(r"\d|\w{3}", match.group("value")):
+            return match.group(0)
+        return f"{match.group('key').strip()}: {match.group('value').strip()}\x00"
+
+    # Joined pairs separated only by blank lines are one list (one block), as the headings were.
+    joined = re.sub(r"\x00\n(?:[ \t]*\n)+(?=[^\n]*\x00)", "\n", _HEADED_VALUE.sub(join, note))
+    return joined.replace("\x00", "")
 
 
 def _prose_section(note: str, start: int) -> str:

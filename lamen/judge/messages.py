@@ -23,7 +23,7 @@ from lamen.judge.parties import favoured, party_near, share_for, speaker_from_te
 from lamen.judge.phrases import even_mentions, label_phrases, zero_mentions
 from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
 from lamen.judge.stance import PROPOSES, is_own
-from lamen.judge.values import local_forms
+from lamen.judge.values import in_english, local_forms
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
 MENTION = re.compile(
@@ -50,7 +50,6 @@ _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)
 _WHOSE = re.compile(r"\b(?:we|us|our|ours|you|your|yours|they|their)\b", re.IGNORECASE)
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
-_FOREIGN_HINT = re.compile(r"\b(?:nous|wir|und|una?|los|las|les|des|der|die|das|por favor|bitte)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
 # "12 or 15 months": a bare number joined to one with a unit ("$1100 and 5 days" is not).
 _JOINED = re.compile(r"(?<![$€£\d.,])(?P<a>\d+(?:\.\d+)?)\s+(?P<joint>or|to|-)\s+(?P<b>\d+(?:\.\d+)?)"
@@ -248,8 +247,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     keyword_stems = {s for primary, secondary in stems.values() for s in primary | secondary}
     local = local_forms(text)
     unsure: list[str] = []
-    if local != text and not re.fullmatch(r"[\x00-\x7f]*", text) or _FOREIGN_HINT.search(text) \
-            or any(char.isalpha() and ord(char) > 0x24F for char in text):
+    if not in_english(text):
         unsure.append("text not in English")
     if side is None:
         side = speaker_from_text(text, labels.game.parties)

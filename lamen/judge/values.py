@@ -102,6 +102,10 @@ _OF_THE_WHOLE = re.compile(r"(?<=\d)\s+(?:der|de|dei|degli|delle|dos|das|des|de 
                            re.IGNORECASE)
 # "6 mil dólares", "9 thousand": a digit before a scale word of any language.
 _TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE)
+# "~~$1,200~~ $1,100": a struck-out value is withdrawn.
+_STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
+# "$1,200 → $1,100": a value changed into another; only the new one stands.
+_CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*\s?(?:%|k\b)?\s*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)", re.IGNORECASE)
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
 # Words that are numbers of a unit: "a decade" is ten years.
 _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
@@ -123,6 +127,9 @@ def _has_foreign_words(text: str) -> bool:
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
     text = _PER_CENT.sub("%", _DECADE.sub("10 years", text))
+    if "~~" in text:
+        text = _STRUCK.sub(" ", text)
+    text = _CHANGED_TO.sub("", text)
     text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     text = _DOT_THOUSANDS.sub(r"\1\2", text)
     text = _SPACE_THOUSANDS.sub(r"\1\2", text)
@@ -145,3 +152,18 @@ def squash(text: str) -> str:
 def word_sequence(text: str) -> list[str]:
     """Lower-case words and numbers of a text (hyphens and punctuation split words)."""
     return re.findall(r"[a-z0-9%]+", text.lower())
+
+
+# Letters of other scripts (punctuation, arrows, currency, box drawing and emoji are not letters).
+_NON_ENGLISH = re.compile(r"[^\x00-\x7f\u00a0-\u00ff\u2010-\u2027\u2030-\u205e\u20a0-\u20cf\u2190-\u22ff\u2500-\u27bf"
+                          r"\U0001f000-\U0001faff\ufe0f]")
+# Function words of French, German, Spanish, Italian, Portuguese and Dutch that English never uses.
+_FOREIGN_WORDS = re.compile(r"\b(?:nous|vous|wir|sie|und|una?|los|las|les|des|der|das|por|para|pour|avec|mit|"
+                            r"che|que|et|du|ist|est|sono|é|não|het|een|voor|nel|della|dei|ein|eine)\b", re.IGNORECASE)
+
+
+def in_english(text: str) -> bool:
+    """No letters of other scripts and at most one function word of another language."""
+    if _NON_ENGLISH.search(text):
+        return False
+    return len(_FOREIGN_WORDS.findall(text)) < 2
