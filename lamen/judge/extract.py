@@ -150,15 +150,17 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
 
 
+_YOU_WROTE = re.compile(r"\b(?:you|they)\s+(?:wrote|said|proposed|offered|asked for)\s*:?\s*[\"“«][^\"”»]{0,300}[\"”»]",
+                        re.IGNORECASE)
 _QUOTED_LINE = re.compile(r"(?m)^[ \t]*>.*(?:\n|$)")
 
 
 def _without_quoted_lines(message: str) -> str:
-    """An email-style quotation ("> We can do $1,300") is the other side's text, not an offer,
-    when the message has text of its own with numbers in it."""
-    if ">" not in message:
+    """An email-style quotation ("> We can do $1,300", 'You wrote: "$1,400, 6 months."') is the
+    other side's text, not an offer, when the message has text of its own with numbers in it."""
+    if ">" not in message and not _YOU_WROTE.search(message):
         return message
-    own = _QUOTED_LINE.sub("", message)
+    own = _YOU_WROTE.sub(" ", _QUOTED_LINE.sub("", message))
     return own if own != message and re.search(r"\d", own) else message
 
 

@@ -12,7 +12,7 @@ _ZERO_CUE = re.compile(
     r"\b(?:no|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
     r"(?:can(?:no|')t|won't|will\s+not|do\s+not|don't)\s+(?:allow|permit|accept|charge)\s+any)\s+"
     r"(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)|\b(?P<word>[a-z]+)[\s-]free\b|"
-    r"\b(?P<subject>[a-z]+)\s+(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?(?:allowed|permitted|"
+    r"\b(?P<subject>[a-z]+)\s+(?:(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?|not\s+)(?:allowed|permitted|"
     r"something\s+(?:we|i)\s+can(?:not|'t)?\s+allow)\b|"
     r"\b(?P<waived>[a-z]+)\s+(?:(?:is|are|to\s+be|will\s+be|would\s+be)\s+)?(?:waived|dropped\s+entirely)\b|"
     r"\b(?P<key>[a-z]+)\s*[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"

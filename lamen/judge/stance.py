@@ -38,6 +38,9 @@ _REJECTED_AFTER = re.compile(
     r"(?:higher|lower|more|less) than (?:i|we) can)|"
     r"^\s*(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
+# Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
+_DIFFERENCE_AFTER = re.compile(r"^\s*(?:[a-z]+\s+)?(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b",
+                               re.IGNORECASE)
 PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
                        r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
                        r"could you|can you|would you|stands?\b|please|"
@@ -52,7 +55,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     before = sentence[:start]
     clause = _CLAUSE_BREAK.split(before)[-1]
     after = sentence[end:end + 50]
-    if _REJECTED_AFTER.search(after):
+    if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
     if _BOUND_BEFORE.search(before[-40:]):
         return True

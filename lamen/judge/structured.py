@@ -34,6 +34,8 @@ _UNIT_ATTRIBUTE = re.compile(r"\b(?:unit|units|currency)\s*=\s*[\"'](?P<unit>[^\
 _ATTRIBUTE_PAIR = re.compile(r"<[A-Za-z][\w-]*\s+(?:name|issue|key|id)\s*=\s*[\"'](?P<key>[^\"'<>]{1,40})[\"']\s*"
                              r"(?:(?:value|val)\s*=\s*[\"'](?P<value>[^\"'<>]{1,60})[\"']\s*/?>|>\s*(?P<text>[^<>]{1,60}?)\s*"
                              r"</[A-Za-z][\w-]*>)")
+# A YAML or code comment after a value ("rent: 1000  # was 1100") is no part of it.
+_COMMENT = re.compile(r"\s+(?:#|//)\s.*$")
 _SEPARATOR_ROW = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 
 
@@ -49,7 +51,9 @@ def as_records(pairs: Pairs) -> Pairs:
     """[("issue", "rent"), ("value", "$1,100")] -> [("rent", "$1,100")], recursively through
     lists of such records (a wrapper key around them included)."""
     keys = {str(key).strip().lower(): value for key, value in pairs}
-    if len(pairs) == 2 and keys.keys() & _RECORD_KEYS and keys.keys() & _VALUE_KEYS:
+    # A record may carry remarks beside its issue and value ({"issue", "value", "reason"}).
+    if 2 <= len(pairs) <= 4 and keys.keys() & _RECORD_KEYS and keys.keys() & _VALUE_KEYS and \
+            (len(pairs) == 2 or not any(isinstance(value, (list, dict)) for value in keys.values())):
         issue_key = next(k for k in keys if k in _RECORD_KEYS)
         value_key = next(k for k in keys if k in _VALUE_KEYS and k != issue_key)
         if isinstance(keys[issue_key], str):
@@ -168,7 +172,8 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
     if match and match.group("value").strip() and len(match.group("key").split()) <= 5 \
             and not re.search(r"[\d$€£]", match.group("key")):
         key = match.group("key").strip()
-        return key, match.group("value").strip().rstrip(".,;"), labels.issue_for_key(key) is not None
+        value = _COMMENT.sub("", match.group("value")).strip().rstrip(".,;")
+        return key, value, labels.issue_for_key(key) is not None
     words = segment.split()
     for size in range(min(4, len(words) - 1), 0, -1):
         key = " ".join(words[:size])

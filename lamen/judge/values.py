@@ -97,6 +97,11 @@ _INDIAN_GROUPS = re.compile(r"(?<![\d,.])\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])")
 # "mille e cento", "mil y cien", "tausend und": other languages join the parts of one number.
 _JOINED_NUMBER_WORDS = re.compile(r"\b(thousand|hundred)\s+(?:e|y|et|und|and)\s+(?=(?:one|two|three|four|five|six|seven|"
                                   r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)\b)", re.IGNORECASE)
+# "tra 1.000 e 1.100", "entre 1 000 et 1 100" (translated to "between ... e ..."): a range.
+_BETWEEN_AND = re.compile(r"(\bbetween\s+[$€£]?\d[\d.,]*\s?(?:%|[a-z$]+)?)\s+(?:e|y|et|und|en)\s+(?=[$€£]?\d)",
+                          re.IGNORECASE)
+_DOZEN = re.compile(r"\b(?:a|one)\s+dozen\b", re.IGNORECASE)
+_FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b", re.IGNORECASE)
 # "6 der 10 Sitze", "6 de los 10": a share of a whole, in the words the English grammar knows.
 _OF_THE_WHOLE = re.compile(r"(?<=\d)\s+(?:der|de|dei|degli|delle|dos|das|des|de los|de las|su|sur|von|van)\s+(?=\d)",
                            re.IGNORECASE)
@@ -127,6 +132,7 @@ def _has_foreign_words(text: str) -> bool:
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
     text = _PER_CENT.sub("%", _DECADE.sub("10 years", text))
+    text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", text))
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
     text = _CHANGED_TO.sub("", text)
@@ -139,6 +145,7 @@ def local_forms(text: str) -> str:
     if not text.isascii() or _has_foreign_words(text):
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         text = _OF_THE_WHOLE.sub(" of the ", text)
+        text = _BETWEEN_AND.sub(r"\1 and ", text)
         text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
     return text
