@@ -170,9 +170,9 @@ _FOREIGN_WORDS = re.compile(r"\b(?:nous|vous|wir|sie|und|una?|los|las|les|des|de
 
 
 def in_english(text: str) -> bool:
-    """No letters of other scripts, at most one function word of another language and at most one
-    word of the lexicon ("caution" and "bail" are English too)."""
+    """No letters of other scripts, and at most one word that is a function word of another
+    language or a word of the lexicon ("caution" and "bail" are English too)."""
     if _NON_ENGLISH.search(text):
         return False
     words = set(_WORD.findall(text.lower()))
-    return len(_FOREIGN_WORDS.findall(text)) < 2 and len(words & _FOREIGN_SINGLE) < 2
+    return len(_FOREIGN_WORDS.findall(text)) + len(words & _FOREIGN_SINGLE) < 2
