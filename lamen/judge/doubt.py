@@ -38,7 +38,7 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
     if not complete:
         read = {*reading.offers, *reading.invalid, *reading.ambiguous}
         unread = [issue for issue in _named_issues(local_forms(text), labels) if issue not in read
-                  and (kind == "note" or _worded(issue, labels))]
+                  and (kind == "note" or _worded(issue, labels) or not reading.found_anything)]
         if unread:
             reasons.append(f"{', '.join(unread)} named in the {kind} but no value read")
     return reasons
