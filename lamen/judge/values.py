@@ -131,12 +131,18 @@ def _has_foreign_words(text: str) -> bool:
 @lru_cache(maxsize=4096)
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
-    text = _PER_CENT.sub("%", _DECADE.sub("10 years", text))
-    text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", text))
+    # Each rewrite runs only where its cue is in the text: most texts need none of them.
+    lower = text.lower()
+    if "cent" in lower or "pct" in lower:
+        text = _PER_CENT.sub("%", text)
+    if "decade" in lower or "dozen" in lower or "fortnight" in lower:
+        text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", _DECADE.sub("10 years", text)))
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
-    text = _CHANGED_TO.sub("", text)
-    text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
+    if any(arrow in text for arrow in ("→", "->", "=>", "⟶", "➡", "➔")):
+        text = _CHANGED_TO.sub("", text)
+    if "," in text:
+        text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     text = _DOT_THOUSANDS.sub(r"\1\2", text)
     text = _SPACE_THOUSANDS.sub(r"\1\2", text)
     text = _DECIMAL_COMMA.sub(r"\1.\2", text)
