@@ -114,6 +114,26 @@ def accepts(message: str, phrase: str) -> bool:
     return False
 
 
+# Words that accept a value the sentence names ("your 24-month proposal works", "we'll take your
+# $750 deposit"): wider than the idioms above, since what is accepted is named, not implied.
+_VALUE_CUES = re.compile(r"\b(?:accept|agree|works?\b|fine\b|acceptable|okay|ok\b|deal\b|happy with|can live with|"
+                         r"sounds good|good with|on board|go with|match|(?:we|i)(?:'ll| will| can)? take)", re.IGNORECASE)
+
+
+def accepts_named(sentence: str) -> bool:
+    """The sentence accepts what it names: an acceptance cue that is not negated in its clause,
+    in a sentence that is not a question and has no negation before the cue (the same rule of
+    negation and questions as `accepts`; a condition does not undo it, since a conditional
+    package is still the speaker's)."""
+    sentence = sentence.replace("\u2019", "'")
+    if sentence.rstrip().endswith("?"):
+        return False
+    for cue in _VALUE_CUES.finditer(sentence):
+        if not _negated(sentence, cue.start()) and not _NEGATED.search(sentence[:cue.start()]):
+            return True
+    return False
+
+
 def soft_agreement(latest_notes: tuple[Extraction | None, Extraction | None],
                    issue_names: tuple[str, ...]) -> dict[str, str] | None:
     """The offer both latest notes share on every issue, or None."""

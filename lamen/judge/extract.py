@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.doubt import second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
+from lamen.judge.values import local_forms
+from lamen.judge.options import read_options
 from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre|"
@@ -16,7 +19,9 @@ _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|of
 # A sentence after the offer block that changes it ("Revised: same as above, but the deposit at
 # $1,500"; "On second thought, I'll hold rent at $1,200").
 _REVISION = re.compile(r"\b(?:revis\w*|update[ds]?|updated|actually|on second thought|scratch that|correction|"
-                       r"amend\w*|changed? my mind|instead|same as above|everything else the same)\b", re.IGNORECASE)
+                       r"amend\w*|changed? my mind|instead|same as (?:above|before|last (?:round|time))|everything else the same|except(?: that)?)\b", re.IGNORECASE)
+_SAME_EXCEPT = re.compile(r"\bsame\s+(?:as\s+)?\w+(?:\s+\w+)?\s*,?\s*(?:except|but|apart from|other than)"
+                          r"(?:\s+(?:that|for|with))?\b", re.IGNORECASE)
 _CONDITIONAL = re.compile(r"\b(?:if|unless|might|may|could|would consider|later|next round|in case)\b", re.IGNORECASE)
 # A first-person statement of what the writer accepts, in a note without a heading.
 _OWN_PROSE = re.compile(r"\b(?:i|we)(?:'d|'ll|'m| would| will| can| am| are)?\s+(?:be\s+)?(?:willing\s+to\s+|happy\s+to\s+)?"
@@ -32,7 +37,8 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
     for sentence in _SENTENCES.split(after):
         if not _REVISION.search(sentence) or _CONDITIONAL.search(sentence) or not re.search(r"\d", sentence):
             continue
-        revised = extract_text(sentence, labels)
+        # "Same as above except 18 months": what follows "except" is the change, not an exception.
+        revised = extract_text(_SAME_EXCEPT.sub(" ", sentence), labels)
         for issue, label in revised.offers.items():
             offers[issue] = label
             invalid.pop(issue, None)
@@ -44,11 +50,21 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
 
 
 def extract_note(note: str, labels: GameLabels) -> Extraction:
+    """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them."""
+    return second_look(note, "note", _read_note(note, labels), labels)
+
+
+def _read_note(note: str, labels: GameLabels) -> Extraction:
     """The note's acceptable offers: its own structured block (method 'json' for JSON, 'text'
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
-    (method 'none', unsure)."""
+    (method 'none', unsure). A note in another language is read in the lexicon's English."""
+    note = _headed_values(local_forms(note), labels)
     chosen, from_json = structured_offer(note, labels)
+    # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
+    # block or a table stays the note's own offer.
+    if (chosen is None or chosen.form == "lines") and (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
+        return options
     headings = list(_OFFER_SECTION.finditer(note))
     prose = extract_text(_prose_section(note, headings[-1].end()), labels) if headings else None
     if chosen is not None and from_json is not None:
@@ -75,6 +91,26 @@ def extract_note(note: str, labels: GameLabels) -> Extraction:
     return Extraction(method="none", confidence="unsure", reason="no acceptable offer found in the note")
 
 
+# "### Rent\n$1,100", "**Deposit**\n$500": an issue as a heading, its value on the next line.
+_HEADED_VALUE = re.compile(r"(?m)^[ \t]*(?:#{1,6}[ \t]*|\*\*)(?P<key>[^\n:*#]{1,40}?)(?:\*\*)?[ \t]*:?[ \t]*\n(?:[ \t]*\n)?"
+                           r"[ \t]*(?P<value>[^\n#*|{}]{1,60})$")
+
+
+def _headed_values(note: str, labels: GameLabels) -> str:
+    """The note with each issue heading joined to its value line ("Rent: $1,100")."""
+    if "\n" not in note or not ("#" in note or "**" in note):
+        return note
+
+    def join(match: re.Match[str]) -> str:
+        if labels.issue_for_key(match.group("key").strip()) is None or not re.search(r"\d|\w{3}", match.group("value")):
+            return match.group(0)
+        return f"{match.group('key').strip()}: {match.group('value').strip()}\x00"
+
+    # Joined pairs separated only by blank lines are one list (one block), as the headings were.
+    joined = re.sub(r"\x00\n(?:[ \t]*\n)+(?=[^\n]*\x00)", "\n", _HEADED_VALUE.sub(join, note))
+    return joined.replace("\x00", "")
+
+
 def _prose_section(note: str, start: int) -> str:
     """The text after an offer heading, up to a JSON block or a blank line."""
     section = note[start:]
@@ -86,10 +122,20 @@ def _prose_section(note: str, start: int) -> str:
 
 
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
+    """The offers a public message makes (see `_read_message`), marked unsure where a second look
+    doubts them."""
+    return second_look(message, "message", _read_message(message, labels, side), labels)
+
+
+def _read_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The offers a public message makes (method 'text', or 'none' when it names none). `side`
     is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour").
     A list of short `issue: value` pairs in the message binds each value to its issue for sure;
     free text fills in the rest."""
+    message = _without_quoted_lines(message)
+    options = read_options(message, lambda text: _read_message(text, labels, side))
+    if options is not None:
+        return options
     found = extract_text(message, labels, side=side)
     if ":" not in message and "|" not in message and "{" not in message:
         return found
@@ -102,6 +148,20 @@ def extract_message(message: str, labels: GameLabels, side: int | None = None) -
                       if issue not in listed.offers and issue not in invalid)
     offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}
     return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
+
+
+_YOU_WROTE = re.compile(r"\b(?:you|they)\s+(?:wrote|said|proposed|offered|asked for)\s*:?\s*[\"“«][^\"”»]{0,300}[\"”»]",
+                        re.IGNORECASE)
+_QUOTED_LINE = re.compile(r"(?m)^[ \t]*>.*(?:\n|$)")
+
+
+def _without_quoted_lines(message: str) -> str:
+    """An email-style quotation ("> We can do $1,300", 'You wrote: "$1,400, 6 months."') is the
+    other side's text, not an offer, when the message has text of its own with numbers in it."""
+    if ">" not in message and not _YOU_WROTE.search(message):
+        return message
+    own = _YOU_WROTE.sub(" ", _QUOTED_LINE.sub("", message))
+    return own if own != message and re.search(r"\d", own) else message
 
 
 def _listed_offer(message: str, labels: GameLabels) -> Extraction | None:

@@ -238,7 +238,8 @@ class IssueLabels:
         if not numbers and EVEN_SPLIT.search(prepared) and self.even_label():
             return ValueMatch("label", self.even_label())
         if len(numbers) < 2:
-            return ValueMatch("invalid", unsure="" if numbers else "no pair of numbers")
+            # One number for a split: one party's share, whose other half may stand elsewhere.
+            return ValueMatch("invalid", unsure="one number for a split" if numbers else "no pair of numbers")
         first, second = numbers[0], numbers[1]
         chunks = re.split(r"[,;/]|\bvs\.?\b|\bversus\b", prepared)
         if len(chunks) >= 2 and re.search(r"\bb\b", chunks[0]) and re.search(r"\ba\b", chunks[1]):
@@ -327,7 +328,8 @@ class GameLabels:
         return self.key_cache[key]
 
     def _issue_for_key(self, key: str) -> str | None:
-        wanted = key_words(key)
+        # Keys in other languages ("Miete", "租金") are read through the same small lexicon as values.
+        wanted = key_words(local_forms(key))
         if not wanted:
             return None
         names = self._name_words

@@ -21,21 +21,19 @@ from lamen.judge.labels import (
 )
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
 from lamen.judge.phrases import even_mentions, label_phrases, zero_mentions
+from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
 from lamen.judge.stance import PROPOSES, is_own
-from lamen.judge.values import local_forms
+from lamen.judge.values import in_english, local_forms
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
 MENTION = re.compile(
-    rf"(?P<cur>[$€£]|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)(?P<cur_after>\s?[$€£](?!\d))?"
+    rf"(?P<cur>[$€£]\s?|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)(?P<cur_after>\s?[$€£](?!\d))?"
     rf"\s?(?P<pct>%|\s?percent\b)?"
     rf"(?:(?P<sep>\s?[-–:/]\s?|\s+(?:to|or)\s+)(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",
     re.IGNORECASE)
 _CURRENCY_WORDS = {"dollar", "dollars", "usd", "euro", "euros", "eur", "bucks"}
 _MEASURES = {"month", "day", "year", "week", "hour", "%"}
-_NOT_CLIPPINGS = {"the", "and", "are", "for", "not", "can", "you", "our", "was", "per", "with", "all", "any", "one",
-                  "two", "ten", "six", "off", "out", "see", "let", "but", "who", "how", "now", "new", "may", "day",
-                  "days", "year", "month", "sub"}
 _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "would", "with", "in", "on", "to",
            "now", "up", "of", "at", "this", "that", "which", "we", "i", "if", "but", "so", "be", "it", "total",
            "then", "plus", "each", "every", "lease", "deal", "offer", "sounds", "works", "split", "over", "p",
@@ -52,13 +50,10 @@ _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)
 _WHOSE = re.compile(r"\b(?:we|us|our|ours|you|your|yours|they|their)\b", re.IGNORECASE)
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
-_FOREIGN_HINT = re.compile(r"\b(?:nous|wir|und|una?|los|las|les|des|der|die|das|por favor|bitte)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
-_CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
 # "12 or 15 months": a bare number joined to one with a unit ("$1100 and 5 days" is not).
 _JOINED = re.compile(r"(?<![$€£\d.,])(?P<a>\d+(?:\.\d+)?)\s+(?P<joint>or|to|-)\s+(?P<b>\d+(?:\.\d+)?)"
                      r"(?P<unit>\s?%|\s+[a-z]+)", re.IGNORECASE)
-_TOKEN = re.compile(r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?|[A-Za-z][\w'-]*|[,;:(]|\s[-–—]\s")
 
 
 @dataclass(frozen=True)
@@ -106,30 +101,8 @@ def _share_unit(text: str, known_units: set[str]) -> str:
     return _JOINED.sub(repeat, text)
 
 
-def _positions(sentence: str) -> list[tuple[int, float]]:
-    """(character offset, weighted word position) for every word; clause breaks add distance."""
-    result: list[tuple[int, float]] = []
-    position = 0.0
-    for token in _TOKEN.finditer(sentence):
-        if _CLAUSE_BREAK.fullmatch(token.group(0)):
-            position += 2
-            continue
-        result.append((token.start(), position))
-        position += 1
-    return result
-
-
-def _position_at(positions: list[tuple[int, float]], offset: int) -> float:
-    best = 0.0
-    for start, position in positions:
-        if start > offset:
-            break
-        best = position
-    return best
-
-
 def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_Found]:
-    positions = _positions(sentence)
+    places = word_positions(sentence)
     found = []
     for match in MENTION.finditer(sentence):
         unit_word = match.group("unit").strip(" -").lower()
@@ -156,59 +129,9 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
         word_range = bool(match.group("sep")) and (match.group("sep").strip().lower() in ("to", "or")
                                                    or bool(_RANGE_AFTER.match(after)))
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
-                            _position_at(positions, match.start()), bool(match.group("num2")), currency, stray,
+                            position_at(places, match.start()), bool(match.group("num2")), currency, stray,
                             word_range))
     return found
-
-
-def _word_weights(word: str, labels: GameLabels) -> list[tuple[str, float]]:
-    """(issue, weight) for each issue a word names: 0 for its name or a clipping of it ("fee",
-    "own", "dep"), 1.5 for a word of its description. Memoised per game."""
-    stems = labels.issue_stems
-    cache = labels.word_cache
-    if word not in cache:
-        stem = word[:5]
-        found = []
-        for issue, (primary, secondary) in stems.items():
-            if stem in primary or (len(word) >= 3 and word not in _NOT_CLIPPINGS
-                                   and any(p.startswith(word) or p.startswith(word[:-1]) and word.endswith("s")
-                                           and len(word) > 3 for p in primary)):
-                found.append((issue, 0.0))
-            elif stem in secondary:
-                found.append((issue, 1.5))
-        if len(cache) > 20_000:
-            cache.clear()
-        cache[word] = found
-    return cache[word]
-
-
-def _keyword_hits(sentence: str, labels: GameLabels) -> dict[str, list[tuple[float, float]]]:
-    """Per issue, (weighted position, weight) of its words in the sentence; description words
-    weigh less than the issue's name."""
-    positions = _positions(sentence)
-    hits: dict[str, list[tuple[float, float]]] = {issue: [] for issue in labels.issues}
-    for token in re.finditer(r"[a-z]+", sentence.lower()):
-        for issue, weight in _word_weights(token.group(0), labels):
-            hits[issue].append((_position_at(positions, token.start()), weight))
-    return hits
-
-
-def _bound_distances(found: list[_Found], hits: dict[str, list[tuple[float, float]]]) -> list[dict[str, float]]:
-    """Each issue word binds to its nearest value; a value's distance to an issue is that of the
-    nearest word bound to it (infinite when none is)."""
-    distances: list[dict[str, float]] = [dict() for _ in found]
-    if not found:
-        return distances
-    for issue, occurrences in hits.items():
-        for position, weight in occurrences:
-            # A count of something else ("6 of the 10 seats", "3 kids") draws no issue word.
-            gaps = [abs(f.position - position) if not f.stray_noun else float("inf") for f in found]
-            nearest = min(gaps)
-            for index, gap in enumerate(gaps):
-                if gap == nearest:
-                    current = distances[index].get(issue, float("inf"))
-                    distances[index][issue] = min(current, gap + weight)
-    return distances
 
 
 def _shares(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
@@ -324,8 +247,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     keyword_stems = {s for primary, secondary in stems.values() for s in primary | secondary}
     local = local_forms(text)
     unsure: list[str] = []
-    if local != text and not re.fullmatch(r"[\x00-\x7f]*", text) or _FOREIGN_HINT.search(text) \
-            or any(char.isalpha() and ord(char) > 0x24F for char in text):
+    if not in_english(text):
         unsure.append("text not in English")
     if side is None:
         side = speaker_from_text(text, labels.game.parties)
@@ -334,8 +256,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     topic: list[str] = []  # issues in the order the text names them
     for sentence in [s for s in _SENTENCE.split(converted) if s and s.strip()]:
         found = _find(sentence, labels, keyword_stems)
-        hits = _keyword_hits(sentence, labels)
-        distances = _bound_distances(found, hits)
+        hits = keyword_hits(sentence, labels)
+        distances = bound_distances(found, hits)
         for index, item in enumerate(found):
             # "55% of our employees": the words after "of" say what the number is.
             what = _OF_WHAT.match(sentence[item.end:])

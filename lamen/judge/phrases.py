@@ -12,9 +12,10 @@ _ZERO_CUE = re.compile(
     r"\b(?:no|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
     r"(?:can(?:no|')t|won't|will\s+not|do\s+not|don't)\s+(?:allow|permit|accept|charge)\s+any)\s+"
     r"(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)|\b(?P<word>[a-z]+)[\s-]free\b|"
-    r"\b(?P<subject>[a-z]+)\s+(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?(?:allowed|permitted|"
+    r"\b(?P<subject>[a-z]+)\s+(?:(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?|not\s+)(?:allowed|permitted|"
     r"something\s+(?:we|i)\s+can(?:not|'t)?\s+allow)\b|"
-    r"\b(?P<key>[a-z]+)\s*[:=]\s*(?:none|no|zero|nil|n/a|waived)\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
+    r"\b(?P<waived>[a-z]+)\s+(?:(?:is|are|to\s+be|will\s+be|would\s+be)\s+)?(?:waived|dropped\s+entirely)\b|"
+    r"\b(?P<key>[a-z]+)\s*[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
     r"shorter|than|sooner|greater)\b)", re.IGNORECASE)
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
 
@@ -45,7 +46,8 @@ def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
     for match in _ZERO_CUE.finditer(sentence):
         if match.group("subject") and not re.search(r"n't|\bnot\b|\bcannot\b", match.group(0), re.IGNORECASE):
             continue  # "subletting is allowed" names no zero
-        words = (match.group("words") or match.group("word") or match.group("key") or match.group("subject")
+        words = (match.group("words") or match.group("word") or match.group("key") or match.group("waived")
+                 or match.group("subject")
                  or "").split()
         words = [w for w in words if w.lower() not in _NOT_ISSUE_WORDS]
         for issue, table in labels.issues.items():

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.agreement import accepts_named
+
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
     r"\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except)\s+(?:the\s+|a\s+|an\s+)?"
@@ -36,9 +38,9 @@ _REJECTED_AFTER = re.compile(
     r"(?:higher|lower|more|less) than (?:i|we) can)|"
     r"^\s*(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
-_ACCEPTS = re.compile(r"\b(?:accept|agree|works?\b|fine\b|acceptable|okay|ok\b|deal\b|happy with|can live with|"
-                      r"sounds good|good with|on board|go with|(?:we|i)(?:'ll| will| can)? take)", re.IGNORECASE)
-_NEGATION = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.IGNORECASE)
+# Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
+_DIFFERENCE_AFTER = re.compile(r"^\s*(?:[a-z]+\s+)?(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b",
+                               re.IGNORECASE)
 PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
                        r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
                        r"could you|can you|would you|stands?\b|please|"
@@ -53,7 +55,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     before = sentence[:start]
     clause = _CLAUSE_BREAK.split(before)[-1]
     after = sentence[end:end + 50]
-    if _REJECTED_AFTER.search(after):
+    if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
     if _BOUND_BEFORE.search(before[-40:]):
         return True
@@ -61,6 +63,6 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return False
     if _CLAUSE_NOT_OWN.search(clause):
         # "your 24-month proposal works": accepting a named value makes it one's own.
-        return bool(re.search(r"\byour?\b", clause, re.IGNORECASE) and _ACCEPTS.search(sentence)
-                    and not _NEGATION.search(sentence))
+        # Whether the sentence accepts is agreement.py's rule, the one the judge and the bots use.
+        return bool(re.search(r"\byour?\b", clause, re.IGNORECASE)) and accepts_named(sentence)
     return True

@@ -26,7 +26,16 @@ _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)\*(?!\s)|(?<=\S)\*(?!\w)|`")
 _PAIR = re.compile(r"^(?P<key>[^:=|;]{1,48}?)\s*(?::|=|->|\s[—–-]\s|—|–)\s*(?P<value>.*)$")
 _SEGMENT_BREAK = re.compile(r"\s*(?:;|\s\|\s|\|(?=\s*\w+\s*[:=])|·|•)\s*")
 _KEY_VALUE_TEXT = re.compile(r"^\s*[A-Za-z][\w \-]{0,30}:\s*\S")
-_TAG_PAIR = re.compile(r"<(?P<key>[A-Za-z][\w -]{0,30})>\s*(?P<value>[^<>]{1,60}?)\s*</(?P=key)>")
+_TAG_PAIR = re.compile(r"<(?P<key>[A-Za-z][\w -]{0,30}?)(?P<attributes>(?:\s+[\w-]+\s*=\s*[\"'][^\"'<>]*[\"'])*)\s*>"
+                       r"\s*(?P<value>[^<>]{1,60}?)\s*</(?P=key)>")
+# A unit or currency given as an attribute belongs to the value (<duration unit="years">3</duration>).
+_UNIT_ATTRIBUTE = re.compile(r"\b(?:unit|units|currency)\s*=\s*[\"'](?P<unit>[^\"'<>]{1,20})[\"']", re.IGNORECASE)
+# <issue name="rent">$1,200</issue>, <item issue="rent" value="$1,200"/>: the issue in an attribute.
+_ATTRIBUTE_PAIR = re.compile(r"<[A-Za-z][\w-]*\s+(?:name|issue|key|id)\s*=\s*[\"'](?P<key>[^\"'<>]{1,40})[\"']\s*"
+                             r"(?:(?:value|val)\s*=\s*[\"'](?P<value>[^\"'<>]{1,60})[\"']\s*/?>|>\s*(?P<text>[^<>]{1,60}?)\s*"
+                             r"</[A-Za-z][\w-]*>)")
+# A YAML or code comment after a value ("rent: 1000  # was 1100") is no part of it.
+_COMMENT = re.compile(r"\s+(?:#|//)\s.*$")
 _SEPARATOR_ROW = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 
 
@@ -42,7 +51,9 @@ def as_records(pairs: Pairs) -> Pairs:
     """[("issue", "rent"), ("value", "$1,100")] -> [("rent", "$1,100")], recursively through
     lists of such records (a wrapper key around them included)."""
     keys = {str(key).strip().lower(): value for key, value in pairs}
-    if len(pairs) == 2 and keys.keys() & _RECORD_KEYS and keys.keys() & _VALUE_KEYS:
+    # A record may carry remarks beside its issue and value ({"issue", "value", "reason"}).
+    if 2 <= len(pairs) <= 4 and keys.keys() & _RECORD_KEYS and keys.keys() & _VALUE_KEYS and \
+            (len(pairs) == 2 or not any(isinstance(value, (list, dict)) for value in keys.values())):
         issue_key = next(k for k in keys if k in _RECORD_KEYS)
         value_key = next(k for k in keys if k in _VALUE_KEYS and k != issue_key)
         if isinstance(keys[issue_key], str):
@@ -95,6 +106,35 @@ def _cells(line: str) -> list[str]:
     return [_EMPHASIS.sub("", cell).strip() for cell in cells]
 
 
+# Table columns that hold no offer of the writer's (the other side's, limits, ranks, remarks) and
+# columns that hold it; a unit column is read with the value.
+_OTHER_COLUMN = re.compile(r"\b(?:their|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min\w*|"
+                           r"max\w*|priority|priorities|rank\w*|weight|importance|notes?|comments?|remarks?|why|"
+                           r"reasons?|rationale|justification|status|previous|last|old|was|estimate\w*|range|limit|fallback|"
+                           r"backup|worst|floor|ceiling|concession\w*|plan b|if needed)\b",
+                           re.IGNORECASE)
+_OWN_COLUMN = re.compile(r"\b(?:values?|my|our|mine|offers?|proposals?|proposed|target|ask|position|acceptable|now|"
+                         r"new|current|final|amount|terms?)\b", re.IGNORECASE)
+_UNIT_COLUMN = re.compile(r"^\s*units?\s*$", re.IGNORECASE)
+
+
+def _unit_columns(header: list[str]) -> list[int]:
+    return [j for j, cell in enumerate(header) if j and _UNIT_COLUMN.match(cell)]
+
+
+def _own_column(header: list[str], width: int) -> int | None:
+    """The one column of the writer's values in a table with extra columns, if the header says
+    which: the one own-offer column, else the only column that is neither the other side's, a
+    remark nor a unit."""
+    if len(header) != width:
+        return None
+    others = [j for j in range(1, width) if not _OTHER_COLUMN.search(header[j]) and not _UNIT_COLUMN.match(header[j])]
+    own = [j for j in others if _OWN_COLUMN.search(header[j])]
+    if len(own) == 1 and len(others) < width - 1:
+        return own[0]
+    return others[0] if len(others) == 1 and len(others) < width - 1 else None
+
+
 def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
     blocks = []
     for match in re.finditer(r"(?m)(?:^[ \t]*\|.*\|?[ \t]*(?:\n|$))+", text):
@@ -110,6 +150,8 @@ def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
             for row in body:
                 if len(row) == 2:
                     pairs.append((row[0], row[1]))
+                elif len(row) > 2 and (column := _own_column(header, len(row))) is not None:
+                    pairs.append((row[0], " ".join([row[column], *(row[j] for j in _unit_columns(header))])))
                 elif len(row) > 2:
                     names = header[1:] if len(header) == len(row) else [""] * (len(row) - 1)
                     pairs.append((row[0], ", ".join(f"{name} {value}".strip() for name, value in zip(names, row[1:]))))
@@ -130,7 +172,8 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
     if match and match.group("value").strip() and len(match.group("key").split()) <= 5 \
             and not re.search(r"[\d$€£]", match.group("key")):
         key = match.group("key").strip()
-        return key, match.group("value").strip().rstrip(".,;"), labels.issue_for_key(key) is not None
+        value = _COMMENT.sub("", match.group("value")).strip().rstrip(".,;")
+        return key, value, labels.issue_for_key(key) is not None
     words = segment.split()
     for size in range(min(4, len(words) - 1), 0, -1):
         key = " ".join(words[:size])
@@ -214,8 +257,11 @@ def _mask(text: str, blocks: list[Block]) -> str:
 def _tag_blocks(text: str) -> list[Block]:
     """<rent>$1,200</rent> pairs, consecutive ones (only spaces between) in one block."""
     blocks: list[Block] = []
-    for match in _TAG_PAIR.finditer(text):
-        pair = (match.group("key"), match.group("value"))
+    matches = sorted([*_TAG_PAIR.finditer(text), *_ATTRIBUTE_PAIR.finditer(text)], key=lambda m: m.start())
+    for match in matches:
+        value = match.group("value") or match.groupdict().get("text") or ""
+        unit = _UNIT_ATTRIBUTE.search(match.groupdict().get("attributes") or "")
+        pair = (match.group("key").strip(), f"{value} {unit.group('unit')}" if unit else value)
         if blocks and not text[blocks[-1].end:match.start()].strip():
             last = blocks[-1]
             blocks[-1] = Block(last.start, match.end(), last.pairs + [pair], "tags")
@@ -227,7 +273,7 @@ def _tag_blocks(text: str) -> list[Block]:
 def structured_blocks(text: str, labels: GameLabels) -> list[Block]:
     """Every structured offer-like block of a text, in order of position."""
     blocks, spans = _json_blocks(text)
-    if "</" in text:
+    if "</" in text or "/>" in text:
         tags = _tag_blocks(text)
         blocks += tags
         spans += tags

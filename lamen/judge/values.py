@@ -37,39 +37,8 @@ _GRAND = re.compile(r"\b(\d+|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 
-# Words of other languages that negotiators write for units, currencies, numbers and the
-# common issues, mapped to the English words the readers know. A small lexicon of the domain:
-# a text in another language is still read by its numbers, units and these words.
-FOREIGN_WORDS = {
-    # units
-    "mois": "months", "monate": "months", "monaten": "months", "monat": "month", "meses": "months", 
-    "jours": "days", "jour": "day", "tage": "days", "tagen": "days", "días": "days", "dias": "days",
-    "día": "day", "ans": "years", "années": "years", "annees": "years", "jahre": "years",
-    "jahren": "years", "jahr": "year", "años": "years", "anos": "years", "año": "year", "semaines": "weeks",
-    "wochen": "weeks", "semanas": "weeks", "sitze": "seats", "sièges": "seats", "asientos": "seats",
-    "dólares": "dollars", "dolares": "dollars", "dollari": "dollars", "mesi": "months", "giorni": "days",
-    "anni": "years", "maanden": "months", "dagen": "days", "jaar": "years", "settimane": "weeks",
-    # numbers
-    "deux": "two", "trois": "three", "quatre": "four", "cinq": "five", "zwei": "two", "drei": "three",
-    "vier": "four", "fünf": "five", "dos": "two", "tres": "three", "cuatro": "four", "cinco": "five",
-    # issues
-    "loyer": "rent", "miete": "rent", "alquiler": "rent", "renta": "rent", "caution": "deposit",
-    "kaution": "deposit", "depósito": "deposit", "deposito": "deposit", "fianza": "deposit", "dépôt": "deposit",
-    "sous-location": "subletting", "untervermietung": "subletting", "subarriendo": "subletting",
-    "subalquiler": "subletting", "affitto": "rent", "aluguel": "rent", "huur": "rent", "looptijd": "duration",
-    "durata": "duration", "deposito cauzionale": "deposit", "borg": "deposit", "subaffitto": "subletting", "bail": "duration", "laufzeit": "duration", "durée": "duration",
-    "duración": "duration", "prêt": "loan", "darlehen": "loan", "kredit": "loan", "préstamo": "loan",
-    "zins": "interest", "zinsen": "interest", "zinssatz": "interest", "tasa": "interest rate", "taux": "interest rate",
-    "intérêt": "interest", "interés": "interest", "frais": "fees", "gebühren": "fees", "comisiones": "fees",
-    "beteiligung": "ownership", "participación": "ownership",
-    "employés": "employees", "mitarbeiter": "employees", "empleados": "employees", "livraison": "delivery",
-    "lieferung": "delivery", "entrega": "delivery", "garantie": "warranty", "garantía": "warranty",
-    # stances
-    "proposons": "propose", "proponemos": "propose", "proponiamo": "propose", "propomos": "propose",
-    "stellen": "propose", "schlagen": "propose",
-    "bieten": "offer", "offrons": "offer", "ofrecemos": "offer", "acceptons": "accept", "akzeptieren": "accept",
-    "aceptamos": "accept", "acordar": "settle on",
-}
+from lamen.judge.lexicon import FOREIGN_WORDS, cjk_to_latin  # noqa: E402  (a table of words, no logic)
+
 _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WORDS), key=len, reverse=True))
                       + r")(?![\w-])", re.IGNORECASE)
 # "1.200 $", "7.000 dólares": a dot before exactly three digits separates thousands (a decimal
@@ -123,20 +92,68 @@ def words_to_digits(text: str) -> str:
     return text.replace(" and_a_half", " and a half")
 
 
+# "1,00,000", "1,50,000": Indian grouping (lakh) is read as written, one number.
+_INDIAN_GROUPS = re.compile(r"(?<![\d,.])\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])")
+# "mille e cento", "mil y cien", "tausend und": other languages join the parts of one number.
+_JOINED_NUMBER_WORDS = re.compile(r"\b(thousand|hundred)\s+(?:e|y|et|und|and)\s+(?=(?:one|two|three|four|five|six|seven|"
+                                  r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)\b)", re.IGNORECASE)
+# "tra 1.000 e 1.100", "entre 1 000 et 1 100" (translated to "between ... e ..."): a range.
+_BETWEEN_AND = re.compile(r"(\bbetween\s+[$€£]?\d[\d.,]*\s?(?:%|[a-z$]+)?)\s+(?:e|y|et|und|en)\s+(?=[$€£]?\d)",
+                          re.IGNORECASE)
+_DOZEN = re.compile(r"\b(?:a|one)\s+dozen\b", re.IGNORECASE)
+_FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b", re.IGNORECASE)
+# "6 der 10 Sitze", "6 de los 10": a share of a whole, in the words the English grammar knows.
+_OF_THE_WHOLE = re.compile(r"(?<=\d)\s+(?:der|de|dei|degli|delle|dos|das|des|de los|de las|su|sur|von|van)\s+(?=\d)",
+                           re.IGNORECASE)
+# "6 mil dólares", "9 thousand": a digit before a scale word of any language.
+_TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE)
+# "~~$1,200~~ $1,100": a struck-out value is withdrawn.
+_STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
+# "$1,200 → $1,100": a value changed into another; only the new one stands.
+_CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*\s?(?:%|k\b)?\s*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)", re.IGNORECASE)
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
 # Words that are numbers of a unit: "a decade" is ten years.
 _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
 
 
+_WORD = re.compile(r"[a-z]+\$|[^\W\d_]+(?:['-][^\W\d_]+)*")
+_FOREIGN_SINGLE = frozenset(word for word, english in FOREIGN_WORDS.items() if " " not in word and word != english)
+_FOREIGN_PAIRS = frozenset(tuple(word.split()[:2]) for word in FOREIGN_WORDS if " " in word)
+
+
+def _has_foreign_words(text: str) -> bool:
+    """Whether the lexicon has a word of the text: a set lookup per word, so that English text,
+    the common case, costs no pass of the lexicon's large pattern."""
+    words = _WORD.findall(text.lower())
+    return not _FOREIGN_SINGLE.isdisjoint(words) or not _FOREIGN_PAIRS.isdisjoint(zip(words, words[1:]))
+
+
 @lru_cache(maxsize=4096)
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
-    text = _PER_CENT.sub("%", _DECADE.sub("10 years", text))
+    # Each rewrite runs only where its cue is in the text: most texts need none of them.
+    lower = text.lower()
+    if "cent" in lower or "pct" in lower:
+        text = _PER_CENT.sub("%", text)
+    if "decade" in lower or "dozen" in lower or "fortnight" in lower:
+        text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", _DECADE.sub("10 years", text)))
+    if "~~" in text:
+        text = _STRUCK.sub(" ", text)
+    if any(arrow in text for arrow in ("→", "->", "=>", "⟶", "➡", "➔")):
+        text = _CHANGED_TO.sub("", text)
+    if "," in text:
+        text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     text = _DOT_THOUSANDS.sub(r"\1\2", text)
     text = _SPACE_THOUSANDS.sub(r"\1\2", text)
     text = _DECIMAL_COMMA.sub(r"\1.\2", text)
-    if not text.isascii() or _FOREIGN.search(text):
+    if not text.isascii():
+        text = cjk_to_latin(text)
+    if not text.isascii() or _has_foreign_words(text):
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
+        text = _OF_THE_WHOLE.sub(" of the ", text)
+        text = _BETWEEN_AND.sub(r"\1 and ", text)
+        text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
+        text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
     return text
 
 
@@ -148,3 +165,20 @@ def squash(text: str) -> str:
 def word_sequence(text: str) -> list[str]:
     """Lower-case words and numbers of a text (hyphens and punctuation split words)."""
     return re.findall(r"[a-z0-9%]+", text.lower())
+
+
+# Letters of other scripts (punctuation, arrows, currency, box drawing and emoji are not letters).
+_NON_ENGLISH = re.compile(r"[^\x00-\x7f\u00a0-\u00ff\u2010-\u2027\u2030-\u205e\u20a0-\u20cf\u2190-\u22ff\u2500-\u27bf"
+                          r"\U0001f000-\U0001faff\ufe0f]")
+# Function words of French, German, Spanish, Italian, Portuguese and Dutch that English never uses.
+_FOREIGN_WORDS = re.compile(r"\b(?:nous|vous|wir|sie|und|una?|los|las|les|des|der|das|por|para|pour|avec|mit|"
+                            r"che|que|et|du|ist|est|sono|é|não|het|een|voor|nel|della|dei|ein|eine)\b", re.IGNORECASE)
+
+
+def in_english(text: str) -> bool:
+    """No letters of other scripts, and at most one word that is a function word of another
+    language or a word of the lexicon ("caution" and "bail" are English too)."""
+    if _NON_ENGLISH.search(text):
+        return False
+    words = set(_WORD.findall(text.lower()))
+    return len(_FOREIGN_WORDS.findall(text)) + len(words & _FOREIGN_SINGLE) < 2

@@ -1,0 +1,265 @@
+"""The small lexicon of other languages the value grammar reads: words negotiators write for
+units, currencies, numbers, the games' issues and stances, mapped to the English words the
+readers know; and Chinese/Japanese text (no spaces between words) rewritten into that English.
+A text in another language is then read by the same grammar as an English one; the reader still
+marks it `unsure` (the LLM fallback reads the rest)."""
+
+from __future__ import annotations
+
+import re
+
+_GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
+                 "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
+_SPANISH_HUNDREDS = {"doscientos": "two", "trescientos": "three", "cuatrocientos": "four", "quinientos": "five",
+                     "seiscientos": "six", "setecientos": "seven", "ochocientos": "eight", "novecientos": "nine"}
+
+_PORTUGUESE_ITALIAN_HUNDREDS = {"duzentos": "two", "trezentos": "three", "quatrocentos": "four", "seiscentos": "six",
+                                "setecentos": "seven", "oitocentos": "eight", "novecentos": "nine",
+                                "duecento": "two", "trecento": "three", "quattrocento": "four", "seicento": "six",
+                                "settecento": "seven", "ottocento": "eight", "novecento": "nine"}
+
+FOREIGN_WORDS = {
+    # units and rates
+    "mois": "months", "monate": "months", "monaten": "months", "monat": "month", "meses": "months",     "mês": "month", "mese": "month", "mesi": "months", "maanden": "months",
+    "jours": "days", "jour": "day", "tage": "days", "tagen": "days", "días": "days", "dias": "days", "día": "day",
+    "dia": "day", "giorni": "days", "giorno": "day", "dagen": "days",
+    "ans": "years", "années": "years", "annees": "years", "jahre": "years", "jahren": "years", "jahr": "year",
+    "años": "years", "anos": "years", "año": "year", "anni": "years", "anno": "year", "jaar": "years",
+    "semaines": "weeks", "wochen": "weeks", "semanas": "weeks", "settimane": "weeks",
+    "un an": "one year", "une année": "one year", "un año": "one year", "um ano": "one year", "un anno": "one year",
+    "ein jahr": "one year", "einem jahr": "one year", "un mois": "one month", "un mes": "one month",
+    "um mês": "one month", "un mese": "one month", "une semaine": "one week", "una semana": "one week",
+    "una settimana": "one week", "eine woche": "one week",
+    "y medio": "and a half", "e meio": "and a half", "e mezzo": "and a half", "et demi": "and a half",
+    "et demie": "and a half",
+    "par mois": "per month", "pro monat": "per month", "al mes": "per month", "por mes": "per month",
+    "por mês": "per month", "ao mês": "per month", "al mese": "per month", "par an": "per year",
+    "pro jahr": "per year", "al año": "per year", "por año": "per year", "ao ano": "per year",
+    "all'anno": "per year", "annuo": "annual", "annua": "annual", "anual": "annual", "annuel": "annual",
+    "jährlich": "annual",
+    "pour cent": "percent", "por ciento": "percent", "por cento": "percent", "per cento": "percent",
+    "prozent": "percent",
+    "sitze": "seats", "sitzen": "seats", "sièges": "seats", "asientos": "seats", "escaños": "seats",
+    "seggi": "seats", "assentos": "seats",
+    # currencies
+    "dólares": "dollars", "dolares": "dollars", "dólar": "dollar", "dollari": "dollars", "dollaro": "dollar",
+    "us$": "$", "r$": "$",
+    # numbers
+    "deux": "two", "trois": "three", "quatre": "four", "cinq": "five", "sept": "seven", "huit": "eight",
+    "neuf": "nine", "dix": "ten", "douze": "twelve", "mille": "thousand", "zwei": "two", "drei": "three",
+    "vier": "four", "fünf": "five", "sechs": "six", "sieben": "seven", "acht": "eight", "neun": "nine",
+    "zehn": "ten", "zwölf": "twelve", "hundert": "hundred", "tausend": "thousand", "eintausend": "one thousand",
+    "dos": "two", "tres": "three", "cuatro": "four", "cinco": "five", "seis": "six", "siete": "seven",
+    "ocho": "eight", "nueve": "nine", "diez": "ten", "doce": "twelve", "cien": "hundred", "ciento": "hundred",
+    "mil": "thousand", "dois": "two", "duas": "two", "três": "three", "quatro": "four", "dez": "ten",
+    "doze": "twelve", "quattro": "four", "cinque": "five", "sette": "seven", "otto": "eight",
+    "dieci": "ten", "dodici": "twelve", "una dozzina": "twelve", "una docena": "twelve", "quinze": "fifteen",
+    "vingt": "twenty", "zwanzig": "twenty", "veinte": "twenty", "vinte": "twenty", "venti": "twenty",
+    "trente": "thirty", "dreißig": "thirty", "treinta": "thirty", "trinta": "thirty", "trenta": "thirty",
+    **{f"{word}hundert": f"{english} hundred" for word, english in _GERMAN_UNITS.items()},
+    **{word: f"{english} hundred" for word, english in _SPANISH_HUNDREDS.items()},
+    **{word: f"{english} hundred" for word, english in _PORTUGUESE_ITALIAN_HUNDREDS.items()},
+    "cento": "hundred", "cent": "hundred", "cem": "hundred", "du capital": "ownership", "del capital": "ownership",
+    "do capital": "ownership", "del capitale": "ownership", "société": "company", "au conseil": "on the board", "nel consiglio": "on the board",
+    "en el consejo": "on the board", "im vorstand": "on the board", "no conselho": "on the board", "sociedad": "company", "quinhentos": "five hundred", "cinquecento": "five hundred",
+    # issues
+    "loyer": "rent", "miete": "rent", "alquiler": "rent", "renta": "rent", "affitto": "rent", "aluguel": "rent",
+    "aluguer": "rent", "huur": "rent", "caution": "deposit", "kaution": "deposit", "depósito": "deposit",
+    "deposito": "deposit", "fianza": "deposit", "dépôt": "deposit", "dépôt de garantie": "deposit",
+    "deposito cauzionale": "deposit", "cauzione": "deposit", "caução": "deposit", "borg": "deposit",
+    "sous-location": "subletting", "untervermietung": "subletting", "subarriendo": "subletting",
+    "subalquiler": "subletting", "subaffitto": "subletting", "sublocação": "subletting", "sublocacao": "subletting",
+    "bail": "lease", "durée du bail": "duration", "laufzeit": "duration", "durée": "duration",
+    "duración": "duration", "durata": "duration", "plazo": "duration", "prazo": "duration", "looptijd": "duration",
+    "contrato": "lease", "contratto": "lease", "mietvertrag": "lease",
+    "prêt": "loan", "darlehen": "loan", "kredit": "loan", "préstamo": "loan", "prestito": "loan",
+    "empréstimo": "loan", "montant": "amount", "betrag": "amount", "monto": "amount", "importo": "amount",
+    "zins": "interest", "zinsen": "interest", "zinssatz": "interest rate", "tasa de interés": "interest rate",
+    "tasa": "interest rate", "taux": "interest rate", "tasso": "interest rate", "juros": "interest",
+    "taxa de juros": "interest rate", "intérêt": "interest", "interés": "interest", "interesse": "interest",
+    "frais": "fees", "gebühren": "fees", "comisiones": "fees", "commissioni": "fees", "taxa de serviço": "service fees",
+    "tarifas": "fees",
+    "avantages sociaux": "benefits", "avantages": "benefits", "sozialleistungen": "benefits",
+    "beneficios": "benefits", "benefici": "benefits", "benefícios": "benefits",
+    "contrôle du conseil": "control", "controllo del consiglio": "control", "contrôle": "control",
+    "controllo": "control", "kontrolle": "control", "conseil": "board", "consiglio": "board", "consejo": "board",
+    "vorstand": "board", "conselho": "board",
+    "participation": "ownership", "partecipazione": "ownership", "beteiligung": "ownership",
+    "participación": "ownership", "propriété": "ownership", "proprietà": "ownership", "propiedad": "ownership",
+    "eigentum": "ownership", "propriedade": "ownership",
+    "employés": "employees", "mitarbeiter": "employees", "empleados": "employees", "dipendenti": "employees",
+    "funcionários": "employees",
+    "entreprise": "company", "unternehmen": "company", "empresa": "company", "azienda": "company",
+    "livraison": "delivery", "lieferung": "delivery", "entrega": "delivery", "consegna": "delivery",
+    "prix": "price", "preis": "price", "precio": "price", "preço": "price", "prezzo": "price",
+    "garantie": "warranty", "garantía": "warranty", "garantia": "warranty", "garanzia": "warranty",
+    "montage": "assembly", "montaje": "assembly", "montagem": "assembly", "montaggio": "assembly",
+    "inklusive": "included", "inclus": "included", "incluida": "included", "incluído": "included",
+    "incluída": "included", "incluso": "included", "inclusa": "included",
+    # words for nothing
+    "aucun": "none", "aucune": "none", "ninguno": "none", "ninguna": "none", "nessuno": "none", "nenhum": "none",
+    "nenhuma": "none", "keine": "no", "kein": "no", "ohne": "no", "sans": "no", "sin": "no", "senza": "no",
+    "sem": "no", "não": "none", "interdite": "not allowed", "interdit": "not allowed", "verboten": "not allowed",
+    "nicht erlaubt": "not allowed", "no permitido": "not allowed", "não permitido": "not allowed",
+    "non consentito": "not allowed", "gratuit": "free",
+    "tra": "between", "fra": "between", "entre": "between", "zwischen": "between", "tussen": "between",
+    "menos que": "less than", "menos de": "less than", "moins que": "less than", "de moins que": "less than",
+    "weniger als": "less than", "meno di": "less than", "más que": "more than", "de plus que": "more than",
+    "mehr als": "more than", "es decir": "i.e.", "c'est-à-dire": "i.e.", "cioè": "i.e.", "ou seja": "i.e.",
+    "d.h.": "i.e.", "interdit": "not allowed", "interdite": "not allowed", "prohibido": "not allowed",
+    # Dutch and Russian, the words of the rental game
+    "onderverhuur": "subletting", "maand": "month", "dag": "day", "bieden": "offer", "bod": "offer",
+    "аренда": "rent", "аренду": "rent", "арендная плата": "rent", "месяцев": "months", "месяца": "months",
+    "месяц": "month", "долларов": "dollars", "доллара": "dollars", "доллар": "dollars", "дней": "days",
+    "дня": "days", "день": "day", "лет": "years", "года": "years", "год": "year", "залог": "deposit",
+    "депозит": "deposit", "субаренда": "subletting", "субаренду": "subletting", "срок": "duration",
+    "сумма": "amount", "ставка": "interest rate", "комиссия": "fees", "предлагаем": "propose",
+    "предложение": "offer",
+    # headings and stances
+    "offre acceptable": "acceptable offer", "akzeptables angebot": "acceptable offer",
+    "oferta aceptable": "acceptable offer", "oferta aceitável": "acceptable offer",
+    "offerta accettabile": "acceptable offer", "notiz": "note", "nota": "note", "remarque": "note",
+    "proposons": "propose", "proponemos": "propose", "proponiamo": "propose", "propomos": "propose",
+    "proposer": "propose", "stellen": "propose", "schlagen": "propose",
+    "bieten": "offer", "offrons": "offer", "ofrecemos": "offer", "offriamo": "offer", "oferecemos": "offer",
+    "oferecer": "offer", "ofrecer": "offer", "offrire": "offer",
+    "acceptons": "accept", "akzeptieren": "accept", "aceptamos": "accept", "accettiamo": "accept",
+    "aceitamos": "accept", "acordar": "settle on",
+}
+
+# Chinese and Japanese: issue and stance words (longest first, no word boundaries there), then
+# units after a number, numerals, and full-width punctuation.
+_CJK_WORDS = {
+    "は高すぎます": " is too high. ", "は高すぎる": " is too high. ", "太高了": " is too high. ", "太高": " is too high ",
+    "太贵了": " is too high. ", "太贵": " is too high ", "太长": " is too long ", "太短": " is too short ",
+    "可接受的报价": " acceptable offer ", "可接受的方案": " acceptable offer ", "許容できるオファー": " acceptable offer ",
+    "許容オファー": " acceptable offer ", "オファー": " offer ", "报价": " offer ", "备注": " note ", "メモ": " note ",
+    "年利率": " annual interest rate ", "無料": " free ", "每月": " per month ", "月额": " monthly ", "月額": " monthly ", "免费": " free ", "免除": " waived ", "月租": " rent ", "租金": " rent ", "家賃": " rent ", "賃料": " rent ",
+    "租期": " duration ", "契約期間": " duration ", "期間": " duration ", "期限": " duration ",
+    "押金": " deposit ", "敷金": " deposit ", "保证金": " deposit ", "转租": " subletting ", "転貸": " subletting ",
+    "不允许": " no ", "不可": " no ", "なし": " none ", "无": " no ", "無し": " none ",
+    "贷款金额": " amount ", "借入額": " amount ", "融資額": " amount ", "贷款": " loan ", "金利": " interest rate ",
+    "利率": " interest rate ", "手数料": " fees ", "手续费": " fees ", "福利": " benefits ",
+    "董事会席位": " board seats ", "董事会": " board ", "取締役会": " board ", "議席": " seats ", "席位": " seats ",
+    "员工留用": " employees ", "员工": " employees ", "従業員": " employees ", "股权": " ownership ",
+    "所有権": " ownership ", "配送": " delivery ", "价格": " price ", "価格": " price ", "保証": " warranty ",
+    "保修": " warranty ", "組立込み": " assembly included ", "组装": " assembly ", "提议": " propose ",
+    "提案": " propose ", "接受": " accept ", "公司": " company ", "社": " company ",
+}
+_CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
+              ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
+              ("元", " dollars ")]
+_CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+               "九": 9}
+_CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+_CJK_NUMERAL = re.compile("[" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + "]+")
+_CJK_PUNCTUATION = str.maketrans({"：": ": ", "，": ", ", "、": ", ", "。": ". ", "（": " (", "）": ") ", "；": "; ",
+                                  "％": "%", "！": "! ", "？": "? ", "　": " ", "～": "-", "＄": "$"})
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def _numeral(match: re.Match[str]) -> str:
+    return f" {_numeral_value(match.group(0))} "
+
+
+def _numeral_value(numeral: str) -> int:
+    total, current = 0, 0
+    for char in numeral:
+        if char in _CJK_DIGITS:
+            current = current * 10 + _CJK_DIGITS[char] if current and current < 10 else _CJK_DIGITS[char]
+        else:
+            total += (current or 1) * _CJK_SCALES[char]
+            current = 0
+    return total + current
+
+
+def cjk_to_latin(text: str) -> str:
+    """Chinese and Japanese words of the domain in English, numerals as digits ('一千二百美元' ->
+    ' 1200 dollars'; '百分之三' -> '3%'; '6比4' -> '6-4'); other text unchanged."""
+    if not _CJK.search(text):
+        return text
+    text = text.translate(_CJK_PUNCTUATION)
+    # "二点五": a decimal point between numerals.
+    text = re.sub(f"({_CJK_NUMERAL.pattern})点([{''.join(_CJK_DIGITS)}]+)",
+                  lambda m: f"{_numeral_value(m.group(1))}." + "".join(str(_CJK_DIGITS[c]) for c in m.group(2)), text)
+    text = re.sub(r"百分之([" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + r"\d.]+)", r"\1%", text)
+    for word in sorted(_CJK_WORDS, key=len, reverse=True):
+        text = text.replace(word, _CJK_WORDS[word])
+    text = re.sub(r"(\d+(?:\.\d+)?)\s*万", lambda m: f"{float(m.group(1)) * 10000:g}", text)
+    text = _CJK_NUMERAL.sub(_numeral, text)
+    text = re.sub(r"(?<=\d)\s*比\s*(?=\d)", "-", text)
+    text = re.sub(r"年\s*(?=\d)", " annual ", text)
+    for unit, english in _CJK_UNITS:
+        text = re.sub(rf"(?<=\d)\s*{unit}", english, text)
+    return re.sub(r"[ ]{2,}", " ", text)
+
+
+# Number words 1-99 of French, Spanish, Italian, Portuguese and German, as the English words the
+# grammar combines ("vingt-quatre" -> "twenty-four", "sechsunddreißig" -> "thirty-six"). Words
+# that are also English words ("once", "un", "die") are left out.
+_ENGLISH_UNITS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                  "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_ENGLISH_TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty",
+                 90: "ninety"}
+
+
+def _english(n: int) -> str:
+    if n < 20:
+        return _ENGLISH_UNITS[n]
+    tens, unit = divmod(n, 10)
+    return _ENGLISH_TENS[tens * 10] + (f"-{_ENGLISH_UNITS[unit]}" if unit else "")
+
+
+def _number_words() -> dict[str, str]:
+    words: dict[str, str] = {}
+    french = ["", "", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize",
+              "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf"]
+    french_tens = {20: "vingt", 30: "trente", 40: "quarante", 50: "cinquante", 60: "soixante"}
+    spanish = ["", "", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "", "doce", "trece",
+               "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve", "veinte", "veintiuno",
+               "veintidós", "veintitrés", "veinticuatro", "veinticinco", "veintiséis", "veintisiete", "veintiocho",
+               "veintinueve"]
+    spanish_tens = {30: "treinta", 40: "cuarenta", 50: "cincuenta", 60: "sesenta", 70: "setenta", 80: "ochenta",
+                    90: "noventa"}
+    italian_units = ["", "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove"]
+    italian = ["", "", "", "", "quattro", "cinque", "", "sette", "otto", "", "dieci", "undici", "dodici", "tredici",
+               "quattordici", "quindici", "sedici", "diciassette", "diciotto", "diciannove"]
+    italian_tens = {20: "venti", 30: "trenta", 40: "quaranta", 50: "cinquanta", 60: "sessanta", 70: "settanta",
+                    80: "ottanta", 90: "novanta"}
+    portuguese = ["", "", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze",
+                  "treze", "catorze", "quinze", "dezesseis", "dezessete", "dezoito", "dezenove"]
+    portuguese_tens = {20: "vinte", 30: "trinta", 40: "quarenta", 50: "cinquenta", 60: "sessenta", 70: "setenta",
+                       80: "oitenta", 90: "noventa"}
+    german_units = ["", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"]
+    german = ["", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf",
+              "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn"]
+    german_tens = {20: "zwanzig", 30: "dreißig", 40: "vierzig", 50: "fünfzig", 60: "sechzig", 70: "siebzig",
+                   80: "achtzig", 90: "neunzig"}
+    for table in (french, spanish, italian, portuguese, german):
+        words.update({word: _english(n) for n, word in enumerate(table) if word})
+    for tens, word in french_tens.items():
+        words[word] = _english(tens)
+        words[f"{word}-et-un"] = words[f"{word} et un"] = _english(tens + 1)
+        words.update({f"{word}-{french[u]}": _english(tens + u) for u in range(2, 10)})
+    for tens, word in spanish_tens.items():
+        words[word] = _english(tens)
+        words.update({f"{word} y {spanish[u]}": _english(tens + u) for u in range(2, 10)})
+    for tens, word in italian_tens.items():
+        words[word] = _english(tens)
+        words.update({(word[:-1] if italian_units[u][0] in "ou" else word) + italian_units[u]: _english(tens + u)
+                      for u in range(1, 10)})
+    for tens, word in portuguese_tens.items():
+        words[word] = _english(tens)
+        words.update({f"{word} e {portuguese[u] or 'um'}": _english(tens + u) for u in range(1, 10)})
+    # "zehntausend", "deux cents", "duemila": thousands and hundreds written as one word or two.
+    words.update({f"{german[n]}tausend": f"{_english(n)} thousand" for n in range(2, 20)})
+    words.update({f"{french[n]} cents": f"{_english(n)} hundred" for n in range(2, 10)})
+    words.update({f"{italian_units[n]}mila": f"{_english(n)} thousand" for n in range(2, 10)})
+    for tens, word in german_tens.items():
+        words[word] = _english(tens)
+        words.update({f"{german_units[u]}und{word}": _english(tens + u) for u in range(1, 10)})
+    return words
+
+
+FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
+                      and word not in ("sei", "nove", "tre", "due")} | {"sei": "six", "tre": "three"})

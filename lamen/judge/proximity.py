@@ -1,0 +1,93 @@
+"""How near a value stands to the words naming an issue in a sentence: word positions with
+clause breaks counted as extra distance, the issue words of a sentence (its name, a clipping of
+it, or a word of its description), and each issue word bound to its nearest value."""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol, Sequence
+
+from lamen.judge.labels import GameLabels
+
+_CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
+_TOKEN = re.compile(r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?|[A-Za-z][\w'-]*|[,;:(]|\s[-–—]\s")
+_NOT_CLIPPINGS = {"the", "and", "are", "for", "not", "can", "you", "our", "was", "per", "with", "all", "any", "one",
+                  "two", "ten", "six", "off", "out", "see", "let", "but", "who", "how", "now", "new", "may", "day",
+                  "days", "year", "month", "sub"}
+
+
+class Placed(Protocol):
+    position: float  # word position in its sentence
+    stray_noun: bool  # a count of something else, which draws no issue word
+
+
+def word_positions(sentence: str) -> list[tuple[int, float]]:
+    """(character offset, weighted word position) for every word; clause breaks add distance."""
+    result: list[tuple[int, float]] = []
+    position = 0.0
+    for token in _TOKEN.finditer(sentence):
+        if _CLAUSE_BREAK.fullmatch(token.group(0)):
+            position += 2
+            continue
+        result.append((token.start(), position))
+        position += 1
+    return result
+
+
+def position_at(positions: list[tuple[int, float]], offset: int) -> float:
+    best = 0.0
+    for start, position in positions:
+        if start > offset:
+            break
+        best = position
+    return best
+
+
+def word_weights(word: str, labels: GameLabels) -> list[tuple[str, float]]:
+    """(issue, weight) for each issue a word names: 0 for its name or a clipping of it ("fee",
+    "own", "dep"), 1.5 for a word of its description. Memoised per game."""
+    stems = labels.issue_stems
+    cache = labels.word_cache
+    if word not in cache:
+        stem = word[:5]
+        found = []
+        for issue, (primary, secondary) in stems.items():
+            if stem in primary or (len(word) >= 3 and word not in _NOT_CLIPPINGS
+                                   and any(p.startswith(word) or p.startswith(word[:-1]) and word.endswith("s")
+                                           and len(word) > 3 for p in primary)):
+                found.append((issue, 0.0))
+            elif stem in secondary:
+                found.append((issue, 1.5))
+        if len(cache) > 20_000:
+            cache.clear()
+        cache[word] = found
+    return cache[word]
+
+
+def keyword_hits(sentence: str, labels: GameLabels) -> dict[str, list[tuple[float, float]]]:
+    """Per issue, (weighted position, weight) of its words in the sentence; description words
+    weigh less than the issue's name."""
+    places = word_positions(sentence)
+    hits: dict[str, list[tuple[float, float]]] = {issue: [] for issue in labels.issues}
+    for token in re.finditer(r"[a-z]+", sentence.lower()):
+        for issue, weight in word_weights(token.group(0), labels):
+            hits[issue].append((position_at(places, token.start()), weight))
+    return hits
+
+
+def bound_distances(found: Sequence[Placed], hits: dict[str, list[tuple[float, float]]]) -> list[dict[str, float]]:
+    """Each issue word binds to its nearest value; a value's distance to an issue is that of the
+    nearest word bound to it (infinite when none is)."""
+    distances: list[dict[str, float]] = [dict() for _ in found]
+    if not found:
+        return distances
+    for issue, occurrences in hits.items():
+        for position, weight in occurrences:
+            # A count of something else ("6 of the 10 seats", "3 kids") draws no issue word.
+            gaps = [abs(f.position - position) if not f.stray_noun else float("inf") for f in found]
+            nearest = min(gaps)
+            for index, gap in enumerate(gaps):
+                if gap == nearest:
+                    current = distances[index].get(issue, float("inf"))
+                    distances[index][issue] = min(current, gap + weight)
+    return distances
