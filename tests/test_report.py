@@ -398,7 +398,8 @@ def test_imported_results_without_transcripts_render(tmp_path: Path) -> None:
 def test_self_play_only_has_no_ratings_but_a_row_per_agent(tmp_path: Path) -> None:
     report = write_report(played_db(tmp_path, cross_play=False))
     html = report.index.read_text(encoding="utf-8")
-    assert '<p class="warning" role="note">No finished cross-play match between two agents: nothing to rate.</p>' in html
+    banner = "No finished cross-play match between two agents: nothing to rate."
+    assert f'<p class="warning" role="note">{banner}</p>' in html
     assert "No cross-play matches: there is no head-to-head to show." in html
     board = pd.read_csv(tmp_path / "tables" / "leaderboard.csv")
     assert board["agent"].tolist() == AGENTS and board["games"].isna().all() and "BT" not in board

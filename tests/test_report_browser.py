@@ -268,10 +268,12 @@ def test_leaderboard_leads_with_gets_and_shows_the_strategy_picture(
                                        "cells => cells.map(c => [c.textContent, c.colSpan, c.scope])")
     assert groups == [["what it obtains (utility 0–1): the headline", 3, "colgroup"],
                       ["who gets the better side of a deal", 5, "colgroup"], ["means over its games", 5, "colgroup"]]
-    headers = page.eval_on_selector_all("#leaderboard-table thead tr:last-child th", "cells => cells.map(c => c.textContent)")
+    headers = page.eval_on_selector_all("#leaderboard-table thead tr:last-child th",
+                                        "cells => cells.map(c => c.textContent)")
     assert headers[:8] == ["agent", "gets: U vs an average opponent (95%)", "rank by gets (95%)",
                            "gives: opponents' U (95%)", "BT Elo (95%)", "BT rank (95%)", "ranks differ", "Elo (95%)"]
-    rows = page.eval_on_selector_all("#leaderboard-table tbody tr", "rows => rows.map(r => Array.from(r.cells, c => c.textContent))")
+    rows = page.eval_on_selector_all("#leaderboard-table tbody tr",
+                                     "rows => rows.map(r => Array.from(r.cells, c => c.textContent))")
     assert [row[0] for row in rows] == board["agent"].tolist()  # best gets first
     for row, agent in zip(rows, board.itertuples(index=False)):
         assert row[1] == f"{agent.gets:.3f} ({agent.gets_low:.2f}–{agent.gets_high:.2f})"

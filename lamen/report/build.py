@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from lamen.leaderboard import Leaderboard
 from lamen.report import figures as fig
+from lamen.report.board import estimate, leaderboard_section
 from lamen.report.data import ReportData, read_report_data
 from lamen.report.export import (
     ExportedTable,
@@ -20,9 +22,7 @@ from lamen.report.export import (
     write_match_table,
     write_table,
 )
-from lamen.report.board import estimate, leaderboard_section
 from lamen.report.html import Markup, downloads, figure, frame_table, page, slug, tag
-from lamen.leaderboard import Leaderboard
 from lamen.report.tables import (
     GAME_KINDS,
     MATRIX_VALUES,
@@ -40,8 +40,7 @@ from lamen.space import outcome_space
 
 # Headers for people where a file's column name is not one.
 WORDS = {"input_tokens": "input tokens", "output_tokens": "output tokens", "cached_tokens": "cached tokens",
-         "cached_calls": "cached calls", "cost_usd": "spend (USD)", "agreement_rate": "agreement rate",
-         "mean_score": "mean score", "elo": "Elo points", "lower": "95% low", "upper": "95% high"}
+         "cached_calls": "cached calls", "cost_usd": "spend (USD)", "agreement_rate": "agreement rate"}
 MATRIX_COLOURS = {"u_star": "U* of the row agent (its utility over agreed games, 0–1)",
                   "soft": "soft completion rate (share of games with aligned notes, 0–1)",
                   "hard": "hard completion rate (share of games both sides declared agreed, 0–1)"}
