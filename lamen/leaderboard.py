@@ -26,8 +26,9 @@ import numpy as np
 import pandas as pd
 
 from lamen.ratings import (
-    BradleyTerryFit, UtilityFit, bootstrap_bradley_terry, bootstrap_utility, competition_ranks, fit_bradley_terry,
-    fit_elo, fit_trueskill, fit_utility, rated_matches, summarize_agents,
+    BradleyTerryBootstrap, BradleyTerryFit, EloRatings, TrueSkillRatings, UtilityFit, bootstrap_bradley_terry,
+    bootstrap_utility, competition_ranks, fit_bradley_terry, fit_elo, fit_trueskill, fit_utility, rated_matches,
+    summarize_agents,
 )
 from lamen.spec.library import Library
 from lamen.spec.load import load_game
@@ -50,6 +51,17 @@ class Leaderboard:
     utility: UtilityFit | None = None
     utility_effects: dict[str, dict[str, float | None]] = field(default_factory=dict)  # in utility
     warnings: tuple[str, ...] = ()  # what the ratings cannot say, in words (CLI, JSON, report banner)
+
+
+@dataclass(frozen=True, eq=False)
+class Fitted:
+    """Ratings a caller already fitted on the same cross-play matches (the report does, for its
+    figures): `build_leaderboard` takes them instead of fitting again."""
+
+    bt: BradleyTerryFit | None = None
+    bt_bootstrap: BradleyTerryBootstrap | None = None
+    elo: EloRatings | None = None
+    trueskill: TrueSkillRatings | None = None
 
 
 def utility_granularity(games: list[str], library: Library | None = None) -> float:
@@ -95,8 +107,9 @@ def _share_tied_intervals(table: pd.DataFrame, value: str, low: str, high: str) 
 
 
 def _bradley_terry(table: pd.DataFrame, rows: pd.DataFrame, agents: list[str], anchor: str | None,
-                   bootstrap: int, seed: int, decisive: bool, warnings: list[str]) -> tuple[BradleyTerryFit, dict]:
-    fit = fit_bradley_terry(rows, anchor=anchor)
+                   bootstrap: int, seed: int, decisive: bool, warnings: list[str],
+                   fitted: Fitted) -> tuple[BradleyTerryFit, dict]:
+    fit = fitted.bt if fitted.bt is not None else fit_bradley_terry(rows, anchor=anchor)
     by_agent = {r.agent: r for r in fit.ratings}
     table["BT"] = [by_agent[a].elo for a in agents]
     table["BT low"] = [by_agent[a].lower for a in agents]
@@ -105,7 +118,9 @@ def _bradley_terry(table: pd.DataFrame, rows: pd.DataFrame, agents: list[str], a
     table["BT rank"] = _ranks(table["BT"])
     table["BT rank low"] = table["BT rank high"] = np.nan
     if bootstrap and decisive:
-        boot = {r.agent: r for r in bootstrap_bradley_terry(rows, fit, replicates=bootstrap, seed=seed).ratings}
+        replicates = (fitted.bt_bootstrap if fitted.bt_bootstrap is not None
+                      else bootstrap_bradley_terry(rows, fit, replicates=bootstrap, seed=seed))
+        boot = {r.agent: r for r in replicates.ratings}
         table["BT rank low"] = [boot[a].rank_lower for a in agents]
         table["BT rank high"] = [boot[a].rank_upper for a in agents]
         _share_tied_intervals(table, "BT rank", "BT rank low", "BT rank high")
@@ -145,9 +160,12 @@ def _utility(table: pd.DataFrame, rows: pd.DataFrame, agents: list[str], bootstr
 
 
 def build_leaderboard(frame: pd.DataFrame, methods: tuple[str, ...] = METHODS, bootstrap: int = 1000,
-                      seed: int = 0, anchor: str | None = None, library: Library | None = None) -> Leaderboard:
+                      seed: int = 0, anchor: str | None = None, library: Library | None = None,
+                      fitted: Fitted | None = None) -> Leaderboard:
     """Ratings of the finished cross-play matches of a match table (self-play and errored matches
-    excluded), with agreement rate, U, U*, welfare and faithfulness beside them."""
+    excluded), with agreement rate, U, U*, welfare and faithfulness beside them. `fitted` ratings
+    (fitted on the same matches) are used as they are."""
+    fitted = fitted or Fitted()
     cross = frame[frame["stage"] == "cross"] if "stage" in frame else frame
     finished = cross[cross["status"] == "finished"] if "status" in cross else cross
     played = finished[finished["agent_a"] != finished["agent_b"]]
@@ -173,17 +191,24 @@ def build_leaderboard(frame: pd.DataFrame, methods: tuple[str, ...] = METHODS, b
             warnings.append("No decisive game: every cross-play match ended without agreement or in an even split, "
                             "so Bradley–Terry, Elo and TrueSkill cannot tell the agents apart.")
         if "bt" in methods:
-            fit, effects = _bradley_terry(table, rows, agents, anchor, bootstrap, seed, decisive, warnings)
+            fit, effects = _bradley_terry(table, rows, agents, anchor, bootstrap, seed, decisive, warnings, fitted)
         if "elo" in methods:
-            elo = {r.agent: r for r in fit_elo(rows, seed=seed).ratings}
+            elo_fit = fitted.elo if fitted.elo is not None else fit_elo(rows, seed=seed)
+            elo = {r.agent: r for r in elo_fit.ratings}
             table["Elo"] = [elo[a].median for a in agents]
             table["Elo low"] = [elo[a].lower for a in agents]
             table["Elo high"] = [elo[a].upper for a in agents]
             _without_point_intervals(table, "Elo low", "Elo high")
-            notes.append("Elo is order-dependent: the median over 100 random orders of the games is shown.")
+            notes.append(f"Elo is order-dependent: the median over {elo_fit.orderings} random orders of the games is "
+                         "shown.")
         if "trueskill" in methods:
-            granularity = utility_granularity(sorted(set(rows["game"])), library)
-            trueskill = {r.agent: r for r in fit_trueskill(rows, granularity=granularity).ratings}
+            skill = fitted.trueskill
+            if skill is None:
+                granularity = utility_granularity(sorted(set(rows["game"])), library)
+                skill = fit_trueskill(rows, granularity=granularity)
+            else:
+                granularity = round(skill.margin, 8)  # the margin is the granularity plus a float tolerance
+            trueskill = {r.agent: r for r in skill.ratings}
             table["TS mu"] = [trueskill[a].mu for a in agents]
             table["TS sigma"] = [trueskill[a].sigma for a in agents]
             table["TS mu-3σ"] = [trueskill[a].conservative for a in agents]

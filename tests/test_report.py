@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import re
 import sqlite3
@@ -20,11 +21,13 @@ import pytest
 from lamen.cli import report as report_cli
 from lamen.judge import Outcome, SideFigures, judge
 from lamen.matrices import head_to_head
+from lamen.leaderboard import build_leaderboard
 from lamen.ratings import (
     bootstrap_bradley_terry,
     fit_bradley_terry,
     fit_elo,
     fit_trueskill,
+    fit_utility,
     rated_matches,
     simulate_matches,
 )
@@ -33,7 +36,7 @@ from lamen.report import figures as fig
 from lamen.report import write_report
 from lamen.report.build import pairing_agreements
 from lamen.report.html import script_json
-from lamen.report.tables import HEADERS, Ratings
+from lamen.report.tables import Ratings
 from lamen.runner import Runner
 from lamen.space import outcome_space
 from lamen.spec.library import Library
@@ -133,6 +136,33 @@ def imported_db(folder: Path) -> Path:
     return path
 
 
+def impasse_db(folder: Path) -> Path:
+    """Cross-play in which no match ends in agreement: a debiased round robin of three agents,
+    every match an impasse (0 to both)."""
+    path = folder / "tournament.db"
+    store = Store(path)
+    agents = ["gpt-4", "claude-2", "command"]
+    store.save_tournament("impasses", {"name": "impasses"}, [{"id": a, "provider": "imported", "model": a}
+                                                             for a in agents])
+    game = "rental-1-distributive"
+    records = []
+    for first, second in (("gpt-4", "claude-2"), ("gpt-4", "command"), ("claude-2", "command")):
+        for a, b in ((first, second), (second, first)):
+            for starts in (0, 1):
+                record = _record(f"imp-{len(records)}", game, a, b, starts, len(records))
+                records.append((dataclasses.replace(record, block=f"{game}|{first}|{second}"), {}))
+    store.plan("impasses", records)
+    side = SideFigures(turns=2, internal_faithfulness=1.0, external_faithfulness=None, note_instruction=1.0,
+                       message_instruction=1.0, format_instruction=1.0, rule_violations=0)
+    for record, _ in records:
+        outcome = Outcome(agreement="none", agreed_offer=None, utilities=(0.0, 0.0), welfare=0.0, nash_product=0.0,
+                          frontier_distance=None, welfare_share=None, textual_agreement_disagreeing_notes=False,
+                          rounds=2, end_reason="max_rounds", sides=(side, side), turns=())
+        store.save_match(record.id, Transcript(game=game, agents=(record.agent_a, record.agent_b)), outcome)
+    store.close()
+    return path
+
+
 def listing(index: Path) -> dict:
     """The viewer's list as index.html holds it."""
     text = index.read_text(encoding="utf-8")
@@ -181,7 +211,7 @@ def test_report_is_written_beside_the_database_with_every_figure(small) -> None:
     db, report = small
     assert report.index == db.parent / "index.html"
     names = sorted(Path(f.path).stem for f in report.figures)
-    assert names == sorted(["ratings", "calibration", "effects", "score_observed", "score_predicted",
+    assert names == sorted(["strategy", "ratings", "calibration", "effects", "score_observed", "score_predicted",
                             *(f"h2h_{value}_{kind}" for value in ("u_star", "soft", "hard")
                               for kind in ("competitive", "cooperative")),
                             "space_01_rental-1-distributive", "space_02_rental-2-mixture"])
@@ -193,17 +223,36 @@ def test_report_is_written_beside_the_database_with_every_figure(small) -> None:
     assert not re.search(r'(src|href)="(https?:)?//', html)
 
 
-def test_leaderboard_csv_has_one_row_per_agent_and_the_fitted_ratings(small) -> None:
+def test_leaderboard_csv_is_the_headline_leaderboard_best_gets_first(small) -> None:
     db, _ = small
     board = pd.read_csv(db.parent / "tables" / "leaderboard.csv")
-    assert list(board.columns) == list(HEADERS)
-    assert sorted(board["agent"]) == sorted(AGENTS)
     store = Store(db)
-    fit = fit_bradley_terry(match_table(store, "small"))
+    frame = match_table(store, "small")
     store.close()
-    assert list(board["agent"]) == [r.agent for r in fit.ratings]  # best first
-    assert board["bt_elo"].tolist() == [r.elo for r in fit.ratings]
+    expected = build_leaderboard(frame, bootstrap=200).table.reset_index()
+    assert list(board.columns) == list(expected.columns)
+    assert list(board.columns)[:5] == ["agent", "games", "gets", "gets_low", "gets_high"]
+    assert sorted(board["agent"]) == sorted(AGENTS)
+    utility = fit_utility(frame)
+    assert list(board["agent"]) == [r.agent for r in utility.ratings]  # best gets first
+    assert board["gets"].is_monotonic_decreasing
+    np.testing.assert_allclose(board["gets"], [r.gets for r in utility.ratings], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(board["gives"], [r.gives for r in utility.ratings], rtol=0, atol=1e-12)
+    # Bradley–Terry is the report's own fit, passed in, and the same as a fresh one.
+    fit = {r.agent: r.elo for r in fit_bradley_terry(frame).ratings}
+    np.testing.assert_allclose(board["BT"], [fit[a] for a in board["agent"]], rtol=0, atol=1e-9)
+    pd.testing.assert_series_equal(board["gets_rank_high"], expected["gets_rank_high"].astype("int64"))
     assert board["games"].tolist() == [16, 16, 16]  # 2 opponents × 2 games × 2 sides × 2 start orders
+
+
+def test_effects_table_holds_the_utility_effects(small) -> None:
+    db, _ = small
+    store = Store(db)
+    utility = fit_utility(match_table(store, "small"))
+    store.close()
+    effects = pd.read_csv(db.parent / "tables" / "effects.csv", index_col="effect")
+    assert effects.loc["side A", "utility"] == pytest.approx(utility.side.value, abs=1e-12)
+    assert effects.loc["first mover", "utility_lower"] == pytest.approx(utility.first_mover.lower, abs=1e-12)
 
 
 def test_matrix_csv_cell_equals_the_matrix(small) -> None:
@@ -240,8 +289,8 @@ def test_latex_tables_use_booktabs(small) -> None:
     db, report = small
     tex = (db.parent / "tables" / "leaderboard.tex").read_text()
     assert "\\toprule" in tex and "\\midrule" in tex and "\\bottomrule" in tex
-    assert "\\label{tab:leaderboard}" in tex and "bt\\_elo" in tex
-    assert {t.name for t in report.tables} >= {"usage", "status", "games", "leaderboard", "self_play",
+    assert "\\label{tab:leaderboard}" in tex and "gets\\_low" in tex
+    assert {t.name for t in report.tables} >= {"usage", "status", "games", "leaderboard", "conduct", "self_play",
                                                "self_play_by_class", "effects", "p_stronger", "score_observed"}
     for table in report.tables:
         assert table.csv.is_file() and table.tex.is_file()
@@ -349,11 +398,33 @@ def test_imported_results_without_transcripts_render(tmp_path: Path) -> None:
 def test_self_play_only_has_no_ratings_but_a_row_per_agent(tmp_path: Path) -> None:
     report = write_report(played_db(tmp_path, cross_play=False))
     html = report.index.read_text(encoding="utf-8")
-    assert "No ratings: no finished cross-play matches to rate (self-play is not rated)." in html
+    banner = "No finished cross-play match between two agents: nothing to rate."
+    assert f'<p class="warning" role="note">{banner}</p>' in html
     assert "No cross-play matches: there is no head-to-head to show." in html
     board = pd.read_csv(tmp_path / "tables" / "leaderboard.csv")
-    assert board["agent"].tolist() == sorted(AGENTS) and board["bt_elo"].isna().all()
+    assert board["agent"].tolist() == AGENTS and board["games"].isna().all() and "BT" not in board
     assert len(pd.read_csv(tmp_path / "tables" / "self_play.csv")) == 3
+
+
+def test_cross_play_without_agreement_says_so_and_shows_no_interval(tmp_path: Path) -> None:
+    report = write_report(impasse_db(tmp_path), replicates=50, orderings=5)
+    html = report.index.read_text(encoding="utf-8")
+    banners = re.findall(r'<p class="warning" role="note">(.*?)</p>', html)
+    assert banners == [
+        "No cross-play match ended in agreement: every agent obtained 0, so the utility rating cannot tell the "
+        "agents apart.",
+        "No decisive game: every cross-play match ended without agreement or in an even split, so Bradley–Terry, "
+        "Elo and TrueSkill cannot tell the agents apart."]
+    rows = re.search(r'<table class="data" id="leaderboard-table">.*?<tbody>(.*?)</tbody>', html, re.S).group(1)
+    cells = [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", rows)]
+    assert [row[0] for row in cells] == ["claude-2", "command", "gpt-4"]  # all tie: by name
+    for row in cells:
+        # gets, its rank, gives, BT, BT rank, ranks differ, Elo
+        assert row[1:8] == ["0.000 (–)", "–", "0.000 (–)", "1000 (–)", "–", "", "1000 (–)"]
+    effects = re.search(r"Side and first-mover effects</h2>.*?<tbody>(.*?)</tbody>", html, re.S).group(1)
+    assert "0.0 (–)" in effects and "0.000 (–)" in effects and "0.0 to 0.0" not in effects
+    board = pd.read_csv(tmp_path / "tables" / "leaderboard.csv")
+    assert board["gets_low"].isna().all() and board["BT low"].isna().all() and not board["rank_flag"].any()
 
 
 # ---- legible figures from 2 to 20 agents -----------------------------------------------------
@@ -423,7 +494,20 @@ def test_quickstart_report_lists_every_match(tmp_path: Path) -> None:
     store.close()
     report = write_report(tmp_path / "tournament.db")
     assert len(payload(report.index)["matches"]) == 504
-    assert len(pd.read_csv(tmp_path / "tables" / "leaderboard.csv")) == 6
+    board = pd.read_csv(tmp_path / "tables" / "leaderboard.csv")
+    assert len(board) == 6
+    # The headline is what an agent obtains: the hard-liner, first by Bradley–Terry (impasses
+    # count as even there), obtains the least and is last, flagged.
+    assert board["gets"].is_monotonic_decreasing
+    assert board["agent"].iloc[0] != "bot:hardliner" and board["agent"].iloc[-1] == "bot:hardliner"
+    assert board.set_index("agent").loc["bot:hardliner", ["BT rank", "gets_rank", "rank_flag"]].tolist() == [1, 6, True]
+    html = report.index.read_text(encoding="utf-8")
+    shown = re.search(r'id="leaderboard-table">.*?<tbody>(.*?)</tbody>', html, re.S).group(1)
+    assert re.findall(r"<tr><td[^>]*>(.*?)</td>", shown) == board["agent"].tolist()
+    assert "figures/strategy.png" in [made.path for made in report.figures]
+    # Tabs: one leaderboard per game class and per game, each exported.
+    assert sorted(html.count(f'role="tab" id="tab-{by}-') for by in ("class", "game")) == [3, 6]
+    assert len(list((tmp_path / "tables").glob("leaderboard_game_*.csv"))) == 6
 
 
 # ---- what the page says about empty cells, missing classes and figures ------------------------

@@ -13,7 +13,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -82,20 +81,6 @@ def visit(context: object, report: WrittenReport) -> Visit:
     page.goto(report.index.as_uri())
     page.wait_for_load_state("load")
     return seen
-
-
-def leaderboard_with_gets(report: WrittenReport) -> pd.DataFrame:
-    """The report's leaderboard plus the obtained-utility columns the "gets" rating adds (synthetic
-    values: agent i gets 0.65 − 0.1 i and gives 0.45 + 0.05 i, ± 0.05)."""
-    board = pd.read_csv(report.index.parent / "tables" / "leaderboard.csv")
-    n = len(board)
-    gets, gives = np.array([0.65 - 0.1 * i for i in range(n)]), np.array([0.45 + 0.05 * i for i in range(n)])
-    columns = {"gets": gets, "gets_low": gets - 0.05, "gets_high": gets + 0.05, "gives": gives,
-               "gives_low": gives - 0.05, "gives_high": gives + 0.05, "gets_rank_low": [max(1, i) for i in range(n)],
-               "gets_rank_high": [min(n, i + 2) for i in range(n)], "rank_flag": [i == 1 for i in range(n)]}
-    for position, (name, values) in enumerate(columns.items(), start=1):
-        board.insert(position, name, values)
-    return board
 
 
 def open_match(page: object, locator: object) -> str:
@@ -212,10 +197,20 @@ def test_accessibility_alt_text_headers_and_labels(browser: object, small: Writt
     page = visit(browser, small).page
     alts = page.eval_on_selector_all("img", "images => images.map(i => (i.getAttribute('alt') || '').trim())")
     assert alts and all(alts), alts
-    tables = page.eval_on_selector_all("table", """tables => tables.map(t => [
-        t.querySelectorAll('thead th').length, t.tHead ? t.tHead.rows[0].cells.length : 0,
-        Array.from(t.querySelectorAll('thead th')).every(th => th.textContent.trim() && th.scope === 'col')])""")
+    # Every column has a header cell (in the last header row; a row above may group them), and
+    # every header cell says something and what it heads.
+    tables = page.eval_on_selector_all("table", """tables => tables.map(t => {
+        const last = t.tHead ? t.tHead.rows[t.tHead.rows.length - 1] : null;
+        const body = t.tBodies[0] && t.tBodies[0].rows[0];
+        return [last ? Array.from(last.cells).filter(c => c.tagName === 'TH' && c.scope === 'col').length : 0,
+                body ? body.cells.length : (last ? last.cells.length : -1),
+                Array.from(t.querySelectorAll('thead th')).every(th => th.textContent.trim()
+                    && (th.scope === 'col' || th.scope === 'colgroup'))]; })""")
     assert tables and all(headers > 0 and headers == cells and named for headers, cells, named in tables), tables
+    # Tabs are buttons named by their text, each controlling a labelled panel.
+    tabs = page.eval_on_selector_all("[role=tab]", """tabs => tabs.map(t => [t.tagName, t.textContent.trim() !== '',
+        document.getElementById(t.getAttribute('aria-controls')).getAttribute('aria-labelledby') === t.id])""")
+    assert tabs and all(tab == ["BUTTON", True, True] for tab in tabs), tabs
     unlabelled = page.evaluate("Array.from(document.querySelectorAll('input, select')).filter(e => !e.closest('label'))"
                                ".length")
     assert unlabelled == 0
@@ -262,27 +257,72 @@ def test_transcript_list_sorts_searches_and_links(browser: object, small: Writte
     assert fresh.errors == []
 
 
-def test_strategy_figure_and_gets_columns_when_the_leaderboard_has_them(
+def test_leaderboard_leads_with_gets_and_shows_the_strategy_picture(
         browser: object, small: WrittenReport, tmp_path: Path) -> None:
-    board = leaderboard_with_gets(small)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("lamen.report.build.leaderboard", lambda data, ratings: board)
-        report = write_report(small.index.parent / "tournament.db", tmp_path, replicates=50, orderings=5)
-    page = visit(browser, report).page
-    assert "figures/strategy.png" in [f.path for f in report.figures]
-    assert page.evaluate("document.querySelector('img[src=\"figures/strategy.png\"]').naturalWidth") > 0
-    headers = page.eval_on_selector_all("#leaderboard-table th", "cells => cells.map(c => c.textContent)")
-    assert headers[:5] == ["agent", "gets: U vs an average opponent (95%)", "rank by gets (95%)",
-                           "gives: opponents' U (95%)", "BT and U ranks differ"]
-    first = page.eval_on_selector_all("#leaderboard-table tbody tr:first-child td", "cells => cells.map(c => c.textContent)")
-    assert first[:5] == [board["agent"][0], "0.650 (0.60–0.70)", "1–2", "0.450 (0.40–0.50)", ""]
-    second = page.eval_on_selector_all("#leaderboard-table tbody tr:nth-child(2) td", "cells => cells.map(c => c.textContent)")
-    assert second[2] == "1–3" and second[4] == "yes"
+    board = pd.read_csv(small.index.parent / "tables" / "leaderboard.csv")
+    page = visit(browser, small).page
+    scatter = page.evaluate("""(() => { const i = document.querySelector('img[src="figures/strategy.png"]');
+        return [i.naturalWidth, i.getAttribute('alt')]; })()""")
+    assert scatter[0] > 0 and scatter[1] == "What each agent gets and gives"
+    groups = page.eval_on_selector_all("#leaderboard-table thead tr:first-child th",
+                                       "cells => cells.map(c => [c.textContent, c.colSpan, c.scope])")
+    assert groups == [["what it obtains (utility 0–1): the headline", 3, "colgroup"],
+                      ["who gets the better side of a deal", 5, "colgroup"], ["means over its games", 5, "colgroup"]]
+    headers = page.eval_on_selector_all("#leaderboard-table thead tr:last-child th",
+                                        "cells => cells.map(c => c.textContent)")
+    assert headers[:8] == ["agent", "gets: U vs an average opponent (95%)", "rank by gets (95%)",
+                           "gives: opponents' U (95%)", "BT Elo (95%)", "BT rank (95%)", "ranks differ", "Elo (95%)"]
+    rows = page.eval_on_selector_all("#leaderboard-table tbody tr",
+                                     "rows => rows.map(r => Array.from(r.cells, c => c.textContent))")
+    assert [row[0] for row in rows] == board["agent"].tolist()  # best gets first
+    for row, agent in zip(rows, board.itertuples(index=False)):
+        assert row[1] == f"{agent.gets:.3f} ({agent.gets_low:.2f}–{agent.gets_high:.2f})"
+        assert row[2] == (f"{agent.gets_rank_low}" if agent.gets_rank_low == agent.gets_rank_high
+                          else f"{agent.gets_rank_low}–{agent.gets_rank_high}")
+        assert row[6] == ("yes" if agent.rank_flag else "")
     wrap = page.evaluate("""(() => { const w = document.querySelector('#leaderboard-table').parentElement;
         return [w.scrollWidth <= w.clientWidth, getComputedStyle(w.querySelector('td')).position]; })()""")
     assert wrap == [True, "sticky"]  # fits at 1400 px, and would scroll with the agent in view
-    page.screenshot(path=str(tmp_path / "leaderboard.png"))
+    page.locator("#leaderboard").screenshot(path=str(tmp_path / "leaderboard.png"))
     print(f"screenshot: {tmp_path / 'leaderboard.png'}")
+
+
+def test_per_game_and_per_class_tabs_switch_by_click_and_keys(browser: object, small: WrittenReport) -> None:
+    page = visit(browser, small).page
+
+    def shown(by: str) -> list[str]:
+        return page.eval_on_selector_all(f"[id^=panel-{by}-]:not([hidden])", "panels => panels.map(p => p.id)")
+
+    def selected(by: str) -> list[str]:
+        return page.eval_on_selector_all(f"[id^=tab-{by}-][aria-selected=true]", "tabs => tabs.map(t => t.id)")
+
+    tabs = page.eval_on_selector_all("[id^=tab-game-]", "tabs => tabs.map(t => [t.textContent, t.tabIndex])")
+    assert tabs == [["rental-1-distributive", 0], ["rental-2-mixture", -1]]
+    assert shown("game") == ["panel-game-1"] and shown("class") == ["panel-class-1"]
+    page.click("#tab-game-2")
+    assert shown("game") == ["panel-game-2"] and selected("game") == ["tab-game-2"]
+    assert shown("class") == ["panel-class-1"]  # the other strip is left alone
+    rows = page.eval_on_selector_all("#leaderboard-game-2 tbody tr", "rows => rows.map(r => r.cells[0].textContent)")
+    exported = pd.read_csv(small.index.parent / "tables" / "leaderboard_game_02_rental-2-mixture.csv")
+    assert rows == exported["agent"].tolist() and exported["gets"].is_monotonic_decreasing
+    assert list(exported.columns) == ["agent", "gets", "gets_low", "gets_high", "gives", "gives_low", "gives_high",
+                                      "agreement", "U", "games"]
+    links = page.eval_on_selector_all("#panel-game-2 .downloads a", "links => links.map(a => a.getAttribute('href'))")
+    assert links == ["tables/leaderboard_game_02_rental-2-mixture.csv",
+                     "tables/leaderboard_game_02_rental-2-mixture.tex"]
+    # The keyboard: arrows move (and wrap), Home and End jump; the chosen tab has the focus.
+    page.focus("#tab-game-2")
+    page.keyboard.press("ArrowRight")
+    assert shown("game") == ["panel-game-1"] and page.evaluate("document.activeElement.id") == "tab-game-1"
+    page.keyboard.press("End")
+    assert shown("game") == ["panel-game-2"] and page.evaluate("document.activeElement.id") == "tab-game-2"
+    page.focus("#tab-class-1")
+    page.keyboard.press("ArrowLeft")
+    assert selected("class") == ["tab-class-2"] and shown("class") == ["panel-class-2"]
+    page.keyboard.press("Home")
+    assert selected("class") == ["tab-class-1"]
+    classes = page.eval_on_selector_all("[id^=tab-class-]", "tabs => tabs.map(t => t.textContent)")
+    assert classes == ["competitive", "cooperative"]
 
 
 @pytest.mark.slow

@@ -35,6 +35,8 @@ table.data th:first-child, table.data td:first-child {
 }
 table.data thead th:first-child { z-index: 2; }
 #leaderboard-table th, #leaderboard-table td { padding: 4px 7px; }
+table.data th.group { text-align: center; background: #fff; border-bottom: 2px solid var(--line); font-weight: 600; }
+table.data td.group { border-bottom: 0; }
 table.data th.wrap { white-space: normal; min-width: 4.5em; vertical-align: bottom; }
 .table-wrap + .downloads, .table-wrap + .caption { margin-top: 2px; }
 .pairings summary { font-size: 13px; color: var(--accent); cursor: pointer; }
@@ -83,6 +85,15 @@ th[aria-sort="descending"] button.sort::after { content: " ▼"; font-size: 10px
 .flag.unfaithful { background: #CC79A7; color: #fff; }
 .flag.limit, .flag.format { background: #E69F00; }
 .flag.info { background: #dbeefa; }
+/* Tabs (per-game and per-class leaderboards): a strip of buttons, one panel shown. */
+.tablist { display: flex; flex-wrap: wrap; gap: 4px; border-bottom: 1px solid var(--line); margin-top: 6px; }
+.tablist button {
+  font: inherit; font-size: 13px; padding: 4px 12px; border: 1px solid var(--line); border-bottom: 0;
+  border-radius: 6px 6px 0 0; background: var(--soft); color: var(--ink); cursor: pointer; margin-bottom: -1px;
+}
+.tablist button[aria-selected="true"] { background: #fff; font-weight: 700; border-bottom: 1px solid #fff; }
+.tablist button:focus-visible, .tabpanel:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+.tabpanel { padding-top: 4px; }
 @media (max-width: 900px) {
   .viewer { grid-template-columns: 1fr; }
   main, header, nav { padding-left: 12px; padding-right: 12px; }
@@ -91,6 +102,32 @@ th[aria-sort="descending"] button.sort::after { content: " ▼"; font-size: 10px
 
 SCRIPT = r"""
 "use strict";
+// Tab strips (WAI-ARIA tabs, automatic activation): click or Enter/Space on a tab shows its
+// panel; arrow keys, Home and End move between the tabs of a strip.
+(function () {
+  for (const list of document.querySelectorAll("[role=tablist]")) {
+    const tabs = Array.from(list.querySelectorAll("[role=tab]"));
+    const select = (chosen, focus) => {
+      for (const tab of tabs) {
+        const on = tab === chosen;
+        tab.setAttribute("aria-selected", on ? "true" : "false");
+        tab.tabIndex = on ? 0 : -1;
+        document.getElementById(tab.getAttribute("aria-controls")).hidden = !on;
+      }
+      if (focus) chosen.focus();
+    };
+    for (const tab of tabs) {
+      tab.addEventListener("click", () => select(tab, false));
+      tab.addEventListener("keydown", (event) => {
+        const at = tabs.indexOf(tab);
+        const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+        if (to === undefined) return;
+        event.preventDefault();
+        select(tabs[(to + tabs.length) % tabs.length], true);
+      });
+    }
+  }
+})();
 (function () {
   const data = JSON.parse(document.getElementById("report-data").textContent);
   const PAGE = 200;

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import datetime
 import json
-import re
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
+from lamen.leaderboard import Leaderboard
 from lamen.report import figures as fig
+from lamen.report.board import estimate, leaderboard_section
 from lamen.report.data import ReportData, read_report_data
 from lamen.report.export import (
     ExportedTable,
@@ -22,30 +22,25 @@ from lamen.report.export import (
     write_match_table,
     write_table,
 )
-from lamen.report.html import Markup, downloads, figure, frame_table, page, tag
+from lamen.report.html import Markup, downloads, figure, frame_table, page, slug, tag
 from lamen.report.tables import (
     GAME_KINDS,
-    HEADERS,
     MATRIX_VALUES,
     Ratings,
     effects_table,
     games_table,
-    leaderboard,
     matrices,
     rate,
     self_play_tables,
     status_table,
     usage_table,
 )
-from lamen.report.strategy import COLUMNS as STRATEGY_COLUMNS
-from lamen.report.strategy import strategy_figure, strategy_points
 from lamen.report.transcripts import CHUNK_FILES, viewer_data, write_chunks
 from lamen.space import outcome_space
 
 # Headers for people where a file's column name is not one.
 WORDS = {"input_tokens": "input tokens", "output_tokens": "output tokens", "cached_tokens": "cached tokens",
-         "cached_calls": "cached calls", "cost_usd": "spend (USD)", "agreement_rate": "agreement rate",
-         "mean_score": "mean score", "elo": "Elo points", "lower": "95% low", "upper": "95% high"}
+         "cached_calls": "cached calls", "cost_usd": "spend (USD)", "agreement_rate": "agreement rate"}
 MATRIX_COLOURS = {"u_star": "U* of the row agent (its utility over agreed games, 0–1)",
                   "soft": "soft completion rate (share of games with aligned notes, 0–1)",
                   "hard": "hard completion rate (share of games both sides declared agreed, 0–1)"}
@@ -122,105 +117,6 @@ def _tournament_section(writer: _Writer) -> Markup:
     return Markup("".join(parts))
 
 
-def _interval(low: float, high: float, digits: int = 0) -> str:
-    """"low – high"; "–" when unknown or of zero width (a fit that could not separate anyone)."""
-    if pd.isna(low) or pd.isna(high) or low == high:
-        return "–"
-    return f"{low:.{digits}f}–{high:.{digits}f}"
-
-
-def _estimate(value: float, low: float, high: float, digits: int, interval_digits: int | None = None) -> str:
-    """"value (low–high)", the interval left out when unknown or of zero width."""
-    if pd.isna(value):
-        return "–"
-    interval = _interval(low, high, digits if interval_digits is None else interval_digits)
-    return f"{value:.{digits}f}" + ("" if interval == "–" else f" ({interval})")
-
-
-def _ranks(low: object, high: object) -> str:
-    if pd.isna(low) or pd.isna(high):
-        return "–"
-    return f"{int(low)}" if low == high else f"{int(low)}–{int(high)}"
-
-
-def _flag(value: object) -> str:
-    if isinstance(value, str):
-        return value
-    return "" if pd.isna(value) or not value else "yes"
-
-
-def _leaderboard_display(board: pd.DataFrame) -> pd.DataFrame:
-    """The leaderboard as people read it: one cell per estimate with its 95% interval, so the
-    whole table fits a 1400 px page. The obtained-utility columns ("gets") lead when present."""
-    columns: dict[str, object] = {"agent": board["agent"]}
-    if set(STRATEGY_COLUMNS) <= set(board.columns):
-        columns["gets: U vs an average opponent (95%)"] = [
-            _estimate(v, lo, hi, 3, 2) for v, lo, hi in zip(board["gets"], board["gets_low"], board["gets_high"])]
-        if {"gets_rank_low", "gets_rank_high"} <= set(board.columns):
-            columns["rank by gets (95%)"] = [_ranks(lo, hi) for lo, hi in
-                                             zip(board["gets_rank_low"], board["gets_rank_high"])]
-        columns["gives: opponents' U (95%)"] = [
-            _estimate(v, lo, hi, 3, 2) for v, lo, hi in zip(board["gives"], board["gives_low"], board["gives_high"])]
-        if "rank_flag" in board.columns:
-            columns["BT and U ranks differ"] = [_flag(value) for value in board["rank_flag"]]
-    columns.update({
-        "BT Elo (95%)": [_estimate(v, lo, hi, 0) for v, lo, hi in zip(board["bt_elo"], board["bt_lower"],
-                                                                      board["bt_upper"])],
-        "BT rank (95%)": [_ranks(lo, hi) for lo, hi in zip(board["rank_lower"], board["rank_upper"])],
-        "Elo (95%)": [_estimate(v, lo, hi, 0) for v, lo, hi in zip(board["elo_median"], board["elo_lower"],
-                                                                   board["elo_upper"])],
-        "TrueSkill μ ± σ": ["–" if pd.isna(mu) else f"{mu:.1f} ± {sigma:.1f}"
-                            for mu, sigma in zip(board["trueskill_mu"], board["trueskill_sigma"])],
-        "games": board["games"],
-        **{HEADERS[c]: board[c] for c in ("agreement_rate", "utility", "utility_agreed", "welfare")},
-    })
-    return pd.DataFrame(columns)
-
-
-CONDUCT = ("internal_faithfulness", "external_faithfulness", "instruction_following")
-
-
-def _conduct_display(board: pd.DataFrame) -> pd.DataFrame:
-    """The judge's figures per agent, beside the leaderboard rather than in it: so both fit the page."""
-    return pd.DataFrame({"agent": board["agent"], **{HEADERS[c]: board[c] for c in CONDUCT}})
-
-
-def _warnings(board: pd.DataFrame, extra: Sequence[str]) -> list[Markup]:
-    """The ratings' own warnings (degenerate fits, agents without a finite rating) as banners."""
-    said = [*board.attrs.get("warnings", ()), *extra]
-    return [tag("p", text, class_="warning", role="note") for text in dict.fromkeys(said)]
-
-
-def _leaderboard_section(writer: _Writer, ratings: Ratings | None, reason: str,
-                         warnings: Sequence[str] = ()) -> Markup:
-    board = leaderboard(writer.data, ratings)
-    parts = _warnings(board, warnings)
-    if ratings is None:
-        parts.append(_missing(f"No ratings: {reason}."))
-    strategy = strategy_points(board)
-    about_gets = ("gets: the expected utility an agent obtains against an average opponent (no agreement = 0), "
-                  "the headline and the order of the table; gives: what its opponents obtain against it. "
-                  if strategy is not None else "")
-    parts += [frame_table(_leaderboard_display(board), id_="leaderboard-table", wrap_headers=True),
-              tag("p", f"Over cross-play games. {about_gets}Bradley–Terry (BT), Elo and TrueSkill say who gets the "
-                       "better side of a deal: BT on graded scores (1 + u_A − u_B)/2 with side and first-mover "
-                       "effects, 95% clustered sandwich interval, rank from the block bootstrap; Elo and TrueSkill "
-                       "depend on the order of games. Agreement, U (0 without agreement), U* (over agreements) and "
-                       "welfare (u_A + u_B) are means over the agent's games. –: unknown, or an interval the data "
-                       "cannot narrow.", class_="caption"),
-              writer.export(board, "leaderboard", "Leaderboard (cross-play)")]
-    if strategy:
-        parts.append(writer.figure(strategy_figure(strategy, writer.figure_folder)))
-    if ratings is not None:
-        parts.append(writer.figure(fig.rating_figure(ratings, writer.figure_folder)))
-    parts += [tag("h3", "How each agent negotiated (the judge, cross-play)"),
-              frame_table(_conduct_display(board), id_="conduct-table"),
-              tag("p", "Means over the agent's cross-play games: internal faithfulness (the message offers no less "
-                       "than the note), external faithfulness, instruction following (word limits and note format). "
-                       "–: nothing to measure. The leaderboard's CSV holds them too.", class_="caption")]
-    return Markup("".join(parts))
-
-
 def _heatmap(writer: _Writer, matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str,
              counts: pd.DataFrame | None = None, no_games: pd.DataFrame | None = None) -> Markup:
     """A matrix as a heatmap, with its CSV and LaTeX beneath."""
@@ -291,21 +187,29 @@ def _self_play_section(writer: _Writer) -> Markup:
         writer.export(by_class, "self_play_by_class", "Self-play summary by game class", index=True)]))
 
 
-def _effects_section(writer: _Writer, ratings: Ratings | None) -> Markup:
+def _effects_section(writer: _Writer, ratings: Ratings | None, board: Leaderboard) -> Markup:
     if ratings is None:
         return _missing("No ratings, hence no measured side or first-mover effect.")
-    effects = effects_table(ratings)
+    effects = effects_table(ratings, board)
+    shown = pd.DataFrame({
+        "effect": effects["effect"],
+        "Elo points (95%)": [estimate(v, lo, hi, 1) for v, lo, hi in zip(effects["elo"], effects["lower"],
+                                                                         effects["upper"])],
+        "se": effects["se"], "mean score": effects["mean_score"],
+        "utility (95%)": [estimate(v, lo, hi, 3) for v, lo, hi in zip(effects["utility"], effects["utility_lower"],
+                                                                      effects["utility_upper"])],
+        "mean utility gap": effects["mean_utility_gap"], "matches": effects["matches"]})
     return Markup("".join([
-        frame_table(effects, headers=WORDS, digits={"elo": 1, "lower": 1, "upper": 1, "se": 1}),
+        frame_table(shown, digits={"se": 1}, groups=(("", 1), ("who gets the better side (Bradley–Terry)", 3),
+                                                     ("what it obtains (utility model)", 2), ("", 1))),
         tag("p", "Elo points: the Bradley–Terry fixed effect with its 95% interval and standard error; mean "
-                 "score: the mean graded score side A (or the first mover) actually got, 0.5 being no edge.",
-            class_="caption"),
+                 "score: the mean graded score side A (or the first mover) actually got, 0.5 being no edge. "
+                 "Utility: how much more utility side A (or the first mover) obtains in the utility model behind "
+                 "gets and gives, with its 95% interval; mean utility gap: the mean of u_A − u_B (or first mover "
+                 "minus second) it actually got, no agreement counting 0. –: unknown, or an interval the data "
+                 "cannot narrow.", class_="caption"),
         writer.export(effects, "effects", "Side and first-mover effects"),
         writer.figure(fig.effects_figure(effects, writer.figure_folder))]))
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")[:60] or "game"
 
 
 def pairing_agreements(finished: pd.DataFrame) -> pd.DataFrame:
@@ -332,7 +236,7 @@ def _spaces_section(writer: _Writer) -> Markup:
         played = finished[finished["game"] == info.name]
         mine = played[played["agreement"]][["agent_a", "agent_b", "u_a", "u_b"]]
         made = fig.outcome_space_figure(info.game, outcome_space(info.game), mine, writer.figure_folder,
-                                        f"space_{number:02d}_{_slug(info.name)}")
+                                        f"space_{number:02d}_{slug(info.name)}")
         table = pairing_agreements(played)
         pairings = tag("details", tag("summary", f"agreements by pairing ({len(table)} pairings)"),
                        frame_table(table, digits={"mean u_A (agreed)": 3, "mean u_B (agreed)": 3}), class_="pairings")
@@ -383,12 +287,14 @@ def write_report(db_path: str | Path, output: str | Path | None = None, tourname
         ratings = rate(data, replicates=replicates, orderings=orderings)
     except ValueError as exc:
         reason = str(exc).removeprefix("match table: ")
+    tournament = _tournament_section(writer)
+    leaderboard, board = leaderboard_section(writer, ratings, reason, replicates)
     sections = [
-        ("tournament", "Tournament", _tournament_section(writer)),
-        ("leaderboard", "Leaderboard", _leaderboard_section(writer, ratings, reason)),
+        ("tournament", "Tournament", tournament),
+        ("leaderboard", "Leaderboard", leaderboard),
         ("head-to-head", "Head-to-head", _head_to_head_section(writer, ratings)),
         ("self-play", "Self-play", _self_play_section(writer)),
-        ("effects", "Side and first-mover effects", _effects_section(writer, ratings)),
+        ("effects", "Side and first-mover effects", _effects_section(writer, ratings, board)),
         ("outcome-spaces", "Outcome spaces", _spaces_section(writer)),
         ("transcripts", "Transcripts", _viewer_section(writer)),
     ]

@@ -143,7 +143,9 @@ def heatmap_figure(matrix: pd.DataFrame, title: str, colour_label: str, folder: 
 
 def _interval(axes: Axes, y: np.ndarray, centre: np.ndarray, low: np.ndarray, high: np.ndarray,
               colour: str, marker: str, label: str) -> None:
-    axes.errorbar(centre, y, xerr=[centre - low, high - centre], fmt=marker, color=colour, ecolor=colour,
+    # An unknown interval (NaN) draws no bar, only the point.
+    bars = np.nan_to_num(np.vstack([centre - low, high - centre]), nan=0.0).clip(min=0.0)
+    axes.errorbar(centre, y, xerr=bars, fmt=marker, color=colour, ecolor=colour,
                   elinewidth=1.6, capsize=3, markersize=6, label=label)
 
 
@@ -155,7 +157,7 @@ def rating_figure(ratings: Ratings, folder: Path) -> FigureFile:
     elo = {r.agent: r for r in ratings.elo.ratings}
     y = np.arange(len(agents), dtype=float)
     longest = max(len(agent) for agent in agents) * CHAR
-    title = "Ratings with 95% intervals (best at the top)"
+    title = "Who gets the better side of a deal: Bradley–Terry and Elo"
     height = 1.4 + 0.45 * len(agents)
     with matplotlib.rc_context(STYLE):
         figure = new_figure((max(6.5, longest + 5.0), height))
@@ -177,8 +179,10 @@ def rating_figure(ratings: Ratings, folder: Path) -> FigureFile:
         # Half an inch under the axes, below the x label, at any height.
         axes_height = height * (figure.subplotpars.top - figure.subplotpars.bottom)
         axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.5 / axes_height), ncol=1, frameon=False)
-    caption = ("Points are estimates, bars their 95% intervals. Bradley–Terry is the primary rating; Elo depends on "
-               "the order of games and is shown over random orders.")
+    caption = ("Points are estimates, bars their 95% intervals; highest Bradley–Terry rating at the top. These "
+               "ratings count an impasse as an even result, so they say who gets the better side of a deal, not how "
+               "much an agent obtains (that is gets, the leaderboard's order). Elo depends on the order of games "
+               "and is shown over random orders.")
     return save(figure, folder, "ratings", title, caption)
 
 

@@ -8,7 +8,8 @@ import hashlib
 import html
 import json
 import math
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -52,6 +53,11 @@ def script_json(payload: object) -> Markup:
     return Markup(text)
 
 
+def slug(text: str) -> str:
+    """A file-name-safe form of a game or class name."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")[:60] or "game"
+
+
 def format_value(value: Any, digits: int) -> str:
     if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
         return "–"
@@ -64,9 +70,12 @@ def format_value(value: Any, digits: int) -> str:
 
 def frame_table(frame: pd.DataFrame, *, headers: Mapping[str, str] | None = None,
                 digits: Mapping[str, int] | None = None, default_digits: int = 3, index: bool = False,
-                id_: str | None = None, wrap_headers: bool = False) -> Markup:
+                id_: str | None = None, wrap_headers: bool = False,
+                groups: Sequence[tuple[str, int]] = ()) -> Markup:
     """A DataFrame as an HTML table; text columns left-aligned, numbers right-aligned; long headers
-    wrap onto several lines when `wrap_headers`. The first column stays in view when it scrolls."""
+    wrap onto several lines when `wrap_headers`. The first column stays in view when it scrolls.
+    `groups` (label, columns spanned), left to right, add a header row above the column headers;
+    an empty label leaves its columns ungrouped."""
     headers, digits = headers or {}, digits or {}
     if index:
         # An unnamed index would come back as a column called "index".
@@ -81,6 +90,13 @@ def frame_table(frame: pd.DataFrame, *, headers: Mapping[str, str] | None = None
 
     head = tag("tr", [tag("th", headers.get(str(c), str(c)), class_=header_class(c), scope="col")
                       for c in data.columns])
+    if groups:
+        if sum(span for _, span in groups) != len(data.columns):
+            raise ValueError(f"header groups span {sum(span for _, span in groups)} columns, the table has "
+                             f"{len(data.columns)}")
+        groups_row = tag("tr", [tag("th", label, colspan=span, scope="colgroup", class_="group") if label
+                          else tag("td", colspan=span, class_="group") for label, span in groups])
+        head = Markup(groups_row + head)
     rows = []
     for record in data.itertuples(index=False):
         cells = []
@@ -91,6 +107,20 @@ def frame_table(frame: pd.DataFrame, *, headers: Mapping[str, str] | None = None
         rows.append(tag("tr", cells))
     table = tag("table", tag("thead", head), tag("tbody", rows), class_="data", id=id_)
     return tag("div", table, class_="table-wrap")
+
+
+def tabs(label: str, key: str, panels: Sequence[tuple[str, Markup]]) -> Markup:
+    """A strip of tab buttons over one panel each (the first shown); the page script switches them
+    (click, Enter, arrow keys). `key` makes the element ids unique on the page."""
+    buttons, bodies = [], []
+    for number, (title, body) in enumerate(panels, start=1):
+        tab, panel = f"tab-{key}-{number}", f"panel-{key}-{number}"
+        first = number == 1
+        buttons.append(tag("button", title, type="button", role="tab", id=tab, aria_controls=panel,
+                           aria_selected="true" if first else "false", tabindex="0" if first else "-1"))
+        bodies.append(tag("div", body, role="tabpanel", id=panel, aria_labelledby=tab, tabindex="0",
+                          class_="tabpanel", hidden=None if first else "hidden"))
+    return tag("div", tag("div", buttons, role="tablist", aria_label=label, class_="tablist"), bodies, class_="tabs")
 
 
 def downloads(csv: str, tex: str | None) -> Markup:

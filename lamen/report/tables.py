@@ -3,11 +3,12 @@ the measured biases. Pure functions over `ReportData`; no I/O."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
+from lamen.leaderboard import Fitted, Leaderboard, build_leaderboard, leaderboards_by
 from lamen.matrices import head_to_head as matrix_head_to_head
 from lamen.matrices import self_play_summary
 from lamen.ratings import (
@@ -22,20 +23,14 @@ from lamen.ratings import (
     fit_trueskill,
     head_to_head,
     rated_matches,
-    summarize_agents,
 )
 from lamen.report.data import ReportData
 from lamen.space import outcome_space, utility_tables
 
 # Column names in files (CSV, LaTeX keys) and their headers for people.
-HEADERS = {
-    "agent": "agent", "bt_elo": "BT Elo", "bt_lower": "BT 95% low", "bt_upper": "BT 95% high",
-    "rank_lower": "rank low", "rank_upper": "rank high", "elo_median": "Elo", "elo_lower": "Elo low",
-    "elo_upper": "Elo high", "trueskill_mu": "TrueSkill mu", "trueskill_sigma": "TrueSkill sigma",
-    "trueskill_conservative": "TrueSkill mu-3sigma", "games": "games", "agreement_rate": "agreement",
-    "utility": "U", "utility_agreed": "U*", "welfare": "welfare", "internal_faithfulness": "int. faithful",
-    "external_faithfulness": "ext. faithful", "instruction_following": "instruction",
-}
+HEADERS = {"agent": "agent", "internal_faithfulness": "int. faithful", "external_faithfulness": "ext. faithful",
+           "instruction_following": "instruction"}
+CONDUCT = ("internal_faithfulness", "external_faithfulness", "instruction_following")
 INSTRUCTION_FIGURES = ("note_instruction", "message_instruction", "format_instruction")
 MATRIX_VALUES = {"u_star": "U*", "soft": "soft completion", "hard": "hard completion"}
 GAME_KINDS = {"competitive": False, "cooperative": True}
@@ -94,37 +89,49 @@ def side_view(matches: pd.DataFrame) -> pd.DataFrame:
     return pd.concat(views, ignore_index=True)
 
 
-def leaderboard(data: ReportData, ratings: Ratings | None) -> pd.DataFrame:
-    """One row per agent, best Bradley–Terry rating first; all figures over cross-play games.
+def leaderboard(data: ReportData, ratings: Ratings | None, *, replicates: int = 1000) -> Leaderboard:
+    """The headline leaderboard (`lamen.leaderboard`: best `gets` first, Bradley–Terry, Elo and
+    TrueSkill beside it) over cross-play, taking the report's own fits instead of fitting again.
+    Every agent of the tournament has a row, those without a rated game last and empty. Matches
+    that cannot be rated at all give a board without rows (the section says why)."""
+    fitted = None
+    if ratings is not None:
+        fitted = Fitted(bt=ratings.fit, bt_bootstrap=ratings.bootstrap, elo=ratings.elo, trueskill=ratings.trueskill)
+    try:
+        board = build_leaderboard(data.matches, bootstrap=replicates, fitted=fitted)
+    except ValueError:  # the match table itself is unusable; rate() said so already
+        board = Leaderboard(table=pd.DataFrame(index=pd.Index([], name="agent")), fit=None, effects={}, notes=())
+    return replace(board, table=_every_agent(board.table, data.agent_ids))
 
-    Instruction following is the mean of the side's word-limit (note, message) and note-format
-    figures; faithfulness the judge's per-side fractions, averaged over games."""
+
+def _every_agent(table: pd.DataFrame, agents: tuple[str, ...]) -> pd.DataFrame:
+    """`table` with an empty row for each of `agents` it lacks, after its own rows; agent as a column."""
+    order = [*table.index, *(agent for agent in agents if agent not in table.index)]
+    table = table.reindex(pd.Index(order, name="agent"))
+    if "rank_flag" in table:
+        table["rank_flag"] = table["rank_flag"].fillna(False).astype(bool)
+    return table.reset_index()
+
+
+def group_leaderboards(data: ReportData, by: str) -> dict[str, Leaderboard]:
+    """One utility leaderboard per game (`by="game"`) or game class (`by="class"`), in name order:
+    what each agent gets and gives there (no rank bootstrap, no Bradley–Terry: the tabs show
+    neither). Empty when the matches cannot be rated."""
+    try:
+        boards = leaderboards_by(data.matches, by, methods=(), bootstrap=0)
+    except ValueError:
+        return {}
+    return {name: replace(board, table=board.table.reset_index()) for name, board in boards.items()}
+
+
+def conduct_table(data: ReportData) -> pd.DataFrame:
+    """Per agent, the judge's figures over its cross-play games: faithfulness (the judge's per-side
+    fractions) and instruction following (the mean of its word-limit and note-format figures)."""
     view = side_view(data.matches)
     view = view[view["stage"] == "cross"]
     view["instruction_following"] = view[list(INSTRUCTION_FIGURES)].mean(axis=1)
-    table = pd.DataFrame(index=pd.Index(data.agent_ids, name="agent"), columns=list(HEADERS)[1:], dtype=float)
-    judged = view.groupby("agent")[["internal_faithfulness", "external_faithfulness", "instruction_following"]].mean()
-    table.update(judged)
-    if ratings is not None:
-        for rating in ratings.fit.ratings:
-            table.loc[rating.agent, ["bt_elo", "bt_lower", "bt_upper"]] = rating.elo, rating.lower, rating.upper
-        for boot in ratings.bootstrap.ratings:
-            table.loc[boot.agent, ["rank_lower", "rank_upper"]] = boot.rank_lower, boot.rank_upper
-        for elo in ratings.elo.ratings:
-            table.loc[elo.agent, ["elo_median", "elo_lower", "elo_upper"]] = elo.median, elo.lower, elo.upper
-        for skill in ratings.trueskill.ratings:
-            table.loc[skill.agent, ["trueskill_mu", "trueskill_sigma", "trueskill_conservative"]] = (
-                skill.mu, skill.sigma, skill.conservative)
-        for summary in summarize_agents(data.matches):
-            table.loc[summary.agent, ["games", "agreement_rate", "utility", "utility_agreed", "welfare"]] = (
-                summary.games, summary.agreement_rate, summary.utility, summary.utility_agreed, summary.welfare)
-    table = table.reset_index()
-    order = table["bt_elo"].fillna(-np.inf)
-    table = table.iloc[np.lexsort((table["agent"].to_numpy(), -order.to_numpy()))].reset_index(drop=True)
-    table["games"] = table["games"].astype("Int64")
-    table["rank_lower"] = table["rank_lower"].astype("Int64")
-    table["rank_upper"] = table["rank_upper"].astype("Int64")
-    return table
+    table = view.groupby("agent")[list(CONDUCT)].mean().reindex(pd.Index(data.agent_ids, name="agent"))
+    return table.reset_index()
 
 
 def status_table(matches: pd.DataFrame) -> pd.DataFrame:
@@ -170,16 +177,29 @@ def usage_table(data: ReportData) -> pd.DataFrame:
                                        "output_tokens", "cached_tokens", "cached_calls", "cost_usd"])
 
 
-def effects_table(ratings: Ratings) -> pd.DataFrame:
-    """Side A's and the first mover's edge: Bradley–Terry fixed effects in Elo points, and the
-    mean graded score they actually got (0.5 = no edge)."""
+def effects_table(ratings: Ratings, board: Leaderboard) -> pd.DataFrame:
+    """Side A's and the first mover's edge: Bradley–Terry fixed effects in Elo points and the mean
+    graded score they actually got (0.5 = no edge); the utility model's effects (how much more
+    utility they obtain) and the mean utility gap they actually got (no agreement = 0). An
+    interval the data cannot narrow is NaN, as on the leaderboard."""
     scores = ratings.scores
-    first_mover = np.where(scores["first"] == "a", scores["score"], 1.0 - scores["score"])
+    moved_first = (scores["first"] == "a").to_numpy()
+    gap = (scores["u_a"] - scores["u_b"]).to_numpy()
     rows = []
-    for name, effect, empirical in (("side A", ratings.fit.side, scores["score"].mean()),
-                                    ("first mover", ratings.fit.first_mover, first_mover.mean())):
-        rows.append({"effect": name, "elo": effect.elo, "lower": effect.lower, "upper": effect.upper,
-                     "se": effect.se, "mean_score": float(empirical), "matches": len(scores)})
+    for name, effect, score, utility_gap in (
+            ("side A", ratings.fit.side, scores["score"].to_numpy(), gap),
+            ("first mover", ratings.fit.first_mover, np.where(moved_first, scores["score"], 1.0 - scores["score"]),
+             np.where(moved_first, gap, -gap))):
+        bt = board.effects.get(name, {})
+        known = bt.get("lower", effect.lower) is not None
+        utility = board.utility_effects.get(name, {})
+        rows.append({"effect": name, "elo": effect.elo, "lower": effect.lower if known else np.nan,
+                     "upper": effect.upper if known else np.nan, "se": effect.se if known else np.nan,
+                     "mean_score": float(score.mean()),
+                     **{column: np.nan if utility.get(key) is None else float(utility[key])
+                        for column, key in (("utility", "value"), ("utility_lower", "lower"),
+                                            ("utility_upper", "upper"))},
+                     "mean_utility_gap": float(utility_gap.mean()), "matches": len(scores)})
     return pd.DataFrame(rows)
 
 
