@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
-
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from lamen.cli.common import library_from
-from lamen.space import OutcomePoint, outcome_space
-from lamen.spec.game import Game
-from lamen.spec.library import Library, builtin_root
-from lamen.spec.load import game_from_document, load_game
 from lamen.spec.problems import SpecError
-from lamen.spec.yaml_source import read_yaml
+
+if TYPE_CHECKING:
+    from lamen.space import OutcomePoint
+    from lamen.spec.game import Game
+    from lamen.spec.library import Library
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -31,6 +27,15 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def handle_list(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from lamen.space import outcome_space
+    from lamen.spec.library import builtin_root
+    from lamen.spec.load import game_from_document
+    from lamen.spec.yaml_source import read_yaml
+
     library = library_from(args)
     table = Table(title="Games", title_justify="left")
     for column in ("game", "issues", "class", "outcomes", "source"):
@@ -63,6 +68,8 @@ def _point(point: OutcomePoint) -> dict[str, Any]:
 
 def game_summary(game: Game) -> dict[str, Any]:
     """Everything `games show` prints, as plain data."""
+    from lamen.space import outcome_space
+
     space = outcome_space(game)
     return {
         "name": game.name,
@@ -90,6 +97,12 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 
 def handle_show(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from lamen.spec.load import load_game
+
     library: Library = library_from(args)
     game = load_game(args.name, library)
     summary = game_summary(game)
