@@ -63,20 +63,46 @@ def _is_matrix(frame: pd.DataFrame) -> bool:
     return len(frame.columns) > 1 and list(map(str, frame.index)) == list(map(str, frame.columns))
 
 
-def _table(labels: list[Text], label_header: str, columns: list[_Column], label_width: int | None) -> Table:
+@dataclass(frozen=True)
+class _Rows:
+    labels: list[Text]
+    header: str
+    numbered: bool = False  # a "#" column first: a matrix's columns are named by these numbers
+
+    @property
+    def natural_width(self) -> int:
+        return max([len(self.header), *(label.cell_len for label in self.labels)])
+
+
+def _table(rows: _Rows, columns: list[_Column], label_width: int | None) -> Table:
     # No title inside: a title wider than its table would widen it or wrap; it is printed above.
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    table.add_column(label_header, overflow="fold", max_width=label_width, no_wrap=label_width is None)
+    if rows.numbered:
+        table.add_column("#", justify="right", no_wrap=True)
+    table.add_column(rows.header, overflow="fold", max_width=label_width, no_wrap=label_width is None)
     for column in columns:
         table.add_column(column.header, justify="right", no_wrap=not column.wrap_header,
                          width=column.width if column.wrap_header else None, overflow="fold")
-    for row, label in enumerate(labels):
-        table.add_row(label, *(column.cells[row] for column in columns))
+    for row, label in enumerate(rows.labels):
+        table.add_row(*([str(row + 1)] if rows.numbered else []), label, *(column.cells[row] for column in columns))
     return table
 
 
 def _fits(table: Table, console: Console, width: int) -> bool:
     return console.measure(table, options=console.options.update(width=10_000)).maximum <= width
+
+
+def _widest(console: Console, rows: _Rows, columns: list[_Column], floor: int, width: int) -> Table:
+    """The table with its row names as wide as fits (whole when they can be): folding only what
+    the columns leave no room for."""
+    low, high = floor, max(floor, rows.natural_width)
+    while low < high:  # the widest label width in [floor, natural] that fits
+        middle = (low + high + 1) // 2
+        if _fits(_table(rows, columns, middle), console, width):
+            low = middle
+        else:
+            high = middle - 1
+    return _table(rows, columns, low)
 
 
 def fitted_tables(console: Console, frame: pd.DataFrame, title: str, digits: int = 2, width: int | None = None,
@@ -85,39 +111,34 @@ def fitted_tables(console: Console, frame: pd.DataFrame, title: str, digits: int
     (default: the console's width)."""
     width = console.width if width is None else width
     texts = cell_texts(frame, digits)
-    labels = [name(index) for index in frame.index]
     header = label_header if label_header is not None else (str(frame.index.name) if frame.index.name else "")
-    natural_label = max((label.cell_len for label in labels), default=0)
-    label_width = min(max(natural_label, len(header)), max(LABEL_MIN, width // LABEL_SHARE))
+    rows = _Rows([name(index) for index in frame.index], header)
+    # While deciding the columns, row names get at most a third of the width; then what is left.
+    floor = min(rows.natural_width, max(LABEL_MIN, width // LABEL_SHARE))
     full = [_Column(str(column), texts[str(column)], False) for column in frame.columns]
     wrapped = [_Column(str(column), texts[str(column)], True) for column in frame.columns]
     for columns in (full, wrapped):
-        table = _table(labels, header, columns, label_width)
-        if _fits(table, console, width):
-            return [(title, table)]
+        if _fits(_table(rows, columns, floor), console, width):
+            return [(title, _widest(console, rows, columns, floor, width))]
     if _is_matrix(frame):
-        # Columns named by the rows' numbers: a matrix of n agents needs n short columns.
-        digits_needed = len(str(len(labels)))
-        labels = [Text(f"{i:>{digits_needed}} ").append_text(label) for i, label in enumerate(labels, 1)]
-        label_width = min(label_width + digits_needed + 1, max(LABEL_MIN, width // LABEL_SHARE))
-        # One width for all: the grid reads as a grid.
+        # Columns named by the rows' numbers: a matrix of n agents needs n short columns, all of
+        # one width so that the grid reads as a grid.
+        rows = _Rows(rows.labels, header, numbered=True)
         same = max(len(str(len(wrapped))), *(len(cell) for column in wrapped for cell in column.cells))
         wrapped = [_Column(str(i).rjust(same), column.cells, False) for i, column in enumerate(wrapped, 1)]
         title = f"{title} (columns numbered as the rows)"
-        table = _table(labels, header, wrapped, label_width)
-        if _fits(table, console, width):
-            return [(title, table)]
-    chunks = _chunks(console, labels, header, wrapped, label_width, width)
-    return [(f"{title} — part {index} of {len(chunks)}", _table(labels, header, chunk, label_width))
+        if _fits(_table(rows, wrapped, floor), console, width):
+            return [(title, _widest(console, rows, wrapped, floor, width))]
+    chunks = _chunks(console, rows, wrapped, floor, width)
+    return [(f"{title} — part {index} of {len(chunks)}", _widest(console, rows, chunk, floor, width))
             for index, chunk in enumerate(chunks, 1)]
 
 
-def _chunks(console: Console, labels: list[Text], header: str, columns: list[_Column], label_width: int,
-            width: int) -> list[list[_Column]]:
+def _chunks(console: Console, rows: _Rows, columns: list[_Column], floor: int, width: int) -> list[list[_Column]]:
     """The columns in order, split over as few tables as fit and as evenly as that allows (a
     column too wide even alone gets a table of its own, its cells folded)."""
     def fits(chunk: list[_Column]) -> bool:
-        return _fits(_table(labels, header, chunk, label_width), console, width)
+        return _fits(_table(rows, chunk, floor), console, width)
 
     greedy: list[list[_Column]] = [[]]
     for column in columns:
@@ -136,7 +157,7 @@ def print_frame(console: Console, frame: pd.DataFrame, title: str, digits: int =
         texts = cell_texts(frame, digits)
         columns = [_Column(str(column), texts[str(column)], False) for column in frame.columns]
         header = label_header if label_header is not None else (str(frame.index.name) if frame.index.name else "")
-        tables = [(title, _table([name(index) for index in frame.index], header, columns, None))]
+        tables = [(title, _table(_Rows([name(index) for index in frame.index], header), columns, None))]
     else:
         tables = fitted_tables(console, frame, title, digits, label_header=label_header)
     for table_title, table in tables:

@@ -262,7 +262,10 @@ def print_leaderboard_top(console: Console, frame: pd.DataFrame, library: Librar
     agents = len(board.table)
     title = "Leaderboard" if agents <= TOP or wide else f"Leaderboard, top {TOP} of {agents}"
     console.print(leaderboard_tables(replace(board, table=board.table if wide else board.table.head(TOP)), title)[0])
-    console.print(f"all agents, Bradley–Terry, Elo and TrueSkill: lamen ratings {one_line(str(database))}",
+    console.print("gets: expected utility against an average opponent (no agreement = 0), ±half its 95% interval; "
+                  "gives: what its opponents get; rank: 95% interval; BT rank !: two or more places from the gets "
+                  "rank.", markup=False)
+    console.print(f"every agent, with Bradley–Terry, Elo and TrueSkill: lamen ratings {one_line(str(database))}",
                   markup=False, soft_wrap=True)
 
 
