@@ -52,7 +52,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def wide_console(wide: bool = False) -> Console:
-    """A terminal keeps its width up to 100 columns, a pipe or log gets 100; `wide`: no limit."""
+    """A terminal keeps its width up to 100 columns, a pipe or log gets 100; `wide`: room for
+    every column."""
     from lamen.cli.rating_tables import console
 
     return console(wide)
@@ -142,7 +143,8 @@ def handle_run(args: argparse.Namespace) -> int:
     library = library_from(args)
     tournament = load_tournament(args.spec)
     database = args.db or tournament.database_path()
-    console = wide_console(args.wide)
+    console = wide_console()  # progress, messages and the dry run's tables
+    tables = wide_console(args.wide)  # the matrices and the leaderboard; `--wide`: every column
     check_writable_database(database)  # before anything is planned, paid or created
     matches = plan(tournament, library)
     prices = tournament_prices(tournament.prices)
@@ -172,8 +174,8 @@ def handle_run(args: argparse.Namespace) -> int:
             frame = match_table(store, tournament.name)
         finally:
             store.close()
-    print_matrices(console, frame, args.wide)
-    print_leaderboard_top(console, frame, library, database, args.wide)
+    print_matrices(tables, frame, args.wide)
+    print_leaderboard_top(tables, frame, library, database, args.wide)
     console.print(summary_line(tournament.name, state) + f" in {time.monotonic() - started:.1f} s", markup=False,
                   soft_wrap=True)
     console.print(f"database: {database}", markup=False, soft_wrap=True)
