@@ -16,3 +16,17 @@ def lamen_data() -> Path:
     if not LAMEN_DATA.is_dir():
         pytest.skip(f"LAMEN reference data not found at {LAMEN_DATA}")
     return LAMEN_DATA
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked `slow` run in CI (CI=true, as .ci/run has it), with LAMEN_SLOW=1, or when
+    asked for by `-m`; a developer's plain `pytest -q` skips them to stay within a few minutes."""
+    import os
+
+    if os.environ.get("CI", "").lower() in {"1", "true", "yes"} or os.environ.get("LAMEN_SLOW") == "1" \
+            or "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: runs in CI; set LAMEN_SLOW=1 or pass -m slow to run it here")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

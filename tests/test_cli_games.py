@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from rich.console import Console
 
 from lamen.cli import main
+from lamen.cli.games import games_table
+from lamen.spec.library import Library
 
 
 def test_games_list_shows_the_builtin_set(capsys: pytest.CaptureFixture[str]) -> None:
@@ -61,3 +65,26 @@ def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["games", "frobnicate"])
     assert caught.value.code == 2
+
+
+def test_games_list_fits_100_columns_and_never_cuts_a_name(tmp_path, monkeypatch) -> None:
+    """Two games sharing a long prefix print whole and different; a long folder wraps instead."""
+    folder = tmp_path / ("a-rather-deep-folder-of-user-games-" * 2) / "games"
+    folder.mkdir(parents=True)
+    names = ["rental-2-integrative-distributive-variant-a", "rental-2-integrative-distributive-variant-b"]
+    for name in names:
+        (folder / f"{name}.yaml").write_text(f"name: {name}\nextends: rental-agreement\nissues: [deposit, rent]\n")
+    monkeypatch.chdir(folder.parent)
+    table, broken = games_table(Library.default())
+    console = Console(width=100, file=io.StringIO(), highlight=False)
+    console.print(table)
+    out = console.file.getvalue()
+    lines = out.splitlines()
+    assert broken == []
+    assert max(len(line) for line in lines) <= 100
+    assert "…" not in out
+    for name in [*names, "rental-2-integrative-distributive", "rental-2-integrative-mixture", "loan-agreement"]:
+        assert sum(f"│ {name} " in line for line in lines) == 1, name
+    # the folder, folded over several lines, is all there
+    assert str(folder).replace("/", "") in "".join(line.split("│")[-2].strip() for line in lines if "│" in line
+                                                   ).replace("/", "")

@@ -59,6 +59,7 @@ def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
     return process.returncode, out, err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wait", [False, True])
 def test_two_runs_started_together_pay_once_and_store_one_run(env: dict[str, str], tmp_path: Path,
                                                               wait: bool) -> None:

@@ -31,6 +31,7 @@ from lamen.ratings import (
 from lamen.ratings import head_to_head as rating_head_to_head
 from lamen.report import figures as fig
 from lamen.report import write_report
+from lamen.report.build import pairing_agreements
 from lamen.report.html import script_json
 from lamen.report.tables import HEADERS, Ratings
 from lamen.runner import Runner
@@ -132,11 +133,39 @@ def imported_db(folder: Path) -> Path:
     return path
 
 
-def payload(index: Path) -> dict:
+def listing(index: Path) -> dict:
+    """The viewer's list as index.html holds it."""
     text = index.read_text(encoding="utf-8")
     found = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', text, re.S)
     assert found is not None
     return json.loads(found.group(1))
+
+
+def transcript_files(folder: Path) -> dict[str, dict]:
+    """Every match's transcript from the report's transcript files, by match id."""
+    details = {}
+    for number, path in enumerate(sorted((folder / "transcripts").glob("*.js"))):
+        text = path.read_text(encoding="utf-8")
+        prefix = f"window.lamenTranscripts({number},"
+        assert text.startswith(prefix) and text.endswith(");\n"), path
+        details.update(json.loads(text[len(prefix):-3]))
+    return details
+
+
+def payload(index: Path) -> dict:
+    """The listing with each match as a dict (agents, games, outcomes by name) merged with its
+    transcript from the chunk files: what the viewer shows once every match is opened."""
+    data = listing(index)
+    details = transcript_files(index.parent)
+    matches = []
+    for row in data["matches"]:
+        entry = dict(zip(data["columns"], row))
+        entry.update(stage=data["stages"][entry["stage"]], game=data["games"][entry["game"]],
+                     a=data["agents"][entry["a"]], b=data["agents"][entry["b"]],
+                     outcome=data["outcomes"][entry["outcome"]], **details[entry["id"]])
+        matches.append(entry)
+    assert len(details) == len(matches)
+    return {**data, "matches": matches}
 
 
 @pytest.fixture(scope="module")
@@ -282,6 +311,8 @@ def test_hostile_text_is_escaped_everywhere(tmp_path: Path) -> None:
     assert html.count("<script") == 2  # the data block and the viewer, nothing else
     assert re.findall(r"<img [^>]*>", html) == [f'<img src="{f.path}" alt="{f.title}" loading="eager">'
                                                for f in report.figures]
+    # The transcript files are scripts: their data is JSON with no raw markup characters at all.
+    assert report.transcripts and all("<" not in path.read_text(encoding="utf-8") for path in report.transcripts)
     data = payload(report.index)
     first = next(m for m in data["matches"] if m["id"] == "m-hostile-1")
     assert first["a"] == HOSTILE_AGENT
@@ -393,3 +424,73 @@ def test_quickstart_report_lists_every_match(tmp_path: Path) -> None:
     report = write_report(tmp_path / "tournament.db")
     assert len(payload(report.index)["matches"]) == 504
     assert len(pd.read_csv(tmp_path / "tables" / "leaderboard.csv")) == 6
+
+
+# ---- what the page says about empty cells, missing classes and figures ------------------------
+
+def test_every_figure_is_also_svg_and_pdf(small) -> None:
+    db, report = small
+    html = report.index.read_text(encoding="utf-8")
+    for made in report.figures:
+        stem = made.path.removesuffix(".png")
+        assert made.vectors == (f"{stem}.svg", f"{stem}.pdf")
+        assert (db.parent / made.vectors[1]).read_bytes()[:5] == b"%PDF-"
+        assert "<svg" in (db.parent / made.vectors[0]).read_text(encoding="utf-8")[:2000]
+        assert f'<a href="{made.vectors[0]}">SVG</a>' in html
+
+
+def test_heatmap_captions_say_what_empty_cells_mean_and_p_stronger_names_its_rows(small) -> None:
+    _, report = small
+    html = report.index.read_text(encoding="utf-8")
+    u_star = next(f for f in report.figures if f.path.endswith("h2h_u_star_competitive.png"))
+    assert "White (–): the pairing played but never agreed" in u_star.caption and "Hatched grey: no games" in u_star.caption
+    assert "White (–): no games" not in html
+    p_stronger = re.search(r"Probability that the row agent is stronger.*?<thead>(.*?)</thead>", html, re.S).group(1)
+    assert re.findall(r"<th[^>]*>(.*?)</th>", p_stronger) == ["row agent", *sorted(AGENTS)]
+    assert ">index</th>" not in html
+
+
+def test_no_heatmap_for_a_game_class_without_games(tmp_path: Path) -> None:
+    report = write_report(hostile_db(tmp_path), replicates=20, orderings=2)  # competitive games only
+    names = [Path(f.path).stem for f in report.figures if f.path.startswith("figures/h2h_")]
+    assert names == ["h2h_u_star_competitive", "h2h_soft_competitive", "h2h_hard_competitive"]
+    assert "No cooperative games were played in cross-play, so they have no panel." in report.index.read_text()
+
+
+def test_cells_without_games_are_hatched_and_cells_without_agreement_white() -> None:
+    names = ["a", "b", "c"]
+    u_star = pd.DataFrame([[np.nan, 0.5, np.nan], [0.5, np.nan, 0.4], [np.nan, 0.6, np.nan]], index=names, columns=names)
+    no_games = pd.DataFrame(np.eye(3, dtype=bool), index=names, columns=names)
+    figure = fig.draw_heatmap(u_star, "U*", "U*", no_games=no_games)
+    axes = figure.axes[0]
+    assert sorted((p.get_x() + 0.5, p.get_y() + 0.5) for p in axes.patches if p.get_hatch() == "///") == [
+        (0.0, 0.0), (1.0, 1.0), (2.0, 2.0)]
+    # (row a, column c) and (row c, column a) were played without agreement: white, marked –
+    assert sorted(t.get_position() for t in axes.texts if t.get_text() == "–") == [(0, 2), (2, 0)]
+
+
+def test_outcome_space_legend_is_short_and_off_the_data() -> None:
+    game = load_game("rental-2-mixture")
+    names = long_names(20)
+    rng = np.random.default_rng(0)
+    agreements = pd.DataFrame({"agent_a": rng.choice(names, 300), "agent_b": rng.choice(names, 300),
+                               "u_a": rng.choice([0.5, 0.75], 300), "u_b": rng.choice([0.5, 0.75], 300)})
+    figure = fig.draw_outcome_space(game, outcome_space(game), agreements)
+    figure.canvas.draw()
+    axes = figure.axes[0]
+    legend = axes.get_legend()
+    assert [t.get_text() for t in legend.get_texts()] == [
+        "every complete offer", "Pareto frontier", "Nash bargaining point", "Kalai–Smorodinsky point",
+        "max-welfare point", "agreements, cross-play", "agreements, self-play"]
+    renderer = figure.canvas.get_renderer()
+    assert not legend.get_window_extent(renderer).overlaps(axes.get_window_extent(renderer))
+
+
+def test_pairing_table_counts_agreements_per_side_assignment() -> None:
+    finished = pd.DataFrame({"agent_a": ["x", "x", "x", "y"], "agent_b": ["y", "y", "y", "x"],
+                             "agreement": [True, True, False, False], "u_a": [0.6, 0.8, 0.0, 0.0],
+                             "u_b": [0.4, 0.2, 0.0, 0.0]})
+    first, second = pairing_agreements(finished).to_dict("records")
+    assert first == {"side A": "x", "side B": "y", "matches": 3, "agreements": 2,
+                     "mean u_A (agreed)": pytest.approx(0.7), "mean u_B (agreed)": pytest.approx(0.3)}
+    assert second["matches"] == 1 and second["agreements"] == 0 and np.isnan(second["mean u_A (agreed)"])

@@ -1,5 +1,7 @@
-"""The report in a real browser (Debian's headless Chromium, driven by Playwright): the leaderboard,
-every image, no console error, filtering by clicking, and hostile transcripts that stay text."""
+"""The report in a real browser (Debian's headless Chromium, driven by Playwright) at 1400 px: the
+leaderboard, every image, no console error, filtering, searching and sorting the transcript list,
+permalinks, tables that fit or scroll with their first column frozen, alternative text and table
+headers, hostile transcripts that stay text, and a 10,000-match report that opens one transcript."""
 
 from __future__ import annotations
 
@@ -11,10 +13,24 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
 import pytest
 
+from bench.scale_db import scale_db
 from lamen.report import WrittenReport, write_report
-from tests.test_report import AGENTS, ATTRIBUTE, HOSTILE_AGENT, SCRIPT, hostile_db, imported_db, payload, played_db
+from tests.test_report import (
+    AGENTS,
+    ATTRIBUTE,
+    HOSTILE_AGENT,
+    SCRIPT,
+    hostile_db,
+    imported_db,
+    listing,
+    payload,
+    played_db,
+    transcript_files,
+)
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -68,6 +84,28 @@ def visit(context: object, report: WrittenReport) -> Visit:
     return seen
 
 
+def leaderboard_with_gets(report: WrittenReport) -> pd.DataFrame:
+    """The report's leaderboard plus the obtained-utility columns the "gets" rating adds (synthetic
+    values: agent i gets 0.65 − 0.1 i and gives 0.45 + 0.05 i, ± 0.05)."""
+    board = pd.read_csv(report.index.parent / "tables" / "leaderboard.csv")
+    n = len(board)
+    gets, gives = np.array([0.65 - 0.1 * i for i in range(n)]), np.array([0.45 + 0.05 * i for i in range(n)])
+    columns = {"gets": gets, "gets_low": gets - 0.05, "gets_high": gets + 0.05, "gives": gives,
+               "gives_low": gives - 0.05, "gives_high": gives + 0.05, "gets_rank_low": [max(1, i) for i in range(n)],
+               "gets_rank_high": [min(n, i + 2) for i in range(n)], "rank_flag": [i == 1 for i in range(n)]}
+    for position, (name, values) in enumerate(columns.items(), start=1):
+        board.insert(position, name, values)
+    return board
+
+
+def open_match(page: object, locator: object) -> str:
+    """Click (in) a row and wait until that match's transcript file has loaded and shows."""
+    match_id = locator.evaluate("node => node.closest('tr').dataset.matchId")
+    locator.click()
+    page.wait_for_selector(f'#match-detail[data-state=shown][data-match="{match_id}"]')
+    return match_id
+
+
 def listed(page: object) -> list[tuple[str, str]]:
     """(side A, side B) of every match the viewer lists."""
     return [tuple(row) for row in page.eval_on_selector_all(
@@ -104,7 +142,7 @@ def test_played_report(browser: object, small: WrittenReport, tmp_path: Path) ->
     assert len(listed(page)) == 12
     assert page.text_content("#match-count") == "12 of 48 matches"
     # Read one match.
-    page.locator("#match-list tbody tr td.outcome").first.click()
+    open_match(page, page.locator("#match-list tbody tr td.outcome").first)
     selected = page.get_attribute("#match-list tbody tr.selected", "data-match-id")
     chosen = next(m for m in everything if m["id"] == selected)
     assert page.locator("#match-detail .turn").count() == len(chosen["turns"])
@@ -125,10 +163,8 @@ def test_hostile_transcript_runs_no_script(browser: object, tmp_path: Path) -> N
     page.select_option("#filter-agent", HOSTILE_AGENT)  # the option text is the raw name
     assert len(listed(page)) == 3
     assert page.text_content("#match-count") == "3 of 3 matches; 1 pending matches are not played yet"
-    for row in range(3):
-        page.locator("#match-list tbody tr td.outcome").nth(row).click()
-        page.wait_for_timeout(50)
-    page.locator("#match-list tbody tr td.outcome").first.click()
+    for row in (1, 2, 0):
+        open_match(page, page.locator("#match-list tbody tr td.outcome").nth(row))
     notes = page.eval_on_selector_all("#match-detail pre.note", "nodes => nodes.map(n => n.textContent)")
     messages = page.eval_on_selector_all("#match-detail pre.message", "nodes => nodes.map(n => n.textContent)")
     assert notes[0] == f'{SCRIPT} Acceptable offer: {{"rent": "{SCRIPT}"}}'
@@ -137,7 +173,7 @@ def test_hostile_transcript_runs_no_script(browser: object, tmp_path: Path) -> N
     assert violation == f"rule violation: note: rent '{SCRIPT}' is not in the payoff table"
     injected = "document.querySelectorAll('#match-detail script, #match-detail img, img[src=\"x\"]').length"
     assert page.evaluate(injected) == 0
-    assert page.evaluate("document.scripts.length") == 2
+    assert page.evaluate("document.scripts.length") == 2  # transcript files leave no script behind
     assert HOSTILE_AGENT in page.locator("#leaderboard-table").text_content()
     shot = tmp_path / "hostile.png"
     page.screenshot(path=str(shot))
@@ -150,9 +186,120 @@ def test_imported_results_say_what_is_missing(browser: object, tmp_path: Path) -
     seen = visit(browser, report)
     page = seen.page
     assert page.locator("#leaderboard-table tbody tr").count() == 3
-    page.locator("#match-list tbody tr td.outcome").first.click()
+    open_match(page, page.locator("#match-list tbody tr td.outcome").first)
     assert page.text_content("#match-detail .missing") == (
         "no transcripts: imported from lamen-evals:evals.csv (the source keeps outcomes only)")
     assert page.locator("#match-detail .turn").count() == 0
     assert page.evaluate("Array.from(document.images).every(i => i.naturalWidth > 0)")
     assert json.loads(json.dumps(seen.errors)) == [] and seen.dialogs == []
+
+
+def test_tables_fit_1400px_or_scroll_with_the_first_column_frozen(browser: object, small: WrittenReport) -> None:
+    page = visit(browser, small).page
+    tables = page.eval_on_selector_all(".table-wrap", """wraps => wraps.map(w => ({
+        id: w.querySelector('table').id, fits: w.scrollWidth <= w.clientWidth,
+        sticky: getComputedStyle(w.querySelector('tbody td, tbody th')).position}))""")
+    assert len(tables) >= 8
+    assert all(t["fits"] or t["sticky"] == "sticky" for t in tables), tables
+    assert next(t for t in tables if t["id"] == "leaderboard-table")["fits"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1400
+    # The P(stronger) table names its rows; no pandas "index" header anywhere.
+    headers = page.eval_on_selector_all("th", "cells => cells.map(c => c.textContent)")
+    assert "index" not in headers and "row agent" in headers
+
+
+def test_accessibility_alt_text_headers_and_labels(browser: object, small: WrittenReport) -> None:
+    page = visit(browser, small).page
+    alts = page.eval_on_selector_all("img", "images => images.map(i => (i.getAttribute('alt') || '').trim())")
+    assert alts and all(alts), alts
+    tables = page.eval_on_selector_all("table", """tables => tables.map(t => [
+        t.querySelectorAll('thead th').length, t.tHead ? t.tHead.rows[0].cells.length : 0,
+        Array.from(t.querySelectorAll('thead th')).every(th => th.textContent.trim() && th.scope === 'col')])""")
+    assert tables and all(headers > 0 and headers == cells and named for headers, cells, named in tables), tables
+    unlabelled = page.evaluate("Array.from(document.querySelectorAll('input, select')).filter(e => !e.closest('label'))"
+                               ".length")
+    assert unlabelled == 0
+
+
+def test_transcript_list_sorts_searches_and_links(browser: object, small: WrittenReport) -> None:
+    page = visit(browser, small).page
+    everything = payload(small.index)["matches"]
+    headers = page.eval_on_selector_all("#match-list thead th", "cells => cells.map(c => c.textContent)")
+    assert headers == ["#", "game", "side A", "side B", "first", "rep.", "outcome", "u_A", "u_B", "rounds"]
+    column = "rows => rows.map(r => r.cells[{}].textContent)"
+    assert page.eval_on_selector_all("#match-list tbody tr", column.format(4)) == ["AB"[m["starts"]] for m in everything]
+    assert page.eval_on_selector_all("#match-list tbody tr", column.format(5)) == [str(m["repetition"])
+                                                                                   for m in everything]
+    # Sort by u_A: ascending, then descending; ties keep the planned order.
+    page.click("#match-list th[data-sort=u_a] button")
+    order = sorted(range(len(everything)), key=lambda i: (everything[i]["u_a"], i))
+    assert page.eval_on_selector_all("#match-list tbody tr", "rows => rows.map(r => r.dataset.matchId)") == [
+        everything[i]["id"] for i in order]
+    assert page.get_attribute("#match-list th[data-sort=u_a]", "aria-sort") == "ascending"
+    page.click("#match-list th[data-sort=u_a] button")
+    order = sorted(range(len(everything)), key=lambda i: (-everything[i]["u_a"], i))
+    assert page.eval_on_selector_all("#match-list tbody tr", "rows => rows.map(r => r.dataset.matchId)") == [
+        everything[i]["id"] for i in order]
+    # Search: by agent, then by a match id.
+    page.fill("#match-search", "BOULWARE")
+    assert page.text_content("#match-count") == "24 of 48 matches"
+    target = everything[29]
+    page.fill("#match-search", target["id"][:12])
+    assert [row for row in page.eval_on_selector_all("#match-list tbody tr", "rows => rows.map(r => r.dataset.matchId)")
+            ] == [m["id"] for m in everything if m["id"].startswith(target["id"][:12])]
+    # Each row's number is its permalink; a fresh page opened on it shows that match.
+    href = page.get_attribute(f'#match-list tr[data-match-id="{target["id"]}"] a', "href")
+    assert href == f"#match={target['id']}"
+    fresh = visit(browser, small)
+    fresh.page.goto(small.index.as_uri() + href)
+    fresh.page.wait_for_selector(f'#match-detail[data-state=shown][data-match="{target["id"]}"]')
+    assert fresh.page.get_attribute("#match-list tr.selected", "data-match-id") == target["id"]
+    assert fresh.page.locator("#match-detail .turn").count() == len(target["turns"])
+    assert fresh.page.text_content("#match-detail h3") == f"{target['a']} vs {target['b']} — {target['game']}"
+    fresh.page.goto(small.index.as_uri() + "#match=no-such-match")
+    fresh.page.wait_for_selector("#match-detail[data-state=error]")
+    assert fresh.page.text_content("#match-detail") == "no match no-such-match in this report"
+    assert fresh.errors == []
+
+
+def test_strategy_figure_and_gets_columns_when_the_leaderboard_has_them(
+        browser: object, small: WrittenReport, tmp_path: Path) -> None:
+    board = leaderboard_with_gets(small)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("lamen.report.build.leaderboard", lambda data, ratings: board)
+        report = write_report(small.index.parent / "tournament.db", tmp_path, replicates=50, orderings=5)
+    page = visit(browser, report).page
+    assert "figures/strategy.png" in [f.path for f in report.figures]
+    assert page.evaluate("document.querySelector('img[src=\"figures/strategy.png\"]').naturalWidth") > 0
+    headers = page.eval_on_selector_all("#leaderboard-table th", "cells => cells.map(c => c.textContent)")
+    assert headers[:5] == ["agent", "gets: U vs an average opponent (95%)", "rank by gets (95%)",
+                           "gives: opponents' U (95%)", "BT and U ranks differ"]
+    first = page.eval_on_selector_all("#leaderboard-table tbody tr:first-child td", "cells => cells.map(c => c.textContent)")
+    assert first[:5] == [board["agent"][0], "0.650 (0.60–0.70)", "1–2", "0.450 (0.40–0.50)", ""]
+    second = page.eval_on_selector_all("#leaderboard-table tbody tr:nth-child(2) td", "cells => cells.map(c => c.textContent)")
+    assert second[2] == "1–3" and second[4] == "yes"
+    wrap = page.evaluate("""(() => { const w = document.querySelector('#leaderboard-table').parentElement;
+        return [w.scrollWidth <= w.clientWidth, getComputedStyle(w.querySelector('td')).position]; })()""")
+    assert wrap == [True, "sticky"]  # fits at 1400 px, and would scroll with the agent in view
+    page.screenshot(path=str(tmp_path / "leaderboard.png"))
+    print(f"screenshot: {tmp_path / 'leaderboard.png'}")
+
+
+@pytest.mark.slow
+def test_a_10000_match_report_opens_and_shows_one_transcript(browser: object, tmp_path_factory) -> None:
+    folder = tmp_path_factory.mktemp("scale")
+    with ThreadPoolExecutor(max_workers=1) as pool:  # the runner needs an event loop of its own
+        db = pool.submit(scale_db, folder, 10_000).result()
+    report = write_report(db, replicates=100, orderings=10)
+    assert report.index.stat().st_size < 5_000_000
+    assert len(report.transcripts) == 100  # 100 matches per file
+    seen = visit(browser, report)
+    page = seen.page
+    assert page.text_content("#match-count") == "10000 of 10000 matches (first 200 listed)"
+    assert page.locator("#match-list tbody tr").count() == 200
+    last = listing(report.index)["matches"][-1][0]
+    page.goto(report.index.as_uri() + f"#match={last}")
+    page.wait_for_selector(f'#match-detail[data-state=shown][data-match="{last}"]')
+    assert page.locator("#match-detail .turn").count() == len(transcript_files(report.index.parent)[last]["turns"]) > 0
+    assert page.get_attribute("#match-list tr.selected", "data-match-id") == last
+    assert seen.errors == [] and seen.network == []

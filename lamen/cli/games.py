@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lamen.cli.common import library_from
 from lamen.spec.problems import SpecError
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from lamen.space import OutcomePoint
     from lamen.spec.game import Game
     from lamen.spec.library import Library
@@ -26,22 +29,20 @@ def register(commands: argparse._SubParsersAction) -> None:
     show.set_defaults(handler=handle_show)
 
 
-def handle_list(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.markup import escape
+def games_table(library: Library) -> tuple[Table, list[tuple[Path, SpecError]]]:
+    """Every game of the library as a table that wraps to the console: names are never cut (they
+    fold at worst), issues and folders wrap; and the files that did not load."""
+    # The count, not the outcome space: no Pareto frontier of 14,641 outcomes just to list a game.
     from rich.table import Table
 
-    from lamen.space import outcome_space
+    from lamen.space import n_outcomes  # numpy: only the commands that need it pay for it
     from lamen.spec.library import builtin_root
     from lamen.spec.load import game_from_document
     from lamen.spec.yaml_source import read_yaml
 
-    library = library_from(args)
     table = Table(title="Games", title_justify="left")
-    for column in ("game", "issues", "class", "outcomes", "source"):
-        table.add_column(column, justify="right" if column == "outcomes" else "left")
+    rows, broken = [], []
     builtin = builtin_root()
-    broken = []
     for path in library.files("games"):
         source = "built-in" if builtin in path.resolve().parents else str(path.parent)
         try:
@@ -50,10 +51,27 @@ def handle_list(args: argparse.Namespace) -> int:
             broken.append((path, exc))
             continue
         if game is None:
-            table.add_row(path.stem, "(description only)", "-", "-", source)
+            rows.append((path.stem, "(description only)", "-", "-", source))
         else:
-            table.add_row(path.stem, ", ".join(i.name for i in game.issues), game.game_class,
-                          f"{outcome_space(game).n_outcomes:,}", source)
+            rows.append((path.stem, ", ".join(i.name for i in game.issues), game.game_class,
+                         f"{n_outcomes(game):,}", source))
+    # Rich narrows wrapping columns first: the issues and the folder wrap, so a game's name keeps
+    # its one line and two names that share a long prefix always print differently.
+    table.add_column("game", no_wrap=True)
+    table.add_column("issues", overflow="fold")
+    table.add_column("class", no_wrap=True)
+    table.add_column("outcomes", justify="right", no_wrap=True)
+    table.add_column("source", overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    return table, broken
+
+
+def handle_list(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+
+    table, broken = games_table(library_from(args))
     console = Console(highlight=False)
     console.print(table)
     for path, exc in broken:
@@ -68,7 +86,7 @@ def _point(point: OutcomePoint) -> dict[str, Any]:
 
 def game_summary(game: Game) -> dict[str, Any]:
     """Everything `games show` prints, as plain data."""
-    from lamen.space import outcome_space
+    from lamen.space import outcome_space  # numpy: only the commands that need it pay for it
 
     space = outcome_space(game)
     return {

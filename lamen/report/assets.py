@@ -19,14 +19,27 @@ p.note, p.caption, .muted { color: var(--muted); }
 p.fact { margin: 2px 0; font-size: 14px; }
 p.caption { margin-top: 4px; font-size: 13px; max-width: 900px; }
 .missing { border-left: 4px solid #E69F00; background: #fff8e6; padding: 8px 12px; }
+.warning { border-left: 4px solid #D55E00; background: #fdeee6; padding: 8px 12px; }
 .table-wrap { overflow-x: auto; max-width: 100%; }
 table.data { border-collapse: collapse; font-size: 13px; margin: 6px 0; }
 table.data th, table.data td {
   padding: 4px 10px; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap;
 }
-table.data th { background: var(--soft); position: sticky; top: 0; }
+table.data th { background: var(--soft); position: sticky; top: 0; z-index: 1; }
 table.data td.text, table.data th.text { text-align: left; }
-table.data tbody tr:nth-child(even) { background: #fafafa; }
+table.data tbody tr:nth-child(even) td { background: #fafafa; }
+table.data tbody tr td { background: #fff; }
+/* A table wider than the page scrolls sideways with its first column (the agent) kept in view. */
+table.data th:first-child, table.data td:first-child {
+  position: sticky; left: 0; z-index: 1; box-shadow: inset -1px 0 0 var(--line);
+}
+table.data thead th:first-child { z-index: 2; }
+#leaderboard-table th, #leaderboard-table td { padding: 4px 7px; }
+table.data th.wrap { white-space: normal; min-width: 4.5em; vertical-align: bottom; }
+.table-wrap + .downloads, .table-wrap + .caption { margin-top: 2px; }
+.pairings summary { font-size: 13px; color: var(--accent); cursor: pointer; }
+.hatched { background: repeating-linear-gradient(45deg, #e0e0e0 0 3px, #fff 3px 6px); padding: 0 6px; }
+.formats a { color: var(--accent); }
 .downloads { font-size: 13px; }
 .downloads a { color: var(--accent); margin-right: 10px; }
 .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(560px, 1fr)); gap: 24px; align-items: start; }
@@ -39,12 +52,17 @@ details pre, pre.text {
 }
 .filters { display: flex; flex-wrap: wrap; gap: 12px; align-items: end; margin-bottom: 10px; }
 .filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); }
-.filters select { font-size: 14px; padding: 3px; max-width: 340px; }
-.viewer { display: grid; grid-template-columns: minmax(560px, 1fr) minmax(420px, 1fr); gap: 20px; align-items: start; }
+.filters select, .filters input { font-size: 14px; padding: 3px; max-width: 340px; }
+.viewer { display: grid; grid-template-columns: minmax(0, 11fr) minmax(380px, 8fr); gap: 20px; align-items: start; }
+#match-list th, #match-list td { padding: 3px 6px; }
+#match-list td:nth-child(2) { white-space: normal; min-width: 9em; }
+#match-list tbody tr.selected td { background: #dbeefa; }
+th button.sort { border: 0; background: none; padding: 0; font: inherit; font-weight: 700; cursor: pointer; color: inherit; }
+th[aria-sort="ascending"] button.sort::after { content: " ▲"; font-size: 10px; }
+th[aria-sort="descending"] button.sort::after { content: " ▼"; font-size: 10px; }
 .list-pane { max-height: 80vh; overflow: auto; border: 1px solid var(--line); }
 #match-list { width: 100%; margin: 0; }
 #match-list tbody tr { cursor: pointer; }
-#match-list tbody tr.selected { background: #dbeefa; }
 #match-list button.agent-link {
   border: 0; background: none; color: var(--accent); padding: 0; font: inherit; cursor: pointer; text-align: left;
 }
@@ -76,7 +94,42 @@ SCRIPT = r"""
 (function () {
   const data = JSON.parse(document.getElementById("report-data").textContent);
   const PAGE = 200;
-  const state = { agent: "", game: "", outcome: "", stage: "", limit: PAGE, selected: null };
+  const col = Object.fromEntries(data.columns.map((name, i) => [name, i]));
+  const all = data.matches.map((r, i) => ({
+    position: i + 1, id: r[col.id], stage: data.stages[r[col.stage]], game: data.games[r[col.game]],
+    game_class: data.game_classes[r[col.game]], a: data.agents[r[col.a]], b: data.agents[r[col.b]],
+    starts: r[col.starts], repetition: r[col.repetition], outcome: data.outcomes[r[col.outcome]],
+    u_a: r[col.u_a], u_b: r[col.u_b], rounds: r[col.rounds], chunk: r[col.chunk],
+  }));
+  for (const m of all) m.text = [m.id, m.game, m.a, m.b, m.outcome, m.stage].join(" ").toLowerCase();
+  const byId = new Map(all.map((m) => [m.id, m]));
+  const state = { agent: "", game: "", outcome: "", stage: "", query: "", sort: "position", descending: false,
+                  limit: PAGE, selected: null };
+
+  // Transcripts live in script files beside the page (file:// lets a page add script elements,
+  // not fetch files):
+  // each calls window.lamenTranscripts(number, matches) when it loads.
+  const chunks = new Map();
+  const waiting = new Map();
+  window.lamenTranscripts = function (number, matches) {
+    const resolve = waiting.get(number);
+    if (resolve) resolve(matches);
+  };
+  function chunkFile(number) { return data.chunk_files + "/" + String(number).padStart(4, "0") + ".js"; }
+  function loadChunk(number) {
+    if (!chunks.has(number)) {
+      chunks.set(number, new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        const done = () => { script.remove(); waiting.delete(number); };
+        waiting.set(number, (matches) => { done(); resolve(matches); });
+        script.onload = () => { if (waiting.has(number)) { done(); chunks.delete(number); reject(chunkFile(number)); } };
+        script.onerror = () => { done(); chunks.delete(number); reject(chunkFile(number)); };
+        script.src = chunkFile(number);
+        document.head.appendChild(script);
+      }));
+    }
+    return chunks.get(number);
+  }
 
   function el(tag, options, children) {
     const node = document.createElement(tag);
@@ -88,6 +141,7 @@ SCRIPT = r"""
     return node;
   }
   function number(value, digits) { return value === null || value === undefined ? "–" : value.toFixed(digits); }
+  function permalink(id) { return "#match=" + encodeURIComponent(id); }
   function offersText(reading) {
     if (!reading) return "not read";
     const parts = Object.entries(reading.offers).map(([issue, label]) => issue + ": " + label);
@@ -98,20 +152,34 @@ SCRIPT = r"""
     return (parts.length ? parts.join("; ") : "no offer found") + "  [extraction: " + reading.method + "]";
   }
 
-  function fillSelect(id, values, all) {
+  function fillSelect(id, values, label) {
     const select = document.getElementById(id);
-    select.appendChild(new Option(all, ""));
+    select.appendChild(new Option(label, ""));
     for (const value of values) select.appendChild(new Option(value, value));
     select.addEventListener("change", () => {
       state[select.dataset.key] = select.value; state.limit = PAGE; render();
     });
   }
 
+  function compare(x, y) {
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;  // missing values last, either way
+    if (y === null || y === undefined) return -1;
+    return typeof x === "string" ? x.localeCompare(y) : x - y;
+  }
   function matches() {
-    return data.matches.filter((m) =>
+    const query = state.query.trim().toLowerCase();
+    const shown = all.filter((m) =>
       (!state.agent || m.a === state.agent || m.b === state.agent) &&
       (!state.game || m.game === state.game) && (!state.outcome || m.outcome === state.outcome) &&
-      (!state.stage || m.stage === state.stage));
+      (!state.stage || m.stage === state.stage) && (!query || m.text.includes(query)));
+    const key = state.sort;
+    const sign = state.descending ? -1 : 1;
+    return shown.sort((x, y) => {
+      const order = compare(x[key], y[key]);
+      if (x[key] === null || y[key] === null) return order || x.position - y.position;
+      return sign * order || x.position - y.position;
+    });
   }
 
   function setAgent(agent) {
@@ -119,7 +187,6 @@ SCRIPT = r"""
     document.getElementById("filter-agent").value = agent;
     render();
   }
-
   function agentCell(agent, cls) {
     const button = el("button", {
       cls: "agent-link", text: agent, attrs: { type: "button", title: "show only this agent's matches" } });
@@ -132,24 +199,31 @@ SCRIPT = r"""
     const body = document.querySelector("#match-list tbody");
     body.replaceChildren();
     for (const m of shown.slice(0, state.limit)) {
+      const link = el("a", { text: m.position, attrs: { href: permalink(m.id), title: "permalink to match " + m.id } });
       const row = el("tr", { attrs: { "data-match-id": m.id } }, [
-        el("td", { cls: "text", text: m.game }), agentCell(m.a, "agent-a"), agentCell(m.b, "agent-b"),
+        el("td", {}, [link]), el("td", { cls: "text", text: m.game }),
+        agentCell(m.a, "agent-a"), agentCell(m.b, "agent-b"),
+        el("td", { cls: "first", text: "AB"[m.starts] }), el("td", { text: m.repetition }),
         el("td", { cls: "text outcome", text: m.outcome }),
-        el("td", { text: number(m.u[0], 2) }), el("td", { text: number(m.u[1], 2) }),
+        el("td", { text: number(m.u_a, 2) }), el("td", { text: number(m.u_b, 2) }),
         el("td", { text: m.rounds === null ? "–" : m.rounds }),
       ]);
       if (m.id === state.selected) row.classList.add("selected");
-      row.addEventListener("click", () => { state.selected = m.id; render(); });
+      row.addEventListener("click", () => { location.hash = permalink(m.id); });
       body.appendChild(row);
     }
+    for (const th of document.querySelectorAll("#match-list th[data-sort]")) {
+      const sorted = th.dataset.sort === state.sort;
+      th.setAttribute("aria-sort", sorted ? (state.descending ? "descending" : "ascending") : "none");
+    }
     document.getElementById("match-count").textContent =
-      shown.length + " of " + data.matches.length + " matches" +
+      shown.length + " of " + all.length + " matches" +
       (shown.length > state.limit ? " (first " + state.limit + " listed)" : "") +
       (data.pending ? "; " + data.pending + " pending matches are not played yet" : "");
     const more = document.getElementById("show-more");
     more.hidden = shown.length <= state.limit;
     more.textContent = "show " + Math.min(PAGE, shown.length - state.limit) + " more";
-    showMatch(data.matches.find((m) => m.id === state.selected) || null);
+    return shown;
   }
 
   function turnNode(turn) {
@@ -169,40 +243,102 @@ SCRIPT = r"""
     return el("div", { cls: "turn side-" + turn.side }, parts);
   }
 
+  function showDetail(pane, m, d) {
+    const facts = [
+      "side A (" + d.parties[0] + "): " + m.a + " · side B (" + d.parties[1] + "): " + m.b +
+        " · side " + "AB"[m.starts] + " moved first",
+      "outcome: " + m.outcome + (d.end_reason ? " (" + d.end_reason + ")" : "") +
+        " · utilities " + number(d.u[0], 3) + " / " + number(d.u[1], 3) +
+        (d.agreed_offer ? " · agreed: " + Object.entries(d.agreed_offer).map(([k, v]) => k + " " + v).join(", ") : ""),
+      "source: " + d.source,
+    ];
+    if (d.error) facts.push("error: " + d.error);
+    for (const fact of facts) pane.appendChild(el("p", { cls: "fact", text: fact }));
+    if (d.missing) pane.appendChild(el("p", { cls: "missing", text: d.missing }));
+    for (const turn of d.turns) pane.appendChild(turnNode(turn));
+  }
+
   function showMatch(m) {
     const pane = document.getElementById("match-detail");
     pane.replaceChildren();
     if (!m) {
+      pane.dataset.state = "empty";
       pane.appendChild(el("p", { cls: "muted", text: "Select a match in the list to read its transcript." }));
       return;
     }
+    pane.dataset.state = "loading";
+    pane.dataset.match = m.id;
     pane.appendChild(el("h3", { text: m.a + " vs " + m.b + " — " + m.game }));
-    const facts = [
-      "match " + m.id + " · " + m.stage + "-play · " + m.game_class + " · repetition " + m.repetition,
-      "side A (" + m.parties[0] + "): " + m.a + " · side B (" + m.parties[1] + "): " + m.b +
-        " · side " + "AB"[m.starts] + " moved first",
-      "outcome: " + m.outcome + (m.end_reason ? " (" + m.end_reason + ")" : "") +
-        " · utilities " + number(m.u[0], 3) + " / " + number(m.u[1], 3) +
-        (m.agreed_offer ? " · agreed: " + Object.entries(m.agreed_offer).map(([k, v]) => k + " " + v).join(", ") : ""),
-      "source: " + m.source,
-    ];
-    if (m.error) facts.push("error: " + m.error);
-    for (const fact of facts) pane.appendChild(el("p", { cls: "fact", text: fact }));
-    if (m.missing) pane.appendChild(el("p", { cls: "missing", text: m.missing }));
-    for (const turn of m.turns) pane.appendChild(turnNode(turn));
+    pane.appendChild(el("p", { cls: "fact" }, [
+      el("span", { text: "match " + m.id + " · " + m.stage + "-play · " + m.game_class + " · repetition " +
+                         m.repetition + " · " }),
+      el("a", { text: "permalink", attrs: { href: permalink(m.id) } })]));
+    const loading = el("p", { cls: "muted", text: "loading the transcript…" });
+    pane.appendChild(loading);
+    loadChunk(m.chunk).then((chunk) => {
+      if (state.selected !== m.id) return;
+      loading.remove();
+      showDetail(pane, m, chunk[m.id]);
+      pane.dataset.state = "shown";
+    }, (file) => {
+      if (state.selected !== m.id) return;
+      loading.replaceWith(el("p", { cls: "missing", text: "could not load " + file +
+        ": keep the report's transcripts folder next to index.html" }));
+      pane.dataset.state = "error";
+    });
+  }
+
+  function fromHash() {
+    const found = /^#match=(.+)$/.exec(location.hash);
+    if (!found) return;
+    const id = decodeURIComponent(found[1]);
+    const m = byId.get(id);
+    if (!m) {
+      state.selected = null;
+      render();
+      const pane = document.getElementById("match-detail");
+      pane.replaceChildren(el("p", { cls: "missing", text: "no match " + id + " in this report" }));
+      pane.dataset.state = "error";
+      return;
+    }
+    state.selected = id;
+    let shown = matches();
+    if (!shown.includes(m)) { resetFilters(); shown = matches(); }
+    state.limit = Math.max(state.limit, Math.ceil((shown.indexOf(m) + 1) / PAGE) * PAGE);
+    render();
+    showMatch(m);
+    const row = document.querySelector('#match-list tr[data-match-id="' + CSS.escape(id) + '"]');
+    document.getElementById("transcripts").scrollIntoView();
+    if (row) row.scrollIntoView({ block: "nearest" });
+  }
+
+  function resetFilters() {
+    for (const key of ["agent", "game", "outcome", "stage", "query"]) state[key] = "";
+    for (const select of document.querySelectorAll(".filters select")) select.value = "";
+    document.getElementById("match-search").value = "";
+    state.limit = PAGE;
   }
 
   fillSelect("filter-agent", data.agents, "all agents");
   fillSelect("filter-game", data.games, "all games");
   fillSelect("filter-outcome", data.outcomes, "all outcomes");
-  const stages = ["cross", "self", "qualifier"].filter((s) => data.matches.some((m) => m.stage === s));
-  fillSelect("filter-stage", stages, "all stages");
-  document.getElementById("filter-reset").addEventListener("click", () => {
-    for (const key of ["agent", "game", "outcome", "stage"]) state[key] = "";
-    for (const select of document.querySelectorAll(".filters select")) select.value = "";
-    state.limit = PAGE; render();
+  fillSelect("filter-stage", data.stages.filter((s) => all.some((m) => m.stage === s)), "all stages");
+  document.getElementById("match-search").addEventListener("input", (event) => {
+    state.query = event.target.value; state.limit = PAGE; render();
   });
+  document.getElementById("filter-reset").addEventListener("click", () => { resetFilters(); render(); });
   document.getElementById("show-more").addEventListener("click", () => { state.limit += PAGE; render(); });
+  for (const button of document.querySelectorAll("#match-list th[data-sort] button")) {
+    button.addEventListener("click", () => {
+      const key = button.parentElement.dataset.sort;
+      state.descending = state.sort === key ? !state.descending : false;
+      state.sort = key;
+      render();
+    });
+  }
+  window.addEventListener("hashchange", fromHash);
   render();
+  showMatch(null);
+  fromHash();
 })();
 """

@@ -7,6 +7,7 @@ import datetime
 import json
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from lamen.report.export import (
 )
 from lamen.report.html import Markup, downloads, figure, frame_table, page, tag
 from lamen.report.tables import (
+    GAME_KINDS,
     HEADERS,
     MATRIX_VALUES,
     Ratings,
@@ -35,7 +37,9 @@ from lamen.report.tables import (
     status_table,
     usage_table,
 )
-from lamen.report.transcripts import viewer_payload
+from lamen.report.strategy import COLUMNS as STRATEGY_COLUMNS
+from lamen.report.strategy import strategy_figure, strategy_points
+from lamen.report.transcripts import CHUNK_FILES, viewer_data, write_chunks
 from lamen.space import outcome_space
 
 # Headers for people where a file's column name is not one.
@@ -49,13 +53,14 @@ MATRIX_COLOURS = {"u_star": "U* of the row agent (its utility over agreed games,
 
 @dataclass(frozen=True)
 class WrittenReport:
-    """What `write_report` wrote: the page, its figures and tables, the match table's files, and
-    how long it took."""
+    """What `write_report` wrote: the page, its figures and tables, the match table's files, the
+    transcript files, and how long it took."""
 
     index: Path
     figures: tuple[fig.FigureFile, ...]
     tables: tuple[ExportedTable, ...]
     files: tuple[Path, ...]
+    transcripts: tuple[Path, ...]  # the viewer's transcript files, CHUNK matches each
     seconds: float
 
 
@@ -77,7 +82,7 @@ class _Writer:
 
     def figure(self, made: fig.FigureFile) -> Markup:
         self.figures.append(made)
-        return figure(made.path, made.title, made.caption)
+        return figure(made.path, made.title, made.caption, made.vectors)
 
 
 def _missing(text: str) -> Markup:
@@ -117,76 +122,155 @@ def _tournament_section(writer: _Writer) -> Markup:
     return Markup("".join(parts))
 
 
+def _interval(low: float, high: float, digits: int = 0) -> str:
+    """"low – high"; "–" when unknown or of zero width (a fit that could not separate anyone)."""
+    if pd.isna(low) or pd.isna(high) or low == high:
+        return "–"
+    return f"{low:.{digits}f}–{high:.{digits}f}"
+
+
+def _estimate(value: float, low: float, high: float, digits: int, interval_digits: int | None = None) -> str:
+    """"value (low–high)", the interval left out when unknown or of zero width."""
+    if pd.isna(value):
+        return "–"
+    interval = _interval(low, high, digits if interval_digits is None else interval_digits)
+    return f"{value:.{digits}f}" + ("" if interval == "–" else f" ({interval})")
+
+
+def _ranks(low: object, high: object) -> str:
+    if pd.isna(low) or pd.isna(high):
+        return "–"
+    return f"{int(low)}" if low == high else f"{int(low)}–{int(high)}"
+
+
+def _flag(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    return "" if pd.isna(value) or not value else "yes"
+
+
 def _leaderboard_display(board: pd.DataFrame) -> pd.DataFrame:
-    def interval(low: float, high: float) -> str:
-        return "–" if pd.isna(low) else f"{low:.0f} – {high:.0f}"
-
-    return pd.DataFrame({
-        "agent": board["agent"],
-        "BT Elo": board["bt_elo"],
-        "BT 95% interval": [interval(lo, hi) for lo, hi in zip(board["bt_lower"], board["bt_upper"])],
-        "rank (95%)": [interval(lo, hi) for lo, hi in zip(board["rank_lower"], board["rank_upper"])],
-        "Elo": board["elo_median"],
-        "Elo 95% interval": [interval(lo, hi) for lo, hi in zip(board["elo_lower"], board["elo_upper"])],
-        "TrueSkill μ": board["trueskill_mu"], "TrueSkill σ": board["trueskill_sigma"],
-        "μ − 3σ": board["trueskill_conservative"], "games": board["games"],
-        **{HEADERS[c]: board[c] for c in ("agreement_rate", "utility", "utility_agreed", "welfare",
-                                          "internal_faithfulness", "external_faithfulness", "instruction_following")},
+    """The leaderboard as people read it: one cell per estimate with its 95% interval, so the
+    whole table fits a 1400 px page. The obtained-utility columns ("gets") lead when present."""
+    columns: dict[str, object] = {"agent": board["agent"]}
+    if set(STRATEGY_COLUMNS) <= set(board.columns):
+        columns["gets: U vs an average opponent (95%)"] = [
+            _estimate(v, lo, hi, 3, 2) for v, lo, hi in zip(board["gets"], board["gets_low"], board["gets_high"])]
+        if {"gets_rank_low", "gets_rank_high"} <= set(board.columns):
+            columns["rank by gets (95%)"] = [_ranks(lo, hi) for lo, hi in
+                                             zip(board["gets_rank_low"], board["gets_rank_high"])]
+        columns["gives: opponents' U (95%)"] = [
+            _estimate(v, lo, hi, 3, 2) for v, lo, hi in zip(board["gives"], board["gives_low"], board["gives_high"])]
+        if "rank_flag" in board.columns:
+            columns["BT and U ranks differ"] = [_flag(value) for value in board["rank_flag"]]
+    columns.update({
+        "BT Elo (95%)": [_estimate(v, lo, hi, 0) for v, lo, hi in zip(board["bt_elo"], board["bt_lower"],
+                                                                      board["bt_upper"])],
+        "BT rank (95%)": [_ranks(lo, hi) for lo, hi in zip(board["rank_lower"], board["rank_upper"])],
+        "Elo (95%)": [_estimate(v, lo, hi, 0) for v, lo, hi in zip(board["elo_median"], board["elo_lower"],
+                                                                   board["elo_upper"])],
+        "TrueSkill μ ± σ": ["–" if pd.isna(mu) else f"{mu:.1f} ± {sigma:.1f}"
+                            for mu, sigma in zip(board["trueskill_mu"], board["trueskill_sigma"])],
+        "games": board["games"],
+        **{HEADERS[c]: board[c] for c in ("agreement_rate", "utility", "utility_agreed", "welfare")},
     })
+    return pd.DataFrame(columns)
 
 
-def _leaderboard_section(writer: _Writer, ratings: Ratings | None, reason: str) -> Markup:
+CONDUCT = ("internal_faithfulness", "external_faithfulness", "instruction_following")
+
+
+def _conduct_display(board: pd.DataFrame) -> pd.DataFrame:
+    """The judge's figures per agent, beside the leaderboard rather than in it: so both fit the page."""
+    return pd.DataFrame({"agent": board["agent"], **{HEADERS[c]: board[c] for c in CONDUCT}})
+
+
+def _warnings(board: pd.DataFrame, extra: Sequence[str]) -> list[Markup]:
+    """The ratings' own warnings (degenerate fits, agents without a finite rating) as banners."""
+    said = [*board.attrs.get("warnings", ()), *extra]
+    return [tag("p", text, class_="warning", role="note") for text in dict.fromkeys(said)]
+
+
+def _leaderboard_section(writer: _Writer, ratings: Ratings | None, reason: str,
+                         warnings: Sequence[str] = ()) -> Markup:
     board = leaderboard(writer.data, ratings)
-    parts = []
+    parts = _warnings(board, warnings)
     if ratings is None:
         parts.append(_missing(f"No ratings: {reason}."))
-    digits = {"BT Elo": 1, "Elo": 1, "TrueSkill μ": 2, "TrueSkill σ": 2, "μ − 3σ": 2}
-    parts += [frame_table(_leaderboard_display(board), digits=digits, id_="leaderboard-table"),
-              tag("p", "Over cross-play games. BT: Bradley–Terry on graded scores (1 + u_A − u_B)/2 with side and "
-                       "first-mover effects, 95% clustered sandwich interval; rank: block-bootstrap 95% interval. "
-                       "Elo and TrueSkill depend on the order of games. Agreement, U (0 without agreement), U* (over "
-                       "agreements), welfare (u_A + u_B), faithfulness and instruction following (word limits and "
-                       "note format) are means over the agent's games.", class_="caption"),
+    strategy = strategy_points(board)
+    about_gets = ("gets: the expected utility an agent obtains against an average opponent (no agreement = 0), "
+                  "the headline and the order of the table; gives: what its opponents obtain against it. "
+                  if strategy is not None else "")
+    parts += [frame_table(_leaderboard_display(board), id_="leaderboard-table", wrap_headers=True),
+              tag("p", f"Over cross-play games. {about_gets}Bradley–Terry (BT), Elo and TrueSkill say who gets the "
+                       "better side of a deal: BT on graded scores (1 + u_A − u_B)/2 with side and first-mover "
+                       "effects, 95% clustered sandwich interval, rank from the block bootstrap; Elo and TrueSkill "
+                       "depend on the order of games. Agreement, U (0 without agreement), U* (over agreements) and "
+                       "welfare (u_A + u_B) are means over the agent's games. –: unknown, or an interval the data "
+                       "cannot narrow.", class_="caption"),
               writer.export(board, "leaderboard", "Leaderboard (cross-play)")]
+    if strategy:
+        parts.append(writer.figure(strategy_figure(strategy, writer.figure_folder)))
     if ratings is not None:
         parts.append(writer.figure(fig.rating_figure(ratings, writer.figure_folder)))
+    parts += [tag("h3", "How each agent negotiated (the judge, cross-play)"),
+              frame_table(_conduct_display(board), id_="conduct-table"),
+              tag("p", "Means over the agent's cross-play games: internal faithfulness (the message offers no less "
+                       "than the note), external faithfulness, instruction following (word limits and note format). "
+                       "–: nothing to measure. The leaderboard's CSV holds them too.", class_="caption")]
     return Markup("".join(parts))
 
 
 def _heatmap(writer: _Writer, matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str,
-             counts: pd.DataFrame | None = None) -> Markup:
+             counts: pd.DataFrame | None = None, no_games: pd.DataFrame | None = None) -> Markup:
     """A matrix as a heatmap, with its CSV and LaTeX beneath."""
-    made = fig.heatmap_figure(matrix, title, colour_label, writer.figure_folder, name, caption, annotate_counts=counts)
+    made = fig.heatmap_figure(matrix, title, colour_label, writer.figure_folder, name, caption, annotate_counts=counts,
+                              no_games=no_games)
     return tag("div", writer.figure(made), writer.export(matrix, name, title, index=True))
+
+
+# What an empty cell means, per matrix: U* has no value where no game reached agreement.
+EMPTY_CELLS = {"u_star": "White (–): the pairing played but never agreed (U* is over agreements). Hatched grey: "
+                         "no games (an agent never meets itself in cross-play).",
+               "soft": "Hatched grey: no games (an agent never meets itself in cross-play).",
+               "hard": "Hatched grey: no games (an agent never meets itself in cross-play)."}
 
 
 def _head_to_head_section(writer: _Writer, ratings: Ratings | None) -> Markup:
     found = matrices(writer.data)
     if not found:
         return _missing("No cross-play matches: there is no head-to-head to show.")
+    # A pairing has games of a kind exactly when its completion rate is defined.
+    played = {kind: found[("soft", kind)].isna() for kind in GAME_KINDS}
+    kinds = [kind for kind in GAME_KINDS if not played[kind].to_numpy().all()]
+    absent = [kind for kind in GAME_KINDS if kind not in kinds]
     parts = [tag("p", "Row agent against column agent, from the row agent's side, debiased over sides and start "
-                      "orders (paper Tables 11–14). Cooperative includes integrative games. White (–): no games.",
-                 class_="note")]
+                      "orders (paper Tables 11–14). Cooperative includes integrative games."
+                      + (f" No {' or '.join(absent)} games were played in cross-play, so they have no panel."
+                         if absent else ""), class_="note")]
     for value, label in MATRIX_VALUES.items():
         cells = [_heatmap(writer, found[(value, kind)], f"h2h_{value}_{kind}", f"{label}: row vs column, {kind} games",
-                          MATRIX_COLOURS[value], f"{label} of the row agent against the column agent.")
-                 for kind in ("competitive", "cooperative")]
+                          MATRIX_COLOURS[value], f"{label} of the row agent against the column agent. "
+                          f"{EMPTY_CELLS[value]}", no_games=played[kind])
+                 for kind in kinds]
         parts += [tag("h3", label), tag("div", cells, class_="figures")]
     if ratings is not None:
         h2h = ratings.head_to_head
         cells = [_heatmap(writer, h2h.mean_score, "score_observed", "Observed mean score: row vs column",
                           "mean graded score of the row agent (0–1; 0.5 = even)",
                           "Observed mean graded score of the row agent over all games of the pairing; the number of "
-                          "games in brackets.", counts=h2h.games),
+                          "games in brackets. Hatched grey: no games.", counts=h2h.games, no_games=h2h.games == 0),
                  _heatmap(writer, h2h.predicted, "score_predicted", "Predicted score: row vs column",
                           "Bradley–Terry predicted score of the row agent (0–1)",
-                          "σ(θ_row − θ_column) from the Bradley–Terry fit."),
+                          "σ(θ_row − θ_column) from the Bradley–Terry fit, for every pairing, played or not."),
                  tag("div", writer.figure(fig.calibration_figure(ratings, writer.figure_folder)),
                      writer.export(h2h.games, "score_games", "Games per pairing", index=True))]
         parts += [tag("h3", "Empirical vs predicted scores"), tag("div", cells, class_="figures")]
-        p_stronger = ratings.bootstrap.p_stronger
+        p_stronger = ratings.bootstrap.p_stronger.rename_axis("row agent")
         parts += [tag("h3", "Probability that the row agent is stronger (bootstrap)"),
                   frame_table(p_stronger, index=True),
+                  tag("p", "Share of bootstrap replicates in which the row agent's Bradley–Terry rating exceeds the "
+                           "column agent's; –: an agent against itself.", class_="caption"),
                   writer.export(p_stronger, "p_stronger", "Bootstrap probability that the row agent is stronger",
                                 index=True)]
     return Markup("".join(parts))
@@ -224,36 +308,66 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")[:60] or "game"
 
 
+def pairing_agreements(finished: pd.DataFrame) -> pd.DataFrame:
+    """Per side-A agent and side-B agent of one game's finished matches: matches, agreements and
+    the mean utilities the agreements gave each side."""
+    agreed = finished[finished["agreement"]]
+    table = finished.groupby(["agent_a", "agent_b"]).size().rename("matches").to_frame()
+    table["agreements"] = agreed.groupby(["agent_a", "agent_b"]).size()
+    table["mean u_A (agreed)"] = agreed.groupby(["agent_a", "agent_b"])["u_a"].mean()
+    table["mean u_B (agreed)"] = agreed.groupby(["agent_a", "agent_b"])["u_b"].mean()
+    table["agreements"] = table["agreements"].fillna(0).astype(int)
+    return table.reset_index().rename(columns={"agent_a": "side A", "agent_b": "side B"})
+
+
 def _spaces_section(writer: _Writer) -> Markup:
     matches = writer.data.matches
-    agreed = matches[(matches["status"] == "finished") & matches["agreement"] & matches["u_a"].notna()]
+    finished = matches[(matches["status"] == "finished") & matches["u_a"].notna()]
     cells = []
     for number, info in enumerate(writer.data.games, start=1):
         if info.game is None:
             unavailable = _missing(f"Outcome space unavailable: {info.missing_reason}.")
             cells.append(tag("div", tag("h3", info.name), unavailable))
             continue
-        mine = agreed[agreed["game"] == info.name][["agent_a", "agent_b", "u_a", "u_b"]]
+        played = finished[finished["game"] == info.name]
+        mine = played[played["agreement"]][["agent_a", "agent_b", "u_a", "u_b"]]
         made = fig.outcome_space_figure(info.game, outcome_space(info.game), mine, writer.figure_folder,
                                         f"space_{number:02d}_{_slug(info.name)}")
-        cells.append(writer.figure(made))
+        table = pairing_agreements(played)
+        pairings = tag("details", tag("summary", f"agreements by pairing ({len(table)} pairings)"),
+                       frame_table(table, digits={"mean u_A (agreed)": 3, "mean u_B (agreed)": 3}), class_="pairings")
+        cells.append(tag("div", writer.figure(made), pairings))
     return tag("div", cells, class_="figures")
 
 
+# The transcript list's columns: (sort key, header, left-aligned, what the header says on hover).
+LIST_COLUMNS = (("position", "#", False, "order the tournament planned (and permalink)"),
+                ("game", "game", True, None), ("a", "side A", True, None), ("b", "side B", True, None),
+                ("starts", "first", False, "the side that moved first (start order)"),
+                ("repetition", "rep.", False, "repetition"), ("outcome", "outcome", True, None),
+                ("u_a", "u_A", False, "utility to side A"), ("u_b", "u_B", False, "utility to side B"),
+                ("rounds", "rounds", False, None))
+
+
 def _viewer_section(writer: _Writer) -> Markup:
-    filters = [tag("label", label, tag("select", id=f"filter-{key}", data_key=key))
-               for key, label in (("agent", "agent"), ("game", "game"), ("outcome", "outcome"), ("stage", "stage"))]
+    filters = [tag("label", "search", tag("input", type="search", id="match-search",
+                                          placeholder="match id, game, agent, outcome"))]
+    filters += [tag("label", label, tag("select", id=f"filter-{key}", data_key=key))
+                for key, label in (("agent", "agent"), ("game", "game"), ("outcome", "outcome"), ("stage", "stage"))]
     filters += [tag("button", "reset", id="filter-reset", type="button"), tag("span", id="match-count", class_="muted")]
-    head = tag("tr", [tag("th", text, class_="text" if text in ("game", "side A", "side B", "outcome") else None)
-                      for text in ("game", "side A", "side B", "outcome", "u_A", "u_B", "rounds")])
+    head = tag("tr", [tag("th", tag("button", text, type="button", title=hint, class_="sort"), data_sort=key,
+                          class_="text" if left else None, scope="col", aria_sort="none")
+                      for key, text, left, hint in LIST_COLUMNS])
     listing = tag("div", tag("table", tag("thead", head), tag("tbody"), class_="data", id="match-list"),
                   tag("button", "show more", id="show-more", type="button", hidden="hidden"), class_="list-pane")
     return Markup("".join([
-        tag("p", "Every match, filterable; click a row to read it, an agent to keep only its matches. Each turn shows "
-                 "the private note, the public message, the offers the judge read from them and its flags.",
+        tag("p", "Every match, filterable, searchable and sortable (click a header); click a row to read it, an "
+                 "agent to keep only its matches; # links to the match (#match=ID opens it). Each turn shows the "
+                 "private note, the public message, the offers the judge read from them and its flags.",
             class_="note"),
         tag("div", filters, class_="filters"),
-        tag("div", listing, tag("div", id="match-detail", class_="detail-pane"), class_="viewer")]))
+        tag("div", listing, tag("div", id="match-detail", class_="detail-pane", aria_live="polite"),
+            class_="viewer")]))
 
 
 def write_report(db_path: str | Path, output: str | Path | None = None, tournament: str | None = None, *,
@@ -279,6 +393,8 @@ def write_report(db_path: str | Path, output: str | Path | None = None, tourname
         ("transcripts", "Transcripts", _viewer_section(writer)),
     ]
     files = write_match_table(data.matches, writer.table_folder)
+    viewer = viewer_data(data)
+    transcripts = write_chunks(viewer, folder / CHUNK_FILES)
     formats = "CSV and Parquet" if parquet_available() else "CSV (Parquet needs pyarrow)"
     latex = "CSV and LaTeX (booktabs)" if latex_available() else "CSV (LaTeX needs jinja2: pip install jinja2)"
     exported = []
@@ -288,13 +404,19 @@ def write_report(db_path: str | Path, output: str | Path | None = None, tourname
     exported += [tag("li", tag("a", path.name, href=f"tables/{path.name}"), " — every match, one row each")
                  for path in files]
     intro = tag("p", f"Tables as {latex}; the match table as {formats}.")
-    sections.append(("files", "Files", Markup(intro + tag("ul", exported))))
+    pictures = [tag("li", made.title, " — ", Markup(", ".join(
+        tag("a", path.rsplit(".", 1)[-1].upper(), href=path) for path in (made.path, *made.vectors))))
+        for made in writer.figures]
+    sections.append(("files", "Files", Markup(
+        intro + tag("ul", exported) + tag("p", "Figures as PNG (shown here), SVG and PDF (for papers), in figures/.")
+        + tag("ul", pictures) + tag("p", f"Transcripts: {len(transcripts)} script files in {CHUNK_FILES}/, "
+                                         f"loaded when a match is opened."))))
     generated = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     finished = int((data.matches["status"] == "finished").sum())
     subtitle = (f"{len(data.agent_ids)} agents · {len(data.games)} games · {finished}/{len(data.matches)} matches "
                 f"finished · generated {generated}")
     index = folder / "index.html"
-    html = page(f"lamen report: {data.tournament}", subtitle, sections, viewer_payload(data))
+    html = page(f"lamen report: {data.tournament}", subtitle, sections, viewer.listing)
     index.write_text(html, encoding="utf-8")
     return WrittenReport(index=index, figures=tuple(writer.figures), tables=tuple(writer.tables),
-                         files=tuple(files), seconds=time.perf_counter() - started)
+                         files=tuple(files), transcripts=tuple(transcripts), seconds=time.perf_counter() - started)

@@ -64,12 +64,22 @@ def format_value(value: Any, digits: int) -> str:
 
 def frame_table(frame: pd.DataFrame, *, headers: Mapping[str, str] | None = None,
                 digits: Mapping[str, int] | None = None, default_digits: int = 3, index: bool = False,
-                id_: str | None = None) -> Markup:
-    """A DataFrame as an HTML table; text columns left-aligned, numbers right-aligned."""
+                id_: str | None = None, wrap_headers: bool = False) -> Markup:
+    """A DataFrame as an HTML table; text columns left-aligned, numbers right-aligned; long headers
+    wrap onto several lines when `wrap_headers`. The first column stays in view when it scrolls."""
     headers, digits = headers or {}, digits or {}
-    data = frame.reset_index() if index else frame
+    if index:
+        # An unnamed index would come back as a column called "index".
+        names = [name if name is not None else "" for name in frame.index.names]
+        data = frame.rename_axis(names).reset_index() if len(names) > 1 or names[0] else frame.reset_index(names=[""])
+    else:
+        data = frame
     text_columns = {column for column in data.columns if data[column].map(lambda v: isinstance(v, str)).any()}
-    head = tag("tr", [tag("th", headers.get(str(c), str(c)), class_="text" if c in text_columns else None)
+    def header_class(column: object) -> str | None:
+        classes = ["text"] * (column in text_columns) + ["wrap"] * wrap_headers
+        return " ".join(classes) or None
+
+    head = tag("tr", [tag("th", headers.get(str(c), str(c)), class_=header_class(c), scope="col")
                       for c in data.columns])
     rows = []
     for record in data.itertuples(index=False):
@@ -88,8 +98,11 @@ def downloads(csv: str, tex: str | None) -> Markup:
     return tag("div", "download: ", links, class_="downloads")
 
 
-def figure(path: str, title: str, caption: str) -> Markup:
-    return tag("figure", tag("img", src=path, alt=title, loading="eager"), tag("figcaption", caption))
+def figure(path: str, title: str, caption: str, vectors: tuple[str, ...] = ()) -> Markup:
+    """The PNG with its title as alternative text, the caption, and links to the SVG and PDF."""
+    links = [tag("a", path.rsplit(".", 1)[-1].upper(), href=path) for path in vectors]
+    also = tag("span", " · also as ", Markup(", ".join(links)), class_="formats") if links else None
+    return tag("figure", tag("img", src=path, alt=title, loading="eager"), tag("figcaption", caption, also))
 
 
 def _hash(text: str) -> str:
@@ -98,9 +111,12 @@ def _hash(text: str) -> str:
 
 def page(title: str, subtitle: str, sections: list[tuple[str, str, Markup]], payload: object) -> str:
     """The whole document. The content security policy admits only this page's own script and
-    style (by hash) and local images: even a markup-injection bug could not run a script."""
+    style (by hash), the scripts it loads itself, and local images: even a markup-injection bug
+    could not run a script."""
+    # 'strict-dynamic' lets that script add the transcript files' <script> elements; markup
+    # written into the page (parser-inserted) still cannot load or run one.
     policy = (f"default-src 'none'; img-src 'self' file: data:; style-src '{_hash(CSS)}'; "
-              f"script-src '{_hash(SCRIPT)}'; base-uri 'none'; form-action 'none'")
+              f"script-src '{_hash(SCRIPT)}' 'strict-dynamic'; base-uri 'none'; form-action 'none'")
     nav = tag("nav", [tag("a", heading, href=f"#{anchor}") for anchor, heading, _ in sections])
     body = [tag("section", tag("h2", heading), content, id=anchor) for anchor, heading, content in sections]
     head = tag("head", tag("meta", charset="utf-8"),
