@@ -12,10 +12,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from lamen.spec.game import Game, Offer
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy is imported where arrays are made: `lamen games list` counts outcomes without it.
 
 # Utilities closer than this are the same point (payoff ratios are not exact in floating point).
 TOLERANCE = 1e-9
@@ -51,11 +55,15 @@ class OutcomeSpace:
 
     @property
     def frontier_utilities(self) -> np.ndarray:
+        import numpy as np
+
         return np.array([p.utilities for p in self.frontier])
 
 
 def utility_tables(game: Game) -> list[np.ndarray]:
     """Per issue, an array of shape (n_labels, 2): each label's utility to side A and side B."""
+    import numpy as np
+
     return [np.column_stack([game.issue_utilities(0, i), game.issue_utilities(1, i)])
             for i in range(len(game.issues))]
 
@@ -73,6 +81,8 @@ def _pareto_filter(points: np.ndarray) -> np.ndarray:
     """Indices of the non-dominated rows of an (n, 2) array, one per distinct point, ordered by
     A's utility descending: after sorting by A desc (B desc on ties), a point survives when its
     B is strictly above every B before it."""
+    import numpy as np
+
     rounded = np.round(points / TOLERANCE) * TOLERANCE
     order = np.lexsort((-rounded[:, 1], -rounded[:, 0]))
     b_sorted = rounded[order, 1]
@@ -87,6 +97,8 @@ def pareto_frontier(game: Game) -> tuple[OutcomePoint, ...]:
 @lru_cache(maxsize=256)
 def outcome_space(game: Game) -> OutcomeSpace:
     """Frontier and bargaining points of a game (cached: games are immutable)."""
+    import numpy as np
+
     tables = utility_tables(game)
     # Each stage keeps the frontier of the issues so far, with back-pointers to rebuild offers.
     frontier = np.zeros((1, 2))
@@ -129,5 +141,7 @@ def outcome_space(game: Game) -> OutcomeSpace:
 def distance_to_frontier(game: Game, point: tuple[float, float]) -> float:
     """Euclidean distance from an outcome's utilities to the nearest Pareto-optimal outcome
     (0 on the frontier)."""
+    import numpy as np
+
     frontier = outcome_space(game).frontier_utilities
     return float(np.min(np.hypot(frontier[:, 0] - point[0], frontier[:, 1] - point[1])))

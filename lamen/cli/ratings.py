@@ -5,19 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-
 from typing import TYPE_CHECKING, Any
-
-from rich.console import Console
 
 from lamen.cli.common import library_from
 from lamen.spec.problems import Problem, SpecError
-from lamen.store import Store
 
 if TYPE_CHECKING:
-    from lamen.leaderboard import Leaderboard
+    from rich.console import Console
 
-# The rating libraries (pandas, scipy) load in the handlers: `lamen --help` does not need them.
+    from lamen.leaderboard import Leaderboard
+    from lamen.store import Store
+
+# The store and the rating libraries (pandas, scipy) load in the handlers: `lamen --help` does not
+# need them.
 METHODS = ("bt", "elo", "trueskill")
 
 
@@ -45,6 +45,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _open(db: Path) -> Store:
+    from lamen.store import Store
+
     if not db.exists():
         raise SpecError([Problem(f"{db}: no such database", "run `lamen run SPEC` or `lamen import` first")])
     return Store.open_read_only(db)
@@ -90,10 +92,10 @@ def handle_ratings(args: argparse.Namespace) -> int:
                   + (f"; {errored} errored matches left out" if errored else ""), markup=False)
     print_board(console, board, "Leaderboard", args.wide)
     if args.matrices:
-        from lamen.cli.run import print_matrices, wide_console
+        from lamen.cli.run import print_matrices
 
         # The matrices are `lamen run`'s tables, printed as `lamen run` prints them.
-        print_matrices(wide_console(), frame)
+        print_matrices(console, frame, args.wide)
     return 0
 
 
@@ -126,7 +128,10 @@ def print_board(console: Console, board: Leaderboard, title: str, wide: bool) ->
 
 
 def handle_import(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
     from lamen.importers.lamen_evals import import_lamen_evals, tournament_name
+    from lamen.store import Store
 
     if not args.path.is_file():
         raise SpecError([Problem(f"{args.path}: no such file", "give the path of an evals.csv")])

@@ -7,12 +7,7 @@ import argparse
 import os
 from pathlib import Path
 
-from rich.console import Console
-
-from lamen.report import write_report
 from lamen.spec.problems import Problem, SpecError
-from lamen.store import Store
-from lamen.store.files import reading
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -36,6 +31,12 @@ def check_output_folder(folder: Path) -> None:
 
 
 def handle_report(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from lamen.report import write_report
+    from lamen.store import Store
+    from lamen.store.files import reading
+
     if args.output is not None:
         check_output_folder(args.output)
     Store.open_read_only(args.db).close()  # a missing, foreign or damaged file: one line, before any folder is made

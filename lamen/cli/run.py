@@ -1,5 +1,6 @@
 """`lamen run SPEC`: play a tournament into its database (resuming whatever is there), with a
-progress bar, then print the self-play and cross-play matrices. `lamen status DB` summarises.
+progress bar, then print the self-play and cross-play matrices, the top of the leaderboard and the
+report's `file://` URL. `lamen status DB` summarises. Tables fit 100 columns (`--wide`: all).
 
 Before the first model call `lamen run` checks the database (a lamen one or a new file, held by no
 other run, holding no matches of another version of the spec), the keys, the prices and the cost
@@ -8,35 +9,27 @@ other run, holding no matches of another version of the spec), the keys, the pri
 from __future__ import annotations
 
 import argparse
-import asyncio
 import time
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-from rich.table import Table
-
-from lamen.agents.prices import PriceTable, tournament_prices, using_prices
 from lamen.cli.common import library_from
-from lamen.cli.preflight import Options, agents_to_play, cost_table, key_status, preflight
-from lamen.matrices import head_to_head, self_play_summary
-from lamen.report import write_report
-from lamen.runner import Runner, RunState, plan
-from lamen.runner.estimate import estimate
-from lamen.runner.run import version_refusal
-from lamen.schedule import Match
-from lamen.spec.library import Library
-from lamen.spec.load import load_tournament
-from lamen.spec.tournament import Tournament
-from lamen.store import Store
-from lamen.store.files import check_writable_database, reading
-from lamen.store.lock import DatabaseLock
-from lamen.store.tables import match_table
-from lamen.store.versions import VersionConflict
 from lamen.text_safety import one_line
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from rich.console import Console
+
+    from lamen.agents.prices import PriceTable
+    from lamen.runner import Runner, RunState
+    from lamen.schedule import Match
+    from lamen.spec.library import Library
+    from lamen.spec.tournament import Tournament
+    from lamen.store.versions import VersionConflict
+
+# pandas, the runner, the store and the report load in the handlers: `lamen --help` needs none.
+TOP = 5  # leaderboard rows `lamen run` ends with
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -51,40 +44,37 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--yes", action="store_true", help="start without asking even above the spec's confirm_usd")
     parser.add_argument("--ping", action="store_true",
                         help="before starting, send a one-token request to each LLM agent (costs a few tokens)")
+    parser.add_argument("--wide", action="store_true", help="tables with every column (the default fits 100 columns)")
     parser.set_defaults(handler=handle_run)
     status = commands.add_parser("status", help="summarise a tournament database")
     status.add_argument("db", type=Path)
     status.set_defaults(handler=handle_status)
 
 
-def wide_console() -> Console:
-    """Logs and pipes get wide lines: matrices of many agents stay readable."""
-    probe = Console()
-    return Console(highlight=False, width=None if probe.is_terminal else 200)
+def wide_console(wide: bool = False) -> Console:
+    """A terminal keeps its width up to 100 columns, a pipe or log gets 100; `wide`: room for
+    every column."""
+    from lamen.cli.rating_tables import console
 
-
-def frame_table(frame: pd.DataFrame, title: str, digits: int = 2) -> Table:
-    table = Table(title=title, title_justify="left")
-    table.add_column("", no_wrap=True)
-    for column in frame.columns:
-        table.add_column(str(column), justify="right")
-    for index, row in frame.iterrows():
-        label = " / ".join(map(str, index)) if isinstance(index, tuple) else str(index)
-        table.add_row(label, *("-" if pd.isna(v) else (f"{v:.{digits}f}" if isinstance(v, float) else str(v))
-                               for v in row))
-    return table
+    return console(wide)
 
 
 def print_dry_run(console: Console, tournament: Tournament, library: Library, matches: list[Match],
                   database: Path, prices: PriceTable) -> None:
+    from rich.table import Table
+
+    from lamen.cli.preflight import agents_to_play, cost_table, key_status
+    from lamen.runner.estimate import estimate
+    from lamen.runner.run import version_refusal
+
     stages = Counter(m.stage for m in matches)
     console.print(f"{len(matches)} matches: " + ", ".join(f"{n} {stage}" for stage, n in stages.items()))
     games = Table(title="Matches per game", title_justify="left")
-    games.add_column("game")
-    games.add_column("class")
-    games.add_column("matches", justify="right")
+    games.add_column("game", overflow="fold")  # a long name folds onto a second line, never cut
+    games.add_column("class", no_wrap=True)
+    games.add_column("matches", justify="right", no_wrap=True)
     for name, count in Counter(m.game.name for m in matches).items():
-        games.add_row(name, next(m.game.game_class for m in matches if m.game.name == name), str(count))
+        games.add_row(one_line(name), next(m.game.game_class for m in matches if m.game.name == name), str(count))
     console.print(games)
     estimates = estimate(matches, prices)
     if estimates:
@@ -97,13 +87,13 @@ def print_dry_run(console: Console, tournament: Tournament, library: Library, ma
     if status:
         console.print("API keys (values are never shown) and prices:", markup=False)
         for line in status:
-            console.print(line, markup=False)
+            console.print(line, markup=False, soft_wrap=True)
     if not database.exists():
-        console.print(f"database: {database} (new)", markup=False)
+        console.print(f"database: {database} (new)", markup=False, soft_wrap=True)
         return
     conflict, todo = _peek(database, tournament, library, matches)
     console.print(f"database: {database} ({len(matches) - len(todo)} of {len(matches)} matches finished, "
-                  f"{len(todo)} to play)", markup=False)
+                  f"{len(todo)} to play)", markup=False, soft_wrap=True)
     if conflict.played:
         problem = version_refusal(conflict, database, tournament.name).problems[0]
         console.print(f"a run would refuse: {problem.message} ({problem.hint})", markup=False, soft_wrap=True)
@@ -113,6 +103,11 @@ def _peek(database: Path, tournament: Tournament, library: Library,
           matches: list[Match]) -> tuple[VersionConflict, list[Match]]:
     """From the database as it is (read-only; a new one holds nothing): stored matches of another
     spec version, and the matches a run would play — not finished, or to be replaced."""
+    from lamen.runner import Runner
+    from lamen.store import Store
+    from lamen.store.files import reading
+    from lamen.store.versions import VersionConflict
+
     if not database.exists():
         return VersionConflict(Counter(), [], []), matches
     store = Store.open_read_only(database)
@@ -132,10 +127,24 @@ def summary_line(name: str, state: RunState) -> str:
 
 
 def handle_run(args: argparse.Namespace) -> int:
+    from rich.markup import escape
+
+    from lamen.agents.prices import tournament_prices, using_prices
+    from lamen.cli.preflight import Options, preflight
+    from lamen.report import write_report
+    from lamen.runner import Runner, plan
+    from lamen.runner.run import version_refusal
+    from lamen.spec.load import load_tournament
+    from lamen.store import Store
+    from lamen.store.files import check_writable_database
+    from lamen.store.lock import DatabaseLock
+    from lamen.store.tables import match_table
+
     library = library_from(args)
     tournament = load_tournament(args.spec)
     database = args.db or tournament.database_path()
-    console = wide_console()
+    console = wide_console()  # progress, messages and the dry run's tables
+    tables = wide_console(args.wide)  # the matrices and the leaderboard; `--wide`: every column
     check_writable_database(database)  # before anything is planned, paid or created
     matches = plan(tournament, library)
     prices = tournament_prices(tournament.prices)
@@ -157,18 +166,22 @@ def handle_run(args: argparse.Namespace) -> int:
             runner = Runner(tournament, store, library, replace=args.replace)
             with using_prices(prices):
                 state = _play(console, runner, tournament, matches, args.quiet)
+            # Messages are one line each, printed whole (soft_wrap): they are grepped, not read as tables.
             for message in state.messages:
-                console.print(f"[yellow]{escape(one_line(message))}[/]")
+                console.print(f"[yellow]{escape(one_line(message))}[/]", soft_wrap=True)
             for agent, reason in state.disabled.items():
-                console.print(f"[red]stopped {escape(one_line(agent))}:[/] {escape(one_line(reason))}")
+                console.print(f"[red]stopped {escape(one_line(agent))}:[/] {escape(one_line(reason))}", soft_wrap=True)
             frame = match_table(store, tournament.name)
         finally:
             store.close()
-    print_matrices(console, frame)
-    console.print(summary_line(tournament.name, state) + f" in {time.monotonic() - started:.1f} s", markup=False)
-    console.print(f"database: {database}", markup=False)
+    print_matrices(tables, frame, args.wide)
+    print_leaderboard_top(tables, frame, library, database, args.wide)
+    console.print(summary_line(tournament.name, state) + f" in {time.monotonic() - started:.1f} s", markup=False,
+                  soft_wrap=True)
+    console.print(f"database: {database}", markup=False, soft_wrap=True)
     report = write_report(database, tournament=tournament.name)
-    console.print(f"report: {report.index}", markup=False)
+    # A file:// URL: terminals make it a link to open in the browser. Printed whole, never wrapped.
+    console.print(f"report: {report.index.resolve().as_uri()}", markup=False, soft_wrap=True)
     if state.skipped_budget:
         console.print(f"[yellow]budget of ${tournament.budget_usd:.2f} reached: {state.skipped_budget} matches not started[/]")
     unfinished = state.total - state.done
@@ -179,6 +192,11 @@ def handle_run(args: argparse.Namespace) -> int:
 
 
 def _play(console: Console, runner: Runner, tournament: Tournament, matches: list[Match], quiet: bool) -> RunState:
+    import asyncio
+
+    from rich.markup import escape
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
     if quiet or not console.is_terminal:
         last = [0.0]
 
@@ -186,7 +204,7 @@ def _play(console: Console, runner: Runner, tournament: Tournament, matches: lis
             finished = state.done + state.errors
             if match is None or finished == state.total or time.monotonic() - last[0] > 5:
                 last[0] = time.monotonic()
-                console.print(summary_line(tournament.name, state), markup=False)
+                console.print(summary_line(tournament.name, state), markup=False, soft_wrap=True)
 
         runner.listener = listener
         return asyncio.run(runner.run(matches))
@@ -203,33 +221,76 @@ def _play(console: Console, runner: Runner, tournament: Tournament, matches: lis
         return asyncio.run(runner.run(matches))
 
 
-def print_matrices(console: Console, frame: pd.DataFrame) -> None:
+def print_matrices(console: Console, frame: pd.DataFrame, wide: bool = False) -> None:
+    """The self-play summary and the cross-play matrices, fitted to the console (`wide`: whole)."""
+    from lamen.cli.frame_tables import print_frame
+    from lamen.matrices import head_to_head, self_play_summary
+
     summary = self_play_summary(frame)
     if not summary.empty:
-        console.print(frame_table(summary, "Self-play (paper Tables 1–2; debiased over sides and start orders)"))
+        # What the games ended in first, then faithfulness and instruction following: when the
+        # table is split to fit, each part is one of the two.
+        outcomes = [column for column in ("soft", "hard", "U", "U*", "rounds", "games") if column in summary]
+        summary = summary[outcomes + [column for column in summary.columns if column not in outcomes]]
+        print_frame(console, summary, "Self-play (paper Tables 1–2; debiased over sides and start orders)", wide=wide,
+                    label_header="agent")
     if (frame["stage"] == "cross").any():
         for cooperative, kind in ((False, "competitive"), (True, "cooperative")):
             matrix = head_to_head(frame, "u_star", cooperative=cooperative)
             if matrix.notna().any().any():
-                console.print(frame_table(matrix, f"Cross-play U* of row vs column, {kind} games"))
-        console.print(frame_table(head_to_head(frame, "soft"), "Cross-play soft completion rate"))
+                print_frame(console, matrix, f"Cross-play U* of row vs column, {kind} games", wide=wide,
+                            label_header="row \\ column")
+        print_frame(console, head_to_head(frame, "soft"), "Cross-play soft completion rate", wide=wide,
+                    label_header="row \\ column")
+
+
+def print_leaderboard_top(console: Console, frame: pd.DataFrame, library: Library, database: Path,
+                          wide: bool = False) -> None:
+    """The headline of `lamen ratings` (utility obtained, with the same fit and defaults), its
+    first TOP rows, and what the ratings cannot say."""
+    from dataclasses import replace
+
+    from lamen.cli.rating_tables import leaderboard_tables
+    from lamen.leaderboard import build_leaderboard
+
+    cross = frame[(frame["stage"] == "cross") & (frame["status"] == "finished")]
+    if cross.empty:
+        return  # self-play only: nothing to rate, and nothing to warn about that the matrices do not show
+    board = build_leaderboard(frame, library=library)
+    for warning in board.warnings:
+        console.print(f"warning: {warning}", markup=False, style="bold")
+    if board.table.empty:
+        return
+    agents = len(board.table)
+    title = "Leaderboard" if agents <= TOP or wide else f"Leaderboard, top {TOP} of {agents}"
+    console.print(leaderboard_tables(replace(board, table=board.table if wide else board.table.head(TOP)), title)[0])
+    console.print("gets: expected utility against an average opponent (no agreement = 0), ±half its 95% interval; "
+                  "gives: what its opponents get; rank: 95% interval; BT rank !: two or more places from the gets "
+                  "rank.", markup=False)
+    console.print(f"every agent, with Bradley–Terry, Elo and TrueSkill: lamen ratings {one_line(str(database))}",
+                  markup=False, soft_wrap=True)
 
 
 def handle_status(args: argparse.Namespace) -> int:
+    from lamen.store import Store
+    from lamen.store.files import reading
+
     store = Store.open_read_only(args.db)
     console = wide_console()
     try:
         with reading(args.db):
             for name in store.tournaments():
                 summary = store.summary(name)
+                # Wrapped at the console's width (at most 100 columns) at word boundaries.
                 console.print(f"{one_line(name)}: {summary['finished']}/{summary['total']} matches finished, "
                               f"{summary['agreements']} agreements, {summary['errored']} errored, "
                               f"{summary['pending']} pending, ${summary['spend_usd']:.2f}, {summary['tokens']:,} tokens",
                               markup=False)
                 for row in store.db.execute("SELECT agent_id, disabled_reason FROM agents WHERE tournament=? AND "
                                             "disabled_reason IS NOT NULL", (name,)):
+                    # A reason is one line, printed whole: it quotes a provider's error.
                     console.print(f"  stopped {one_line(row['agent_id'])}: {one_line(row['disabled_reason'])}",
-                                  markup=False)
+                                  markup=False, soft_wrap=True)
     finally:
         store.close()
     return 0

@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rich.console import Console
-
 from lamen.cli.common import data_dirs, library_from
-from lamen.spec.check import check_paths
 from lamen.text_safety import one_line
 
 
@@ -20,6 +17,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from lamen.spec.check import check_paths
+
     out = Console(highlight=False, soft_wrap=True)
     count, problems = check_paths(args.paths, library_from(args) if data_dirs(args) else None)
     for problem in problems:

@@ -1,0 +1,72 @@
+"""Time how fast the `lamen` command starts: `lamen --version`, `lamen --help` and `lamen games
+list` (wall time of a fresh process, median of --runs), and the import time of `lamen.cli`
+(`python -X importtime`, cumulative). A bare `python -c pass` is timed alongside: on a busy
+machine compare the commands with it rather than with an absolute budget.
+
+Prints JSON (seconds). Run: python bench/cli_startup.py [--runs 10] [--tree PATH]
+(`--tree` times another checkout of lamen, e.g. an export of an older commit, for a before/after.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+COMMANDS = {
+    "python -c pass": ["-c", "pass"],
+    "lamen --version": ["-m", "lamen", "--version"],
+    "lamen --help": ["-m", "lamen", "--help"],
+    "lamen games list": ["-m", "lamen", "games", "list"],
+}
+
+
+def wall(argv: list[str], env: dict[str, str], cwd: str) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, *argv], env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=True)
+    return time.perf_counter() - start
+
+
+def import_seconds(env: dict[str, str], cwd: str) -> float:
+    """Cumulative import time of lamen.cli as `-X importtime` reports it (microseconds -> seconds)."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", "import lamen.cli"], env=env, cwd=cwd,
+                          capture_output=True, text=True, check=True)
+    line = next(line for line in reversed(done.stderr.splitlines()) if line.rstrip().endswith("| lamen.cli"))
+    return int(line.split("|")[1]) / 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--tree", type=Path, default=REPO, help="the lamen checkout to time (default: this one)")
+    arguments = parser.parse_args()
+    env = {**os.environ, "PYTHONPATH": str(arguments.tree.resolve()), "COLUMNS": "100"}
+    with tempfile.TemporaryDirectory() as cwd:  # no games/ folder of the caller's in the listing
+        for argv in COMMANDS.values():  # untimed: writes the bytecode caches
+            wall(argv, env, cwd)
+        medians = {name: round(statistics.median(wall(argv, env, cwd) for _ in range(arguments.runs)), 3)
+                   for name, argv in COMMANDS.items()}
+        imports = round(statistics.median(import_seconds(env, cwd) for _ in range(arguments.runs)), 3)
+    baseline = medians["python -c pass"]
+    print(json.dumps({
+        "benchmark": "cli_startup",
+        "tree": str(arguments.tree.resolve()),
+        "runs": arguments.runs,
+        "median_wall_seconds": medians,
+        "over_bare_python_seconds": {name: round(value - baseline, 3) for name, value in medians.items()
+                                     if name != "python -c pass"},
+        "import_lamen_cli_seconds": imports,
+        "budget_seconds": 0.3,
+    }, indent=2))
+
+
+if __name__ == "__main__":
+    main()
