@@ -106,14 +106,9 @@ def _line_map(root: yaml.Node, path: Path) -> tuple[dict[FieldPath, int], list[P
     return lines, problems
 
 
-# libyaml's safe loader when pyyaml was built with it (several times faster: it decides how fast
-# every command that reads specs starts), else the pure-Python one; both refuse python tags.
-LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def parse_yaml_text(text: str, path: Path) -> YamlDocument:
     """Parse YAML text safely; raise SpecError with one located problem on any failure."""
-    loader = LOADER(text)
+    loader = yaml.SafeLoader(text)
     try:
         root = loader.get_single_node()
         if root is None:
