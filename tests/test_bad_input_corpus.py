@@ -71,7 +71,7 @@ CASES = [
          tournament("noise", "name: noise\nagents:\n  - bot:linear\n  - {id: noisy, agent: bot:linear, "
                              "params: {noise: 5}}\ngames: [rental-1-distributive]\n")),
     Case("tournament-unknown-game", ["run", "tournaments/game.yaml"], 1,
-         f"error: games[0]: unknown game 'rental-2-mixtur' ({MIXTURE_HINT})",
+         f"tournaments/game.yaml:3: games[0]: unknown game 'rental-2-mixtur' ({MIXTURE_HINT})",
          tournament("game", "name: game\nagents: [bot:linear]\ngames: [rental-2-mixtur]\n")),
     Case("tournament-glob-matches-nothing", ["run", "tournaments/glob.yaml"], 1,
          "error: games[0]: no playable game matches 'nothing-*' (see `lamen games list`)",

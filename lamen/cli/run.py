@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lamen.cli.common import library_from
+from lamen.spec.problems import SpecError
 from lamen.text_safety import one_line
 
 if TYPE_CHECKING:
@@ -146,7 +147,14 @@ def handle_run(args: argparse.Namespace) -> int:
     console = wide_console()  # progress, messages and the dry run's tables
     tables = wide_console(args.wide)  # the matrices and the leaderboard; `--wide`: every column
     check_writable_database(database)  # before anything is planned, paid or created
-    matches = plan(tournament, library)
+    try:
+        matches = plan(tournament, library)
+    except SpecError as exc:  # a game or protocol the tournament names: say which file named it
+        from lamen.spec.yaml_source import read_yaml
+
+        lines = read_yaml(args.spec).lines
+        raise SpecError([p if p.file else p.located(str(args.spec), lines.get(p.field, lines.get(p.field[:1], 1)))
+                         for p in exc.problems]) from None
     prices = tournament_prices(tournament.prices)
     if args.dry_run:
         print_dry_run(console, tournament, library, matches, database, prices)
