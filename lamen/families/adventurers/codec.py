@@ -12,7 +12,7 @@ from lamen.families.adventurers.codec_text import parse_reply, render_reply
 from lamen.families.adventurers.prompts import coins_text, rooms_text, rules_text, situation
 from lamen.families.adventurers.rules import MAX_TURNS, Seat
 
-SHOWN = ("think", "message", "propose", "respond", "submit", "end_turn")
+SHOWN = ("think", "message", "propose", "respond", "submit", "end_turn", "tool_call")
 
 
 def _line(event: Event, me: str) -> str:

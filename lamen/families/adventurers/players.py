@@ -8,7 +8,8 @@ import random
 from collections.abc import Sequence
 
 from lamen.core.family import PlayerSpec, Policy
-from lamen.core.types import Action, ActionSpace, EndTurn, Message, Observation, Propose, Respond, RoleId, Submit, Think, ToolCall
+from lamen.core.types import (Action, ActionSpace, EndTurn, Message, Observation, Propose, Respond, RoleId, Submit,
+                              Think, ToolCall)
 from lamen.families.adventurers import policies
 from lamen.families.adventurers.protocol import Agree, Ask, End, Inform, Reject, Suggest, Turn, Visit
 

@@ -274,10 +274,11 @@ def _events(state: CoreState, role: RoleId, actions: Sequence[Action]) -> list[E
             out.append(Event(index=0, role=role, kind="respond", text=line, payload={"accept": action.accept}))
         elif isinstance(action, Submit):
             out.append(Event(index=0, role=role, kind="submit", text=line, payload=action.payload))
-        elif isinstance(action, ToolCall):
-            private = mine if action.name == "visit" else None
-            out.append(Event(index=0, role=role, kind="message", text=line, payload={action.name: dict(action.args)},
-                             visible_to=private))
+        elif isinstance(action, ToolCall) and action.name == "visit":  # own bookkeeping, like a private tool call
+            out.append(Event(index=0, role=role, kind="tool_call", text=line,
+                             payload={"name": "visit", "args": dict(action.args)}, visible_to=mine))
+        elif isinstance(action, ToolCall):  # ask / inform: talk the partner sees, with its structure kept
+            out.append(Event(index=0, role=role, kind="message", text=line, payload={action.name: dict(action.args)}))
     base = len(state.events)
     return [e.model_copy(update={"index": base + i}) for i, e in enumerate(out)]
 
