@@ -43,7 +43,7 @@ def test_registered_with_the_paper_roles_limits_and_resampling() -> None:
 
 @pytest.mark.parametrize("boards", ["paper-like", "human-agent"])
 def test_share_all_solver_self_play_is_identical_correct_optimal_on_every_board(boards: str) -> None:
-    config = AdventurersConfig(generator=boards, shape="divergent" if boards == "paper-like" else "any")
+    config = AdventurersConfig(generator=boards)
     for seed in range(12):
         instance = make_instance(config, seed)
         record = match(instance, "share-all-solver", "share-all-solver")
@@ -186,9 +186,10 @@ def test_instances_are_seeded_with_content_ids_per_config() -> None:
     a = make_instance(AdventurersConfig(), 4)
     assert a == make_instance(AdventurersConfig(), 4) and a.board() == paper_like_board(4, shape="divergent")
     ids = {make_instance(c, 4).content_id() for c in (AdventurersConfig(), AdventurersConfig(shape="any"),
-                                                      AdventurersConfig(generator="human-agent", shape="any"),
-                                                      AdventurersConfig(generator="random", shape="any", n_rooms=8))}
+                                                      AdventurersConfig(generator="human-agent"),
+                                                      AdventurersConfig(generator="random", n_rooms=8))}
     assert len(ids) == 4
-    assert make_instance(AdventurersConfig(generator="human-agent", shape="any"), 4).board() == human_agent_board(4)
+    human = make_instance(AdventurersConfig(generator="human-agent"), 4)
+    assert human.board() == human_agent_board(4) and human.source == "generated:human-agent:rooms=6:seed=4"
     with pytest.raises(ValueError, match="shape 'divergent' applies to paper-like boards only"):
-        make_instance(AdventurersConfig(generator="random"), 0)
+        make_instance(AdventurersConfig(generator="random", shape="divergent"), 0)

@@ -51,7 +51,9 @@ class AdventurersConfig(BaseModel):
 
     generator: Literal["paper-like", "human-agent", "random"] = "paper-like"
     n_rooms: int = Field(6, ge=MIN_ROOMS, le=MAX_ROOMS)
-    shape: Literal["any", "divergent", "aligned"] = "divergent"  # paper-like boards only
+    # Paper-like boards only; unset means "divergent" (no player's own optimum is the team's: the
+    # boards that need talking). The other generators have no shape.
+    shape: Literal["any", "divergent", "aligned"] | None = None
 
 
 class AdventurersInstance(Instance):
@@ -71,16 +73,17 @@ def _board(rooms: tuple[str, ...], weights: tuple[Matrix, Matrix]) -> Board:
 
 
 def make_instance(config: AdventurersConfig, seed: int) -> AdventurersInstance:
-    if config.generator != "paper-like" and config.shape != "any":
+    if config.generator != "paper-like" and config.shape is not None:
         raise ValueError(f"adventurers: shape {config.shape!r} applies to paper-like boards only; "
-                         f"use shape: any with generator {config.generator}")
+                         f"leave it unset with generator {config.generator}")
     if config.generator == "paper-like":
-        board = paper_like_board(seed, config.n_rooms, config.shape)
-    elif config.generator == "human-agent":
-        board = human_agent_board(seed, config.n_rooms)
+        shape = config.shape or "divergent"
+        board = paper_like_board(seed, config.n_rooms, shape)
+        source = f"generated:paper-like:{shape}:rooms={config.n_rooms}:seed={seed}"
     else:
-        board = random_board(seed, config.n_rooms)
-    source = f"generated:{config.generator}:{config.shape}:rooms={config.n_rooms}:seed={seed}"
+        make = human_agent_board if config.generator == "human-agent" else random_board
+        board = make(seed, config.n_rooms)
+        source = f"generated:{config.generator}:rooms={config.n_rooms}:seed={seed}"
     return AdventurersInstance(family=FAMILY_NAME, source=source, rooms=board.rooms, weights=board.weights)
 
 
