@@ -193,3 +193,13 @@ def test_instances_are_seeded_with_content_ids_per_config() -> None:
     assert human.board() == human_agent_board(4) and human.source == "generated:human-agent:rooms=6:seed=4"
     with pytest.raises(ValueError, match="shape 'divergent' applies to paper-like boards only"):
         make_instance(AdventurersConfig(generator="random", shape="divergent"), 0)
+
+
+def test_the_bot_may_open_and_the_turns_alternate_from_it() -> None:
+    instance = _inst()
+    seats = {role: PolicyAgent("share-all-solver", FAMILY.players["share-all-solver"].make(instance, role), CODEC)
+             for role in ("user", "bot")}
+    record = asyncio.run(play(FAMILY, instance, seats, first="bot"))
+    roles = [c.role for c in record.calls]
+    assert roles[:4] == ["bot", "user", "bot", "user"] and record.score.metrics["optimal"] == 1.0
+    assert record.state.agenda.turns == {"user": roles.count("user"), "bot": roles.count("bot")}
