@@ -17,3 +17,10 @@ def register_all() -> None:
         return FAMILY
 
     register_builtin("dialop.optimization", optimization)
+
+    def adventurers():
+        from lamen.families.adventurers.family import FAMILY
+
+        return FAMILY
+
+    register_builtin("adventurers", adventurers)
