@@ -8,14 +8,12 @@ saying what is wrong (file, field, cause, fix), no traceback, and not one byte w
 from __future__ import annotations
 
 import hashlib
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from lamen.cli import main
-from lamen.cli import report as report_cli
 
 OK_TOURNAMENT = "name: {name}\nagents: [bot:linear, bot:boulware]\ngames: [rental-1-distributive]\n"
 OK_GAME = "name: mine\nextends: rental-agreement\nissues: [rent]\n"
@@ -74,10 +72,10 @@ CASES = [
          f"tournaments/game.yaml:3: games[0]: unknown game 'rental-2-mixtur' ({MIXTURE_HINT})",
          tournament("game", "name: game\nagents: [bot:linear]\ngames: [rental-2-mixtur]\n")),
     Case("tournament-glob-matches-nothing", ["run", "tournaments/glob.yaml"], 1,
-         "error: games[0]: no playable game matches 'nothing-*' (see `lamen games list`)",
+         "tournaments/glob.yaml:3: games[0]: no playable game matches 'nothing-*' (see `lamen games list`)",
          tournament("glob", "name: glob\nagents: [bot:linear]\ngames: ['nothing-*']\n")),
     Case("tournament-unknown-protocol", ["run", "tournaments/protocol.yaml"], 1,
-         "error: unknown protocol 'defualt' (did you mean 'default'?)",
+         "tournaments/protocol.yaml:4: protocol: unknown protocol 'defualt' (did you mean 'default'?)",
          tournament("protocol", "name: protocol\nagents: [bot:linear]\ngames: [rental-1-distributive]\n"
                                 "protocol: defualt\n")),
     Case("tournament-zero-repetitions", ["run", "tournaments/reps.yaml"], 1,
@@ -204,14 +202,6 @@ CASES = [
          "error: --data nodir: no such directory (give a folder holding games/, issues/ or protocols/)"),
 ]
 NEEDS_DATABASE = {"report-output-is-a-file", "report-output-under-a-file"}
-# Two checks come with the store branch of this issue: `lamen report -o` (lamen/cli/report.py), and
-# `lamen run` planning before it creates the database (lamen/cli/run.py) — without it a game or
-# protocol that is not found leaves an empty database behind.
-run_cli = importlib.import_module("lamen.cli.run")  # `lamen.cli.run` the attribute is the entry point
-STORE_BRANCH = hasattr(report_cli, "check_output_folder") and hasattr(run_cli, "check_writable_database")
-NEEDS_STORE_BRANCH = NEEDS_DATABASE | {"tournament-unknown-game", "tournament-glob-matches-nothing",
-                                       "tournament-unknown-protocol"}
-
 
 def snapshot(folder: Path) -> dict[str, str]:
     """Every file and folder under `folder` with the checksum of its bytes."""
@@ -238,8 +228,6 @@ def test_bad_input_is_one_line_exit_code_and_no_file_changed(case: Case, tmp_pat
                                                              monkeypatch: pytest.MonkeyPatch,
                                                              capsys: pytest.CaptureFixture[str],
                                                              request: pytest.FixtureRequest) -> None:
-    if case.name in NEEDS_STORE_BRANCH and not STORE_BRANCH:
-        pytest.skip("checked by the store branch of issue 13 (lamen report -o, lamen run's order)")
     project = tmp_path / "project"
     files: dict[str, str | bytes] = {"games/ok.yaml": OK_GAME, "issues/price.yaml": PRICE, "notes.txt": "notes\n",
                                      "tournaments/fine.yaml": OK_TOURNAMENT.format(name="fine"), **case.files}

@@ -37,7 +37,7 @@ CASES = {
     "repetitions 1e9": ({"repetitions": 1_000_000_000},
                         ":7: repetitions: Input should be less than or equal to 100000, got 1000000000"),
     "schedule too large": ({"repetitions": 100_000, "agents": SIX, "games": ["rental-*"]},
-                           "error: repetitions: the schedule would hold 58,800,000 matches (6 agents, 7 games, "
+                           ":11: repetitions: the schedule would hold 58,800,000 matches (6 agents, 7 games, "
                            "100000 repetitions), more than the 1,000,000 one tournament may hold"),
     "name ..": ({"name": ".."}, ":6: name: name contains '..' or is '.'"),
     "name with /": ({"name": "a/b"}, ":6: name: name contains a path separator"),

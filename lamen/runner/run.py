@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lamen.agents.base import Agent, AgentError
@@ -51,7 +51,10 @@ Listener = Callable[[RunState, Match | None], None]
 def plan(tournament: Tournament, library: Library) -> list[Match]:
     """The tournament's matches (qualifier first), from its spec."""
     games = resolve_games(tournament.games, library)
-    protocol = load_protocol(tournament.protocol, library)
+    try:
+        protocol = load_protocol(tournament.protocol, library)
+    except SpecError as exc:  # placed under the tournament's `protocol:` field
+        raise SpecError([p if p.file else replace(p, field=("protocol", *p.field)) for p in exc.problems]) from None
     qualifier = load_game(tournament.qualifier.game, library) if tournament.qualifier else None
     return schedule(tournament, games, protocol, qualifier)
 
