@@ -49,8 +49,11 @@ def _header_checks(path: Path, hint: str) -> bytes:
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(header[28:32], "big")
-    # The in-header page count is valid when the two change counters agree (SQLite ≥ 3.7.0).
-    counted = header[24:28] == header[92:96] and pages > 0
+    # The in-header page count is valid when the two change counters agree (SQLite ≥ 3.7.0) — and
+    # only without a `-wal` file: a run killed during a checkpoint leaves page 1 (with the new
+    # count) copied before the pages that extend the file; the WAL still holds them, and SQLite's
+    # own recovery (then quick_check) decides.
+    counted = header[24:28] == header[92:96] and pages > 0 and not Path(f"{path}-wal").exists()
     if page_size < 512 or page_size & (page_size - 1) or (counted and size < pages * page_size):
         raise refuse(path, f"is a damaged SQLite database (truncated: {size:,} bytes"
                            + (f" of {pages * page_size:,})" if counted else ")"), DAMAGED_HINT)
