@@ -8,6 +8,7 @@ there yet, is ever written; `Store.open_read_only` cannot write at all."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
@@ -81,6 +82,39 @@ class MatchRecord:
     fingerprint: str | None = None  # see lamen.store.versions; None for imported results
 
 
+def _create_whole(path: Path) -> bool:
+    """Create a new database so that it appears whole: built beside `path` under a private name,
+    then linked into place. A reader (another `lamen run --wait`, `lamen status`) never meets a
+    half-made file — empty, or SQLite without lamen's tables — and refuses it. False when another
+    process created `path` first (its database is then checked like any existing one)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    draft = path.with_name(f".{path.name}.{os.getpid()}.new")
+    draft.unlink(missing_ok=True)
+    try:
+        db = sqlite3.connect(draft, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")  # persistent in the file's header
+            db.execute("BEGIN")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            db.execute("COMMIT")
+        finally:
+            db.close()  # the last connection: SQLite folds the -wal back into the file and removes it
+        try:
+            os.link(draft, path)  # never replaces: a database another process made first is kept
+        except FileExistsError:
+            return False
+        except OSError:  # a file system without hard links: a rename, checked first
+            if path.exists():
+                return False
+            os.rename(draft, path)
+        return True
+    finally:
+        draft.unlink(missing_ok=True)
+
+
 class Store:
     """One SQLite database file; safe to open from several processes (WAL, busy timeout).
 
@@ -91,7 +125,9 @@ class Store:
         self.path = Path(path)
         self.writable = True
         existing = check_writable_database(self.path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if existing is None:
+            # Made whole now, or by another process a moment ago: checked like any existing one.
+            existing = SCHEMA_VERSION if _create_whole(self.path) else check_writable_database(self.path)
         self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         self.db.row_factory = sqlite3.Row
         self.db.execute("PRAGMA journal_mode=WAL")
