@@ -106,7 +106,7 @@ FOREIGN_WORDS = {
     "menos que": "less than", "menos de": "less than", "moins que": "less than", "de moins que": "less than",
     "weniger als": "less than", "meno di": "less than", "más que": "more than", "de plus que": "more than",
     "mehr als": "more than", "es decir": "i.e.", "c'est-à-dire": "i.e.", "cioè": "i.e.", "ou seja": "i.e.",
-    "d.h.": "i.e.", "interdit": "not allowed", "interdite": "not allowed", "prohibido": "not allowed",
+    "d.h.": "i.e.", "prohibido": "not allowed",
     # Dutch and Russian, the words of the rental game
     "onderverhuur": "subletting", "maand": "month", "dag": "day", "bieden": "offer", "bod": "offer",
     "аренда": "rent", "аренду": "rent", "арендная плата": "rent", "месяцев": "months", "месяца": "months",
