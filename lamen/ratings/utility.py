@@ -27,8 +27,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import sparse, stats
+from scipy import sparse
 
+from lamen.ratings.bradley_terry import interval_z
 from lamen.ratings.matches import agent_index, rated_matches
 
 # Two estimates closer than this are the same (utilities live in [0, 1]): exact ties must
@@ -207,12 +208,6 @@ def _cr2(data: _Rows, bread: np.ndarray, residual: np.ndarray) -> np.ndarray:
     return bread @ (scores.T @ scores) @ bread
 
 
-def _z(level: float) -> float:
-    if not 0.0 < level < 1.0:
-        raise ValueError(f"level must be between 0 and 1, got {level}")
-    return float(stats.norm.ppf(0.5 + level / 2.0))
-
-
 def _estimable(contrast: np.ndarray, projector: np.ndarray) -> np.ndarray:
     """Whether each row of `contrast` is a function of the data (lies in the design's row space)."""
     return np.all(np.abs(contrast - contrast @ projector) < 1e-8, axis=-1)
@@ -220,7 +215,7 @@ def _estimable(contrast: np.ndarray, projector: np.ndarray) -> np.ndarray:
 
 def fit_utility(matches: pd.DataFrame, *, level: float = 0.95) -> UtilityFit:
     """Fit the additive utility model to the finished cross-play matches (see the module doc)."""
-    z = _z(level)
+    z = interval_z(level)
     data = _rows(matches)
     gram = (data.x.T @ data.x).toarray()
     bread = _pinv(gram)
@@ -285,7 +280,7 @@ def bootstrap_utility(
     """Refit the model on `replicates` resamples of whole debiasing blocks; rank intervals of gets."""
     if replicates < 1:
         raise ValueError(f"replicates must be ≥ 1, got {replicates}")
-    _z(level)
+    interval_z(level)
     data = _rows(matches)
     fit = fit if fit is not None else fit_utility(matches, level=level)
     if fit.agents != data.agents:
