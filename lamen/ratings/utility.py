@@ -273,6 +273,14 @@ def competition_ranks(values: np.ndarray) -> np.ndarray:
     return 1 + (values[..., None, :] > values[..., :, None] + TIE).sum(axis=-1)
 
 
+def rank_intervals(ranks: np.ndarray, level: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per agent (column) of replicate ranks: the median rank and the `level` percentile
+    interval, whose ends are ranks that occurred (inverted-CDF quantiles)."""
+    tail = (1.0 - level) / 2.0
+    return (np.median(ranks, axis=0), np.quantile(ranks, tail, axis=0, method="inverted_cdf"),
+            np.quantile(ranks, 1.0 - tail, axis=0, method="inverted_cdf"))
+
+
 def bootstrap_utility(
     matches: pd.DataFrame, fit: UtilityFit | None = None, *, replicates: int = 1000, seed: int = 0,
     level: float = 0.95,
@@ -327,15 +335,9 @@ def bootstrap_utility(
             counts = block_cells.T @ weights.astype(float)
             gram_r = (x_t.multiply(counts[None, :]) @ x_cells).toarray()
             gets[r] = fit.gets_matrix @ solve(gram_r, weights @ xu_blocks)
-    ranks = competition_ranks(gets)
-    tail = (1.0 - level) / 2.0
+    median, lower, upper = rank_intervals(competition_ranks(gets), level)
     result = [
-        UtilityRank(
-            agent=agent,
-            rank_median=float(np.median(ranks[:, i])),
-            rank_lower=int(np.quantile(ranks[:, i], tail, method="inverted_cdf")),
-            rank_upper=int(np.quantile(ranks[:, i], 1.0 - tail, method="inverted_cdf")),
-        )
+        UtilityRank(agent=agent, rank_median=float(median[i]), rank_lower=int(lower[i]), rank_upper=int(upper[i]))
         for i, agent in enumerate(data.agents)
     ]
     return UtilityBootstrap(agents=data.agents, ranks=tuple(result), gets=gets, replicates=replicates, seed=seed,
