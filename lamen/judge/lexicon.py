@@ -106,7 +106,7 @@ FOREIGN_WORDS = {
     "menos que": "less than", "menos de": "less than", "moins que": "less than", "de moins que": "less than",
     "weniger als": "less than", "meno di": "less than", "más que": "more than", "de plus que": "more than",
     "mehr als": "more than", "es decir": "i.e.", "c'est-à-dire": "i.e.", "cioè": "i.e.", "ou seja": "i.e.",
-    "d.h.": "i.e.", "interdit": "not allowed", "interdite": "not allowed", "prohibido": "not allowed",
+    "d.h.": "i.e.", "prohibido": "not allowed",
     # Dutch and Russian, the words of the rental game
     "onderverhuur": "subletting", "maand": "month", "dag": "day", "bieden": "offer", "bod": "offer",
     "аренда": "rent", "аренду": "rent", "арендная плата": "rent", "месяцев": "months", "месяца": "months",
@@ -156,6 +156,14 @@ _CJK_NUMERAL = re.compile("[" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + "]
 _CJK_PUNCTUATION = str.maketrans({"：": ": ", "，": ", ", "、": ", ", "。": ". ", "（": " (", "）": ") ", "；": "; ",
                                   "％": "%", "！": "! ", "？": "? ", "　": " ", "～": "-", "＄": "$"})
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+_CJK_DECIMAL = re.compile(f"({_CJK_NUMERAL.pattern})点([{''.join(_CJK_DIGITS)}]+)")
+_CJK_PERCENT = re.compile(r"百分之([" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + r"\d.]+)")
+_CJK_WORDS_LONGEST_FIRST = sorted(_CJK_WORDS, key=len, reverse=True)
+_CJK_TEN_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*万")
+_CJK_SCORE = re.compile(r"(?<=\d)\s*比\s*(?=\d)")
+_CJK_ANNUAL = re.compile(r"年\s*(?=\d)")
+_CJK_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _CJK_UNITS]
+_SPACES = re.compile(r"[ ]{2,}")
 
 
 def _numeral(match: re.Match[str]) -> str:
@@ -180,18 +188,18 @@ def cjk_to_latin(text: str) -> str:
         return text
     text = text.translate(_CJK_PUNCTUATION)
     # "二点五": a decimal point between numerals.
-    text = re.sub(f"({_CJK_NUMERAL.pattern})点([{''.join(_CJK_DIGITS)}]+)",
-                  lambda m: f"{_numeral_value(m.group(1))}." + "".join(str(_CJK_DIGITS[c]) for c in m.group(2)), text)
-    text = re.sub(r"百分之([" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + r"\d.]+)", r"\1%", text)
-    for word in sorted(_CJK_WORDS, key=len, reverse=True):
+    text = _CJK_DECIMAL.sub(
+        lambda m: f"{_numeral_value(m.group(1))}." + "".join(str(_CJK_DIGITS[c]) for c in m.group(2)), text)
+    text = _CJK_PERCENT.sub(r"\1%", text)
+    for word in _CJK_WORDS_LONGEST_FIRST:
         text = text.replace(word, _CJK_WORDS[word])
-    text = re.sub(r"(\d+(?:\.\d+)?)\s*万", lambda m: f"{float(m.group(1)) * 10000:g}", text)
+    text = _CJK_TEN_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
     text = _CJK_NUMERAL.sub(_numeral, text)
-    text = re.sub(r"(?<=\d)\s*比\s*(?=\d)", "-", text)
-    text = re.sub(r"年\s*(?=\d)", " annual ", text)
-    for unit, english in _CJK_UNITS:
-        text = re.sub(rf"(?<=\d)\s*{unit}", english, text)
-    return re.sub(r"[ ]{2,}", " ", text)
+    text = _CJK_SCORE.sub("-", text)
+    text = _CJK_ANNUAL.sub(" annual ", text)
+    for unit, english in _CJK_UNIT_PATTERNS:
+        text = unit.sub(english, text)
+    return _SPACES.sub(" ", text)
 
 
 # Number words 1-99 of French, Spanish, Italian, Portuguese and German, as the English words the

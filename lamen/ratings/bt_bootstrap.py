@@ -19,6 +19,7 @@ from lamen.ratings.bradley_terry import (
 )
 from lamen.ratings.bt_design import Design, design_of, gauge_of
 from lamen.ratings.matches import rated_matches
+from lamen.ratings.utility import rank_intervals
 
 # Logit strengths closer than this are equal (a 1e-7 Elo-point difference).
 TIE = 1e-9
@@ -188,14 +189,14 @@ def bootstrap_bradley_terry(
     # ordered by rounding noise.
     stronger = theta[:, None, :] > theta[:, :, None] + TIE
     tied = np.abs(theta[:, None, :] - theta[:, :, None]) <= TIE
-    ranks = 1 + stronger.sum(axis=2)
+    rank_median, rank_lower, rank_upper = rank_intervals(1 + stronger.sum(axis=2), level)
     tail = (1.0 - level) / 2.0
     ratings = [
         BootstrapRating(
             agent=agent,
-            rank_median=float(np.median(ranks[:, i])),
-            rank_lower=int(np.quantile(ranks[:, i], tail, method="inverted_cdf")),
-            rank_upper=int(np.quantile(ranks[:, i], 1.0 - tail, method="inverted_cdf")),
+            rank_median=float(rank_median[i]),
+            rank_lower=int(rank_lower[i]),
+            rank_upper=int(rank_upper[i]),
             elo_median=float(np.median(elo[:, i])),
             elo_lower=float(np.quantile(elo[:, i], tail)),
             elo_upper=float(np.quantile(elo[:, i], 1.0 - tail)),

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import sparse, stats
+from scipy import sparse
 
+from lamen.ratings.bradley_terry import interval_z
 from lamen.ratings.matches import agent_index, rated_matches
 
 # Two estimates closer than this are the same (utilities live in [0, 1]): exact ties must
@@ -207,12 +208,6 @@ def _cr2(data: _Rows, bread: np.ndarray, residual: np.ndarray) -> np.ndarray:
     return bread @ (scores.T @ scores) @ bread
 
 
-def _z(level: float) -> float:
-    if not 0.0 < level < 1.0:
-        raise ValueError(f"level must be between 0 and 1, got {level}")
-    return float(stats.norm.ppf(0.5 + level / 2.0))
-
-
 def _estimable(contrast: np.ndarray, projector: np.ndarray) -> np.ndarray:
     """Whether each row of `contrast` is a function of the data (lies in the design's row space)."""
     return np.all(np.abs(contrast - contrast @ projector) < 1e-8, axis=-1)
@@ -220,7 +215,7 @@ def _estimable(contrast: np.ndarray, projector: np.ndarray) -> np.ndarray:
 
 def fit_utility(matches: pd.DataFrame, *, level: float = 0.95) -> UtilityFit:
     """Fit the additive utility model to the finished cross-play matches (see the module doc)."""
-    z = _z(level)
+    z = interval_z(level)
     data = _rows(matches)
     gram = (data.x.T @ data.x).toarray()
     bread = _pinv(gram)
@@ -278,6 +273,14 @@ def competition_ranks(values: np.ndarray) -> np.ndarray:
     return 1 + (values[..., None, :] > values[..., :, None] + TIE).sum(axis=-1)
 
 
+def rank_intervals(ranks: np.ndarray, level: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per agent (column) of replicate ranks: the median rank and the `level` percentile
+    interval, whose ends are ranks that occurred (inverted-CDF quantiles)."""
+    tail = (1.0 - level) / 2.0
+    return (np.median(ranks, axis=0), np.quantile(ranks, tail, axis=0, method="inverted_cdf"),
+            np.quantile(ranks, 1.0 - tail, axis=0, method="inverted_cdf"))
+
+
 def bootstrap_utility(
     matches: pd.DataFrame, fit: UtilityFit | None = None, *, replicates: int = 1000, seed: int = 0,
     level: float = 0.95,
@@ -285,7 +288,7 @@ def bootstrap_utility(
     """Refit the model on `replicates` resamples of whole debiasing blocks; rank intervals of gets."""
     if replicates < 1:
         raise ValueError(f"replicates must be ≥ 1, got {replicates}")
-    _z(level)
+    interval_z(level)
     data = _rows(matches)
     fit = fit if fit is not None else fit_utility(matches, level=level)
     if fit.agents != data.agents:
@@ -332,15 +335,9 @@ def bootstrap_utility(
             counts = block_cells.T @ weights.astype(float)
             gram_r = (x_t.multiply(counts[None, :]) @ x_cells).toarray()
             gets[r] = fit.gets_matrix @ solve(gram_r, weights @ xu_blocks)
-    ranks = competition_ranks(gets)
-    tail = (1.0 - level) / 2.0
+    median, lower, upper = rank_intervals(competition_ranks(gets), level)
     result = [
-        UtilityRank(
-            agent=agent,
-            rank_median=float(np.median(ranks[:, i])),
-            rank_lower=int(np.quantile(ranks[:, i], tail, method="inverted_cdf")),
-            rank_upper=int(np.quantile(ranks[:, i], 1.0 - tail, method="inverted_cdf")),
-        )
+        UtilityRank(agent=agent, rank_median=float(median[i]), rank_lower=int(lower[i]), rank_upper=int(upper[i]))
         for i, agent in enumerate(data.agents)
     ]
     return UtilityBootstrap(agents=data.agents, ranks=tuple(result), gets=gets, replicates=replicates, seed=seed,
