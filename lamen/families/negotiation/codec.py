@@ -46,10 +46,18 @@ class TurnSpace(ActionSpace):
 
 
 @lru_cache(maxsize=256)
-def system_prompt(game: Game, protocol: Protocol, side: int, persona: Persona | None,
-                  opponent: Persona | None) -> str:
-    # Built once per seat, as Negotiation does per match: every request of a side shares it.
-    return prompts.system_prompt(game, protocol, side, persona, opponent)
+def _system_prompt(game: Game, protocol: Protocol, side: int, persona: str | None, opponent: str | None) -> str:
+    return prompts.system_prompt(game, protocol, side, Persona.model_validate_json(persona) if persona else None,
+                                 Persona.model_validate_json(opponent) if opponent else None)
+
+
+def system_prompt(seat: Seat) -> str:
+    """Built once per seat, as Negotiation does per match: every request of a side shares it.
+    (Personas hold dicts, so they are cached by their JSON.)"""
+    def key(persona: Persona | None) -> str | None:
+        return persona.model_dump_json() if persona is not None else None
+
+    return _system_prompt(seat.game, seat.protocol, seat.side, key(seat.persona), key(seat.opponent_persona))
 
 
 def messages_of(history: Sequence[Event]) -> list[tuple[int, int, str]]:
@@ -90,7 +98,7 @@ def request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: str
         pairs = [("user", prompts.transcript_user_message(game, side, visible, header, task))]
     structured = purpose == "note" and structured_now(protocol, notes)
     return ChatRequest(
-        system=system_prompt(game, protocol, side, seat.persona, seat.opponent_persona),
+        system=system_prompt(seat),
         messages=tuple(ChatMessage(role=r, content=text) for r, text in pairs),  # type: ignore[arg-type]
         purpose=purpose, response_schema=note_schema(game) if structured else None,
         # What today's scripted negotiators read (lamen.agents.bots); the core loop replaces it
