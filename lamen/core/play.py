@@ -82,7 +82,8 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
         while True:
             request = codec.request(obs, legal, tuple(feedback)).model_copy(update={
                 "temperature": seat.temperature, "max_tokens": seat.max_tokens, "top_p": seat.top_p,
-                "seed": seat.seed, "stop": seat.stop, "meta": {"observation": obs, "legal": legal, "attempt": attempt}})
+                "seed": seat.seed, "stop": seat.stop,
+                "meta": {"observation": obs, "legal": legal, "attempt": attempt}})
             agent = seats[role]
             try:
                 reply = await agent.complete(request)

@@ -75,9 +75,23 @@ def structured_now(protocol: Protocol, notes: Sequence[Event]) -> bool:
     return protocol.structured_notes and not any(n.payload.get("structured_fallback") for n in notes)
 
 
+# The last request built, by the identity of its inputs: a scripted player's policy asks for the
+# very request the loop just rendered from the same observation (see players.BotPolicy). The
+# inputs are kept alive with it, so their ids cannot be reused while it is held.
+_last: list[tuple[Seat, Sequence[Event], tuple[str, str, int], ChatRequest]] = []
+
+
 def request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: str, round_number: int) -> ChatRequest:
     """The request today's loop sends `role` for `purpose` in round `round_number`, given the
     events the role can see. Without sampling settings: the play loop adds them."""
+    if _last and _last[0][0] is seat and _last[0][1] is history and _last[0][2] == (role, purpose, round_number):
+        return _last[0][3]
+    request = _request_for(seat, history, role, purpose, round_number)
+    _last[:] = [(seat, history, (role, purpose, round_number), request)]
+    return request
+
+
+def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: str, round_number: int) -> ChatRequest:
     game, protocol, side = seat.game, seat.protocol, seat.side
     messages = messages_of(history)
     notes = notes_of(history, role)
@@ -139,7 +153,7 @@ class NoteMessageCodec:
     def parse(self, reply: ChatReply, legal: ActionSpace) -> Sequence[Action]:
         if not isinstance(legal, TurnSpace) or legal.game is None:
             raise TypeError("the negotiation codec reads replies against a TurnSpace")
-        text = reply.text if isinstance(reply.text, str) else ""
+        text = reply.text
         if legal.purpose == "message":
             return (Message(text=text),)
         payload, ok = read_offer(text, legal.game, legal.structured and legal.purpose == "note", reply.empty_reason)

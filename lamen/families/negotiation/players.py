@@ -86,7 +86,8 @@ class BotPolicy:
         assert self._bot is not None
         seat: Seat = obs.private
         for purpose, round_number, seen in points[known:]:
-            self._last = _answer(self._bot, request_for(seat, obs.history[:seen], obs.role, purpose, round_number))
+            history = obs.history if seen == len(obs.history) else obs.history[:seen]  # the loop's own tuple: memo hit
+            self._last = _answer(self._bot, request_for(seat, history, obs.role, purpose, round_number))
         self._history, self._points = obs.history, points
         return self._last
 

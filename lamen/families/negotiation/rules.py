@@ -51,7 +51,8 @@ class NegotiationRules:
 
     def legal(self, instance: NegotiationInstance, state: NegotiationState, role: RoleId) -> ActionSpace:
         kind = "message" if state.phase == "message" else "think"
-        structured = state.phase == "note" and structured_now(instance.protocol, notes_of(state.visible(role), role))
+        structured = state.phase == "note" and instance.protocol.structured_notes \
+            and structured_now(instance.protocol, notes_of(state.visible(role), role))
         return TurnSpace(kinds=frozenset({kind}), must=state.phase, purpose=state.phase, game=instance.game,
                          structured=structured)
 

@@ -3,7 +3,7 @@ scores. Pure: the same instance and final state always give the same Score."""
 
 from __future__ import annotations
 
-from lamen.core.types import Score
+from lamen.core.types import Event, Score
 from lamen.families.negotiation.instances import ROLES, NegotiationInstance, side_of
 from lamen.families.negotiation.rules import NegotiationState
 from lamen.judge import Outcome, judge
@@ -14,18 +14,18 @@ def transcript_of(instance: NegotiationInstance, state: NegotiationState) -> Tra
     """The transcript today's loop would have written: one turn per message, with the note and
     interrogation answer its side wrote in that round (calls are the store's business)."""
     turns: list[Turn] = []
-    draft: dict[str, object] = {}
+    draft: dict[str, Event] = {}  # this turn's note and interrogation answer, by purpose
     for event in state.events:
         if event.kind == "think" and isinstance(event.payload, dict):
             draft[event.payload["purpose"]] = event
         elif event.kind == "message" and event.role is not None:
             note, probe = draft.get("note"), draft.get("interrogation")
-            payload = note.payload if note is not None else {}  # type: ignore[union-attr]
+            read = note.payload if note is not None else {}
             turns.append(Turn(side=side_of(event.role), round=event.payload["round"],
-                              note=note.text if note is not None else "",  # type: ignore[union-attr]
-                              message=event.text, interrogation=probe.text if probe is not None else None,  # type: ignore[union-attr]
-                              note_offer=payload["offer"] if payload.get("method") == "structured" else None,
-                              structured_fallback=payload.get("structured_fallback")))
+                              note=note.text if note is not None else "", message=event.text,
+                              interrogation=probe.text if probe is not None else None,
+                              note_offer=read["offer"] if read.get("method") == "structured" else None,
+                              structured_fallback=read.get("structured_fallback")))
             draft = {}
     ended = state.ended if state.ended in ("agreement", "max_rounds", "error") else "max_rounds"
     return Transcript(game=instance.game.name, protocol=instance.protocol.name,
