@@ -35,7 +35,8 @@ def turns(transcript) -> list[tuple]:  # type: ignore[no-untyped-def]
 def differences(match: Match) -> list[str]:
     """What differs between the old path and the core for `match` (empty: nothing)."""
     tournament, _ = quickstart()
-    old_transcript, old = asyncio.run(Runner(tournament, None, Library.default()).play_match(match))  # type: ignore[arg-type]
+    runner = Runner(tournament, None, Library.default())  # type: ignore[arg-type]  # bots need no store
+    old_transcript, old = asyncio.run(runner.play_match(match))
     core = CoreMatch.of(match)
     record = asyncio.run(play_bots(core))
     found = []

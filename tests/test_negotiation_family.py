@@ -144,7 +144,8 @@ def test_the_other_sides_tables_reach_a_request_only_when_the_protocol_shows_the
     base = FAMILY.instances(FAMILY.default_config(), 0)
     planted = FAMILY.plant_canaries(base, {"side-a": "CANARY-A", "side-b": "CANARY-B"})
     for visibility, shown in ((0, False), (1, True)):
-        instance = planted.model_copy(update={"protocol": planted.protocol.model_copy(update={"visibility": visibility})})
+        protocol = planted.protocol.model_copy(update={"visibility": visibility})
+        instance = planted.model_copy(update={"protocol": protocol})
         seats = CoreMatch("cross", instance, bots("linear", "linear"), ROLES[0], 0, 0).bot_seats()
         record = asyncio.run(play(FAMILY, instance, seats))
         b_system = next(c.request.system for c in record.calls if c.role == "side-b")

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
-
 from lamen.agents.base import ChatReply, ChatRequest
 from lamen.agents.bots import STRATEGIES, ScriptedNegotiator
 from lamen.core.codec import FormatError
@@ -25,6 +23,7 @@ from lamen.core.types import Action, ActionSpace, Event, Observation, RoleId
 from lamen.families.negotiation.codec import NoteMessageCodec, request_for
 from lamen.families.negotiation.instances import NegotiationInstance, Seat, side_of
 from lamen.spec.agent import AgentSpec
+from lamen.spec.game import Game
 
 CODEC = NoteMessageCodec()
 Point = tuple[str, int, int]  # (purpose, round, how many visible events the request was built from)
@@ -63,7 +62,9 @@ def _answer(bot: ScriptedNegotiator, request: ChatRequest) -> str:
 
 
 class BotPolicy:
-    def __init__(self, spec: AgentSpec, game: Any, side: int, seed: int = 0) -> None:
+    """One of today's bots on one side, as a core policy (seeded as the runner seeds it)."""
+
+    def __init__(self, spec: AgentSpec, game: Game, side: int, seed: int = 0) -> None:
         self.spec, self.game, self.side, self.seed = spec, game, side, seed
         self._bot: ScriptedNegotiator | None = None
         self._history: tuple[Event, ...] = ()
