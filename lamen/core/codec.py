@@ -18,9 +18,12 @@ from lamen.core.types import Action, ActionSpace, Observation
 class FormatError(Exception):
     """The reply could not be read; `feedback` is sent back to the same role."""
 
-    def __init__(self, feedback: str) -> None:
+    def __init__(self, feedback: str, fallback: Sequence[Action] | None = None) -> None:
         super().__init__(feedback)
         self.feedback = feedback
+        # What the reply still counts as under `record_and_continue` (a LAMEN note without a
+        # readable offer is still the note); None: the reply counts as nothing.
+        self.fallback = tuple(fallback) if fallback is not None else None
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,8 @@ class FeedbackPolicy:
 
     retries_per_request: int = 3
     errors_per_episode: int | None = None  # PeopleJoin: the session ends after 3 failures in all
-    on_exhausted: Literal["end_episode", "skip_turn"] = "end_episode"
+    # record_and_continue: the miss is recorded and the reply counts as the error's fallback (LAMEN).
+    on_exhausted: Literal["end_episode", "skip_turn", "record_and_continue"] = "end_episode"
 
 
 class Codec(Protocol):

@@ -21,6 +21,7 @@ class SeatSampling:
     max_tokens: int | None = None
     top_p: float | None = None
     seed: int | None = None
+    stop: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,8 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
         while True:
             request = codec.request(obs, legal, tuple(feedback)).model_copy(update={
                 "temperature": seat.temperature, "max_tokens": seat.max_tokens, "top_p": seat.top_p,
-                "seed": seat.seed, "meta": {"observation": obs, "legal": legal, "attempt": attempt}})
+                "seed": seat.seed, "stop": seat.stop,
+                "meta": {"observation": obs, "legal": legal, "attempt": attempt}})
             agent = seats[role]
             try:
                 reply = await agent.complete(request)
@@ -106,7 +108,11 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
                     state = end(state, "format")
                     break
                 if attempt >= policy.retries_per_request:
-                    if policy.on_exhausted == "end_episode":
+                    fallback = err.fallback if isinstance(err, FormatError) else None
+                    if policy.on_exhausted == "record_and_continue" and fallback is not None:
+                        moved = rules.step(instance, state, role, fallback, reply.text).state
+                        state = moved.model_copy(update={"steps": moved.steps + 1})
+                    elif policy.on_exhausted == "end_episode":
                         state = end(state, "format")
                     else:
                         state = append(state, [], agenda=state.agenda.pass_turn(), steps=state.steps + 1)

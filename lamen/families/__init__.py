@@ -24,3 +24,10 @@ def register_all() -> None:
         return FAMILY
 
     register_builtin("adventurers", adventurers)
+
+    def negotiation():  # today's LAMEN engine behind the core (spec, judge, prompts, bots)
+        from lamen.families.negotiation import FAMILY
+
+        return FAMILY
+
+    register_builtin("negotiation", negotiation)

@@ -1,0 +1,169 @@
+"""The note-then-message turn as a codec (`lamen-note-message`).
+
+Requests are built with today's prompt builder (`lamen.play.prompts`): the same system prompt,
+memory windows, round header, tasks and formats as `lamen.play.Negotiation.next_request`, from a
+role's visible events instead of the loop's private fields. Replies are read with today's
+judge readers: a note or an interrogation answer becomes a `Think` holding the offer the judge
+reads from it (`extract_note`, or `read_structured_note` for a structured note), a message
+becomes a `Message`. LAMEN never rejects a reply: a note whose offer cannot be read from JSON
+(the judge's `note_format_ok` is false) is a `FormatError` whose fallback is the note itself, so
+the miss is recorded and the turn goes on (feedback policy `record_and_continue`, no retries).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from lamen.agents.base import ChatMessage, ChatReply, ChatRequest
+from lamen.core.codec import FormatError
+from lamen.core.types import Action, ActionSpace, Event, Message, Observation, RoleId, Think
+from lamen.families.negotiation.instances import Seat, side_of
+from lamen.judge.extract import extract_note
+from lamen.judge.labels import label_cache
+from lamen.play import prompts
+from lamen.play.structured import note_schema, read_structured_note, why_not_valid
+from lamen.spec.agent import Persona
+from lamen.spec.game import Game
+from lamen.spec.protocol import Protocol
+
+PURPOSES = ("note", "interrogation", "message")
+
+
+@dataclass(frozen=True, repr=False)
+class TurnSpace(ActionSpace):
+    """What a side may write now, and what reading it needs: the request's purpose, the game
+    (its labels) and whether a structured note was asked for."""
+
+    purpose: str = "note"
+    game: Game | None = None
+    structured: bool = False
+
+    def __repr__(self) -> str:
+        return f"TurnSpace(purpose={self.purpose!r}, game={self.game.name if self.game else None!r})"
+
+
+@lru_cache(maxsize=256)
+def _system_prompt(game: Game, protocol: Protocol, side: int, persona: str | None, opponent: str | None) -> str:
+    return prompts.system_prompt(game, protocol, side, Persona.model_validate_json(persona) if persona else None,
+                                 Persona.model_validate_json(opponent) if opponent else None)
+
+
+def system_prompt(seat: Seat) -> str:
+    """Built once per seat, as Negotiation does per match: every request of a side shares it.
+    (Personas hold dicts, so they are cached by their JSON.)"""
+    def key(persona: Persona | None) -> str | None:
+        return persona.model_dump_json() if persona is not None else None
+
+    return _system_prompt(seat.game, seat.protocol, seat.side, key(seat.persona), key(seat.opponent_persona))
+
+
+def messages_of(history: Sequence[Event]) -> list[tuple[int, int, str]]:
+    """The public messages so far as (round, side, text)."""
+    return [(e.payload["round"], side_of(e.role), e.text) for e in history if e.kind == "message" and e.role]
+
+
+def notes_of(history: Sequence[Event], role: RoleId) -> list[Event]:
+    """The role's own notes (never its interrogation answers, which no role sees)."""
+    return [e for e in history if e.kind == "think" and e.role == role and e.payload.get("purpose") == "note"]
+
+
+def structured_now(protocol: Protocol, notes: Sequence[Event]) -> bool:
+    """Structured notes are asked for until the side's first note that was not schema-valid."""
+    return protocol.structured_notes and not any(n.payload.get("structured_fallback") for n in notes)
+
+
+# The last request built, by the identity of its inputs: a scripted player's policy asks for the
+# very request the loop just rendered from the same observation (see players.BotPolicy). The
+# inputs are kept alive with it, so their ids cannot be reused while it is held.
+_last: list[tuple[Seat, Sequence[Event], tuple[str, str, int], ChatRequest]] = []
+
+
+def request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: str, round_number: int) -> ChatRequest:
+    """The request today's loop sends `role` for `purpose` in round `round_number`, given the
+    events the role can see. Without sampling settings: the play loop adds them."""
+    if _last and _last[0][0] is seat and _last[0][1] is history and _last[0][2] == (role, purpose, round_number):
+        return _last[0][3]
+    request = _request_for(seat, history, role, purpose, round_number)
+    _last[:] = [(seat, history, (role, purpose, round_number), request)]
+    return request
+
+
+def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: str, round_number: int) -> ChatRequest:
+    game, protocol, side = seat.game, seat.protocol, seat.side
+    messages = messages_of(history)
+    notes = notes_of(history, role)
+    finished = [(n.payload["round"], n.text) for n in notes if n.payload["round"] < round_number]
+    if purpose == "message":
+        draft = [(n.payload["round"], n.text) for n in notes if n.payload["round"] == round_number]
+        visible = prompts.Visible(own_notes=tuple(prompts.window(finished + draft, protocol.message_sees_notes)),
+                                  messages=tuple(prompts.window(messages, protocol.message_sees_messages)))
+        task = prompts.message_task(protocol, first_move=not messages)
+    else:  # the interrogation rewinds to the note's view of the dialogue
+        visible = prompts.Visible(own_notes=tuple(prompts.window(finished, protocol.note_sees_notes)),
+                                  messages=tuple(prompts.window(messages, protocol.note_sees_messages)))
+        task = prompts.note_task(game, protocol) if purpose == "note" else prompts.interrogation_task(game)
+    header = prompts.round_text(round_number, protocol)
+    if protocol.format == "dialogue":
+        pairs = prompts.dialogue_messages(game, side, visible, header, task)
+    else:
+        pairs = [("user", prompts.transcript_user_message(game, side, visible, header, task))]
+    structured = purpose == "note" and structured_now(protocol, notes)
+    return ChatRequest(
+        system=system_prompt(seat),
+        messages=tuple(ChatMessage(role=r, content=text) for r, text in pairs),  # type: ignore[arg-type]
+        purpose=purpose, response_schema=note_schema(game) if structured else None,
+        # What today's scripted negotiators read (lamen.agents.bots); the core loop replaces it
+        # with the typed observation, from which players.BotPolicy rebuilds it.
+        meta={"side": side, "round": round_number, "max_rounds": protocol.max_rounds, "first_move": not messages,
+              "messages": [list(m) for m in visible.messages], "own_notes": [list(n) for n in visible.own_notes],
+              "agreement_phrase": protocol.agreement_phrase})
+
+
+@lru_cache(maxsize=4096)
+def read_offer(text: str, game: Game, structured: bool, empty_reason: str | None = None) -> tuple[dict[str, Any], bool]:
+    """What the judge reads from a note or interrogation answer, and whether it is well formed
+    (the judge's `note_format_ok`: offers read from JSON or a schema-valid structured note).
+    Memoised: a scripted player's reply is read by its policy and again by the loop. Callers must
+    not change the payload it returns (it is copied into a frozen action)."""
+    if structured:
+        offer = read_structured_note(text, game)
+        if offer is not None:
+            return {"offer": offer, "method": "structured"}, True
+        fallback = why_not_valid(text, empty_reason)
+    else:
+        fallback = None
+    reading = extract_note(text, label_cache(game))
+    ok = reading.method in ("json", "structured") and bool(reading.offers or reading.invalid)
+    payload: dict[str, Any] = {"offer": dict(reading.offers) or None, "method": reading.method}
+    if fallback is not None:
+        payload["structured_fallback"] = fallback
+    return payload, ok
+
+
+class NoteMessageCodec:
+    name = "lamen-note-message"
+
+    def request(self, obs: Observation, legal: ActionSpace, feedback: tuple[str, ...]) -> ChatRequest:
+        # LAMEN retries nothing, so `feedback` is always empty: a miss is measured, not corrected.
+        return request_for(obs.private, obs.history, obs.role, obs.public["purpose"], obs.public["round"])
+
+    def parse(self, reply: ChatReply, legal: ActionSpace) -> Sequence[Action]:
+        if not isinstance(legal, TurnSpace) or legal.game is None:
+            raise TypeError("the negotiation codec reads replies against a TurnSpace")
+        text = reply.text
+        if legal.purpose == "message":
+            return (Message(text=text),)
+        payload, ok = read_offer(text, legal.game, legal.structured and legal.purpose == "note", reply.empty_reason)
+        thought = (Think(text=text, payload={"purpose": legal.purpose, **payload}),)
+        if not ok:
+            what = "note" if legal.purpose == "note" else "answer"
+            raise FormatError(f"the {what} has no acceptable offer in JSON that could be read", fallback=thought)
+        return thought
+
+    def render(self, actions: Sequence[Action]) -> str:
+        if len(actions) != 1 or not isinstance(actions[0], (Think, Message)):
+            raise ValueError("a negotiation reply is one note, interrogation answer or message")
+        return actions[0].text

@@ -1,0 +1,100 @@
+"""The note → (interrogation) → message turn as a pure state machine (today's `Negotiation`,
+as a value). Sides alternate from the schedule's first mover; a round ends after the second
+mover; the episode ends when both latest messages say the agreement phrase, or after
+2 × max_rounds turns. The interrogation answer is stored as an event no role sees: it is asked on
+a rewound view and never enters anybody's memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+from lamen.core.agenda import Agenda
+from lamen.core.rules import Transition
+from lamen.core.state import CoreState, end
+from lamen.core.types import Action, ActionSpace, IllegalMove, Message, Observation, Request, RoleId, Think
+from lamen.families.negotiation.codec import TurnSpace, notes_of, structured_now
+from lamen.families.negotiation.instances import ROLES, NegotiationInstance, seat_of
+from lamen.judge.agreement import says_phrase
+
+Phase = Literal["note", "interrogation", "message"]
+
+
+class NegotiationState(CoreState):
+    phase: Phase = "note"
+    turns: int = 0  # finished turns (note + message)
+    first: RoleId = "side-a"  # who opened (the schedule's `starts`)
+
+    @property
+    def round(self) -> int:
+        return self.turns // 2 + 1
+
+
+class NegotiationRules:
+    def initial(self, instance: NegotiationInstance, seating: Mapping[RoleId, str],
+                first: RoleId | None) -> NegotiationState:
+        missing = set(ROLES) - set(seating)
+        if missing:
+            raise ValueError(f"negotiation needs seats {ROLES}; missing {sorted(missing)}")
+        opener = first or ROLES[0]
+        return NegotiationState(seating=dict(seating), agenda=Agenda.start(ROLES, opener), first=opener)
+
+    def agenda(self, state: NegotiationState) -> tuple[Request, ...]:
+        if state.ended or state.agenda.current is None:
+            return ()
+        return (Request(role=state.agenda.current, purpose=state.phase, rewind=state.phase == "interrogation"),)
+
+    def view(self, instance: NegotiationInstance, state: NegotiationState, role: RoleId) -> Observation:
+        return Observation(role=role, private=seat_of(instance, role), history=state.visible(role), step=state.steps,
+                           public={"purpose": state.phase, "round": state.round})
+
+    def legal(self, instance: NegotiationInstance, state: NegotiationState, role: RoleId) -> ActionSpace:
+        kind = "message" if state.phase == "message" else "think"
+        structured = state.phase == "note" and instance.protocol.structured_notes \
+            and structured_now(instance.protocol, notes_of(state.visible(role), role))
+        return TurnSpace(kinds=frozenset({kind}), must=state.phase, purpose=state.phase, game=instance.game,
+                         structured=structured)
+
+    def step(self, instance: NegotiationInstance, state: NegotiationState, role: RoleId,
+             actions: Sequence[Action], text: str) -> Transition[NegotiationState]:
+        if state.ended or state.agenda.current != role:
+            raise IllegalMove(f"it is not {role}'s turn")
+        if len(actions) != 1:
+            raise IllegalMove("one note, answer or message per reply")
+        action, phase, protocol = actions[0], state.phase, instance.protocol
+        if phase == "message":
+            if not isinstance(action, Message):
+                raise IllegalMove("a message is asked for")
+            event = state.event(role, "message", action.text, payload={"round": state.round})
+            new = state.model_copy(update={"events": state.with_events(event), "phase": "note",
+                                           "turns": state.turns + 1, "agenda": state.agenda.pass_turn()})
+            reason = self._end(new, protocol.agreement_phrase, protocol.max_rounds)
+            if reason is not None:
+                new = end(new, reason)
+        else:
+            if not isinstance(action, Think) or not isinstance(action.payload, dict) \
+                    or action.payload.get("purpose") != phase:
+                raise IllegalMove(f"a {phase} is asked for")
+            # The interrogation answer is seen by no role (visible_to = ()): it never enters memory.
+            seen_by = (role,) if phase == "note" else ()
+            event = state.event(role, "think", action.text, payload={**action.payload, "round": state.round},
+                                visible_to=seen_by)
+            following: Phase = "interrogation" if phase == "note" and protocol.interrogation else "message"
+            new = state.model_copy(update={"events": state.with_events(event), "phase": following})
+        return Transition(new, new.events[len(state.events):])
+
+    @staticmethod
+    def _end(state: NegotiationState, phrase: str, max_rounds: int) -> str | None:
+        latest: dict[RoleId, str] = {}
+        for e in state.events:
+            if e.kind == "message" and e.role is not None:
+                latest[e.role] = e.text
+        if len(latest) == 2 and all(says_phrase(text, phrase) for text in latest.values()):
+            return "agreement"
+        if state.turns >= 2 * max_rounds:
+            return "max_rounds"
+        return None
+
+    def is_over(self, state: NegotiationState) -> str | None:
+        return state.ended
