@@ -120,15 +120,16 @@ class IssueLabels:
         found = list(dict.fromkeys(found))
         return found[0] if len(found) == 1 else None
 
-    @property
-    def all_units(self) -> set[str]:
-        return set().union(*self.units.values()) if self.units else set()
+    @cached_property
+    def all_units(self) -> frozenset[str]:
+        # Read only once the table is built (`of`), so computing it once is safe.
+        return frozenset().union(*self.units.values()) if self.units else frozenset()
 
     @property
     def is_pair(self) -> bool:
         return self.pair_total is not None
 
-    @property
+    @cached_property
     def percent(self) -> bool:
         return bool(self.units) and all("%" in units for units in self.units.values())
 
@@ -314,6 +315,13 @@ class GameLabels:
         return {issue: (names[issue], secondary[issue]) for issue in self.issues}
 
     @cached_property
+    def clippings(self) -> dict[str, frozenset[str]]:
+        """Per issue, every prefix of its name stems: a word is a clipping of the name ("dep",
+        "fee") when it is one of them (see proximity.word_weights)."""
+        return {issue: frozenset(stem[:size] for stem in primary for size in range(1, len(stem) + 1))
+                for issue, (primary, _) in self.issue_stems.items()}
+
+    @cached_property
     def _name_words(self) -> dict[str, list[set[str]]]:
         return {name: [key_words(name), *(key_words(alias) for alias in table.issue.aliases)]
                 for name, table in self.issues.items()}
@@ -326,6 +334,10 @@ class GameLabels:
         if key not in self.key_cache:
             self.key_cache[key] = self._issue_for_key(key)
         return self.key_cache[key]
+
+    @cached_property
+    def _description_words(self) -> dict[str, set[str]]:
+        return {name: key_words(" ".join(table.issue.descriptions)) for name, table in self.issues.items()}
 
     def _issue_for_key(self, key: str) -> str | None:
         # Keys in other languages ("Miete", "租金") are read through the same small lexicon as values.
@@ -342,8 +354,8 @@ class GameLabels:
             return loose[0]
         if loose:
             return None
-        described = [name for name, table in self.issues.items()
-                     if all(len(word) >= 3 for word in wanted) and wanted <= key_words(" ".join(table.issue.descriptions))]
+        described = [name for name, words in self._description_words.items()
+                     if all(len(word) >= 3 for word in wanted) and wanted <= words]
         if len(described) == 1:
             return described[0]
         close = [name for name, spellings in names.items()

@@ -101,9 +101,10 @@ def _share_unit(text: str, known_units: set[str]) -> str:
     return _JOINED.sub(repeat, text)
 
 
-def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_Found]:
-    places = word_positions(sentence)
+def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
+          places: list[tuple[int, float]]) -> list[_Found]:
     found = []
+    convertible = _convertible(labels)
     for match in MENTION.finditer(sentence):
         unit_word = match.group("unit").strip(" -").lower()
         unit_word = UNIT_SINGULAR.get(unit_word, unit_word)
@@ -113,7 +114,7 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
         currency = bool(match.group("cur") or match.group("cur_after")) or unit_word in _CURRENCY_WORDS
         stray = False
         if unit_word and not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
-                              or unit_word in _CURRENCY_WORDS or unit_word in _convertible(labels)):
+                              or unit_word in _CURRENCY_WORDS or unit_word in convertible):
             span = span[: match.start("unit") - match.start()]
             # "3 rounds", "2 kids": a count of something else (unless it is money or a percentage).
             stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems
@@ -255,8 +256,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
     for sentence in [s for s in _SENTENCE.split(converted) if s and s.strip()]:
-        found = _find(sentence, labels, keyword_stems)
-        hits = keyword_hits(sentence, labels)
+        places = word_positions(sentence)
+        found = _find(sentence, labels, keyword_stems, places)
+        hits = keyword_hits(sentence, labels, places)
         distances = bound_distances(found, hits)
         for index, item in enumerate(found):
             # "55% of our employees": the words after "of" say what the number is.

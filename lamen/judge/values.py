@@ -47,7 +47,14 @@ _DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
 # "1 100 $": a space separates thousands only right before a currency.
 _SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b))",
                               re.IGNORECASE)
+_DIGIT_SPACE_DIGIT = re.compile(r"\d[ \u00a0\u202f]\d")
 _DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s?%)")
+
+
+# A word any rewrite of words_to_digits starts from (number words, an article before a unit or a
+# scale, "grand", "and a half"); a text without one is returned as it is.
+_WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "a", "an", "grand", "half"])
+                        + r")\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -85,6 +92,8 @@ def words_to_digits(text: str) -> str:
         joint = "-" if "-" in match.group(0).strip() and len(numbers) == 2 else " "
         return joint.join(str(n) for n in numbers) + trailing
 
+    if not _WORDS_CUE.search(text):
+        return text  # most values and sentences hold digits only: no rewrite can apply
     text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, text))
     text = _GRAND.sub(r"\1 thousand dollars", text)
     text = _NUMBER_WORD.sub(convert, text)
@@ -143,9 +152,12 @@ def local_forms(text: str) -> str:
         text = _CHANGED_TO.sub("", text)
     if "," in text:
         text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
-    text = _DOT_THOUSANDS.sub(r"\1\2", text)
-    text = _SPACE_THOUSANDS.sub(r"\1\2", text)
-    text = _DECIMAL_COMMA.sub(r"\1.\2", text)
+    if "." in text:
+        text = _DOT_THOUSANDS.sub(r"\1\2", text)
+    if _DIGIT_SPACE_DIGIT.search(text):
+        text = _SPACE_THOUSANDS.sub(r"\1\2", text)
+    if "," in text and "%" in text:
+        text = _DECIMAL_COMMA.sub(r"\1.\2", text)
     if not text.isascii():
         text = cjk_to_latin(text)
     if not text.isascii() or _has_foreign_words(text):
