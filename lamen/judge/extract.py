@@ -11,7 +11,7 @@ from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
 from lamen.judge.values import local_forms
-from lamen.judge.options import read_options
+from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre|"
@@ -136,6 +136,13 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     options = read_options(message, lambda text: _read_message(text, labels, side))
     if options is not None:
         return options
+    alternatives = read_alternatives(message, lambda text: _read_package(text, labels, side))
+    return alternatives if alternatives is not None else _read_package(message, labels, side)
+
+
+def _read_package(message: str, labels: GameLabels, side: int | None) -> Extraction:
+    """One package of a message: its free text, with a list of `issue: value` pairs binding each
+    value to its issue."""
     found = extract_text(message, labels, side=side)
     if ":" not in message and "|" not in message and "{" not in message:
         return found

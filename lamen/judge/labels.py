@@ -285,9 +285,40 @@ class GameLabels:
     def money_issues(self) -> int:
         return sum(table.currency for table in self.issues.values())
 
+    def money_issues_spanning(self, number: str) -> list[str]:
+        """The money issues whose labels' range (lowest to highest) holds a number: a careful
+        reader gives "$7,500" to the loan amount ($0-$10,000), not to the fees ($0-$100)."""
+        value = Decimal(number)
+        return [issue for issue, (low, high) in self._money_ranges.items() if low <= value <= high]
+
+    @cached_property
+    def _money_ranges(self) -> dict[str, tuple[Decimal, Decimal]]:
+        return {issue: (min(map(Decimal, table.by_number)), max(map(Decimal, table.by_number)))
+                for issue, table in self.issues.items() if table.currency and table.by_number}
+
     @cached_property
     def percent_issues(self) -> int:
         return sum(table.percent for table in self.issues.values())
+
+    @cached_property
+    def paraphrase_stems(self) -> list[tuple[str, str, frozenset[str]]]:
+        """(issue, label, stems of its words) for text labels and synonyms of two or more words
+        whose stems name that label only (phrases.paraphrased_labels); words for nothing aside."""
+        entries: dict[frozenset[str], set[tuple[str, str]]] = {}
+        for issue, table in self.issues.items():
+            for words, label in table.phrases:
+                stems = frozenset(word[:5] for word in words if word not in ("the", "a", "to", "of", "and"))
+                if len(stems) >= 2 and words[0] not in ("no", "none", "zero"):
+                    entries.setdefault(stems, set()).add((issue, label))
+        return [(issue, label, stems) for stems, owners in entries.items() if len(owners) == 1
+                for issue, label in owners]
+
+    @cached_property
+    def compound_labels(self) -> list[tuple[str, str, str]]:
+        """(issue, label, word) for one-word text labels and synonyms ("pickup"), which a
+        phrasal verb writes apart ("pick it up")."""
+        return [(issue, label, words[0]) for issue, table in self.issues.items() for words, label in table.phrases
+                if len(words) == 1 and len(words[0]) >= 5]
 
     @cached_property
     def phrase_patterns(self) -> list[tuple[str, str, re.Pattern[str]]]:

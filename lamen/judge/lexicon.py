@@ -125,6 +125,12 @@ FOREIGN_WORDS = {
     "oferecer": "offer", "ofrecer": "offer", "offrire": "offer",
     "acceptons": "accept", "akzeptieren": "accept", "aceptamos": "accept", "accettiamo": "accept",
     "aceitamos": "accept", "acordar": "settle on",
+    # who speaks and what it asks to have (whose share a number is: parties.py)
+    "nous": "we", "wir": "we", "nosotros": "we", "nosotras": "we", "noi": "we", "nós": "we",
+    "voulons": "want", "wollen": "want", "möchten": "want", "queremos": "want", "vogliamo": "want",
+    "gardons": "keep", "garder": "keep", "conserver": "keep", "conservar": "keep", "behalten": "keep",
+    "mantener": "keep", "manter": "keep", "mantenere": "keep", "détenir": "hold", "detenga": "hold",
+    "detener": "hold", "halten": "hold",
 }
 
 # Chinese and Japanese: issue and stance words (longest first, no word boundaries there), then
@@ -145,6 +151,8 @@ _CJK_WORDS = {
     "所有権": " ownership ", "配送": " delivery ", "价格": " price ", "価格": " price ", "保証": " warranty ",
     "保修": " warranty ", "組立込み": " assembly included ", "组装": " assembly ", "提议": " propose ",
     "提案": " propose ", "接受": " accept ", "公司": " company ", "社": " company ",
+    "我们": " we ", "我方": " we ", "当社": " we ", "弊社": " we ", "当方": " we ", "希望获得": " want ",
+    "希望します": " want ", "希望": " want ", "获得": " get ",
 }
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
               ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),

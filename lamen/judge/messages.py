@@ -20,7 +20,7 @@ from lamen.judge.labels import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits,
 )
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
-from lamen.judge.phrases import even_mentions, label_phrases, zero_mentions
+from lamen.judge.phrases import even_mentions, label_phrases, paraphrased_labels, zero_mentions
 from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
 from lamen.judge.stance import PROPOSES, is_own
 from lamen.judge.values import in_english, local_forms
@@ -29,7 +29,8 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
 MENTION = re.compile(
     rf"(?P<cur>[$€£]\s?|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)(?P<cur_after>\s?[$€£](?!\d))?"
     rf"\s?(?P<pct>%|\s?percent\b)?"
-    rf"(?:(?P<sep>\s?[-–:/]\s?|\s+(?:to|or)\s+)(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
+    # "2% or $5,000" is two values of two issues, not a pair: a percentage pairs with no amount.
+    rf"(?:(?P<sep>\s?[-–:/]\s?|\s+(?:to|or)\s+)(?(pct)(?![$€£]))(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",
     re.IGNORECASE)
 _CURRENCY_WORDS = {"dollar", "dollars", "usd", "euro", "euros", "eur", "bucks"}
@@ -40,7 +41,8 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "seems", "feels", "makes", "should", "could", "will", "work", "was", "only", "max", "maximum",
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
-_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$", re.IGNORECASE)
+_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$",
+                           re.IGNORECASE)
 _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)",
                       re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*monthly\b", re.IGNORECASE)
@@ -151,6 +153,12 @@ def _shares(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
     return None
 
 
+def _in_one_range(span: str, issue: str, labels: GameLabels) -> bool:
+    """The span's one amount lies within this money issue's range of labels and no other's."""
+    numbers = numbers_in(span)
+    return len(numbers) == 1 and labels.money_issues_spanning(numbers[0]) == [issue]
+
+
 def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 topic: list[str]) -> list[tuple[str, ValueMatch]]:
     span_units = unit_tokens(found.span) & labels.known_units
@@ -185,7 +193,8 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         elif result.kind == "invalid":
             # A non-label value is only pinned on an issue it is clearly about.
             only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
-            only_money_issue = table.currency and found.currency and labels.money_issues == 1
+            only_money_issue = table.currency and found.currency and (
+                labels.money_issues == 1 or _in_one_range(found.span, issue, labels))
             if not ((unit_evidence and (label_units - {"%"} or only_percent_issue or only_money_issue))
                     or (distance <= 4 and table.currency == found.currency)):
                 continue
@@ -251,7 +260,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     if not in_english(text):
         unsure.append("text not in English")
     if side is None:
-        side = speaker_from_text(text, labels.game.parties)
+        side = speaker_from_text(text, labels.game.parties) if local == text else \
+            speaker_from_text(local, labels.game.parties)
     converted = _share_unit(words_to_digits(_BETWEEN.sub(lambda m: f"{m.group('a')} to ", local)), labels.known_units)
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
@@ -299,7 +309,10 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
             if len(choices) == 1:
                 topic.append(choices[0][0])
-        for issue, label, start, end in (label_phrases(sentence, labels) + zero_mentions(sentence, labels, stems)
+        written = label_phrases(sentence, labels)
+        paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in written]) \
+            if labels.paraphrase_stems or labels.compound_labels else []
+        for issue, label, start, end in (written + paraphrased + zero_mentions(sentence, labels, stems)
                                          + even_mentions(sentence, labels, stems)):
             result.append(Mention(issue, label, sentence[start:end], is_own(sentence, start, end), True))
             topic.append(issue)

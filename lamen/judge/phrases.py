@@ -35,6 +35,56 @@ def label_phrases(sentence: str, labels: GameLabels) -> list[Found]:
     return sorted(found, key=lambda f: f[2])
 
 
+_WORD = re.compile(r"[^\W\d_]+", re.IGNORECASE)
+# "myself", "yourselves": the "self" of "self-assembly".
+_SELF = re.compile(r"^(?:my|your|our|them|it|him|her)sel(?:f|ves)$")
+_WINDOW = 5  # words a paraphrase may spread over ("deliver it to your home")
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    return "self" if _SELF.match(word) else word[:5]
+
+
+def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int, int]]) -> list[Found]:
+    """Text labels of two or more words written in other words of the same stems, in any order
+    within a few words ("deliver to your home" = "home delivery", "assembly is included" =
+    "assembly included", "assemble it myself" = "self-assembly"), and one-word labels written
+    apart as a phrasal verb ("pick it up" = "pickup"), outside spans already read. Labels that
+    start with "no" are words for nothing (zero_mentions)."""
+    words = [(m.start(), m.end(), _stem(m.group(0))) for m in _WORD.finditer(sentence)]
+    if len(words) < 2:
+        return []
+    found: list[Found] = []
+    for issue, label, stems in labels.paraphrase_stems:
+        for index, (start, _, stem) in enumerate(words):
+            if stem not in stems:
+                continue
+            window = words[index:index + _WINDOW + 1]
+            seen: set[str] = set()
+            for _, end, other in window:
+                seen.add(other)
+                if stems <= seen:
+                    if not any(start < e and s < end for s, e in taken):
+                        taken.append((start, end))
+                        found.append((issue, label, start, end))
+                    break
+    for index, (start, _, _) in enumerate(words):
+        head = sentence[start:words[index][1]].lower()
+        for issue, label, compound in labels.compound_labels:
+            rest = compound[len(head):]
+            if len(head) < 3 or not rest or not compound.startswith(head):
+                continue
+            for _, end, _ in words[index + 1:index + 4]:
+                if sentence[end - len(rest):end].lower() == rest and end - len(rest) > start + len(head) \
+                        and not sentence[end - len(rest) - 1].isalpha():
+                    if not any(start < e and s < end for s, e in taken):
+                        taken.append((start, end))
+                        found.append((issue, label, start, end))
+                    break
+    return found
+
+
 def _names_issue(word: str, primary: set[str]) -> bool:
     word = word.lower()
     return word[:5] in primary or (len(word) >= 3 and any(stem.startswith(word) for stem in primary))

@@ -34,6 +34,8 @@ def _article_one(match: re.Match[str]) -> str:
 
 # "five grand", "10 grand": thousands of dollars.
 _GRAND = re.compile(r"\b(\d+|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
+# "half a year", "half a month": half of one unit.
+_HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 
@@ -94,7 +96,7 @@ def words_to_digits(text: str) -> str:
 
     if not _WORDS_CUE.search(text):
         return text  # most values and sentences hold digits only: no rewrite can apply
-    text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, text))
+    text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, _HALF_A_UNIT.sub("0.5 ", text)))
     text = _GRAND.sub(r"\1 thousand dollars", text)
     text = _NUMBER_WORD.sub(convert, text)
     text = _AND_A_HALF.sub(lambda m: f"{m.group(1)}.5{m.group(2) or ''}", text)
