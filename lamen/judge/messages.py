@@ -30,7 +30,9 @@ MENTION = re.compile(
     rf"(?P<cur>[$€£]\s?|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)(?P<cur_after>\s?[$€£](?!\d))?"
     rf"\s?(?P<pct>%|\s?percent\b)?"
     # "2% or $5,000" is two values of two issues, not a pair: a percentage pairs with no amount.
-    rf"(?:(?P<sep>\s?[-–:/]\s?|\s+(?:to|or)\s+)(?(pct)(?![$€£]))(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
+    # "$1,200 / 18 months / $1,000": a slash after an amount pairs only with another amount.
+    rf"(?:(?P<sep>\s?[-–:]\s?|\s?/\s?(?(cur)(?=[$€£]))|\s+(?:to|or)\s+)(?(pct)(?![$€£]))(?P<cur2>[$€£])?(?P<num2>{_NUM})"
+    rf"\s?(?P<pct2>%)?)?"
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",
     re.IGNORECASE)
 _CURRENCY_WORDS = {"dollar", "dollars", "usd", "euro", "euros", "eur", "bucks"}
@@ -82,6 +84,7 @@ class _Found:
     party: int | None = None  # whose share the number is, when the clause says
     favour: int | None = None  # whom a written split favours
     guessed: str = ""  # why the issue chosen for this value is a guess ("" when it is not)
+    measure: bool = False  # "one month's rent", "two months' rent": a value measured by another, no label
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -125,15 +128,16 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         after = sentence[match.start() + len(span):]
         if not unit_word and _PER_PERIOD.match(after):
             currency = True  # "1200 a month", "1200/mo": an amount of money per period
-        if unit_word and after.startswith("'s"):
-            stray = True  # "one month's rent": a measure of something else
+        measure = bool(unit_word) and (after.startswith("'s") or after.startswith("' "))
         if _TOTAL_BEFORE.search(sentence[:match.start()]):
             stray = True  # "6 of the 10 seats": the 10 is the whole, not a value
+        # Two amounts of money are never a split: "$1,200-$1,300" is a range.
         word_range = bool(match.group("sep")) and (match.group("sep").strip().lower() in ("to", "or")
-                                                   or bool(_RANGE_AFTER.match(after)))
+                                                   or bool(_RANGE_AFTER.match(after))
+                                                   or bool(match.group("cur") and match.group("cur2")))
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
                             position_at(places, match.start()), bool(match.group("num2")), currency, stray,
-                            word_range))
+                            word_range, measure=measure))
     return found
 
 
@@ -161,7 +165,9 @@ def _in_one_range(span: str, issue: str, labels: GameLabels) -> bool:
 
 def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 topic: list[str]) -> list[tuple[str, ValueMatch]]:
-    span_units = unit_tokens(found.span) & labels.known_units
+    span_tokens = unit_tokens(found.span)
+    span_units = span_tokens & labels.known_units
+    written_units = span_tokens & _MEASURES
     options: list[tuple[float, int, str, ValueMatch]] = []
     for issue, table in labels.issues.items():
         distance = distances.get(issue, float("inf"))
@@ -174,7 +180,8 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         label_units = table.all_units
         if span_units - label_units:
             continue  # "9 months" is no number of days
-        written_units = unit_tokens(found.span) & _MEASURES
+        if shared is None and found.currency and not table.currency and label_units:
+            continue  # "$1,200" is no number of months or a percentage
         converts = any(s in written_units and t in label_units for s, t in CONVERSIONS)
         if written_units and label_units - {"%"} and not written_units & label_units and not converts:
             continue  # "1 year" is no number of days either
@@ -242,13 +249,16 @@ class Reading:
     unsure: list[str]
 
 
+_CLAUSE_JOINT = re.compile(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s")
+
+
 def _clause_around(sentence: str, start: int, end: int) -> tuple[str, int]:
     """The clause holding a span, and the span's offset in it."""
-    breaks = [m.end() for m in re.finditer(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s", sentence)
+    breaks = [m.end() for m in _CLAUSE_JOINT.finditer(sentence)
               if m.end() <= start]
     begin = breaks[-1] if breaks else 0
-    stop = re.search(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s", sentence[end:])
-    finish = end + stop.start() if stop else len(sentence)
+    stop = _CLAUSE_JOINT.search(sentence, end)
+    finish = stop.start() if stop else len(sentence)
     return sentence[begin:finish], start - begin
 
 
@@ -290,8 +300,12 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             clause, offset = _clause_around(sentence, item.start, item.end)
             item.party = party_near(clause, offset, labels.game.parties, side)
             item.favour = favoured(sentence[item.start:], labels.game.parties, side)
-            choices = _candidates(item, labels, distances[index], topic)
             own = is_own(sentence, item.start, item.end)
+            if item.measure:
+                if own:
+                    unsure.append(f"'{item.span}' measures a value by another")
+                continue
+            choices = _candidates(item, labels, distances[index], topic)
             if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]):
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:

@@ -15,7 +15,7 @@ _ZERO_CUE = re.compile(
     r"\b(?P<subject>[a-z]+)\s+(?:(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?|not\s+)(?:allowed|permitted|"
     r"something\s+(?:we|i)\s+can(?:not|'t)?\s+allow)\b|"
     r"\b(?P<waived>[a-z]+)\s+(?:(?:is|are|to\s+be|will\s+be|would\s+be)\s+)?(?:waived|dropped\s+entirely)\b|"
-    r"\b(?P<key>[a-z]+)\s*[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
+    r"\b(?P<key>[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
     r"shorter|than|sooner|greater)\b)", re.IGNORECASE)
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
 
@@ -114,6 +114,9 @@ def even_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
         if re.match(r"\d", match.group(0)):
             continue  # "50/50" is read as numbers
         window = re.findall(r"[a-z]+", sentence[max(0, match.start() - 60):match.end() + 60].lower())
+        if match.group(0).lower().startswith("half"):
+            # "half of the board": what it is half of follows at once.
+            window = re.findall(r"[a-z]+", sentence[match.end():match.end() + 30].lower())[:2]
         named = [issue for issue, table in labels.issues.items() if table.even_label()
                  and any(_names_issue(word, stems[issue][0]) or word[:5] in stems[issue][1] for word in window)]
         if len(named) == 1:

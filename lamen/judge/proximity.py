@@ -11,6 +11,7 @@ from typing import Protocol, Sequence
 from lamen.judge.labels import GameLabels
 
 _CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
+_LETTERS = re.compile(r"[a-z]+")
 _TOKEN = re.compile(r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?|[A-Za-z][\w'-]*|[,;:(]|\s[-–—]\s")
 _NOT_CLIPPINGS = {"the", "and", "are", "for", "not", "can", "you", "our", "was", "per", "with", "all", "any", "one",
                   "two", "ten", "six", "off", "out", "see", "let", "but", "who", "how", "now", "new", "may", "day",
@@ -69,7 +70,7 @@ def keyword_hits(sentence: str, labels: GameLabels,
     weigh less than the issue's name. `places`: the sentence's word_positions, if known."""
     places = word_positions(sentence) if places is None else places
     hits: dict[str, list[tuple[float, float]]] = {issue: [] for issue in labels.issues}
-    for token in re.finditer(r"[a-z]+", sentence.lower()):
+    for token in _LETTERS.finditer(sentence.lower()):
         for issue, weight in word_weights(token.group(0), labels):
             hits[issue].append((position_at(places, token.start()), weight))
     return hits

@@ -51,7 +51,8 @@ PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|ho
                        r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
                        r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
                        r"(?:our|my) (?:position|proposal))", re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
+# A comma before three digits separates thousands ("$1,200"), not clauses.
+_CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:
