@@ -247,11 +247,22 @@ class IssueLabels:
         if len(chunks) >= 2 and re.search(r"\bb\b", chunks[0]) and re.search(r"\ba\b", chunks[1]):
             first, second = second, first
         percent = "%" if self.percent else ""
-        key = normalise(f"{first.number}{percent}-{second.number}{percent}")
+        parts = in_pair_units(self, Decimal(first.number), Decimal(second.number))
+        key = normalise("-".join(f"{format(part.normalize(), 'f')}{percent}" for part in parts))
         label = self.by_normal.get(key) or self.by_normal.get(key.replace("%", ""))
         if label:
             return ValueMatch("label", label)
         return ValueMatch("invalid")
+
+
+def in_pair_units(table: IssueLabels, first: Decimal, second: Decimal) -> tuple[Decimal, Decimal]:
+    """A split written in percent of a whole counted otherwise ("a 60-40 board split" of ten
+    seats is 6-4): an exact conversion, kept only when both parts come out whole."""
+    total = table.pair_total
+    if total is None or total == 100 or first + second != 100 or table.percent:
+        return first, second
+    scaled = (first * total / 100, second * total / 100)
+    return scaled if all(part == part.to_integral_value() for part in scaled) else (first, second)
 
 
 def _attributed(text: str) -> bool:

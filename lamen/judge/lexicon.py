@@ -139,6 +139,11 @@ FOREIGN_WORDS = {
     "gardons": "keep", "garder": "keep", "conserver": "keep", "conservar": "keep", "behalten": "keep",
     "mantener": "keep", "manter": "keep", "mantenere": "keep", "détenir": "hold", "detenga": "hold",
     "detener": "hold", "halten": "hold",
+    "zu unseren gunsten": "in our favour", "zu ihren gunsten": "in your favour", "a nuestro favor": "in our favour",
+    "a su favor": "in your favour", "a vuestro favor": "in your favour", "en notre faveur": "in our favour",
+    "en votre faveur": "in your favour", "a nostro favore": "in our favour", "a vostro favore": "in your favour",
+    "a nosso favor": "in our favour", "a seu favor": "in your favour", "leistungen": "benefits",
+    "niente": "no", "nada de": "no", "pas de": "no", "nessun": "no", "nessuna": "no",
 }
 
 # Chinese and Japanese: issue and stance words (longest first, no word boundaries there), then

@@ -10,7 +10,7 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
-from lamen.judge.labels import IssueLabels, ValueMatch, normalise
+from lamen.judge.labels import IssueLabels, ValueMatch, in_pair_units, normalise
 
 # Verbs of having or asking to have, in any form ("keeps", "holding", "retained", "'d like").
 _HOLDING = re.compile(r"\b(?:(?:keep|retain|hold|own|get|take|have|need|want|receive|control|like|seek|accept|ask(?:s|ed|ing)?\s+for|settle\s+for)"
@@ -92,6 +92,7 @@ def favoured(sentence: str, parties: tuple[str, str], side: int | None) -> int |
 
 
 def _label(table: IssueLabels, first: Decimal, second: Decimal) -> ValueMatch:
+    first, second = in_pair_units(table, first, second)
     percent = "%" if table.percent else ""
     key = normalise(f"{format(first.normalize(), 'f')}{percent}-{format(second.normalize(), 'f')}{percent}")
     label = table.by_normal.get(key) or table.by_normal.get(key.replace("%", ""))
