@@ -162,7 +162,9 @@ def local_forms(text: str) -> str:
         text = _DECIMAL_COMMA.sub(r"\1.\2", text)
     if not text.isascii():
         text = cjk_to_latin(text)
-    if not text.isascii() or _has_foreign_words(text):
+    # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
+    # an English text with a dash or an emoji in it needs no pass of it.
+    if _has_foreign_words(text) or "d.h." in lower:
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         text = _OF_THE_WHOLE.sub(" of the ", text)
         text = _BETWEEN_AND.sub(r"\1 and ", text)
