@@ -144,6 +144,12 @@ FOREIGN_WORDS = {
     "en votre faveur": "in your favour", "a nostro favore": "in our favour", "a vostro favore": "in your favour",
     "a nosso favor": "in our favour", "a seu favor": "in your favour", "leistungen": "benefits",
     "niente": "no", "nada de": "no", "pas de": "no", "nessun": "no", "nessuna": "no",
+    # the opponent's offer, quoted ("Vous proposez 1 400 $" is theirs, not the speaker's)
+    "vous proposez": "you proposed", "vous demandez": "you asked", "votre offre": "your offer",
+    "votre proposition": "your offer", "ihr angebot": "your offer", "ihr vorschlag": "your offer",
+    "sie schlagen": "you proposed", "su oferta": "your offer", "su propuesta": "your offer",
+    "usted propone": "you proposed", "la vostra offerta": "your offer", "la vostra proposta": "your offer",
+    "sua oferta": "your offer", "sua proposta": "your offer", "vocês propõem": "you proposed",
 }
 
 # Chinese and Japanese: issue and stance words (longest first, no word boundaries there), then
@@ -164,6 +170,7 @@ _CJK_WORDS = {
     "所有権": " ownership ", "配送": " delivery ", "价格": " price ", "価格": " price ", "保証": " warranty ",
     "保修": " warranty ", "組立込み": " assembly included ", "组装": " assembly ", "提议": " propose ",
     "提案": " propose ", "接受": " accept ", "公司": " company ", "社": " company ",
+    "您提出的": " your offer of ", "你们提出的": " your offer of ", "ご提示の": " your offer of ",
     "我们": " we ", "我方": " we ", "当社": " we ", "弊社": " we ", "当方": " we ", "希望获得": " want ",
     "希望します": " want ", "希望": " want ", "获得": " get ",
 }
