@@ -223,10 +223,6 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
             found.guessed = f"'{found.span}' was given to {best[0][2]} only because the text spoke of it last"
     elif not best[0][4]:
         found.guessed = f"'{found.span}' was given to {best[0][2]} without its name or unit nearby"
-    elif best[0][0] >= 1 and found.currency and len(labels.money_issues_spanning((numbers_in(found.span) or ["-1"])[0])) > 1:
-        # "$1,250" with no issue named: a label of the deposit only, but as likely a rent that is
-        # no label; the currency alone does not say which.
-        found.guessed = f"'{found.span}' was given to {best[0][2]} by its amount only"
     return [(o[2], o[3]) for o in best]
 
 
