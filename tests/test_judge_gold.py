@@ -1,11 +1,13 @@
 """The deterministic readers on the hand-labelled gold set: exact counts pinned for the dev part
 (a change in the readers that moves any of them must be looked at) and for the test parts (scored
 for the first time at the end of each round of issue 12; README quotes those first scorings, and
-these pins are the figures after it), targets P ≥ 0.99 and R ≥ 0.95, test2 P ≥ 0.98 and R ≥ 0.90."""
+these pins are the figures after it), targets P ≥ 0.99 and R ≥ 0.95, test2 P ≥ 0.98 and R ≥ 0.90.
+The dev2 practice part (third round) was scored once before tuning; its first scoring is in the
+commit that added it, and it has been tuned on since."""
 
 from __future__ import annotations
 
-from bench.extraction_gold import GOLD, GOLD_TEST, GOLD_TEST2, gold_game, gold_items, score
+from bench.extraction_gold import GOLD, GOLD_DEV2, GOLD_TEST, GOLD_TEST2, gold_game, gold_items, score
 
 
 def test_gold_set_is_large_split_and_includes_the_real_transcript() -> None:
@@ -21,12 +23,16 @@ def test_gold_set_is_large_split_and_includes_the_real_transcript() -> None:
     # Second round: dev2 items in the styles of test2, which was written before the readers changed.
     assert sum(item["id"].startswith("dev2-") for item in dev) == 117
     assert all(item["id"].startswith("t2-") for item in test2)
-    texts = [{item["text"] for item in part} for part in (dev, test, test2)]
-    assert not texts[0] & texts[1] and not texts[0] & texts[2] and not texts[1] & texts[2]
+    # Third round: a practice part of its own, written before the reader was run on it.
+    dev2 = gold_items(GOLD_DEV2)
+    assert len(dev2) == 150 and all(item["id"].startswith("dv2-") for item in dev2)
+    assert sum(item["kind"] == "message" for item in dev2) == 80
+    texts = [{item["text"] for item in part} for part in (dev, test, test2, dev2)]
+    assert all(not texts[i] & texts[j] for i in range(4) for j in range(i + 1, 4))
 
 
 def test_every_gold_label_is_a_label_of_its_game() -> None:
-    for item in gold_items(GOLD) + gold_items(GOLD_TEST) + gold_items(GOLD_TEST2):
+    for item in gold_items(GOLD) + gold_items(GOLD_TEST) + gold_items(GOLD_TEST2) + gold_items(GOLD_DEV2):
         issues = {issue.name: issue for issue in gold_game(item["game"]).issues}
         assert all(label in issues[name].labels for name, label in item["offers"].items()), item["id"]
         assert set(item["invalid"]) | set(item["ambiguous"]) <= set(issues), item["id"]
@@ -36,14 +42,24 @@ def test_every_gold_label_is_a_label_of_its_game() -> None:
 
 def test_reader_counts_on_the_dev_part() -> None:
     result = score(GOLD)["result"]
-    assert result["offers"] == {"true_positive": 1316, "false_positive": 1, "false_negative": 18,
-                                "precision": 0.9992, "recall": 0.9865}
+    assert result["offers"] == {"true_positive": 1328, "false_positive": 1, "false_negative": 6,
+                                "precision": 0.9992, "recall": 0.9955}
     assert result["by_kind"] == {
-        "note": {"true_positive": 811, "false_positive": 0, "false_negative": 2, "precision": 1.0, "recall": 0.9975},
-        "message": {"true_positive": 505, "false_positive": 1, "false_negative": 16, "precision": 0.998, "recall": 0.9693},
+        "note": {"true_positive": 812, "false_positive": 0, "false_negative": 1, "precision": 1.0, "recall": 0.9988},
+        "message": {"true_positive": 516, "false_positive": 1, "false_negative": 5, "precision": 0.9981, "recall": 0.9904},
     }
-    assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("48/49", "33/34")
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (19, 1.0, 122)
+    assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("47/49", "33/34")
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (12, 1.0, 119)
+
+
+def test_reader_counts_on_the_practice_part() -> None:
+    # First scorings (before any tuning on them): 95 items P 0.979 / R 0.9556, 0.667 of errors
+    # unsure; 30 more items P 1.0 / R 0.9231, 0.667 unsure; 25 more P 1.0 / R 0.939, 0.833 unsure.
+    result = score(GOLD_DEV2)["result"]
+    assert result["offers"] == {"true_positive": 479, "false_positive": 0, "false_negative": 0,
+                                "precision": 1.0, "recall": 1.0}
+    assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("15/17", "23/23")
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (4, 1.0, 40)
 
 
 def test_reader_counts_on_the_test_part() -> None:
@@ -52,17 +68,17 @@ def test_reader_counts_on_the_test_part() -> None:
                                 "precision": 1.0, "recall": 0.9945}
     assert result["by_kind"]["note"]["recall"] == 1.0 and result["by_kind"]["message"]["recall"] == 0.9864
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("15/15", "11/11")
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (2, 1.0, 24)
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (2, 1.0, 25)
 
 
 def test_reader_counts_on_the_second_test_part() -> None:
     # First scoring (before any tuning on it): P 0.9817, R 0.947, 24 items wrong, 0.75 of them unsure.
     result = score(GOLD_TEST2)["result"]
-    assert result["offers"] == {"true_positive": 383, "false_positive": 5, "false_negative": 13,
-                                "precision": 0.9871, "recall": 0.9672}
-    assert result["by_kind"]["note"]["recall"] == 0.9878 and result["by_kind"]["message"]["recall"] == 0.9338
-    assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("8/10", "12/15")
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (18, 0.8889, 60)
+    assert result["offers"] == {"true_positive": 389, "false_positive": 1, "false_negative": 7,
+                                "precision": 0.9974, "recall": 0.9823}
+    assert result["by_kind"]["note"]["recall"] == 0.9918 and result["by_kind"]["message"]["recall"] == 0.9669
+    assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("8/10", "14/15")
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (12, 1.0, 60)
 
 
 def test_every_real_gpt4_item_is_read_exactly() -> None:

@@ -207,7 +207,8 @@ def test_messages_as_models_write_them(labels, message: str, side: int | None, o
 @pytest.mark.parametrize(("labels", "text", "kind", "reason"), [
     (RENTAL, "The usual sum, minus what we said about the dog.", "note", "no acceptable offer found in the note"),
     (RENTAL, "Let's split the difference: $1,150.", "message", "'$1,150' belongs to no issue for sure"),
-    (FURNITURE, "Could you deliver it to our home for $1,100?", "message",
+    # ("deliver it to our home" is read as home delivery: see test_text_label_paraphrases_are_read)
+    (FURNITURE, "Could you handle the delivery your usual way for $1,100?", "message",
      "delivery is named in a proposal but no value was read for it"),
     (RENTAL, "Nous proposons un loyer de 1 100 $.", "message", "text not in English"),
 ])
@@ -226,3 +227,57 @@ def test_sure_readings_are_not_sent_to_the_fallback() -> None:
     assert extract_message("Rent $1,200 works for us.", label_cache(game)).confidence == "sure"
     # The second message is not in English: unsure, so it alone is read by the model.
     assert set(readings) == {(1, "message")} and len(agent.requests) == 1
+
+
+@pytest.mark.parametrize(("labels", "message", "side", "offers", "ambiguous"), [
+    # Text labels in other words of the same stems, and a one-word label written apart.
+    (FURNITURE, "Could you deliver it to our home for $1,100?", None, {"price": "$1100", "delivery": "home delivery"}, ()),
+    (FURNITURE, "I'll pick it up myself and assemble it myself if the price is $900.", None,
+     {"delivery": "pickup", "assembly": "self-assembly", "price": "$900"}, ()),
+    (FURNITURE, "Assembly is included at $1,000.", None, {"assembly": "assembly included", "price": "$1000"}, ()),
+    # Alternative packages, named or not, leave the issues they differ on ambiguous.
+    (RENTAL, "If you accept 24 months, we'll drop the rent to $1,100. Otherwise it's $1,300 for 12 months.", None,
+     {}, ("rent", "duration")),
+    (LOAN, "1) $5,000 at 3% for 5 years, or 2) $4,000 at 2.5% for 5 years.", None,
+     {"duration": "5 years"}, ("amount", "annual interest rate")),
+    (LOAN, "Either $4,000 at 2% or $5,000 at 3%, both over 3 years.", None,
+     {"duration": "3 years"}, ("amount", "annual interest rate")),
+    # Seats and shares from the speaker's side, in English and other languages.
+    (MERGER, "We'd like seven of the ten board seats.", 0, {"control": "7-3"}, ()),
+    (MERGER, "Nous voulons 6 sièges sur 10 au conseil.", 1, {"control": "4-6"}, ()),
+    (MERGER, "Wir (Unternehmen B) wollen 6 der 10 Sitze im Vorstand.", None, {"control": "4-6"}, ()),
+    (MERGER, "We propose Company B holding 55% ownership.", None, {"ownership": "45%"}, ()),
+    (MERGER, "A 60-40 board split in your favour works for us.", 1, {"control": "6-4"}, ()),
+    # Bounds, differences and quotations.
+    (RENTAL, "The deposit can't exceed $1,250.", None, {"deposit": "$1250"}, ()),
+    (RENTAL, "We can increase our offer by $100 to $1,000 per month.", None, {"rent": "$1000"}, ()),
+    (RENTAL, "You proposed $1,200 for 12 months. We counter with $1,100 for 24 months.", None,
+     {"rent": "$1100", "duration": "24 months"}, ()),
+    (RENTAL, "Your offer (\"$1,400, 6 months\") is too high. We propose $1,200 and 12 months.", None,
+     {"rent": "$1200", "duration": "12 months"}, ()),
+    (RENTAL, "Our counter: $1,200 / 18 months / $1,000 / 2 days.", None,
+     {"rent": "$1200", "duration": "18 months", "deposit": "$1000", "subletting": "2 days"}, ()),
+])
+def test_third_round_grammar(labels, message: str, side: int | None, offers: dict, ambiguous: tuple) -> None:
+    found = extract_message(message, labels, side=side)
+    assert (found.offers, set(found.ambiguous)) == (offers, set(ambiguous))
+
+
+def test_a_value_measured_by_another_is_no_value_and_unsure() -> None:
+    found = extract_message("Rent $1,000, and a deposit of two months' rent.", RENTAL)
+    assert (found.offers, found.invalid, found.confidence) == ({"rent": "$1000"}, {}, "unsure")
+    assert "'2 months' measures a value by another" in found.reason
+
+
+def test_an_amount_goes_to_the_one_money_issue_whose_range_holds_it() -> None:
+    found = extract_message("We offer $7,500 for 3 years at 3.5%.", LOAN)
+    assert (found.offers, found.invalid) == ({"duration": "3 years", "annual interest rate": "3.5%"},
+                                             {"amount": "$7,500"})
+    # Both the rent's and the deposit's labels span $1,150: it is no issue's for sure.
+    assert extract_message("We'll meet you at $1,150.", RENTAL).confidence == "unsure"
+
+
+def test_alternatives_in_a_note_offer_line_are_ambiguous() -> None:
+    note = "Acceptable offer: $1,200 rent if the lease is 24 months, otherwise $1,300 for 12 months; deposit $1,000."
+    found = extract_note(note, RENTAL)
+    assert (found.offers, set(found.ambiguous), found.confidence) == ({"deposit": "$1000"}, {"rent", "duration"}, "unsure")

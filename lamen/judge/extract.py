@@ -11,7 +11,7 @@ from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
 from lamen.judge.values import local_forms
-from lamen.judge.options import read_options
+from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre|"
@@ -66,7 +66,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     if (chosen is None or chosen.form == "lines") and (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
         return options
     headings = list(_OFFER_SECTION.finditer(note))
-    prose = extract_text(_prose_section(note, headings[-1].end()), labels) if headings else None
+    prose = _read_prose(_prose_section(note, headings[-1].end()), labels) if headings else None
     if chosen is not None and from_json is not None:
         if chosen.form != "json":
             from_json = from_json.model_copy(update={"method": "text"})
@@ -74,7 +74,8 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # A block broken or cut off reads short; a prose offer beside it that names more, and agrees
     # with what the block does name, is the offer.
     json_offers = from_json.offers if from_json else {}
-    if prose is not None and len(prose.offers) > len(json_offers) and \
+    json_named = len(json_offers) + (len(from_json.ambiguous) if from_json else 0)
+    if prose is not None and len(prose.offers) + len(prose.ambiguous) > json_named and \
             (not (from_json and from_json.invalid) and json_offers.items() <= prose.offers.items()
              or from_json is None or bool(from_json.invalid)):
         return prose
@@ -89,6 +90,13 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from prose without an offer heading"})
     return Extraction(method="none", confidence="unsure", reason="no acceptable offer found in the note")
+
+
+def _read_prose(section: str, labels: GameLabels) -> Extraction:
+    """A prose offer line, alternative packages in it ("$1,200 if 24 months, otherwise $1,300 for
+    12 months") read as options."""
+    alternatives = read_alternatives(section, lambda text: extract_text(text, labels))
+    return alternatives if alternatives is not None else extract_text(section, labels)
 
 
 # "### Rent\n$1,100", "**Deposit**\n$500": an issue as a heading, its value on the next line.
@@ -136,6 +144,13 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     options = read_options(message, lambda text: _read_message(text, labels, side))
     if options is not None:
         return options
+    alternatives = read_alternatives(message, lambda text: _read_package(text, labels, side))
+    return alternatives if alternatives is not None else _read_package(message, labels, side)
+
+
+def _read_package(message: str, labels: GameLabels, side: int | None) -> Extraction:
+    """One package of a message: its free text, with a list of `issue: value` pairs binding each
+    value to its issue."""
     found = extract_text(message, labels, side=side)
     if ":" not in message and "|" not in message and "{" not in message:
         return found
@@ -150,7 +165,9 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
 
 
-_YOU_WROTE = re.compile(r"\b(?:you|they)\s+(?:wrote|said|proposed|offered|asked for)\s*:?\s*[\"“«][^\"”»]{0,300}[\"”»]",
+# 'You wrote: "..."', 'Your offer ("$1,400, 6 months")': the other side's words, quoted.
+_YOU_WROTE = re.compile(r"\b(?:(?:you|they)\s+(?:wrote|said|proposed|offered|asked for)|your\s+(?:last\s+|previous\s+|latest\s+)?"
+                        r"(?:offer|proposal|terms|counter-?offer|message))\s*[:(]?\s*[\"“«][^\"”»]{0,300}[\"”»]\)?",
                         re.IGNORECASE)
 _QUOTED_LINE = re.compile(r"(?m)^[ \t]*>.*(?:\n|$)")
 

@@ -37,7 +37,8 @@ ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permi
                         r"\b(?:interest|fee|cost|charge)[\s-]?free\b|\bfree of (?:charge|interest)\b|"
                         r"\bno\s+\w+\s+(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.IGNORECASE)
 # Asides in parentheses are dropped, unless they offer an alternative ("24 months (or 27)").
-EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|split\s+(?:down\s+the\s+)?"
+EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|half\s+of\s+the|"
+                        r"split\s+(?:down\s+the\s+)?"
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
 _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
 
@@ -120,15 +121,16 @@ class IssueLabels:
         found = list(dict.fromkeys(found))
         return found[0] if len(found) == 1 else None
 
-    @property
-    def all_units(self) -> set[str]:
-        return set().union(*self.units.values()) if self.units else set()
+    @cached_property
+    def all_units(self) -> frozenset[str]:
+        # Read only once the table is built (`of`), so computing it once is safe.
+        return frozenset().union(*self.units.values()) if self.units else frozenset()
 
     @property
     def is_pair(self) -> bool:
         return self.pair_total is not None
 
-    @property
+    @cached_property
     def percent(self) -> bool:
         return bool(self.units) and all("%" in units for units in self.units.values())
 
@@ -245,11 +247,22 @@ class IssueLabels:
         if len(chunks) >= 2 and re.search(r"\bb\b", chunks[0]) and re.search(r"\ba\b", chunks[1]):
             first, second = second, first
         percent = "%" if self.percent else ""
-        key = normalise(f"{first.number}{percent}-{second.number}{percent}")
+        parts = in_pair_units(self, Decimal(first.number), Decimal(second.number))
+        key = normalise("-".join(f"{format(part.normalize(), 'f')}{percent}" for part in parts))
         label = self.by_normal.get(key) or self.by_normal.get(key.replace("%", ""))
         if label:
             return ValueMatch("label", label)
         return ValueMatch("invalid")
+
+
+def in_pair_units(table: IssueLabels, first: Decimal, second: Decimal) -> tuple[Decimal, Decimal]:
+    """A split written in percent of a whole counted otherwise ("a 60-40 board split" of ten
+    seats is 6-4): an exact conversion, kept only when both parts come out whole."""
+    total = table.pair_total
+    if total is None or total == 100 or first + second != 100 or table.percent:
+        return first, second
+    scaled = (first * total / 100, second * total / 100)
+    return scaled if all(part == part.to_integral_value() for part in scaled) else (first, second)
 
 
 def _attributed(text: str) -> bool:
@@ -284,9 +297,40 @@ class GameLabels:
     def money_issues(self) -> int:
         return sum(table.currency for table in self.issues.values())
 
+    def money_issues_spanning(self, number: str) -> list[str]:
+        """The money issues whose labels' range (lowest to highest) holds a number: a careful
+        reader gives "$7,500" to the loan amount ($0-$10,000), not to the fees ($0-$100)."""
+        value = Decimal(number)
+        return [issue for issue, (low, high) in self._money_ranges.items() if low <= value <= high]
+
+    @cached_property
+    def _money_ranges(self) -> dict[str, tuple[Decimal, Decimal]]:
+        return {issue: (min(map(Decimal, table.by_number)), max(map(Decimal, table.by_number)))
+                for issue, table in self.issues.items() if table.currency and table.by_number}
+
     @cached_property
     def percent_issues(self) -> int:
         return sum(table.percent for table in self.issues.values())
+
+    @cached_property
+    def paraphrase_stems(self) -> list[tuple[str, str, frozenset[str]]]:
+        """(issue, label, stems of its words) for text labels and synonyms of two or more words
+        whose stems name that label only (phrases.paraphrased_labels); words for nothing aside."""
+        entries: dict[frozenset[str], set[tuple[str, str]]] = {}
+        for issue, table in self.issues.items():
+            for words, label in table.phrases:
+                stems = frozenset(word[:5] for word in words if word not in ("the", "a", "to", "of", "and"))
+                if len(stems) >= 2 and words[0] not in ("no", "none", "zero"):
+                    entries.setdefault(stems, set()).add((issue, label))
+        return [(issue, label, stems) for stems, owners in entries.items() if len(owners) == 1
+                for issue, label in owners]
+
+    @cached_property
+    def compound_labels(self) -> list[tuple[str, str, str]]:
+        """(issue, label, word) for one-word text labels and synonyms ("pickup"), which a
+        phrasal verb writes apart ("pick it up")."""
+        return [(issue, label, words[0]) for issue, table in self.issues.items() for words, label in table.phrases
+                if len(words) == 1 and len(words[0]) >= 5]
 
     @cached_property
     def phrase_patterns(self) -> list[tuple[str, str, re.Pattern[str]]]:
@@ -314,6 +358,13 @@ class GameLabels:
         return {issue: (names[issue], secondary[issue]) for issue in self.issues}
 
     @cached_property
+    def clippings(self) -> dict[str, frozenset[str]]:
+        """Per issue, every prefix of its name stems: a word is a clipping of the name ("dep",
+        "fee") when it is one of them (see proximity.word_weights)."""
+        return {issue: frozenset(stem[:size] for stem in primary for size in range(1, len(stem) + 1))
+                for issue, (primary, _) in self.issue_stems.items()}
+
+    @cached_property
     def _name_words(self) -> dict[str, list[set[str]]]:
         return {name: [key_words(name), *(key_words(alias) for alias in table.issue.aliases)]
                 for name, table in self.issues.items()}
@@ -326,6 +377,10 @@ class GameLabels:
         if key not in self.key_cache:
             self.key_cache[key] = self._issue_for_key(key)
         return self.key_cache[key]
+
+    @cached_property
+    def _description_words(self) -> dict[str, set[str]]:
+        return {name: key_words(" ".join(table.issue.descriptions)) for name, table in self.issues.items()}
 
     def _issue_for_key(self, key: str) -> str | None:
         # Keys in other languages ("Miete", "租金") are read through the same small lexicon as values.
@@ -342,8 +397,8 @@ class GameLabels:
             return loose[0]
         if loose:
             return None
-        described = [name for name, table in self.issues.items()
-                     if all(len(word) >= 3 for word in wanted) and wanted <= key_words(" ".join(table.issue.descriptions))]
+        described = [name for name, words in self._description_words.items()
+                     if all(len(word) >= 3 for word in wanted) and wanted <= words]
         if len(described) == 1:
             return described[0]
         close = [name for name, spellings in names.items()

@@ -20,7 +20,7 @@ from lamen.judge.labels import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits,
 )
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
-from lamen.judge.phrases import even_mentions, label_phrases, zero_mentions
+from lamen.judge.phrases import even_mentions, label_phrases, paraphrased_labels, zero_mentions
 from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
 from lamen.judge.stance import PROPOSES, is_own
 from lamen.judge.values import in_english, local_forms
@@ -29,7 +29,10 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?"
 MENTION = re.compile(
     rf"(?P<cur>[$€£]\s?|\busd\s?|\beur\s?)?(?P<num>{_NUM})(?![\w,]\d)(?P<cur_after>\s?[$€£](?!\d))?"
     rf"\s?(?P<pct>%|\s?percent\b)?"
-    rf"(?:(?P<sep>\s?[-–:/]\s?|\s+(?:to|or)\s+)(?P<cur2>[$€£])?(?P<num2>{_NUM})\s?(?P<pct2>%)?)?"
+    # "2% or $5,000" is two values of two issues, not a pair: a percentage pairs with no amount.
+    # "$1,200 / 18 months / $1,000": a slash after an amount pairs only with another amount.
+    rf"(?:(?P<sep>\s?[-–:]\s?|\s?/\s?(?(cur)(?=[$€£]))|\s+(?:to|or)\s+)(?(pct)(?![$€£]))(?P<cur2>[$€£])?(?P<num2>{_NUM})"
+    rf"\s?(?P<pct2>%)?)?"
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",
     re.IGNORECASE)
 _CURRENCY_WORDS = {"dollar", "dollars", "usd", "euro", "euros", "eur", "bucks"}
@@ -40,7 +43,8 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "seems", "feels", "makes", "should", "could", "will", "work", "was", "only", "max", "maximum",
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
-_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$", re.IGNORECASE)
+_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$",
+                           re.IGNORECASE)
 _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)",
                       re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*monthly\b", re.IGNORECASE)
@@ -80,6 +84,7 @@ class _Found:
     party: int | None = None  # whose share the number is, when the clause says
     favour: int | None = None  # whom a written split favours
     guessed: str = ""  # why the issue chosen for this value is a guess ("" when it is not)
+    measure: bool = False  # "one month's rent", "two months' rent": a value measured by another, no label
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -101,9 +106,10 @@ def _share_unit(text: str, known_units: set[str]) -> str:
     return _JOINED.sub(repeat, text)
 
 
-def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_Found]:
-    places = word_positions(sentence)
+def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
+          places: list[tuple[int, float]]) -> list[_Found]:
     found = []
+    convertible = _convertible(labels)
     for match in MENTION.finditer(sentence):
         unit_word = match.group("unit").strip(" -").lower()
         unit_word = UNIT_SINGULAR.get(unit_word, unit_word)
@@ -113,7 +119,7 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
         currency = bool(match.group("cur") or match.group("cur_after")) or unit_word in _CURRENCY_WORDS
         stray = False
         if unit_word and not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
-                              or unit_word in _CURRENCY_WORDS or unit_word in _convertible(labels)):
+                              or unit_word in _CURRENCY_WORDS or unit_word in convertible):
             span = span[: match.start("unit") - match.start()]
             # "3 rounds", "2 kids": a count of something else (unless it is money or a percentage).
             stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems
@@ -122,15 +128,16 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str]) -> list[_F
         after = sentence[match.start() + len(span):]
         if not unit_word and _PER_PERIOD.match(after):
             currency = True  # "1200 a month", "1200/mo": an amount of money per period
-        if unit_word and after.startswith("'s"):
-            stray = True  # "one month's rent": a measure of something else
+        measure = bool(unit_word) and (after.startswith("'s") or after.startswith("' "))
         if _TOTAL_BEFORE.search(sentence[:match.start()]):
             stray = True  # "6 of the 10 seats": the 10 is the whole, not a value
+        # Two amounts of money are never a split: "$1,200-$1,300" is a range.
         word_range = bool(match.group("sep")) and (match.group("sep").strip().lower() in ("to", "or")
-                                                   or bool(_RANGE_AFTER.match(after)))
+                                                   or bool(_RANGE_AFTER.match(after))
+                                                   or bool(match.group("cur") and match.group("cur2")))
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
                             position_at(places, match.start()), bool(match.group("num2")), currency, stray,
-                            word_range))
+                            word_range, measure=measure))
     return found
 
 
@@ -150,9 +157,17 @@ def _shares(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
     return None
 
 
+def _in_one_range(span: str, issue: str, labels: GameLabels) -> bool:
+    """The span's one amount lies within this money issue's range of labels and no other's."""
+    numbers = numbers_in(span)
+    return len(numbers) == 1 and labels.money_issues_spanning(numbers[0]) == [issue]
+
+
 def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 topic: list[str]) -> list[tuple[str, ValueMatch]]:
-    span_units = unit_tokens(found.span) & labels.known_units
+    span_tokens = unit_tokens(found.span)
+    span_units = span_tokens & labels.known_units
+    written_units = span_tokens & _MEASURES
     options: list[tuple[float, int, str, ValueMatch]] = []
     for issue, table in labels.issues.items():
         distance = distances.get(issue, float("inf"))
@@ -165,7 +180,8 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         label_units = table.all_units
         if span_units - label_units:
             continue  # "9 months" is no number of days
-        written_units = unit_tokens(found.span) & _MEASURES
+        if shared is None and found.currency and not table.currency and label_units:
+            continue  # "$1,200" is no number of months or a percentage
         converts = any(s in written_units and t in label_units for s, t in CONVERSIONS)
         if written_units and label_units - {"%"} and not written_units & label_units and not converts:
             continue  # "1 year" is no number of days either
@@ -184,7 +200,8 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         elif result.kind == "invalid":
             # A non-label value is only pinned on an issue it is clearly about.
             only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
-            only_money_issue = table.currency and found.currency and labels.money_issues == 1
+            only_money_issue = table.currency and found.currency and (
+                labels.money_issues == 1 or _in_one_range(found.span, issue, labels))
             if not ((unit_evidence and (label_units - {"%"} or only_percent_issue or only_money_issue))
                     or (distance <= 4 and table.currency == found.currency)):
                 continue
@@ -232,13 +249,16 @@ class Reading:
     unsure: list[str]
 
 
+_CLAUSE_JOINT = re.compile(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s")
+
+
 def _clause_around(sentence: str, start: int, end: int) -> tuple[str, int]:
     """The clause holding a span, and the span's offset in it."""
-    breaks = [m.end() for m in re.finditer(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s", sentence)
+    breaks = [m.end() for m in _CLAUSE_JOINT.finditer(sentence)
               if m.end() <= start]
     begin = breaks[-1] if breaks else 0
-    stop = re.search(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s", sentence[end:])
-    finish = end + stop.start() if stop else len(sentence)
+    stop = _CLAUSE_JOINT.search(sentence, end)
+    finish = stop.start() if stop else len(sentence)
     return sentence[begin:finish], start - begin
 
 
@@ -250,13 +270,15 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     if not in_english(text):
         unsure.append("text not in English")
     if side is None:
-        side = speaker_from_text(text, labels.game.parties)
+        side = speaker_from_text(text, labels.game.parties) if local == text else \
+            speaker_from_text(local, labels.game.parties)
     converted = _share_unit(words_to_digits(_BETWEEN.sub(lambda m: f"{m.group('a')} to ", local)), labels.known_units)
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
     for sentence in [s for s in _SENTENCE.split(converted) if s and s.strip()]:
-        found = _find(sentence, labels, keyword_stems)
-        hits = keyword_hits(sentence, labels)
+        places = word_positions(sentence)
+        found = _find(sentence, labels, keyword_stems, places)
+        hits = keyword_hits(sentence, labels, places)
         distances = bound_distances(found, hits)
         for index, item in enumerate(found):
             # "55% of our employees": the words after "of" say what the number is.
@@ -278,8 +300,12 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             clause, offset = _clause_around(sentence, item.start, item.end)
             item.party = party_near(clause, offset, labels.game.parties, side)
             item.favour = favoured(sentence[item.start:], labels.game.parties, side)
-            choices = _candidates(item, labels, distances[index], topic)
             own = is_own(sentence, item.start, item.end)
+            if item.measure:
+                if own:
+                    unsure.append(f"'{item.span}' measures a value by another")
+                continue
+            choices = _candidates(item, labels, distances[index], topic)
             if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]):
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:
@@ -297,7 +323,10 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
             if len(choices) == 1:
                 topic.append(choices[0][0])
-        for issue, label, start, end in (label_phrases(sentence, labels) + zero_mentions(sentence, labels, stems)
+        written = label_phrases(sentence, labels)
+        paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in written]) \
+            if labels.paraphrase_stems or labels.compound_labels else []
+        for issue, label, start, end in (written + paraphrased + zero_mentions(sentence, labels, stems)
                                          + even_mentions(sentence, labels, stems)):
             result.append(Mention(issue, label, sentence[start:end], is_own(sentence, start, end), True))
             topic.append(issue)

@@ -55,17 +55,26 @@ def numbers_in(text: str) -> list[str]:
     return [_canonical_number(m.group(1), m.group(2), m.group(3)) for m in NUMBER.finditer(text)]
 
 
+# Compiled once: normalise and _unit_tokens run for every value of every reading.
+_DASHES = re.compile(r"[\u2012-\u2015\u2212]")
+_PAIR_SEPARATOR = re.compile(r"(?<=\d)\s*[:/–]\s*(?=\d)")
+_DIGIT_DASH_WORD = re.compile(r"(?<=\d)-(?=[a-z])")
+_NORMAL_TOKENS = re.compile(r"[a-z]+|[^a-z\s]+")
+_LETTERS = re.compile(r"[a-z]+")
+_DIGIT_OR_WORD = re.compile(r"\d|[a-z]{3}")
+
+
 @lru_cache(maxsize=4096)
 def normalise(value: str) -> str:
     """The comparable form of a value: lower case, no currency, canonical numbers, singular
     units, no spaces ('$1,000' -> '1000', '12-Month' -> '12month', '5 : 5' -> '5-5')."""
     text = words_to_digits(str(value).lower())
     text = CURRENCY.sub(" ", text)
-    text = re.sub(r"[\u2012-\u2015\u2212]", "-", text)
-    text = re.sub(r"(?<=\d)\s*[:/–]\s*(?=\d)", "-", text)
+    text = _DASHES.sub("-", text)
+    text = _PAIR_SEPARATOR.sub("-", text)
     text = NUMBER.sub(lambda m: _canonical_number(m.group(1), m.group(2), m.group(3)), text)
-    text = re.sub(r"(?<=\d)-(?=[a-z])", " ", text)
-    words = [UNIT_SINGULAR.get(w, w) for w in re.findall(r"[a-z]+|[^a-z\s]+", text)]
+    text = _DIGIT_DASH_WORD.sub(" ", text)
+    words = [UNIT_SINGULAR.get(w, w) for w in _NORMAL_TOKENS.findall(text)]
     return "".join(words)
 
 
@@ -77,7 +86,7 @@ def unit_tokens(value: str) -> set[str]:
 def _unit_tokens(value: str) -> frozenset[str]:
     """Words and '%' of a value besides its numbers, currency and rate ('per month'), singularised."""
     text = _RATE.sub(" ", CURRENCY.sub(" ", words_to_digits(str(value).lower())))
-    tokens = {UNIT_SINGULAR.get(w, w) for w in re.findall(r"[a-z]+", text)}
+    tokens = {UNIT_SINGULAR.get(w, w) for w in _LETTERS.findall(text)}
     if "%" in text:
         tokens.add("%")
     return frozenset(tokens)
@@ -116,7 +125,7 @@ def prepare(value: str) -> str:
     in parentheses and rates ('/month', 'per year') dropped."""
     text = words_to_digits(local_forms(str(value))).lower()
     outside = _PARENTHESES.sub(" ", text)
-    if re.search(r"\d|[a-z]{3}", outside):
+    if _DIGIT_OR_WORD.search(outside):
         text = outside
     text = re.sub(r"\bhalf\b", "0.5", text) if not re.search(r"\d", text) else text
     text = CURRENCY.sub(lambda m: "$" if m.group(0) in "$€£" else " dollars", text)

@@ -35,18 +35,67 @@ def _segments(text: str, headers: list[re.Match[str]]) -> tuple[dict[str, str], 
     return options, rest
 
 
+# "1) ... or 2) ...", "(a) ... or (b) ...": options numbered without a word, joined by "or".
+_BARE_HEADER = re.compile(r"(?:^|(?<=[\s,;:]))\(?(?P<name>[1-4]|[a-d])\)[ \t]*", re.IGNORECASE | re.MULTILINE)
+_OR = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
+# Where a second, alternative package starts: "Otherwise it's $1,300 for 12 months", "...; for
+# 12 months it would be $1,200", "Alternatively, ...".
+_ALTERNATIVE_BREAK = re.compile(r"(?:[.;,!]\s*|\s+)(?=(?:otherwise|alternatively|or else|or if|if instead)\b)|"
+                                r";\s*(?=(?:for|if|with)\b)|[.!]\s+(?=(?:for|if|with)\b)|\bor,?\s+(?=if\b)",
+                                re.IGNORECASE)
+
+
+def _numbered_headers(text: str) -> list[re.Match[str]]:
+    """Bare option numbers ("1)", "(b)") in order from the first, with "or" (or "either") between
+    the first two, which a numbered list of issues does not have."""
+    headers: list[re.Match[str]] = []
+    for header in _BARE_HEADER.finditer(text):
+        name = header.group("name").lower()
+        expected = "1" if not headers or headers[0].group("name").isdigit() else "a"
+        position = ord(name) - ord(expected) if len(name) == 1 else -1
+        if position == len(headers) and (name.isdigit() == expected.isdigit()):
+            headers.append(header)
+    if len(headers) < 2 or not (_OR.search(text, headers[0].end(), headers[1].start())
+                                or _OR.search(text[max(0, headers[0].start() - 30):headers[0].start()])):
+        return []
+    return headers
+
+
+def read_alternatives(text: str, read: Reader) -> Extraction | None:
+    """Alternative packages written without option names ("If you accept 24 months, rent $1,100.
+    Otherwise it's $1,300 for 12 months."): read as options when at least two parts offer
+    something and two of them give one issue different values; else None."""
+    if not _ALTERNATIVE_BREAK.search(text):
+        return None
+    parts = [part for part in _ALTERNATIVE_BREAK.split(text) if part and part.strip()]
+    readings = [reading for reading in (read(part) for part in parts) if reading.found_anything]
+    if len(readings) < 2:
+        return None
+    values = [{**{issue: "?" for issue in r.ambiguous}, **r.invalid, **r.offers} for r in readings]
+    clash = any(len({value[issue] for value in values if issue in value}) > 1 for issue in set().union(*values))
+    return _merged(readings, inherit=True) if clash else None
+
+
 def read_options(text: str, read: Reader) -> Extraction | None:
     """The reading of a text that lays out two or more options, or None when it does not."""
     headers = list(_HEADER.finditer(text))
     names = [h.group("name").upper() for h in headers]
     if len(set(names)) < 2 or len(names) != len(set(names)):
-        return None
+        headers = _numbered_headers(text)
+        if not headers:
+            return None
     options, rest = _segments(text, headers)
     for choice in _CHOICE.finditer(rest):
         name = choice.group("name").upper()
         if name in options and (choice.group("kind") or not name.isdigit()):
             return read(f"{rest.strip()}\n{options[name]}")
-    readings = [read(f"{option}\n{rest.strip()}") for option in options.values()]
+    return _merged([read(f"{option}\n{rest.strip()}") for option in options.values()])
+
+
+def _merged(readings: list[Extraction], inherit: bool = False) -> Extraction:
+    """Options with none chosen: what they share is offered, what differs is ambiguous. With
+    `inherit` (alternatives written as prose), an issue only some parts name keeps its value:
+    the other parts leave it as it was."""
     offers: dict[str, str] = {}
     invalid: dict[str, str] = {}
     ambiguous: list[str] = []
@@ -54,6 +103,8 @@ def read_options(text: str, read: Reader) -> Extraction | None:
     for issue in issues:
         values = {r.offers.get(issue) or (f"invalid:{r.invalid[issue]}" if issue in r.invalid else None)
                   for r in readings}
+        if inherit and len(values - {None}) == 1:
+            values -= {None}
         if len(values) == 1 and None not in values and not any(issue in r.ambiguous for r in readings):
             value = values.pop() or ""
             if value.startswith("invalid:"):

@@ -10,11 +10,11 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
-from lamen.judge.labels import IssueLabels, ValueMatch, normalise
+from lamen.judge.labels import IssueLabels, ValueMatch, in_pair_units, normalise
 
-_HOLDING = re.compile(r"\b(?:keep|keeps|kept|retain|retains|hold|holds|own|owns|get|gets|take|takes|have|has|"
-                      r"need|needs|want|wants|receive|receives|control|controls|should own|should keep|"
-                      r"would own|would keep|would get|would have|'d keep|'d get|'d own|'d have)\b", re.IGNORECASE)
+# Verbs of having or asking to have, in any form ("keeps", "holding", "retained", "'d like").
+_HOLDING = re.compile(r"\b(?:(?:keep|retain|hold|own|get|take|have|need|want|receive|control|like|seek|accept|ask(?:s|ed|ing)?\s+for|settle\s+for)"
+                      r"(?:s|ed|ing)?|kept|held|got|has|having|taking|getting)\b", re.IGNORECASE)
 _SPEAKER = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
 _LISTENER = re.compile(r"\b(?:you|your|yours|they|their|them|theirs)\b", re.IGNORECASE)
 _FAVOUR = re.compile(r"\bin\s+(?:(?P<whose>our|your|their)\s+favou?r|favou?r\s+of\s+(?P<party>[\w ]{1,20}?))(?=[\s,.;!?]|$)",
@@ -36,11 +36,13 @@ def party_patterns(parties: tuple[str, str]) -> list[re.Pattern[str]]:
 
 
 def speaker_from_text(text: str, parties: tuple[str, str]) -> int | None:
-    """The side a message says it speaks for ("On behalf of Company B:", "Company A proposes")."""
+    """The side a message says it speaks for ("On behalf of Company B:", "Company A proposes",
+    "We (Company B) want ...")."""
     for side, party in enumerate(parties):
         name = re.escape(party)
         if re.search(rf"\b(?:speaking\s+for|on\s+behalf\s+of|(?:this\s+is|from|for)\s+(?=.{{0,3}}{name}\s*[:,-]))\s*{name}\b"
-                      rf"|^\s*{name}\s+(?:here|proposes|suggests|offers|would|will|wants)\b", text, re.IGNORECASE):
+                      rf"|^\s*{name}\s+(?:here|proposes|suggests|offers|would|will|wants)\b"
+                      rf"|\b(?:we|us|our\s+side)\s*[(,]\s*{name}\s*[),]", text, re.IGNORECASE):
             return side
     return None
 
@@ -90,6 +92,7 @@ def favoured(sentence: str, parties: tuple[str, str], side: int | None) -> int |
 
 
 def _label(table: IssueLabels, first: Decimal, second: Decimal) -> ValueMatch:
+    first, second = in_pair_units(table, first, second)
     percent = "%" if table.percent else ""
     key = normalise(f"{format(first.normalize(), 'f')}{percent}-{format(second.normalize(), 'f')}{percent}")
     label = table.by_normal.get(key) or table.by_normal.get(key.replace("%", ""))

@@ -15,7 +15,7 @@ _ZERO_CUE = re.compile(
     r"\b(?P<subject>[a-z]+)\s+(?:(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?|not\s+)(?:allowed|permitted|"
     r"something\s+(?:we|i)\s+can(?:not|'t)?\s+allow)\b|"
     r"\b(?P<waived>[a-z]+)\s+(?:(?:is|are|to\s+be|will\s+be|would\s+be)\s+)?(?:waived|dropped\s+entirely)\b|"
-    r"\b(?P<key>[a-z]+)\s*[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
+    r"\b(?P<key>[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
     r"shorter|than|sooner|greater)\b)", re.IGNORECASE)
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
 
@@ -33,6 +33,56 @@ def label_phrases(sentence: str, labels: GameLabels) -> list[Found]:
             taken.append((match.start(), match.end()))
             found.append((issue, label, match.start(), match.end()))
     return sorted(found, key=lambda f: f[2])
+
+
+_WORD = re.compile(r"[^\W\d_]+", re.IGNORECASE)
+# "myself", "yourselves": the "self" of "self-assembly".
+_SELF = re.compile(r"^(?:my|your|our|them|it|him|her)sel(?:f|ves)$")
+_WINDOW = 5  # words a paraphrase may spread over ("deliver it to your home")
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    return "self" if _SELF.match(word) else word[:5]
+
+
+def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int, int]]) -> list[Found]:
+    """Text labels of two or more words written in other words of the same stems, in any order
+    within a few words ("deliver to your home" = "home delivery", "assembly is included" =
+    "assembly included", "assemble it myself" = "self-assembly"), and one-word labels written
+    apart as a phrasal verb ("pick it up" = "pickup"), outside spans already read. Labels that
+    start with "no" are words for nothing (zero_mentions)."""
+    words = [(m.start(), m.end(), _stem(m.group(0))) for m in _WORD.finditer(sentence)]
+    if len(words) < 2:
+        return []
+    found: list[Found] = []
+    for issue, label, stems in labels.paraphrase_stems:
+        for index, (start, _, stem) in enumerate(words):
+            if stem not in stems:
+                continue
+            window = words[index:index + _WINDOW + 1]
+            seen: set[str] = set()
+            for _, end, other in window:
+                seen.add(other)
+                if stems <= seen:
+                    if not any(start < e and s < end for s, e in taken):
+                        taken.append((start, end))
+                        found.append((issue, label, start, end))
+                    break
+    for index, (start, _, _) in enumerate(words):
+        head = sentence[start:words[index][1]].lower()
+        for issue, label, compound in labels.compound_labels:
+            rest = compound[len(head):]
+            if len(head) < 3 or not rest or not compound.startswith(head):
+                continue
+            for _, end, _ in words[index + 1:index + 4]:
+                if sentence[end - len(rest):end].lower() == rest and end - len(rest) > start + len(head) \
+                        and not sentence[end - len(rest) - 1].isalpha():
+                    if not any(start < e and s < end for s, e in taken):
+                        taken.append((start, end))
+                        found.append((issue, label, start, end))
+                    break
+    return found
 
 
 def _names_issue(word: str, primary: set[str]) -> bool:
@@ -64,6 +114,9 @@ def even_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
         if re.match(r"\d", match.group(0)):
             continue  # "50/50" is read as numbers
         window = re.findall(r"[a-z]+", sentence[max(0, match.start() - 60):match.end() + 60].lower())
+        if match.group(0).lower().startswith("half"):
+            # "half of the board": what it is half of follows at once.
+            window = re.findall(r"[a-z]+", sentence[match.end():match.end() + 30].lower())[:2]
         named = [issue for issue, table in labels.issues.items() if table.even_label()
                  and any(_names_issue(word, stems[issue][0]) or word[:5] in stems[issue][1] for word in window)]
         if len(named) == 1:

@@ -5,11 +5,13 @@ it, or a word of its description), and each issue word bound to its nearest valu
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Protocol, Sequence
 
 from lamen.judge.labels import GameLabels
 
 _CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
+_LETTERS = re.compile(r"[a-z]+")
 _TOKEN = re.compile(r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?|[A-Za-z][\w'-]*|[,;:(]|\s[-–—]\s")
 _NOT_CLIPPINGS = {"the", "and", "are", "for", "not", "can", "you", "our", "was", "per", "with", "all", "any", "one",
                   "two", "ten", "six", "off", "out", "see", "let", "but", "who", "how", "now", "new", "may", "day",
@@ -35,12 +37,9 @@ def word_positions(sentence: str) -> list[tuple[int, float]]:
 
 
 def position_at(positions: list[tuple[int, float]], offset: int) -> float:
-    best = 0.0
-    for start, position in positions:
-        if start > offset:
-            break
-        best = position
-    return best
+    """The position of the last word starting at or before the offset (0 before the first)."""
+    index = bisect_right(positions, offset, key=lambda place: place[0])
+    return positions[index - 1][1] if index else 0.0
 
 
 def word_weights(word: str, labels: GameLabels) -> list[tuple[str, float]]:
@@ -51,10 +50,11 @@ def word_weights(word: str, labels: GameLabels) -> list[tuple[str, float]]:
     if word not in cache:
         stem = word[:5]
         found = []
+        clipping = len(word) >= 3 and word not in _NOT_CLIPPINGS
+        plural = word[:-1] if len(word) > 3 and word.endswith("s") else None  # "fees" of "fee"
         for issue, (primary, secondary) in stems.items():
-            if stem in primary or (len(word) >= 3 and word not in _NOT_CLIPPINGS
-                                   and any(p.startswith(word) or p.startswith(word[:-1]) and word.endswith("s")
-                                           and len(word) > 3 for p in primary)):
+            prefixes = labels.clippings[issue]
+            if stem in primary or (clipping and (word in prefixes or plural in prefixes)):
                 found.append((issue, 0.0))
             elif stem in secondary:
                 found.append((issue, 1.5))
@@ -64,12 +64,13 @@ def word_weights(word: str, labels: GameLabels) -> list[tuple[str, float]]:
     return cache[word]
 
 
-def keyword_hits(sentence: str, labels: GameLabels) -> dict[str, list[tuple[float, float]]]:
+def keyword_hits(sentence: str, labels: GameLabels,
+                 places: list[tuple[int, float]] | None = None) -> dict[str, list[tuple[float, float]]]:
     """Per issue, (weighted position, weight) of its words in the sentence; description words
-    weigh less than the issue's name."""
-    places = word_positions(sentence)
+    weigh less than the issue's name. `places`: the sentence's word_positions, if known."""
+    places = word_positions(sentence) if places is None else places
     hits: dict[str, list[tuple[float, float]]] = {issue: [] for issue in labels.issues}
-    for token in re.finditer(r"[a-z]+", sentence.lower()):
+    for token in _LETTERS.finditer(sentence.lower()):
         for issue, weight in word_weights(token.group(0), labels):
             hits[issue].append((position_at(places, token.start()), weight))
     return hits

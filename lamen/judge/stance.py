@@ -10,11 +10,14 @@ from lamen.judge.agreement import accepts_named
 
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
-    r"\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except)\s+(?:the\s+|a\s+|an\s+)?"
+    r"\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by)\s+(?:the\s+|a\s+|an\s+)?"
     r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
 _CLAUSE_NOT_OWN = re.compile(
-    r"\b(?:your|yours|you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
+    # "your home", "your place": a place the value is not about ("deliver to your home for $1,100").
+    r"\b(?:your(?!\s+(?:home|house|place|door|doorstep|address|apartment|flat)\b)|yours|"
+    # "if you want 36 months, ...": a condition of the speaker's own package, not a quotation.
+    r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
     r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
     r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
@@ -28,7 +31,8 @@ _BOUND_BEFORE = re.compile(
     r"(?:\b(?:no|not|n't|never)\s+(?:\w+\s+)?(?:more|less|higher|lower|fewer|greater|longer|shorter|above|below|"
     r"over|under|beyond)(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|unable to)\s+(?:go|pay|do|offer|lend|"
     r"come down|move|accept|accept anything)\s+(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)"
-    r"(?:\s+than)?|\b(?:up to|at most|at least|a maximum of|a minimum of|max(?:imum)?|min(?:imum)?))\s*"
+    r"(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|must not|mustn't|should not|shouldn't|may not|not to|"
+    r"never|doesn't|does not|don't|do not)\s+(?:go\s+)?(?:exceed|surpass|top)|\b(?:up to|at most|at least|a maximum of|a minimum of|max(?:imum)?|min(?:imum)?))\s*"
     r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
@@ -47,7 +51,8 @@ PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|ho
                        r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
                        r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
                        r"(?:our|my) (?:position|proposal))", re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
+# A comma before three digits separates thousands ("$1,200"), not clauses.
+_CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:

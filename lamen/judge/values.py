@@ -34,6 +34,8 @@ def _article_one(match: re.Match[str]) -> str:
 
 # "five grand", "10 grand": thousands of dollars.
 _GRAND = re.compile(r"\b(\d+|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
+# "half a year", "half a month": half of one unit.
+_HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 
@@ -47,7 +49,14 @@ _DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
 # "1 100 $": a space separates thousands only right before a currency.
 _SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b))",
                               re.IGNORECASE)
+_DIGIT_SPACE_DIGIT = re.compile(r"\d[ \u00a0\u202f]\d")
 _DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s?%)")
+
+
+# A word any rewrite of words_to_digits starts from (number words, an article before a unit or a
+# scale, "grand", "and a half"); a text without one is returned as it is.
+_WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "a", "an", "grand", "half"])
+                        + r")\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -85,7 +94,9 @@ def words_to_digits(text: str) -> str:
         joint = "-" if "-" in match.group(0).strip() and len(numbers) == 2 else " "
         return joint.join(str(n) for n in numbers) + trailing
 
-    text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, text))
+    if not _WORDS_CUE.search(text):
+        return text  # most values and sentences hold digits only: no rewrite can apply
+    text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, _HALF_A_UNIT.sub("0.5 ", text)))
     text = _GRAND.sub(r"\1 thousand dollars", text)
     text = _NUMBER_WORD.sub(convert, text)
     text = _AND_A_HALF.sub(lambda m: f"{m.group(1)}.5{m.group(2) or ''}", text)
@@ -143,12 +154,17 @@ def local_forms(text: str) -> str:
         text = _CHANGED_TO.sub("", text)
     if "," in text:
         text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
-    text = _DOT_THOUSANDS.sub(r"\1\2", text)
-    text = _SPACE_THOUSANDS.sub(r"\1\2", text)
-    text = _DECIMAL_COMMA.sub(r"\1.\2", text)
+    if "." in text:
+        text = _DOT_THOUSANDS.sub(r"\1\2", text)
+    if _DIGIT_SPACE_DIGIT.search(text):
+        text = _SPACE_THOUSANDS.sub(r"\1\2", text)
+    if "," in text and "%" in text:
+        text = _DECIMAL_COMMA.sub(r"\1.\2", text)
     if not text.isascii():
         text = cjk_to_latin(text)
-    if not text.isascii() or _has_foreign_words(text):
+    # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
+    # an English text with a dash or an emoji in it needs no pass of it.
+    if _has_foreign_words(text) or "d.h." in lower:
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         text = _OF_THE_WHOLE.sub(" of the ", text)
         text = _BETWEEN_AND.sub(r"\1 and ", text)
