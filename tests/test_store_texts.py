@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lamen.agents.base import ChatRequest
 from lamen.cli import main
@@ -68,6 +70,26 @@ def test_texts_round_trip_exactly() -> None:
     # their lines' ids, and their lines not seen before: "a", "b\r", "c".
     assert db.execute("SELECT COUNT(*) FROM texts").fetchone()[0] == 10
     assert isinstance(db.execute("SELECT body FROM texts WHERE id=?", (ids[5],)).fetchone()[0], bytes)  # compressed
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(alphabet=st.characters(exclude_categories=("Cs",))),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=JSON_VALUES, ascii_only=st.booleans())
+def test_any_json_text_is_taken_apart_and_rebuilt_exactly(value: object, ascii_only: bool) -> None:
+    """Keys with digits, escaped quotes, backslashes before a closing quote, newlines, empty keys
+    and strings, exponents: the request codec gives back the very text it took apart."""
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, sha256 BLOB NOT NULL UNIQUE, body, lines TEXT)")
+    text = json.dumps({"meta": value, "k0": ["a\\", 'q"\\"', "1e5"]}, ensure_ascii=ascii_only,
+                      separators=(",", ":"))
+    stored = TextWriter(db).request_json(text)
+    assert TextReader(db).request_json(*stored) == text
 
 
 def test_a_rolled_back_text_is_not_remembered() -> None:
@@ -143,7 +165,8 @@ def test_a_v2_database_migrates_in_place_with_a_backup(migrated: tuple[Path, Pat
     assert len(calls) == len(requests) == 1048
     for call in calls:
         request_json, reply_text, agent = requests[(call.match_id, call.turn_idx, call.call_idx)]
-        assert call.request is not None and call.request.model_dump_json() == request_json  # byte for byte
+        assert call.request_json == request_json  # byte for byte, as that lamen stored it
+        assert call.request is not None and call.request.model_dump_json() == request_json
         assert (call.reply.text, call.agent) == (reply_text, agent)
     stored = {m.id: m for m in store.stored_matches("store-v2")}
     assert {m: (s.transcript_json, s.outcome_json) for m, s in stored.items() if s.outcome_json} == outcomes

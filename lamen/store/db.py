@@ -56,7 +56,7 @@ CREATE TABLE IF NOT EXISTS calls (
     match_id TEXT NOT NULL, turn_idx INTEGER NOT NULL, call_idx INTEGER NOT NULL, purpose TEXT NOT NULL,
     agent TEXT NOT NULL, model TEXT, input_tokens INTEGER, output_tokens INTEGER, cached_tokens INTEGER,
     latency_s REAL, cost_usd REAL, from_cache INTEGER, finish_reason TEXT,
-    request_shape INTEGER, request_texts TEXT, request_values TEXT, reply INTEGER,
+    request_shape INTEGER, request_texts TEXT, request_numbers TEXT, reply INTEGER,
     PRIMARY KEY (match_id, turn_idx, call_idx));
 CREATE TABLE IF NOT EXISTS outcomes (
     match_id TEXT PRIMARY KEY, agreement TEXT NOT NULL, agreed_offer_json TEXT, u_a REAL NOT NULL,
@@ -66,7 +66,7 @@ CREATE TABLE IF NOT EXISTS response_cache (
     key TEXT PRIMARY KEY, agent TEXT NOT NULL, reply_json TEXT NOT NULL, created_at REAL NOT NULL);
 """ + TEXTS_SCHEMA
 CALL_COLUMNS = ("match_id, turn_idx, call_idx, purpose, agent, model, input_tokens, output_tokens, cached_tokens, "
-                "latency_s, cost_usd, from_cache, finish_reason, request_shape, request_texts, request_values, reply")
+                "latency_s, cost_usd, from_cache, finish_reason, request_shape, request_texts, request_numbers, reply")
 OUTCOME_COLUMNS = "match_id, agreement, agreed_offer_json, u_a, u_b, welfare, rounds, end_reason, transcript, outcome"
 
 

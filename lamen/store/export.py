@@ -85,7 +85,7 @@ def _calls(store: StoreReads, tournament: str) -> Iterator[dict[str, Any]]:
                "input_tokens": reply.usage.input_tokens, "output_tokens": reply.usage.output_tokens,
                "cached_tokens": reply.usage.cached_tokens, "latency_s": reply.latency_s, "cost_usd": reply.cost_usd,
                "from_cache": reply.from_cache, "finish_reason": reply.finish_reason,
-               "request": call.request.model_dump_json() if call.request else None, "reply": reply.text}
+               "request": call.request_json, "reply": reply.text}
 
 
 def _scores(store: StoreReads, tournament: str) -> Iterator[dict[str, Any]]:

@@ -74,7 +74,7 @@ def write_v2(source: Path, target: Path) -> None:
                         (call.match_id, call.turn_idx, call.call_idx, call.purpose, call.agent, reply.model,
                          reply.usage.input_tokens, reply.usage.output_tokens, reply.usage.cached_tokens,
                          reply.latency_s, reply.cost_usd, int(reply.from_cache), reply.finish_reason,
-                         call.request.model_dump_json() if call.request else None, reply.text))
+                         call.request_json, reply.text))
         columns = "match_id, agreement, agreed_offer_json, u_a, u_b, welfare, rounds, end_reason"
         for row in store.db.execute(f"SELECT {columns}, transcript, outcome FROM outcomes ORDER BY rowid").fetchall():
             out.execute(f"INSERT INTO outcomes VALUES ({', '.join('?' * 10)})",

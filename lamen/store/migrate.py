@@ -136,10 +136,11 @@ def _texts_once(db: sqlite3.Connection, schema: str) -> None:
         values = []
         for row in rows:
             request = row["request_json"]
-            shape, strings, others = texts.request_value(json.loads(request)) if request else (None, None, None)
+            # Taken apart as the text it is: rebuilt byte for byte, whatever ChatRequest became since.
+            shape, strings, others = texts.request_json(request) if request else (None, None, None)
             reply = None if row["reply_text"] is None else texts.intern(row["reply_text"])
             values.append((*tuple(row)[:13], shape, strings, others, reply))
-        db.executemany(f"INSERT INTO new_calls ({columns}, request_shape, request_texts, request_values, reply) "
+        db.executemany(f"INSERT INTO new_calls ({columns}, request_shape, request_texts, request_numbers, reply) "
                        f"VALUES ({', '.join('?' * 17)})", values)
     _replace(db, "calls")
 

@@ -35,8 +35,12 @@ class StoredCall:
     call_idx: int
     purpose: str
     agent: str
-    request: ChatRequest | None
+    request_json: str | None  # the request's JSON text as it was stored, byte for byte
     reply: ChatReply
+
+    @property
+    def request(self) -> ChatRequest | None:
+        return None if self.request_json is None else ChatRequest.model_validate_json(self.request_json)
 
 
 @dataclass(frozen=True)
@@ -194,7 +198,7 @@ class StoreReads:
 
     def calls(self, tournament: str | None = None, match_id: str | None = None) -> Iterator[StoredCall]:
         """Model calls in schedule order (of one tournament, or one match), requests rebuilt."""
-        request = "c.request_shape, c.request_texts, c.request_values, c.reply" if self._by_id else \
+        request = "c.request_shape, c.request_texts, c.request_numbers, c.reply" if self._by_id else \
             "c.request_json, c.reply_text AS reply"
         where, args = ("WHERE c.match_id=?", (match_id,)) if match_id else \
             ("WHERE m.tournament=?", (tournament,)) if tournament else ("", ())
@@ -203,10 +207,13 @@ class StoreReads:
             f"c.cached_tokens, c.latency_s, c.cost_usd, c.from_cache, c.finish_reason, {request} FROM calls c "
             f"JOIN matches m ON m.id = c.match_id {where} ORDER BY m.position, c.turn_idx, c.call_idx", args)
         for row in rows:
-            if self._by_id:
-                sent = self.texts.request(row["request_shape"], row["request_texts"], row["request_values"])
+            if not self._by_id:
+                sent = row["request_json"]
+            elif row["request_shape"] is None:
+                sent = None
             else:
-                sent = ChatRequest.model_validate_json(row["request_json"]) if row["request_json"] else None
+                sent = self.texts.request_json(row["request_shape"], row["request_texts"] or "",
+                                               row["request_numbers"] or "")
             reply = ChatReply(text=self._text(row["reply"]) or "", model=row["model"] or "",
                               usage=Usage(input_tokens=row["input_tokens"] or 0, output_tokens=row["output_tokens"] or 0,
                                           cached_tokens=row["cached_tokens"] or 0),
