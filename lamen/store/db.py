@@ -138,7 +138,7 @@ class Store(StoreReads):
             # Made whole now, or by another process a moment ago: checked like any existing one.
             existing = SCHEMA_VERSION if _create_whole(self.path) else check_writable_database(self.path)
         if existing is not None and existing < SCHEMA_VERSION:
-            migrate_in_place(self.path, SCHEMA)
+            migrate_in_place(self.path, SCHEMA, SCHEMA_VERSION)
         self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         self.db.row_factory = sqlite3.Row
         self.db.execute("PRAGMA journal_mode=WAL")

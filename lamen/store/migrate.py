@@ -20,7 +20,6 @@ from pathlib import Path
 from lamen.store.texts import TEXTS_SCHEMA, TextWriter
 from lamen.store.versions import fingerprint_of_canonical, judge_settings
 
-TARGET = 3
 BATCH = 500  # rows read at a time: a study's calls table does not fit in memory as one list
 
 
@@ -51,8 +50,8 @@ def _write_backup(path: Path, version: int) -> Path:
     return target
 
 
-def migrate_in_place(path: Path, schema: str) -> int:
-    """Migrate `path` to this schema (`schema`: the store's CREATE statements) unless another
+def migrate_in_place(path: Path, schema: str, target: int) -> int:
+    """Migrate `path` to schema `target` (`schema`: the store's CREATE statements) unless another
     process did first. Returns the version it was."""
     db = sqlite3.connect(path, timeout=30, isolation_level=None)
     db.row_factory = sqlite3.Row
@@ -60,7 +59,7 @@ def migrate_in_place(path: Path, schema: str) -> int:
         db.execute("BEGIN IMMEDIATE")  # the write lock: a second lamen waits here, then finds it done
         try:
             version = _stored_version(db)
-            if version >= TARGET:
+            if version >= target:
                 db.execute("ROLLBACK")
                 return version
             # Read through a second connection: it sees the committed state, which the lock held
@@ -69,7 +68,7 @@ def migrate_in_place(path: Path, schema: str) -> int:
             if version < 2:
                 _fingerprints(db)
             _texts_once(db, schema)
-            db.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(TARGET),))
+            db.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(target),))
         except BaseException:
             db.execute("ROLLBACK")
             raise
