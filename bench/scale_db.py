@@ -9,7 +9,6 @@ until the database holds the matches asked for. Model calls are not copied (bots
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from lamen.runner import Runner
 from lamen.spec.library import Library
 from lamen.spec.load import load_tournament
 from lamen.store import MatchRecord, Store
-from lamen.transcript import Transcript, Turn
+from lamen.transcript import Transcript
 
 REPO = Path(__file__).resolve().parent.parent
 QUICKSTART = REPO / "tournaments" / "quickstart.yaml"
@@ -41,17 +40,11 @@ def replicate(source: Path, target: Path, matches: int) -> int:
     copy = Store(target)
     try:
         (name,) = original.tournaments()
-        spec = json.loads(original.db.execute("SELECT spec_json FROM tournaments WHERE name=?", (name,)).fetchone()[0])
-        agents = [json.loads(row[0]) for row in original.db.execute(
-            "SELECT spec_json FROM agents WHERE tournament=? ORDER BY rowid", (name,))]
-        rows = original.db.execute(
-            "SELECT m.*, o.outcome_json FROM matches m JOIN outcomes o ON o.match_id = m.id "
-            "WHERE m.tournament=? AND m.status='finished' ORDER BY m.position", (name,)).fetchall()
-        turns: dict[str, list[Turn]] = {}
-        for turn in original.db.execute("SELECT * FROM turns ORDER BY match_id, idx"):
-            turns.setdefault(turn["match_id"], []).append(
-                Turn(side=turn["side"], round=turn["round"], note=turn["note"], message=turn["message"],
-                     interrogation=turn["interrogation"]))
+        spec = original.tournament_spec(name)
+        agents = [agent.spec for agent in original.agent_rows(name)]
+        rows = [{**match.row, "outcome_json": match.outcome_json, "spec": match.spec}
+                for match in original.stored_matches(name) if match.status == "finished"]
+        turns = original.turns_by_match(name)
         repetitions = 1 + max(row["repetition"] for row in rows)
         planned: list[tuple[MatchRecord, dict, Transcript, Outcome]] = []
         for index in range(matches):
@@ -65,12 +58,12 @@ def replicate(source: Path, target: Path, matches: int) -> int:
             transcript = Transcript(game=row["game"], protocol=row["protocol"], agents=(row["agent_a"], row["agent_b"]),
                                     starts=row["starts"], turns=tuple(turns.get(row["id"], ())),
                                     end_reason=outcome.end_reason)
-            planned.append((record, json.loads(row["spec_json"]), transcript, outcome))
+            planned.append((record, row["spec"], transcript, outcome))
         copy.save_tournament(name, spec, agents)
         copy.plan(name, [(record, match_spec) for record, match_spec, _, _ in planned])
         for record, _, transcript, outcome in planned:
             copy.save_match(record.id, transcript, outcome)
-        return int(copy.db.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+        return copy.summary()["total"]
     finally:
         original.close()
         copy.close()

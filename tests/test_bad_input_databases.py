@@ -25,6 +25,7 @@ from lamen.runner import Runner
 from lamen.spec.library import Library
 from lamen.spec.tournament import Tournament
 from lamen.store import Store
+from lamen.store.legacy import write_v2
 
 SPEC = {"name": "tiny", "agents": ["bot:linear", "bot:conceder"], "games": ["rental-1-distributive"]}
 
@@ -180,7 +181,7 @@ def test_an_older_lamen_database_is_migrated_by_run_and_read_as_is_by_the_rest(l
     """A schema-1 database (no fingerprints): status and report read it without writing; run
     migrates it (fingerprints filled in from the stored specs) and finds nothing left to play."""
     old = tmp_path / "old.db"
-    shutil.copy(lamen_db, old)
+    write_v2(lamen_db, old)  # the same matches in the layout schemas 1 and 2 share
     with sqlite3.connect(old) as db:
         db.execute("ALTER TABLE matches DROP COLUMN fingerprint")
         db.execute("UPDATE meta SET value='1' WHERE key='schema_version'")
@@ -191,7 +192,7 @@ def test_an_older_lamen_database_is_migrated_by_run_and_read_as_is_by_the_rest(l
     (tmp_path / "spec.yaml").write_text(yaml.safe_dump(SPEC), encoding="utf-8")
     assert main(["run", str(tmp_path / "spec.yaml"), "--db", str(old), "--quiet"]) == 0
     with sqlite3.connect(old) as db:
-        assert db.execute("SELECT value FROM meta").fetchone()[0] == "2"
+        assert db.execute("SELECT value FROM meta").fetchone()[0] == "3"
         migrated = dict(db.execute("SELECT id, fingerprint FROM matches"))
     with sqlite3.connect(lamen_db) as db:
         assert migrated == dict(db.execute("SELECT id, fingerprint FROM matches"))  # as a new run writes them

@@ -67,8 +67,10 @@ def test_nul_bytes_and_lone_surrogates_are_stored_safely(tmp_path: Path) -> None
         notes = {row[0] for row in db.execute("SELECT note FROM turns t JOIN matches m ON m.id=t.match_id "
                                               "WHERE (t.side=0 AND m.agent_a='openai:fake-hostile') OR "
                                               "(t.side=1 AND m.agent_b='openai:fake-hostile')")}
-        messages = {row[0] for row in db.execute("SELECT reply_text FROM calls WHERE agent='openai:fake-hostile' "
-                                                 "AND purpose='message'")}
+        stored = Store.open_read_only(database)
+        messages = {call.reply.text for call in stored.calls() if call.agent == "openai:fake-hostile"
+                    and call.purpose == "message"}
+        stored.close()
         models = {row[0] for row in db.execute("SELECT model FROM calls WHERE agent='openai:fake-hostile'")}
         cached = [json.loads(row[0]) for row in db.execute("SELECT reply_json FROM response_cache")]
         reason = db.execute("SELECT disabled_reason FROM agents WHERE agent_id='openai:fake-breaks'").fetchone()[0]

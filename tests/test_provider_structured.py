@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -108,9 +107,9 @@ def test_a_tournament_stores_the_structured_reading_and_the_fallback(
         state = asyncio.run(Runner(tournament, store, Library.default([tmp_path])).run())
         store.close()
     assert not state.disabled  # a refused schema is not a fatal error of the agent
-    with sqlite3.connect(tmp_path / "s.db") as db:
-        rows = db.execute("SELECT m.status, o.transcript_json, o.outcome_json FROM matches m "
-                          "JOIN outcomes o ON o.match_id = m.id").fetchall()
+    stored = Store.open_read_only(tmp_path / "s.db")
+    rows = [(m.status, m.transcript_json, m.outcome_json) for m in stored.stored_matches("structured")]
+    stored.close()
     assert len(rows) == 4 and {status for status, _, _ in rows} == {"finished"}
     for _, stored_transcript, stored_outcome in rows:
         turns = json.loads(stored_transcript)["turns"]

@@ -324,7 +324,7 @@ def test_llm_fallback_reads_unreadable_notes_and_its_calls_are_stored_and_costed
     assert Reader.calls == 1
     assert {r["agent"] for r in rows} == {"openai:reader"}
     assert runner.state.spend_usd == pytest.approx(0.002)
-    outcome = json.loads(store.db.execute("SELECT outcome_json FROM outcomes LIMIT 1").fetchone()[0])
+    outcome = json.loads(store.outcome_json(frame["match_id"].iloc[0]))
     assert outcome["turns"][0]["note"]["method"] == "llm" and outcome["turns"][0]["note_format_ok"] is False
     store.close()
 

@@ -294,11 +294,9 @@ def handle_status(args: argparse.Namespace) -> int:
                               f"{summary['agreements']} agreements, {summary['errored']} errored, "
                               f"{summary['pending']} pending, ${summary['spend_usd']:.2f}, {summary['tokens']:,} tokens",
                               markup=False)
-                for row in store.db.execute("SELECT agent_id, disabled_reason FROM agents WHERE tournament=? AND "
-                                            "disabled_reason IS NOT NULL", (name,)):
+                for agent_id, reason in store.disabled_agents(name).items():
                     # A reason is one line, printed whole: it quotes a provider's error.
-                    console.print(f"  stopped {one_line(row['agent_id'])}: {one_line(row['disabled_reason'])}",
-                                  markup=False, soft_wrap=True)
+                    console.print(f"  stopped {one_line(agent_id)}: {one_line(reason)}", markup=False, soft_wrap=True)
     finally:
         store.close()
     return 0

@@ -3,7 +3,6 @@ judge's readings, model-call usage and the games as they were played. Reads only
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -87,56 +86,34 @@ def _game_from_spec(spec: dict[str, Any]) -> Game:
 def _games(store: Store, tournament: str) -> tuple[GameInfo, ...]:
     """Each game as the store recorded it in its matches' specs; else the library's game of that
     name; else None (e.g. an imported game lamen does not ship)."""
-    # SQLite takes bare columns from the row that holds the MIN(): the game's first match.
-    rows = store.db.execute("SELECT game, game_class, spec_json, MIN(position) FROM matches WHERE tournament=? "
-                            "GROUP BY game ORDER BY MIN(position)", (tournament,)).fetchall()
     games = []
-    for row in rows:
-        spec = json.loads(row["spec_json"]).get("game")
+    for name, game_class, spec in store.game_specs(tournament):
         try:
             if isinstance(spec, dict):
                 game = _game_from_spec(spec)
             else:
-                game = load_game(row["game"])
-            games.append(GameInfo(row["game"], row["game_class"], game))
+                game = load_game(name)
+            games.append(GameInfo(name, game_class, game))
         except (SpecError, ValidationError, KeyError, TypeError) as exc:
             reason = "the store holds no spec for it and lamen knows no game of that name"
             if isinstance(spec, dict):
                 reason = f"its stored spec does not load ({str(exc).splitlines()[0]})"
-            games.append(GameInfo(row["game"], row["game_class"], None, reason))
+            games.append(GameInfo(name, game_class, None, reason))
     return tuple(games)
 
 
 def _usage(store: Store, tournament: str) -> pd.DataFrame:
-    rows = store.db.execute(
-        "SELECT c.agent, COUNT(*), COALESCE(SUM(c.input_tokens), 0), COALESCE(SUM(c.output_tokens), 0), "
-        "COALESCE(SUM(c.cached_tokens), 0), COALESCE(SUM(c.from_cache), 0), COALESCE(SUM(c.cost_usd), 0.0) "
-        "FROM calls c JOIN matches m ON m.id = c.match_id WHERE m.tournament=? GROUP BY c.agent ORDER BY c.agent",
-        (tournament,)).fetchall()
-    return pd.DataFrame([tuple(row) for row in rows], columns=list(USAGE_COLUMNS))
+    return pd.DataFrame(store.usage(tournament), columns=list(USAGE_COLUMNS))
 
 
 def _turns(store: Store, tournament: str) -> dict[str, tuple[Turn, ...]]:
-    rows = store.db.execute(
-        "SELECT t.match_id, t.side, t.round, t.note, t.message, t.interrogation FROM turns t "
-        "JOIN matches m ON m.id = t.match_id WHERE m.tournament=? ORDER BY t.match_id, t.idx", (tournament,))
-    turns: dict[str, list[Turn]] = {}
-    for row in rows:
-        turns.setdefault(row["match_id"], []).append(Turn(side=row["side"], round=row["round"], note=row["note"],
-                                                          message=row["message"], interrogation=row["interrogation"]))
-    return {match_id: tuple(match_turns) for match_id, match_turns in turns.items()}
+    return store.turns_by_match(tournament)
 
 
 def _outcomes(store: Store, tournament: str) -> dict[str, dict[str, Any]]:
     """What the viewer shows of each judged outcome, as stored (`Outcome` JSON): the store wrote
     it through the model, and skipping validation halves the time a 10,000-match report takes."""
-    rows = store.db.execute(
-        "SELECT o.match_id, json_extract(o.outcome_json, '$.turns'), json_extract(o.outcome_json, '$.agreed_offer'), "
-        "json_extract(o.outcome_json, '$.end_reason') FROM outcomes o JOIN matches m ON m.id = o.match_id "
-        "WHERE m.tournament=?", (tournament,))
-    return {match_id: {"turns": json.loads(turns) if turns else [],
-                       "agreed_offer": json.loads(offer) if offer else None, "end_reason": reason}
-            for match_id, turns, offer, reason in rows}
+    return store.outcome_views(tournament)
 
 
 def read_report_data(db_path: str | Path, tournament: str | None = None) -> ReportData:
@@ -147,12 +124,9 @@ def read_report_data(db_path: str | Path, tournament: str | None = None) -> Repo
     store = Store.open_read_only(path)
     try:
         name = choose_tournament(store, tournament)
-        spec_row = store.db.execute("SELECT spec_json FROM tournaments WHERE name=?", (name,)).fetchone()
-        rows = store.db.execute("SELECT agent_id, provider, model, disabled_reason FROM agents WHERE tournament=? "
-                                "ORDER BY rowid", (name,))
-        agents = pd.DataFrame([tuple(row) for row in rows],
+        agents = pd.DataFrame([(a.agent_id, a.provider, a.model, a.disabled_reason) for a in store.agent_rows(name)],
                               columns=["agent_id", "provider", "model", "disabled_reason"])
-        return ReportData(db_path=path, tournament=name, spec=json.loads(spec_row["spec_json"]), agents=agents,
+        return ReportData(db_path=path, tournament=name, spec=store.tournament_spec(name), agents=agents,
                           matches=match_table(store, name), usage=_usage(store, name), games=_games(store, name),
                           turns=_turns(store, name), outcomes=_outcomes(store, name))
     finally:

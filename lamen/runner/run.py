@@ -246,13 +246,9 @@ class Runner:
 
     def _qualifier_failures(self) -> dict[str, str]:
         needed = self.tournament.qualifier.min_agreements  # type: ignore[union-attr]
-        rows = self.store.db.execute(
-            "SELECT m.agent_a AS agent, SUM(o.agreement != 'none') AS agreements, COUNT(o.match_id) AS played "
-            "FROM matches m LEFT JOIN outcomes o ON o.match_id = m.id WHERE m.tournament=? AND m.stage='qualifier' "
-            "GROUP BY m.agent_a", (self.tournament.name,))
-        return {row["agent"]: f"{row['agreements'] or 0} agreement(s) in {row['played']} qualifier game(s), "
-                              f"{needed} needed"
-                for row in rows if (row["agreements"] or 0) < needed}
+        return {agent: f"{agreements} agreement(s) in {played} qualifier game(s), {needed} needed"
+                for agent, agreements, played in self.store.qualifier_agreements(self.tournament.name)
+                if agreements < needed}
 
     async def _play_all(self, matches: list[Match]) -> None:
         slots = asyncio.Semaphore(self.tournament.limits.concurrency)

@@ -23,12 +23,16 @@ from pydantic_core import PydanticSerializationError
 from lamen.agents.base import ChatReply
 from lamen.judge.outcome import Outcome
 from lamen.store.files import check_writable_database, connect_read_only
-from lamen.store.versions import Slot, Stored, fingerprint_of_canonical, judge_settings
+from lamen.store.migrate import migrate_in_place
+from lamen.store.reads import StoreReads
+from lamen.store.texts import TEXTS_SCHEMA, TextReader, TextWriter
+from lamen.store.versions import Slot, Stored
 from lamen.text_safety import without_surrogates
 from lamen.transcript import ModelCall, Transcript
 
 # 1: the first schema. 2: matches.fingerprint (which version of the spec a match was played under).
-SCHEMA_VERSION = 2
+# 3: each text once (lamen.store.texts): match specs, requests, replies and outcomes by text id.
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -41,7 +45,7 @@ CREATE TABLE IF NOT EXISTS matches (
     id TEXT PRIMARY KEY, tournament TEXT NOT NULL, stage TEXT NOT NULL, game TEXT NOT NULL,
     game_class TEXT NOT NULL, protocol TEXT NOT NULL, agent_a TEXT NOT NULL, agent_b TEXT NOT NULL,
     starts INTEGER NOT NULL, repetition INTEGER NOT NULL, mirror INTEGER NOT NULL, block TEXT NOT NULL,
-    seed INTEGER NOT NULL, position INTEGER NOT NULL, spec_json TEXT NOT NULL,
+    seed INTEGER NOT NULL, position INTEGER NOT NULL, spec_parts TEXT NOT NULL,
     status TEXT NOT NULL DEFAULT 'pending', error TEXT, attempts INTEGER NOT NULL DEFAULT 0,
     source TEXT NOT NULL DEFAULT 'played', finished_at REAL, fingerprint TEXT);
 CREATE INDEX IF NOT EXISTS matches_by_status ON matches (tournament, status);
@@ -51,15 +55,19 @@ CREATE TABLE IF NOT EXISTS turns (
 CREATE TABLE IF NOT EXISTS calls (
     match_id TEXT NOT NULL, turn_idx INTEGER NOT NULL, call_idx INTEGER NOT NULL, purpose TEXT NOT NULL,
     agent TEXT NOT NULL, model TEXT, input_tokens INTEGER, output_tokens INTEGER, cached_tokens INTEGER,
-    latency_s REAL, cost_usd REAL, from_cache INTEGER, finish_reason TEXT, request_json TEXT, reply_text TEXT,
+    latency_s REAL, cost_usd REAL, from_cache INTEGER, finish_reason TEXT,
+    request_shape INTEGER, request_texts TEXT, request_numbers TEXT, reply INTEGER,
     PRIMARY KEY (match_id, turn_idx, call_idx));
 CREATE TABLE IF NOT EXISTS outcomes (
     match_id TEXT PRIMARY KEY, agreement TEXT NOT NULL, agreed_offer_json TEXT, u_a REAL NOT NULL,
     u_b REAL NOT NULL, welfare REAL NOT NULL, rounds INTEGER NOT NULL, end_reason TEXT NOT NULL,
-    transcript_json TEXT, outcome_json TEXT NOT NULL);
+    transcript INTEGER, outcome INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS response_cache (
     key TEXT PRIMARY KEY, agent TEXT NOT NULL, reply_json TEXT NOT NULL, created_at REAL NOT NULL);
-"""
+""" + TEXTS_SCHEMA
+CALL_COLUMNS = ("match_id, turn_idx, call_idx, purpose, agent, model, input_tokens, output_tokens, cached_tokens, "
+                "latency_s, cost_usd, from_cache, finish_reason, request_shape, request_texts, request_numbers, reply")
+OUTCOME_COLUMNS = "match_id, agreement, agreed_offer_json, u_a, u_b, welfare, rounds, end_reason, transcript, outcome"
 
 
 @dataclass(frozen=True)
@@ -115,11 +123,12 @@ def _create_whole(path: Path) -> bool:
         draft.unlink(missing_ok=True)
 
 
-class Store:
+class Store(StoreReads):
     """One SQLite database file; safe to open from several processes (WAL, busy timeout).
 
-    `Store(path)` opens for writing: it creates a new database, migrates an older lamen one, and
-    refuses (SpecError, file untouched) anything else. `Store.open_read_only(path)` never writes."""
+    `Store(path)` opens for writing: it creates a new database, migrates an older lamen one (after
+    a backup beside it, lamen.store.migrate), and refuses (SpecError, file untouched) anything else.
+    `Store.open_read_only(path)` never writes; it reads this schema and the older ones."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -128,19 +137,15 @@ class Store:
         if existing is None:
             # Made whole now, or by another process a moment ago: checked like any existing one.
             existing = SCHEMA_VERSION if _create_whole(self.path) else check_writable_database(self.path)
+        if existing is not None and existing < SCHEMA_VERSION:
+            migrate_in_place(self.path, SCHEMA, SCHEMA_VERSION)
         self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         self.db.row_factory = sqlite3.Row
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
-        with self.transaction():
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    self.db.execute(statement)
-            if existing is None:
-                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            elif existing < SCHEMA_VERSION:
-                self._migrate(existing)
+        self.writer = TextWriter(self.db)
+        self.texts = TextReader(self.db)
         self.schema_version = SCHEMA_VERSION
 
     @classmethod
@@ -150,23 +155,8 @@ class Store:
         store.path = Path(path)
         store.writable = False
         store.db, store.schema_version = connect_read_only(store.path)
+        store.texts = TextReader(store.db)
         return store
-
-    def _migrate(self, version: int) -> None:
-        """An older lamen's database brought to this schema (inside the opening transaction)."""
-        if version < 2:
-            self.db.execute("ALTER TABLE matches ADD COLUMN fingerprint TEXT")
-            fallbacks = {row["name"]: json.loads(row["spec_json"]).get("llm_fallback")
-                         for row in self.db.execute("SELECT name, spec_json FROM tournaments")}
-            rows = self.db.execute("SELECT id, tournament, spec_json FROM matches").fetchall()
-            for row in rows:
-                try:
-                    found = fingerprint_of_canonical(json.loads(row["spec_json"]),
-                                                     judge_settings(fallbacks.get(row["tournament"])))
-                except (KeyError, TypeError, IndexError, ValueError):
-                    continue  # imported results carry no canonical spec
-                self.db.execute("UPDATE matches SET fingerprint=? WHERE id=?", (found, row["id"]))
-        self.db.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION),))
 
     def close(self) -> None:
         self.db.close()
@@ -178,8 +168,10 @@ class Store:
             yield self.db
         except BaseException:
             self.db.execute("ROLLBACK")
+            self.writer.rollback()  # ids of texts the rollback removed are forgotten too
             raise
         self.db.execute("COMMIT")
+        self.writer.commit()
 
     # ---- planning --------------------------------------------------------------------------
 
@@ -197,15 +189,15 @@ class Store:
 
     def plan(self, tournament: str, records: Iterable[tuple[MatchRecord, dict[str, Any]]]) -> int:
         """Insert matches not planned yet; returns how many were new."""
-        before = self.db.total_changes
         with self.transaction() as db:
+            rows = [(r.id, tournament, r.stage, r.game, r.game_class, r.protocol, r.agent_a, r.agent_b, r.starts,
+                     r.repetition, r.mirror, r.block, r.seed, r.position, self.writer.spec_parts(spec), r.fingerprint)
+                    for r, spec in records]
+            before = self.db.total_changes  # the specs' new texts are not new matches
             db.executemany(
                 "INSERT OR IGNORE INTO matches (id, tournament, stage, game, game_class, protocol, agent_a, agent_b, "
-                "starts, repetition, mirror, block, seed, position, spec_json, fingerprint) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(r.id, tournament, r.stage, r.game, r.game_class, r.protocol, r.agent_a, r.agent_b, r.starts,
-                  r.repetition, r.mirror, r.block, r.seed, r.position, json.dumps(spec, sort_keys=True),
-                  r.fingerprint) for r, spec in records])
+                "starts, repetition, mirror, block, seed, position, spec_parts, fingerprint) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
         return self.db.total_changes - before
 
     def stored_versions(self, tournament: str) -> list[Stored]:
@@ -255,10 +247,7 @@ class Store:
                 side = transcript.starts if len(transcript.turns) % 2 == 0 else 1 - transcript.starts
                 self._save_calls(match_id, len(transcript.turns), transcript.unfinished_calls, transcript.agents[side])
             if not transcript.error:
-                db.execute("INSERT INTO outcomes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           (match_id, outcome.agreement, json.dumps(outcome.agreed_offer), outcome.utilities[0],
-                            outcome.utilities[1], outcome.welfare, outcome.rounds, outcome.end_reason,
-                            _slim_transcript(transcript), outcome.model_dump_json()))
+                self._put_outcome(match_id, outcome, _slim_transcript(transcript))
             db.execute("UPDATE matches SET status=?, error=?, attempts=attempts+1, finished_at=? WHERE id=?",
                        (status, transcript.error, time.time(), match_id))
 
@@ -266,19 +255,40 @@ class Store:
                     offset: int = 0) -> None:
         for call_index, call in enumerate(calls, start=offset):
             reply = call.reply or ChatReply(text="")
-            self.db.execute("INSERT INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            shape, strings, values = self.writer.request(call.request) if call.request else (None, None, None)
+            self.db.execute(f"INSERT INTO calls ({CALL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (match_id, turn_index, call_index, call.purpose, call.agent or agent, reply.model,
                              reply.usage.input_tokens, reply.usage.output_tokens, reply.usage.cached_tokens,
                              reply.latency_s, reply.cost_usd, int(reply.from_cache), reply.finish_reason,
-                             call.request.model_dump_json() if call.request else None, reply.text))
+                             shape, strings, values, self.writer.intern(reply.text)))
+
+    def _put_outcome(self, match_id: str, outcome: Outcome, transcript_json: str | None) -> None:
+        self.db.execute(f"INSERT OR REPLACE INTO outcomes ({OUTCOME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (match_id, outcome.agreement, json.dumps(outcome.agreed_offer), outcome.utilities[0],
+                         outcome.utilities[1], outcome.welfare, outcome.rounds, outcome.end_reason,
+                         None if transcript_json is None else self.writer.intern(transcript_json),
+                         self.writer.intern(outcome.model_dump_json())))
+
+    def replace_outcomes(self, outcomes: Iterable[tuple[str, Outcome]], fingerprints: dict[str, str]) -> int:
+        """New judged outcomes for stored matches (`lamen rejudge --write`), with the fingerprints
+        that now name the judge that scored them, in one transaction; each match's transcript
+        stays as it was. Returns how many were written."""
+        written = 0
+        with self.transaction() as db:
+            for match_id, outcome in outcomes:
+                row = db.execute("SELECT transcript FROM outcomes WHERE match_id=?", (match_id,)).fetchone()
+                if row is None:
+                    continue
+                self._put_outcome(match_id, outcome, self.texts.text(row["transcript"]))
+                if match_id in fingerprints:
+                    db.execute("UPDATE matches SET fingerprint=? WHERE id=?", (fingerprints[match_id], match_id))
+                written += 1
+        return written
 
     def save_imported(self, match_id: str, outcome: Outcome, source: str) -> None:
         """A finished match known only by its outcome (imported results: no turns, no calls)."""
         with self.transaction() as db:
-            db.execute("INSERT OR REPLACE INTO outcomes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (match_id, outcome.agreement, json.dumps(outcome.agreed_offer), outcome.utilities[0],
-                        outcome.utilities[1], outcome.welfare, outcome.rounds, outcome.end_reason, None,
-                        outcome.model_dump_json()))
+            self._put_outcome(match_id, outcome, None)
             db.execute("UPDATE matches SET status='finished', source=?, finished_at=? WHERE id=?",
                        (source, time.time(), match_id))
 
@@ -316,9 +326,6 @@ class Store:
             f"FROM calls c JOIN matches m ON m.id=c.match_id {where}", args).fetchone()
         return {"total": sum(counts.values()), "finished": counts.get("finished", 0), "errored": counts.get("errored", 0),
                 "pending": counts.get("pending", 0), "agreements": agreements, "spend_usd": spend, "tokens": tokens}
-
-    def tournaments(self) -> list[str]:
-        return [row["name"] for row in self.db.execute("SELECT name FROM tournaments ORDER BY created_at")]
 
 
 Model = TypeVar("Model", bound=BaseModel)

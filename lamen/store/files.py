@@ -126,7 +126,7 @@ def _lamen_version(path: Path, db: sqlite3.Connection, hint: str) -> int:
     version = int(row[0])
     if version <= 0:
         raise refuse(path, f"not a lamen tournament database (schema version {version})", hint)
-    missing = LAMEN_TABLES - tables
+    missing = LAMEN_TABLES - tables if version < 3 else (LAMEN_TABLES | {"texts"}) - tables
     if missing:
         raise refuse(path, f"is a damaged lamen database (tables missing: {', '.join(sorted(missing))})",
                      DAMAGED_HINT)
