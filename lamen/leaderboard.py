@@ -19,6 +19,7 @@ agents apart (no decisive game, no agreement) or an agent has no finite rating.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,7 @@ from lamen.ratings import (
     bootstrap_utility, competition_ranks, fit_bradley_terry, fit_elo, fit_trueskill, fit_utility, rated_matches,
     summarize_agents,
 )
+from lamen.spec.game import Game
 from lamen.spec.library import Library
 from lamen.spec.load import load_game
 from lamen.spec.problems import SpecError
@@ -65,14 +67,22 @@ class Fitted:
 
 
 def utility_granularity(games: list[str], library: Library | None = None) -> float:
-    """TrueSkill's draw margin: the smallest utility step of the games played (one label step
-    of one issue for one side); 0 when no game can be loaded (e.g. imported unknown games)."""
-    steps = []
+    """TrueSkill's draw margin: the smallest utility step of the games played, by name; a game
+    that cannot be loaded (e.g. an imported unknown game) has none."""
+    loaded = []
     for name in games:
         try:
-            game = load_game(name, library)
+            loaded.append(load_game(name, library))
         except SpecError:
             continue
+    return games_granularity(loaded)
+
+
+def games_granularity(games: Iterable[Game]) -> float:
+    """The smallest utility step of `games` (one label step of one issue for one side); 0 when
+    there is none. The CLI and the report both draw TrueSkill within it."""
+    steps = []
+    for game in games:
         for side in (0, 1):
             for index in range(len(game.issues)):
                 values = sorted(set(game.issue_utilities(side, index)))
