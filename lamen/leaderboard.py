@@ -95,6 +95,13 @@ def _without_point_intervals(table: pd.DataFrame, low: str, high: str) -> None:
     table.loc[narrow, [low, high]] = np.nan
 
 
+def _with_interval(table: pd.DataFrame, name: str, values: list[float], lows: list[float],
+                   highs: list[float]) -> None:
+    """Columns `name`, `name low` and `name high`; an interval without width is no interval."""
+    table[name], table[f"{name} low"], table[f"{name} high"] = values, lows, highs
+    _without_point_intervals(table, f"{name} low", f"{name} high")
+
+
 def _effect(value: float, lower: float, upper: float) -> dict[str, float | None]:
     known = not (np.isnan(lower) or upper - lower < POINT)
     return {"value": value, "lower": lower if known else None, "upper": upper if known else None}
@@ -121,10 +128,8 @@ def _bradley_terry(table: pd.DataFrame, rows: pd.DataFrame, agents: list[str], a
                    fitted: Fitted) -> tuple[BradleyTerryFit, dict]:
     fit = fitted.bt if fitted.bt is not None else fit_bradley_terry(rows, anchor=anchor)
     by_agent = {r.agent: r for r in fit.ratings}
-    table["BT"] = [by_agent[a].elo for a in agents]
-    table["BT low"] = [by_agent[a].lower for a in agents]
-    table["BT high"] = [by_agent[a].upper for a in agents]
-    _without_point_intervals(table, "BT low", "BT high")
+    _with_interval(table, "BT", [by_agent[a].elo for a in agents], [by_agent[a].lower for a in agents],
+                   [by_agent[a].upper for a in agents])
     table["BT rank"] = _ranks(table["BT"])
     table["BT rank low"] = table["BT rank high"] = np.nan
     if bootstrap and decisive:
@@ -205,10 +210,8 @@ def build_leaderboard(frame: pd.DataFrame, methods: tuple[str, ...] = METHODS, b
         if "elo" in methods:
             elo_fit = fitted.elo if fitted.elo is not None else fit_elo(rows, seed=seed)
             elo = {r.agent: r for r in elo_fit.ratings}
-            table["Elo"] = [elo[a].median for a in agents]
-            table["Elo low"] = [elo[a].lower for a in agents]
-            table["Elo high"] = [elo[a].upper for a in agents]
-            _without_point_intervals(table, "Elo low", "Elo high")
+            _with_interval(table, "Elo", [elo[a].median for a in agents], [elo[a].lower for a in agents],
+                           [elo[a].upper for a in agents])
             notes.append(f"Elo is order-dependent: the median over {elo_fit.orderings} random orders of the games is "
                          "shown.")
         if "trueskill" in methods:
