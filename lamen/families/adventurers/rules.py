@@ -18,12 +18,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lamen.core.agenda import Agenda
 from lamen.core.family import Instance
-from lamen.core.rules import Transition
+from lamen.core.rules import AgendaTurns, Transition, opening_agenda
 from lamen.core.state import CoreState, end
 from lamen.core.types import (JSON, Action, ActionSpace, EndTurn, Event, IllegalMove, Message, Observation, Propose,
-                              Request, Respond, RoleId, Score, Submit, Think, ToolCall, ToolSpec)
+                              Respond, RoleId, Score, Submit, Think, ToolCall, ToolSpec)
 from lamen.families.adventurers import sim
 from lamen.families.adventurers.board import (MAX_ROOMS, MIN_ROOMS, ROLES, Board, Matrix, human_agent_board,
                                               paper_like_board, random_board)
@@ -182,16 +181,10 @@ def next_role(gs: sim.GameState, just_moved: RoleId) -> RoleId | None:
     return other(just_moved) if other(just_moved) in able else able[0]
 
 
-class AdventurersRules:
+class AdventurersRules(AgendaTurns):
     def initial(self, instance: AdventurersInstance, seating: Mapping[RoleId, str],
                 first: RoleId | None) -> AdventurersState:
-        missing = set(ROLES) - set(seating)
-        if missing:
-            raise ValueError(f"adventurers needs seats {ROLES}; missing {sorted(missing)}")
-        return AdventurersState(seating=dict(seating), agenda=Agenda.start(ROLES, first or ROLES[0]))
-
-    def agenda(self, state: AdventurersState) -> tuple[Request, ...]:
-        return () if state.ended else state.agenda.requests()
+        return AdventurersState(seating=dict(seating), agenda=opening_agenda(FAMILY_NAME, ROLES, seating, first))
 
     def view(self, instance: AdventurersInstance, state: AdventurersState, role: RoleId) -> Observation:
         gs = game(instance, state)
@@ -229,8 +222,6 @@ class AdventurersRules:
             new = end(new, "both_submitted" if all(p is not None for p in after.submitted) else "timeout")
         return Transition(new, new.events[len(state.events):])
 
-    def is_over(self, state: AdventurersState) -> str | None:
-        return state.ended
 
 
 def to_turn(actions: Sequence[Action], gs: sim.GameState, role: RoleId) -> Turn:
