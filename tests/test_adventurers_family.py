@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from lamen.agents.base import ChatReply, ChatRequest
+from lamen.agents.base import ChatReply
 from lamen.core.codec import FormatError
 from lamen.core.play import EpisodeRecord, play
 from lamen.core.players import PolicyAgent
@@ -21,6 +21,7 @@ from lamen.families.adventurers.policies import POLICIES
 from lamen.families.adventurers.rules import AdventurersConfig, game, instance_from_board, make_instance
 from lamen.families.adventurers.scoring import score_game
 from tests.adventurers_boards import PAPER_BOARD_1
+from tests.scripted import Scripted
 
 FAMILY = get_family("adventurers")
 CODEC = FAMILY.codec("user")
@@ -147,19 +148,6 @@ def test_unreadable_replies_get_a_repair_hint(text: str, feedback: str) -> None:
     with pytest.raises(FormatError) as err:
         CODEC.parse(ChatReply(text=text), FAMILY.rules.legal(_inst(), _start(), "user"))
     assert err.value.feedback.startswith(feedback)
-
-
-class Scripted:
-    def __init__(self, replies: list[str]) -> None:
-        self.replies, self.requests = replies, []
-
-    @property
-    def name(self) -> str:
-        return "scripted"
-
-    async def complete(self, request: ChatRequest) -> ChatReply:
-        self.requests.append(request)
-        return ChatReply(text=self.replies.pop(0))
 
 
 def test_three_resamples_then_the_episode_ends_with_no_score() -> None:
