@@ -245,7 +245,6 @@ class AdventurersRules(AgendaTurns):
         return Transition(new, new.events[len(state.events):])
 
 
-
 def to_turn(actions: Sequence[Action], gs: sim.GameState, role: RoleId) -> Turn:
     """One reply's core actions as the simulator's turn (order kept; thoughts and messages joined)."""
     thoughts, messages, moves = [], [], []

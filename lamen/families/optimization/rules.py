@@ -99,7 +99,6 @@ class OptimizationRules(AgendaTurns):
         return Transition(new, new.events[len(state.events):])
 
 
-
 def score(instance: OptimizationInstance, state: OptimizationState) -> Score:
     """Pure: the accepted matching's true fit over the pooled-knowledge optimum; 0 without a deal."""
     optimum = instance.optimum()
