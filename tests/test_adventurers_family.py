@@ -191,3 +191,18 @@ def test_the_bot_may_open_and_the_turns_alternate_from_it() -> None:
     roles = [c.role for c in record.calls]
     assert roles[:4] == ["bot", "user", "bot", "user"] and record.score.metrics["optimal"] == 1.0
     assert record.state.agenda.turns == {"user": roles.count("user"), "bot": roles.count("bot")}
+
+
+def test_each_turn_is_simulated_once_and_a_restored_state_replays_its_log_once(monkeypatch) -> None:
+    # view, legal, step and score all need the simulator's game; rebuilding it from the whole log
+    # on every request made an episode quadratic in its turns.
+    steps = []
+    real_step = sim.step
+    monkeypatch.setattr(sim, "step", lambda *args: steps.append(args[2]) or real_step(*args))
+    instance = _inst()
+    record = match(instance, "share-all-solver", "share-all-solver")
+    turns = len(record.state.log)
+    assert turns >= 4 and len(steps) == turns
+    restored = type(record.state).model_validate_json(record.state.model_dump_json())
+    assert game(instance, restored) == game(instance, record.state) and len(steps) == 2 * turns
+    assert game(instance, restored) is game(instance, restored) and len(steps) == 2 * turns
