@@ -19,6 +19,7 @@ agents apart (no decisive game, no agreement) or an agent has no finite rating.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,7 @@ from lamen.ratings import (
     bootstrap_utility, competition_ranks, fit_bradley_terry, fit_elo, fit_trueskill, fit_utility, rated_matches,
     summarize_agents,
 )
+from lamen.spec.game import Game
 from lamen.spec.library import Library
 from lamen.spec.load import load_game
 from lamen.spec.problems import SpecError
@@ -65,14 +67,22 @@ class Fitted:
 
 
 def utility_granularity(games: list[str], library: Library | None = None) -> float:
-    """TrueSkill's draw margin: the smallest utility step of the games played (one label step
-    of one issue for one side); 0 when no game can be loaded (e.g. imported unknown games)."""
-    steps = []
+    """TrueSkill's draw margin: the smallest utility step of the games played, by name; a game
+    that cannot be loaded (e.g. an imported unknown game) has none."""
+    loaded = []
     for name in games:
         try:
-            game = load_game(name, library)
+            loaded.append(load_game(name, library))
         except SpecError:
             continue
+    return games_granularity(loaded)
+
+
+def games_granularity(games: Iterable[Game]) -> float:
+    """The smallest utility step of `games` (one label step of one issue for one side); 0 when
+    there is none. The CLI and the report both draw TrueSkill within it."""
+    steps = []
+    for game in games:
         for side in (0, 1):
             for index in range(len(game.issues)):
                 values = sorted(set(game.issue_utilities(side, index)))
@@ -83,6 +93,13 @@ def utility_granularity(games: list[str], library: Library | None = None) -> flo
 def _without_point_intervals(table: pd.DataFrame, low: str, high: str) -> None:
     narrow = (table[high] - table[low]).abs() < POINT
     table.loc[narrow, [low, high]] = np.nan
+
+
+def _with_interval(table: pd.DataFrame, name: str, values: list[float], lows: list[float],
+                   highs: list[float]) -> None:
+    """Columns `name`, `name low` and `name high`; an interval without width is no interval."""
+    table[name], table[f"{name} low"], table[f"{name} high"] = values, lows, highs
+    _without_point_intervals(table, f"{name} low", f"{name} high")
 
 
 def _effect(value: float, lower: float, upper: float) -> dict[str, float | None]:
@@ -111,10 +128,8 @@ def _bradley_terry(table: pd.DataFrame, rows: pd.DataFrame, agents: list[str], a
                    fitted: Fitted) -> tuple[BradleyTerryFit, dict]:
     fit = fitted.bt if fitted.bt is not None else fit_bradley_terry(rows, anchor=anchor)
     by_agent = {r.agent: r for r in fit.ratings}
-    table["BT"] = [by_agent[a].elo for a in agents]
-    table["BT low"] = [by_agent[a].lower for a in agents]
-    table["BT high"] = [by_agent[a].upper for a in agents]
-    _without_point_intervals(table, "BT low", "BT high")
+    _with_interval(table, "BT", [by_agent[a].elo for a in agents], [by_agent[a].lower for a in agents],
+                   [by_agent[a].upper for a in agents])
     table["BT rank"] = _ranks(table["BT"])
     table["BT rank low"] = table["BT rank high"] = np.nan
     if bootstrap and decisive:
@@ -195,10 +210,8 @@ def build_leaderboard(frame: pd.DataFrame, methods: tuple[str, ...] = METHODS, b
         if "elo" in methods:
             elo_fit = fitted.elo if fitted.elo is not None else fit_elo(rows, seed=seed)
             elo = {r.agent: r for r in elo_fit.ratings}
-            table["Elo"] = [elo[a].median for a in agents]
-            table["Elo low"] = [elo[a].lower for a in agents]
-            table["Elo high"] = [elo[a].upper for a in agents]
-            _without_point_intervals(table, "Elo low", "Elo high")
+            _with_interval(table, "Elo", [elo[a].median for a in agents], [elo[a].lower for a in agents],
+                           [elo[a].upper for a in agents])
             notes.append(f"Elo is order-dependent: the median over {elo_fit.orderings} random orders of the games is "
                          "shown.")
         if "trueskill" in methods:

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from lamen.agents.base import ChatReply, ChatRequest
+from lamen.agents.base import ChatReply
 from lamen.core.codec import FormatError
 from lamen.core.play import EpisodeRecord, play
 from lamen.core.players import PolicyAgent
@@ -21,6 +21,7 @@ from lamen.families.adventurers.policies import POLICIES
 from lamen.families.adventurers.rules import AdventurersConfig, game, instance_from_board, make_instance
 from lamen.families.adventurers.scoring import score_game
 from tests.adventurers_boards import PAPER_BOARD_1
+from tests.scripted import Scripted
 
 FAMILY = get_family("adventurers")
 CODEC = FAMILY.codec("user")
@@ -149,19 +150,6 @@ def test_unreadable_replies_get_a_repair_hint(text: str, feedback: str) -> None:
     assert err.value.feedback.startswith(feedback)
 
 
-class Scripted:
-    def __init__(self, replies: list[str]) -> None:
-        self.replies, self.requests = replies, []
-
-    @property
-    def name(self) -> str:
-        return "scripted"
-
-    async def complete(self, request: ChatRequest) -> ChatReply:
-        self.requests.append(request)
-        return ChatReply(text=self.replies.pop(0))
-
-
 def test_three_resamples_then_the_episode_ends_with_no_score() -> None:
     user = Scripted(["hello"] * 4)
     record = asyncio.run(play(FAMILY, _inst(), {"user": user, "bot": Scripted([])}))
@@ -203,3 +191,18 @@ def test_the_bot_may_open_and_the_turns_alternate_from_it() -> None:
     roles = [c.role for c in record.calls]
     assert roles[:4] == ["bot", "user", "bot", "user"] and record.score.metrics["optimal"] == 1.0
     assert record.state.agenda.turns == {"user": roles.count("user"), "bot": roles.count("bot")}
+
+
+def test_each_turn_is_simulated_once_and_a_restored_state_replays_its_log_once(monkeypatch) -> None:
+    # view, legal, step and score all need the simulator's game; rebuilding it from the whole log
+    # on every request made an episode quadratic in its turns.
+    steps = []
+    real_step = sim.step
+    monkeypatch.setattr(sim, "step", lambda *args: steps.append(args[2]) or real_step(*args))
+    instance = _inst()
+    record = match(instance, "share-all-solver", "share-all-solver")
+    turns = len(record.state.log)
+    assert turns >= 4 and len(steps) == turns
+    restored = type(record.state).model_validate_json(record.state.model_dump_json())
+    assert game(instance, restored) == game(instance, record.state) and len(steps) == 2 * turns
+    assert game(instance, restored) is game(instance, restored) and len(steps) == 2 * turns

@@ -38,114 +38,130 @@ class Case:
     files: dict[str, str | bytes] = field(default_factory=dict)  # written before the checksums are taken
 
 
-def tournament(name: str, body: str | bytes) -> dict[str, str | bytes]:
-    return {f"tournaments/{name}.yaml": body}
+def bad_tournament(name: str, slug: str, line: str, body: str | bytes | None = None) -> Case:
+    """`lamen run tournaments/SLUG.yaml` (holding `body`; none: no such file): exit 1 with `line`
+    after the file's name."""
+    path = f"tournaments/{slug}.yaml"
+    return Case(name, ["run", path], 1, f"{path}:{line}", {} if body is None else {path: body})
+
+
+def bad_game(name: str, slug: str, line: str, body: str, issue: tuple[str, str] | None = None) -> Case:
+    """`lamen play games/SLUG.yaml` (holding `body`; `issue`: an issues/NAME.yaml beside it, as
+    (NAME, text)) between two bots: exit 1 with `line`."""
+    files = {f"games/{slug}.yaml": body, **({f"issues/{issue[0]}.yaml": issue[1]} if issue else {})}
+    return Case(name, ["play", f"games/{slug}.yaml", *PLAY], 1, line, files)
+
+
+def play_rental(name: str, extra: list[str], line: str, code: int = 1) -> Case:
+    """`lamen play rental-1-distributive` between two bots with `extra` arguments."""
+    return Case(name, ["play", "rental-1-distributive", *PLAY, *extra], code, line)
 
 
 CASES = [
     # ---- tournament files (lamen run) -----------------------------------------------------
-    Case("tournament-duplicate-ids", ["run", "tournaments/dup.yaml"], 1,
-         "tournaments/dup.yaml:2: agents[1]: agent id 'bot:linear' is used twice (give each agent a distinct id)",
-         tournament("dup", "name: dup\nagents: [bot:linear, bot:linear]\ngames: [rental-1-distributive]\n")),
-    Case("tournament-is-a-list", ["run", "tournaments/list.yaml"], 1,
-         "tournaments/list.yaml:1: (document): expected a tournament (a YAML mapping), got list "
-         "(start the file with 'name: ...')", tournament("list", "- bot:linear\n- bot:boulware\n")),
-    Case("tournament-yaml-syntax", ["run", "tournaments/syntax.yaml"], 1,
-         "tournaments/syntax.yaml:3: (document): YAML syntax error: expected ',' or ']', but got '<stream end>' "
-         "(check indentation, colons and quotes on this line)",
-         tournament("syntax", "name: syntax\nagents: [bot:linear\n")),
-    Case("tournament-misspelt-field", ["run", "tournaments/typo.yaml"], 1,
-         "tournaments/typo.yaml:2: agnets: unknown field 'agnets' (did you mean 'agents'?)",
-         tournament("typo", "name: typo\nagnets: [bot:linear]\ngames: [rental-1-distributive]\n")),
-    Case("tournament-unknown-provider", ["run", "tournaments/provider.yaml"], 1,
-         "tournaments/provider.yaml:2: agents[0].provider: unknown provider 'openia' "
-         "(known: bot, local, human, mock, anthropic, openai, cohere, google)",
-         tournament("provider", "name: provider\nagents: [openia:gpt-4o]\ngames: [rental-1-distributive]\n")),
-    Case("tournament-unknown-bot", ["run", "tournaments/bot.yaml"], 1,
-         f"tournaments/bot.yaml:2: agents[0]: unknown negotiator 'bluffer' (known: {BOTS})",
-         tournament("bot", "name: bot\nagents: [bot:bluffer, bot:linear]\ngames: [rental-1-distributive]\n")),
-    Case("tournament-bot-setting-out-of-range", ["run", "tournaments/noise.yaml"], 1,
-         "tournaments/noise.yaml:4: agents[1]: reservation and noise must be between 0 and 1",
-         tournament("noise", "name: noise\nagents:\n  - bot:linear\n  - {id: noisy, agent: bot:linear, "
-                             "params: {noise: 5}}\ngames: [rental-1-distributive]\n")),
-    Case("tournament-unknown-game", ["run", "tournaments/game.yaml"], 1,
-         f"tournaments/game.yaml:3: games[0]: unknown game 'rental-2-mixtur' ({MIXTURE_HINT})",
-         tournament("game", "name: game\nagents: [bot:linear]\ngames: [rental-2-mixtur]\n")),
-    Case("tournament-glob-matches-nothing", ["run", "tournaments/glob.yaml"], 1,
-         "tournaments/glob.yaml:3: games[0]: no playable game matches 'nothing-*' (see `lamen games list`)",
-         tournament("glob", "name: glob\nagents: [bot:linear]\ngames: ['nothing-*']\n")),
-    Case("tournament-unknown-protocol", ["run", "tournaments/protocol.yaml"], 1,
-         "tournaments/protocol.yaml:4: protocol: unknown protocol 'defualt' (did you mean 'default'?)",
-         tournament("protocol", "name: protocol\nagents: [bot:linear]\ngames: [rental-1-distributive]\n"
-                                "protocol: defualt\n")),
-    Case("tournament-zero-repetitions", ["run", "tournaments/reps.yaml"], 1,
-         "tournaments/reps.yaml:4: repetitions: Input should be greater than or equal to 1, got 0",
-         tournament("reps", "name: reps\nagents: [bot:linear]\ngames: [rental-1-distributive]\nrepetitions: 0\n")),
-    Case("tournament-repetitions-not-a-number", ["run", "tournaments/many.yaml"], 1,
-         "tournaments/many.yaml:4: repetitions: Input should be a valid integer, unable to parse string as an "
-         "integer, got 'many' (write a number)",
-         tournament("many", "name: many\nagents: [bot:linear]\ngames: [rental-1-distributive]\nrepetitions: many\n")),
-    Case("tournament-no-agents", ["run", "tournaments/none.yaml"], 1,
-         "tournaments/none.yaml:2: agents: no agents listed (list at least one under 'agents')",
-         tournament("none", "name: none\nagents: []\ngames: [rental-1-distributive]\n")),
-    Case("tournament-not-utf8", ["run", "tournaments/bytes.yaml"], 1,
-         "tournaments/bytes.yaml:1: (document): not UTF-8: byte 0xff at offset 10 (save the file as UTF-8)",
-         tournament("bytes", b"name: byte\xff\xfe\nagents: [bot:linear]\n")),
-    Case("tournament-empty-file", ["run", "tournaments/empty.yaml"], 1,
-         "tournaments/empty.yaml:1: (document): file is empty (write a YAML mapping, e.g. 'name: ...')",
-         tournament("empty", "")),
-    Case("tournament-negative-budget", ["run", "tournaments/budget.yaml"], 1,
-         "tournaments/budget.yaml:4: budget_usd: Input should be greater than 0, got -5 "
-         "(no new match starts once projected spend passes it)",
-         tournament("budget", "name: budget\nagents: [bot:linear]\ngames: [rental-1-distributive]\nbudget_usd: -5\n")),
-    Case("tournament-zero-concurrency", ["run", "tournaments/conc.yaml"], 1,
-         "tournaments/conc.yaml:4: limits.concurrency: Input should be greater than or equal to 1, got 0",
-         tournament("conc", "name: conc\nagents: [bot:linear]\ngames: [rental-1-distributive]\n"
-                            "limits: {concurrency: 0}\n")),
-    Case("tournament-agent-is-a-number", ["run", "tournaments/number.yaml"], 1,
-         "tournaments/number.yaml:2: agents[0]: expected a mapping (key: value lines), got int (check indentation)",
-         tournament("number", "name: number\nagents: [42]\ngames: [rental-1-distributive]\n")),
-    Case("tournament-file-missing", ["run", "tournaments/missing.yaml"], 1,
-         "tournaments/missing.yaml:1: (document): file not found (check the path)"),
+    bad_tournament("tournament-duplicate-ids", "dup",
+                   "2: agents[1]: agent id 'bot:linear' is used twice (give each agent a distinct id)",
+                   "name: dup\nagents: [bot:linear, bot:linear]\ngames: [rental-1-distributive]\n"),
+    bad_tournament("tournament-is-a-list", "list",
+                   "1: (document): expected a tournament (a YAML mapping), got list "
+                   "(start the file with 'name: ...')",
+                   "- bot:linear\n- bot:boulware\n"),
+    bad_tournament("tournament-yaml-syntax", "syntax",
+                   "3: (document): YAML syntax error: expected ',' or ']', but got '<stream end>' "
+                   "(check indentation, colons and quotes on this line)",
+                   "name: syntax\nagents: [bot:linear\n"),
+    bad_tournament("tournament-misspelt-field", "typo",
+                   "2: agnets: unknown field 'agnets' (did you mean 'agents'?)",
+                   "name: typo\nagnets: [bot:linear]\ngames: [rental-1-distributive]\n"),
+    bad_tournament("tournament-unknown-provider", "provider",
+                   "2: agents[0].provider: unknown provider 'openia' "
+                   "(known: bot, local, human, mock, anthropic, openai, cohere, google)",
+                   "name: provider\nagents: [openia:gpt-4o]\ngames: [rental-1-distributive]\n"),
+    bad_tournament("tournament-unknown-bot", "bot",
+                   f"2: agents[0]: unknown negotiator 'bluffer' (known: {BOTS})",
+                   "name: bot\nagents: [bot:bluffer, bot:linear]\ngames: [rental-1-distributive]\n"),
+    bad_tournament("tournament-bot-setting-out-of-range", "noise",
+                   "4: agents[1]: reservation and noise must be between 0 and 1",
+                   "name: noise\nagents:\n  - bot:linear\n  - {id: noisy, agent: bot:linear, "
+                   "params: {noise: 5}}\ngames: [rental-1-distributive]\n"),
+    bad_tournament("tournament-unknown-game", "game",
+                   f"3: games[0]: unknown game 'rental-2-mixtur' ({MIXTURE_HINT})",
+                   "name: game\nagents: [bot:linear]\ngames: [rental-2-mixtur]\n"),
+    bad_tournament("tournament-glob-matches-nothing", "glob",
+                   "3: games[0]: no playable game matches 'nothing-*' (see `lamen games list`)",
+                   "name: glob\nagents: [bot:linear]\ngames: ['nothing-*']\n"),
+    bad_tournament("tournament-unknown-protocol", "protocol",
+                   "4: protocol: unknown protocol 'defualt' (did you mean 'default'?)",
+                   "name: protocol\nagents: [bot:linear]\ngames: [rental-1-distributive]\n"
+                   "protocol: defualt\n"),
+    bad_tournament("tournament-zero-repetitions", "reps",
+                   "4: repetitions: Input should be greater than or equal to 1, got 0",
+                   "name: reps\nagents: [bot:linear]\ngames: [rental-1-distributive]\nrepetitions: 0\n"),
+    bad_tournament("tournament-repetitions-not-a-number", "many",
+                   "4: repetitions: Input should be a valid integer, unable to parse string as an "
+                   "integer, got 'many' (write a number)",
+                   "name: many\nagents: [bot:linear]\ngames: [rental-1-distributive]\nrepetitions: many\n"),
+    bad_tournament("tournament-no-agents", "none",
+                   "2: agents: no agents listed (list at least one under 'agents')",
+                   "name: none\nagents: []\ngames: [rental-1-distributive]\n"),
+    bad_tournament("tournament-not-utf8", "bytes",
+                   "1: (document): not UTF-8: byte 0xff at offset 10 (save the file as UTF-8)",
+                   b"name: byte\xff\xfe\nagents: [bot:linear]\n"),
+    bad_tournament("tournament-empty-file", "empty",
+                   "1: (document): file is empty (write a YAML mapping, e.g. 'name: ...')",
+                   ""),
+    bad_tournament("tournament-negative-budget", "budget",
+                   "4: budget_usd: Input should be greater than 0, got -5 "
+                   "(no new match starts once projected spend passes it)",
+                   "name: budget\nagents: [bot:linear]\ngames: [rental-1-distributive]\nbudget_usd: -5\n"),
+    bad_tournament("tournament-zero-concurrency", "conc",
+                   "4: limits.concurrency: Input should be greater than or equal to 1, got 0",
+                   "name: conc\nagents: [bot:linear]\ngames: [rental-1-distributive]\n"
+                   "limits: {concurrency: 0}\n"),
+    bad_tournament("tournament-agent-is-a-number", "number",
+                   "2: agents[0]: expected a mapping (key: value lines), got int (check indentation)",
+                   "name: number\nagents: [42]\ngames: [rental-1-distributive]\n"),
+    bad_tournament("tournament-file-missing", "missing", "1: (document): file not found (check the path)"),
     Case("tournament-path-is-a-directory", ["run", "tournaments"], 1,
          "tournaments:1: (document): is a directory, not a YAML file (pass a .yaml file or use `lamen validate DIR`)"),
     # ---- game and issue files (lamen play PATH) -------------------------------------------
-    Case("game-misspelt-field", ["play", "games/field.yaml", *PLAY], 1,
-         "games/field.yaml:3: isues: unknown field 'isues' (did you mean 'issues'?)",
-         {"games/field.yaml": "name: field\nextends: rental-agreement\nisues: [rent]\n"}),
-    Case("game-unknown-issue", ["play", "games/issue.yaml", *PLAY], 1,
-         "games/issue.yaml:3: issues[0]: unknown issue 'prise' (did you mean 'price'?)",
-         {"games/issue.yaml": "name: issue\nextends: rental-agreement\nissues: [prise]\n"}),
-    Case("game-issue-named-like-the-game", ["play", "games/price.yaml", *PLAY], 1,
-         "issues/price.yaml:4: payoffs[0]: side 1 has 3 labels but 4 payoffs (give exactly one payoff per label)",
-         {"games/price.yaml": "name: price-game\nextends: rental-agreement\nissues: [price]\n",
-          "issues/price.yaml": PRICE.replace("[[0, 1, 2], [2, 1, 0]]", "[[0, 1, 2, 3], [2, 1, 0]]")}),
-    Case("game-extends-itself", ["play", "games/cycle.yaml", *PLAY], 1,
-         "games/cycle.yaml:2: extends: 'extends: cycle' makes a cycle (remove the loop)",
-         {"games/cycle.yaml": "name: cycle\nextends: cycle\nissues: [rent]\n"}),
-    Case("game-extends-unknown", ["play", "games/base.yaml", *PLAY], 1,
-         "games/base.yaml:2: extends: unknown game 'rental-agrement' (did you mean 'rental-agreement' or "
-         "'loan-agreement'?)",
-         {"games/base.yaml": "name: base\nextends: rental-agrement\nissues: [rent]\n"}),
-    Case("game-weights-per-issue", ["play", "games/weights.yaml", *PLAY], 1,
-         "games/weights.yaml:4: issue_weights[0]: side 1 has 2 weight(s) for 1 issue(s) "
-         "(give one weight per issue, in the order of 'issues')",
-         {"games/weights.yaml": "name: weights\nextends: rental-agreement\nissues: [rent]\n"
-                                "issue_weights: [[1, 2], [1]]\n"}),
-    Case("game-is-a-list", ["play", "games/list.yaml", *PLAY], 1,
-         "games/list.yaml:1: (document): expected a game (a YAML mapping), got list (start the file with 'name: ...')",
-         {"games/list.yaml": "- rent\n"}),
-    Case("game-without-issues", ["play", "games/description.yaml", *PLAY], 1,
-         "games/description.yaml:1: (document): this game file has no issues (a LAMEN game description) "
-         "(make a game file with 'extends: <this game>' and 'issues: [...]')",
-         {"games/description.yaml": "name: description\ndescription: Two firms negotiate.\n"}),
-    Case("game-of-another-kind", ["play", "games/kind.yaml", *PLAY], 1,
-         "games/kind.yaml:1: kind: kind is 'protocol', expected 'game'",
-         {"games/kind.yaml": "kind: protocol\nname: kind\n"}),
-    Case("issue-unknown-type", ["play", "games/type.yaml", *PLAY], 1,
-         "issues/typed.yaml:2: issue_type: Input should be 'distributive', 'compatible', 'integrative' or 'custom'",
-         {"games/type.yaml": "name: type\nextends: rental-agreement\nissues: [typed]\n",
-          "issues/typed.yaml": PRICE.replace("issue_type: distributive", "issue_type: distribtive")}),
+    bad_game("game-misspelt-field", "field",
+             "games/field.yaml:3: isues: unknown field 'isues' (did you mean 'issues'?)",
+             "name: field\nextends: rental-agreement\nisues: [rent]\n"),
+    bad_game("game-unknown-issue", "issue",
+             "games/issue.yaml:3: issues[0]: unknown issue 'prise' (did you mean 'price'?)",
+             "name: issue\nextends: rental-agreement\nissues: [prise]\n"),
+    bad_game("game-issue-named-like-the-game", "price",
+             "issues/price.yaml:4: payoffs[0]: side 1 has 3 labels but 4 payoffs (give exactly one payoff per label)",
+             "name: price-game\nextends: rental-agreement\nissues: [price]\n",
+             issue=("price", PRICE.replace("[[0, 1, 2], [2, 1, 0]]", "[[0, 1, 2, 3], [2, 1, 0]]"))),
+    bad_game("game-extends-itself", "cycle",
+             "games/cycle.yaml:2: extends: 'extends: cycle' makes a cycle (remove the loop)",
+             "name: cycle\nextends: cycle\nissues: [rent]\n"),
+    bad_game("game-extends-unknown", "base",
+             "games/base.yaml:2: extends: unknown game 'rental-agrement' (did you mean 'rental-agreement' or "
+             "'loan-agreement'?)",
+             "name: base\nextends: rental-agrement\nissues: [rent]\n"),
+    bad_game("game-weights-per-issue", "weights",
+             "games/weights.yaml:4: issue_weights[0]: side 1 has 2 weight(s) for 1 issue(s) "
+             "(give one weight per issue, in the order of 'issues')",
+             "name: weights\nextends: rental-agreement\nissues: [rent]\n"
+             "issue_weights: [[1, 2], [1]]\n"),
+    bad_game("game-is-a-list", "list",
+             "games/list.yaml:1: (document): expected a game (a YAML mapping), got list "
+             "(start the file with 'name: ...')",
+             "- rent\n"),
+    bad_game("game-without-issues", "description",
+             "games/description.yaml:1: (document): this game file has no issues (a LAMEN game description) "
+             "(make a game file with 'extends: <this game>' and 'issues: [...]')",
+             "name: description\ndescription: Two firms negotiate.\n"),
+    bad_game("game-of-another-kind", "kind",
+             "games/kind.yaml:1: kind: kind is 'protocol', expected 'game'",
+             "kind: protocol\nname: kind\n"),
+    bad_game("issue-unknown-type", "type",
+             "issues/typed.yaml:2: issue_type: Input should be 'distributive', 'compatible', 'integrative' or 'custom'",
+             "name: type\nextends: rental-agreement\nissues: [typed]\n",
+             issue=("typed", PRICE.replace("issue_type: distributive", "issue_type: distribtive"))),
     # ---- command-line arguments -----------------------------------------------------------
     Case("unknown-command", ["plya"], 2,
          "lamen: error: argument COMMAND: invalid choice: 'plya' (choose from 'validate', 'games', 'play', 'run', "
@@ -154,16 +170,18 @@ CASES = [
          "lamen games: error: the following arguments are required: ACTION (see `lamen games --help`)"),
     Case("missing-side", ["play", "rental-1-distributive", "--side-a", "bot:linear"], 2,
          "lamen play: error: the following arguments are required: --side-b (see `lamen play --help`)"),
-    Case("unknown-flag", ["play", "rental-1-distributive", *PLAY, "--colour"], 2,
-         "lamen: error: unrecognized arguments: --colour (see `lamen --help`)"),
-    Case("seed-not-a-number", ["play", "rental-1-distributive", *PLAY, "--seed", "abc"], 2,
-         "lamen play: error: argument --seed: invalid int value: 'abc' (see `lamen play --help`)"),
-    Case("starts-not-a-side", ["play", "rental-1-distributive", *PLAY, "--starts", "c"], 2,
-         "lamen play: error: argument --starts: invalid choice: 'c' (choose from 'a', 'b') (see `lamen play --help`)"),
-    Case("max-rounds-zero", ["play", "rental-1-distributive", *PLAY, "--max-rounds", "0"], 1,
-         "error: --max-rounds 0: must be between 1 and 1000 (a protocol's own limit)"),
-    Case("max-rounds-past-the-protocol-bound", ["play", "rental-1-distributive", *PLAY, "--max-rounds", "1000000"], 1,
-         "error: --max-rounds 1000000: must be between 1 and 1000 (a protocol's own limit)"),
+    play_rental("unknown-flag", ["--colour"],
+                "lamen: error: unrecognized arguments: --colour (see `lamen --help`)", code=2),
+    play_rental("seed-not-a-number", ["--seed", "abc"],
+                "lamen play: error: argument --seed: invalid int value: 'abc' (see `lamen play --help`)",
+                code=2),
+    play_rental("starts-not-a-side", ["--starts", "c"],
+                "lamen play: error: argument --starts: invalid choice: 'c' (choose from 'a', 'b') "
+                "(see `lamen play --help`)", code=2),
+    play_rental("max-rounds-zero", ["--max-rounds", "0"],
+                "error: --max-rounds 0: must be between 1 and 1000 (a protocol's own limit)"),
+    play_rental("max-rounds-past-the-protocol-bound", ["--max-rounds", "1000000"],
+                "error: --max-rounds 1000000: must be between 1 and 1000 (a protocol's own limit)"),
     Case("unknown-provider", ["play", "rental-1-distributive", "--side-a", "openia:gpt-4o", "--side-b", "bot:linear"], 1,
          "error: --side-a 'openia:gpt-4o': unknown provider 'openia' (known: bot, local, human, mock, anthropic, openai, "
          f"cohere, google) {ISSUE_HINT}"),
@@ -177,19 +195,19 @@ CASES = [
     Case("unknown-game", ["play", "rental-2-mixtur", *PLAY], 1, f"error: unknown game 'rental-2-mixtur' ({MIXTURE_HINT})"),
     Case("unknown-game-shown", ["games", "show", "mixture"], 1,
          "error: unknown game 'mixture' (did you mean 'rental-2-mixture'?)"),
-    Case("unknown-protocol", ["play", "rental-1-distributive", *PLAY, "--protocol", "defualt"], 1,
-         "error: unknown protocol 'defualt' (did you mean 'default'?)"),
-    Case("unknown-persona", ["play", "rental-1-distributive", *PLAY, "--persona-a", "nobody"], 1,
-         "error: unknown persona 'nobody' (known: none)"),
+    play_rental("unknown-protocol", ["--protocol", "defualt"],
+                "error: unknown protocol 'defualt' (did you mean 'default'?)"),
+    play_rental("unknown-persona", ["--persona-a", "nobody"],
+                "error: unknown persona 'nobody' (known: none)"),
     # ---- paths ----------------------------------------------------------------------------
-    Case("json-folder-missing", ["play", "rental-1-distributive", *PLAY, "--json", "nodir/game.json"], 1,
-         "error: --json nodir/game.json: folder nodir does not exist (create it first or choose another path)"),
-    Case("json-is-a-directory", ["play", "rental-1-distributive", *PLAY, "--json", "games"], 1,
-         "error: --json games: is a directory (give a file name, e.g. game.json)"),
-    Case("json-under-a-file", ["play", "rental-1-distributive", *PLAY, "--json", "notes.txt/game.json"], 1,
-         "error: --json notes.txt/game.json: notes.txt is not a folder (choose a path inside a folder)"),
-    Case("data-missing", ["play", "rental-1-distributive", *PLAY, "--data", "nodir"], 1,
-         "error: --data nodir: no such directory (give a folder holding games/, issues/ or protocols/)"),
+    play_rental("json-folder-missing", ["--json", "nodir/game.json"],
+                "error: --json nodir/game.json: folder nodir does not exist (create it first or choose another path)"),
+    play_rental("json-is-a-directory", ["--json", "games"],
+                "error: --json games: is a directory (give a file name, e.g. game.json)"),
+    play_rental("json-under-a-file", ["--json", "notes.txt/game.json"],
+                "error: --json notes.txt/game.json: notes.txt is not a folder (choose a path inside a folder)"),
+    play_rental("data-missing", ["--data", "nodir"],
+                "error: --data nodir: no such directory (give a folder holding games/, issues/ or protocols/)"),
     Case("data-is-a-file", ["--data", "notes.txt", "games", "list"], 1,
          "error: --data notes.txt: is not a directory (give a folder holding games/, issues/ or protocols/)"),
     Case("data-missing-after-run", ["run", "tournaments/fine.yaml", "--data", "nodir"], 1,

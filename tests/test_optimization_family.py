@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lamen.agents.base import ChatReply, ChatRequest
+from lamen.agents.base import ChatReply
 from lamen.core.codec import FormatError
 from lamen.core.play import EpisodeRecord, play
 from lamen.core.players import PolicyAgent
@@ -21,6 +21,7 @@ from lamen.core.registry import get_family
 from lamen.core.types import Message, Propose, Respond
 from lamen.families.optimization.instances import (OptimizationConfig, generate, human_game_count, human_instance,
                                                    passes_ratio_rule)
+from tests.scripted import Scripted
 
 FAMILY = get_family("dialop.optimization")
 CODEC = FAMILY.codec("player-0")
@@ -113,21 +114,6 @@ def test_a_proposal_is_read_in_any_order_and_case_and_rendered_canonically() -> 
     assert action == Propose(payload=[(r - 3) % 8 for r in range(8)])
     assert CODEC.render([action]).splitlines()[1] == f"- {papers[0]}: {reviewers[3]}"
     assert CODEC.render([Respond(accept=False)]) == "[reject]" and CODEC.render([Message(text="hi")]) == "[message] hi"
-
-
-class Scripted:
-    """An agent replying from a fixed list; records the requests it got."""
-
-    def __init__(self, replies: list[str]) -> None:
-        self.replies, self.requests = list(replies), []
-
-    @property
-    def name(self) -> str:
-        return "scripted"
-
-    async def complete(self, request: ChatRequest) -> ChatReply:
-        self.requests.append(request)
-        return ChatReply(text=self.replies.pop(0))
 
 
 def test_three_resamples_then_the_episode_ends_as_a_format_failure() -> None:

@@ -59,6 +59,10 @@ def cell_texts(frame: pd.DataFrame, digits: int) -> dict[str, list[str]]:
     return texts
 
 
+def _columns(frame: pd.DataFrame, texts: dict[str, list[str]], wrap_header: bool) -> list[_Column]:
+    return [_Column(str(column), texts[str(column)], wrap_header) for column in frame.columns]
+
+
 def _is_matrix(frame: pd.DataFrame) -> bool:
     return len(frame.columns) > 1 and list(map(str, frame.index)) == list(map(str, frame.columns))
 
@@ -72,6 +76,12 @@ class _Rows:
     @property
     def natural_width(self) -> int:
         return max([len(self.header), *(label.cell_len for label in self.labels)])
+
+    @classmethod
+    def of(cls, frame: pd.DataFrame, label_header: str | None) -> _Rows:
+        """The frame's row names, under `label_header` (default: the index's name)."""
+        header = label_header if label_header is not None else (str(frame.index.name) if frame.index.name else "")
+        return cls([name(index) for index in frame.index], header)
 
 
 def _table(rows: _Rows, columns: list[_Column], label_width: int | None) -> Table:
@@ -111,19 +121,17 @@ def fitted_tables(console: Console, frame: pd.DataFrame, title: str, digits: int
     (default: the console's width)."""
     width = console.width if width is None else width
     texts = cell_texts(frame, digits)
-    header = label_header if label_header is not None else (str(frame.index.name) if frame.index.name else "")
-    rows = _Rows([name(index) for index in frame.index], header)
+    rows = _Rows.of(frame, label_header)
     # While deciding the columns, row names get at most a third of the width; then what is left.
     floor = min(rows.natural_width, max(LABEL_MIN, width // LABEL_SHARE))
-    full = [_Column(str(column), texts[str(column)], False) for column in frame.columns]
-    wrapped = [_Column(str(column), texts[str(column)], True) for column in frame.columns]
+    full, wrapped = _columns(frame, texts, False), _columns(frame, texts, True)
     for columns in (full, wrapped):
         if _fits(_table(rows, columns, floor), console, width):
             return [(title, _widest(console, rows, columns, floor, width))]
     if _is_matrix(frame):
         # Columns named by the rows' numbers: a matrix of n agents needs n short columns, all of
         # one width so that the grid reads as a grid.
-        rows = _Rows(rows.labels, header, numbered=True)
+        rows = _Rows(rows.labels, rows.header, numbered=True)
         same = max(len(str(len(wrapped))), *(len(cell) for column in wrapped for cell in column.cells))
         wrapped = [_Column(str(i).rjust(same), column.cells, False) for i, column in enumerate(wrapped, 1)]
         title = f"{title} (columns numbered as the rows)"
@@ -154,10 +162,8 @@ def print_frame(console: Console, frame: pd.DataFrame, title: str, digits: int =
                 label_header: str | None = None) -> None:
     """Print `frame` fitted to the console, or whole (`wide`), each table under its title."""
     if wide:
-        texts = cell_texts(frame, digits)
-        columns = [_Column(str(column), texts[str(column)], False) for column in frame.columns]
-        header = label_header if label_header is not None else (str(frame.index.name) if frame.index.name else "")
-        tables = [(title, _table(_Rows([name(index) for index in frame.index], header), columns, None))]
+        columns = _columns(frame, cell_texts(frame, digits), False)
+        tables = [(title, _table(_Rows.of(frame, label_header), columns, None))]
     else:
         tables = fitted_tables(console, frame, title, digits, label_header=label_header)
     for table_title, table in tables:

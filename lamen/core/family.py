@@ -77,3 +77,18 @@ class Family:
 
     def default_config(self) -> BaseModel:
         return self.config()
+
+
+def interchangeable_contestants(roles: tuple[RoleId, ...]) -> Callable[[Any, Any], tuple[RoleSpec, ...]]:
+    """`Family.roles` for a family whose seats are all contestants and symmetric: the schedule
+    may swap any two of them to debias."""
+    specs = tuple(RoleSpec(name=r, kind="contestant", interchangeable_with=tuple(o for o in roles if o != r))
+                  for r in roles)
+    return lambda config, instance: specs
+
+
+def plant_in_notes(roles: tuple[RoleId, ...]) -> Callable[[Any, Mapping[RoleId, str]], Any]:
+    """`Family.plant_canaries` for an instance whose `notes` hold one private line per role, in
+    the order of `roles`."""
+    return lambda instance, canaries: instance.model_copy(
+        update={"notes": tuple(canaries.get(r, "") for r in roles)})

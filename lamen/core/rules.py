@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from lamen.core.agenda import Agenda
 from lamen.core.state import CoreState
 from lamen.core.types import Action, ActionSpace, Event, Observation, Request, RoleId
 
@@ -36,3 +37,24 @@ class Rules(Protocol[S]):
     def is_over(self, state: S) -> str | None:
         """The end reason, or None while the episode goes on."""
         ...
+
+
+def opening_agenda(family: str, roles: tuple[RoleId, ...], seating: Mapping[RoleId, str],
+                   first: RoleId | None) -> Agenda:
+    """The agenda of an episode whose roles take turns, once every role has a seat; `first`
+    (by default the first role) opens."""
+    missing = set(roles) - set(seating)
+    if missing:
+        raise ValueError(f"{family} needs seats {roles}; missing {sorted(missing)}")
+    return Agenda.start(roles, first or roles[0])
+
+
+class AgendaTurns:
+    """`agenda` and `is_over` for rules that keep whose turn it is in `CoreState.agenda` and the
+    end in `CoreState.ended`."""
+
+    def agenda(self, state: CoreState) -> tuple[Request, ...]:
+        return () if state.ended else state.agenda.requests()
+
+    def is_over(self, state: CoreState) -> str | None:
+        return state.ended

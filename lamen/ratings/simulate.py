@@ -6,10 +6,50 @@ Outcomes follow the Bradley–Terry model on average: E[s] = σ(θ_A − θ_B + 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from scipy import special
+
+
+@dataclass(frozen=True)
+class _Schedule:
+    """The games of a round robin of debiased blocks, one array entry per game: its pairing,
+    which agent sits on each side and whether side A moves first. Block configuration c = 0..3
+    swaps the sides on odd c and lets B open on c ≥ 2, so each block of four plays both sides ×
+    both start orders."""
+
+    names: np.ndarray  # the agents, sorted by name (object array)
+    low: np.ndarray  # per pairing: the agent earlier by name
+    high: np.ndarray
+    pair: np.ndarray  # per game: its pairing
+    repeat: np.ndarray  # per game: its number within the pairing
+    side_a: np.ndarray
+    side_b: np.ndarray
+    a_first: np.ndarray
+
+    @classmethod
+    def round_robin(cls, names: list[str], games_per_pair: int) -> _Schedule:
+        low, high = np.triu_indices(len(names), k=1)
+        pair = np.repeat(np.arange(len(low)), games_per_pair)
+        repeat = np.tile(np.arange(games_per_pair), len(low))
+        configuration = repeat % 4
+        swap = configuration % 2 == 1
+        return cls(names=np.array(names, dtype=object), low=low, high=high, pair=pair, repeat=repeat,
+                   side_a=np.where(swap, high[pair], low[pair]), side_b=np.where(swap, low[pair], high[pair]),
+                   a_first=configuration < 2)
+
+    def frame(self, game: str, u_a: np.ndarray, u_b: np.ndarray, agreement: np.ndarray) -> pd.DataFrame:
+        """The match table of these games with the given outcomes."""
+        name = self.names
+        pair_label = pd.Series(name[self.low[self.pair]]) + "-" + pd.Series(name[self.high[self.pair]])
+        block = f"{game}|" + pair_label + "|" + pd.Series(self.repeat // 4).astype(str)
+        return pd.DataFrame({
+            "match_id": block + "|" + pd.Series(self.repeat % 4).astype(str), "game": game,
+            "agent_a": name[self.side_a], "agent_b": name[self.side_b], "first": np.where(self.a_first, "a", "b"),
+            "u_a": u_a, "u_b": u_b, "agreement": agreement, "block": block,
+        })
 
 
 def simulate_matches(
@@ -33,16 +73,9 @@ def simulate_matches(
     """
     names = sorted(strengths)
     theta = np.array([strengths[name] for name in names], dtype=float)
-    low, high = np.triu_indices(len(names), k=1)
-    pair = np.repeat(np.arange(len(low)), games_per_pair)
-    repeat = np.tile(np.arange(games_per_pair), len(low))
-    configuration = repeat % 4
-    swap = configuration % 2 == 1
-    a_first = configuration < 2
-    side_a = np.where(swap, high[pair], low[pair])
-    side_b = np.where(swap, low[pair], high[pair])
-    x = np.where(a_first, 1.0, -1.0)
-    p = special.expit(theta[side_a] - theta[side_b] + side + first * x)
+    games = _Schedule.round_robin(names, games_per_pair)
+    x = np.where(games.a_first, 1.0, -1.0)
+    p = special.expit(theta[games.side_a] - theta[games.side_b] + side + first * x)
     mean_split = (p - no_deal / 2.0) / (1.0 - no_deal)
     if mean_split.min() <= 0.0 or mean_split.max() >= 1.0:
         raise ValueError(
@@ -50,26 +83,9 @@ def simulate_matches(
             f"split would leave (0, 1) — lower no_deal or narrow the strengths"
         )
     rng = np.random.default_rng(seed)
-    agreement = rng.random(len(pair)) >= no_deal
+    agreement = rng.random(len(games.pair)) >= no_deal
     split = rng.beta(concentration * mean_split, concentration * (1.0 - mean_split))
-    u_a = np.where(agreement, split, 0.0)
-    u_b = np.where(agreement, 1.0 - split, 0.0)
-    name = np.array(names, dtype=object)
-    pair_label = pd.Series(name[low[pair]]) + "-" + pd.Series(name[high[pair]])
-    block = f"{game}|" + pair_label + "|" + pd.Series(repeat // 4).astype(str)
-    return pd.DataFrame(
-        {
-            "match_id": block + "|" + pd.Series(configuration).astype(str),
-            "game": game,
-            "agent_a": name[side_a],
-            "agent_b": name[side_b],
-            "first": np.where(a_first, "a", "b"),
-            "u_a": u_a,
-            "u_b": u_b,
-            "agreement": agreement,
-            "block": block,
-        }
-    )
+    return games.frame(game, np.where(agreement, split, 0.0), np.where(agreement, 1.0 - split, 0.0), agreement)
 
 
 def simulate_utilities(
@@ -93,35 +109,20 @@ def simulate_utilities(
     u ~ Beta(κ·m/q, κ·(1 − m/q)) with m its expected utility and q = `agreement`, so E[u] = m
     exactly while impasses (both 0) and Beta noise make the errors anything but normal.
     """
-    names = sorted(gets)
     mu, a, o = additive_truth(gets, gives)
-    low, high = np.triu_indices(len(names), k=1)
-    pair = np.repeat(np.arange(len(low)), games_per_pair)
-    repeat = np.tile(np.arange(games_per_pair), len(low))
-    configuration = repeat % 4
-    swap = configuration % 2 == 1
-    a_first = configuration < 2
-    side_a = np.where(swap, high[pair], low[pair])
-    side_b = np.where(swap, low[pair], high[pair])
-    x_first = np.where(a_first, 0.5, -0.5)
-    mean_a = mu + a[side_a] + o[side_b] + side / 2 + first * x_first
-    mean_b = mu + a[side_b] + o[side_a] - side / 2 - first * x_first
+    games = _Schedule.round_robin(sorted(gets), games_per_pair)
+    x_first = np.where(games.a_first, 0.5, -0.5)
+    mean_a = mu + a[games.side_a] + o[games.side_b] + side / 2 + first * x_first
+    mean_b = mu + a[games.side_b] + o[games.side_a] - side / 2 - first * x_first
     split_a, split_b = mean_a / agreement, mean_b / agreement
     if min(split_a.min(), split_b.min()) <= 0.0 or max(split_a.max(), split_b.max()) >= 1.0:
         raise ValueError("simulate_utilities: an expected utility / agreement leaves (0, 1); "
                          "raise the agreement rate or narrow gets and gives")
     rng = np.random.default_rng(seed)
-    agreed = rng.random(len(pair)) < agreement
+    agreed = rng.random(len(games.pair)) < agreement
     u_a = np.where(agreed, rng.beta(concentration * split_a, concentration * (1 - split_a)), 0.0)
     u_b = np.where(agreed, rng.beta(concentration * split_b, concentration * (1 - split_b)), 0.0)
-    name = np.array(names, dtype=object)
-    pair_label = pd.Series(name[low[pair]]) + "-" + pd.Series(name[high[pair]])
-    block = f"{game}|" + pair_label + "|" + pd.Series(repeat // 4).astype(str)
-    return pd.DataFrame({
-        "match_id": block + "|" + pd.Series(configuration).astype(str), "game": game,
-        "agent_a": name[side_a], "agent_b": name[side_b], "first": np.where(a_first, "a", "b"),
-        "u_a": u_a, "u_b": u_b, "agreement": agreed, "block": block,
-    })
+    return games.frame(game, u_a, u_b, agreed)
 
 
 def additive_truth(gets: Mapping[str, float], gives: Mapping[str, float]) -> tuple[float, np.ndarray, np.ndarray]:

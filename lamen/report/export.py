@@ -32,10 +32,6 @@ def latex_available() -> bool:
     return importlib.util.find_spec("jinja2") is not None
 
 
-def latex_escape(text: str) -> str:
-    return latex(text)
-
-
 def _texts(value: object, clean: Callable[[str], object]) -> object:
     """`clean` applied to a string, or to each string of a MultiIndex tuple; others untouched."""
     if isinstance(value, str):

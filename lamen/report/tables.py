@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from lamen.leaderboard import Fitted, Leaderboard, build_leaderboard, leaderboards_by
+from lamen.leaderboard import Fitted, Leaderboard, build_leaderboard, games_granularity, leaderboards_by
 from lamen.matrices import head_to_head as matrix_head_to_head
 from lamen.matrices import self_play_summary
 from lamen.ratings import (
@@ -25,7 +25,7 @@ from lamen.ratings import (
     rated_matches,
 )
 from lamen.report.data import ReportData
-from lamen.space import outcome_space, utility_tables
+from lamen.space import outcome_space
 
 # Column names in files (CSV, LaTeX keys) and their headers for people.
 HEADERS = {"agent": "agent", "internal_faithfulness": "int. faithful", "external_faithfulness": "ext. faithful",
@@ -49,18 +49,9 @@ class Ratings:
 
 
 def utility_granularity(data: ReportData) -> float:
-    """The smallest utility step of any issue to either side, over the tournament's games: a
-    TrueSkill gap at most this big is a draw. 0 when no game is known."""
-    steps = []
-    for info in data.games:
-        if info.game is None:
-            continue
-        for table in utility_tables(info.game):
-            for side in (0, 1):
-                values = np.unique(np.round(table[:, side], 12))
-                if len(values) > 1:
-                    steps.append(float(np.min(np.diff(values))))
-    return min(steps, default=0.0)
+    """The smallest utility step of the tournament's known games, as `lamen ratings` takes it:
+    a TrueSkill gap at most this big is a draw. 0 when no game is known."""
+    return games_granularity(info.game for info in data.games if info.game is not None)
 
 
 def rate(data: ReportData, *, replicates: int = 1000, orderings: int = 100) -> Ratings:

@@ -3,25 +3,14 @@ hallways of a house agree on one round trip (issue 16, point 2; FAMILIES.md §2.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from lamen.core.codec import FeedbackPolicy
-from lamen.core.family import EpisodeLimits, Family
-from lamen.core.types import Relation, RoleId, RoleSpec
+from lamen.core.family import EpisodeLimits, Family, interchangeable_contestants, plant_in_notes
+from lamen.core.types import Relation
 from lamen.families.adventurers.board import ROLES
 from lamen.families.adventurers.codec import AdventurersCodec
 from lamen.families.adventurers.players import PLAYERS
 from lamen.families.adventurers.rules import (FAMILY_NAME, MAX_TURNS, AdventurersConfig, AdventurersInstance,
                                               AdventurersRules, AdventurersState, make_instance, score)
-
-
-def _roles(config: AdventurersConfig, instance: AdventurersInstance) -> tuple[RoleSpec, ...]:
-    return tuple(RoleSpec(name=r, kind="contestant", interchangeable_with=tuple(o for o in ROLES if o != r))
-                 for r in ROLES)
-
-
-def _plant(instance: AdventurersInstance, canaries: Mapping[RoleId, str]) -> AdventurersInstance:
-    return instance.model_copy(update={"notes": tuple(canaries.get(r, "") for r in ROLES)})
 
 
 FAMILY = Family(
@@ -30,7 +19,7 @@ FAMILY = Family(
     config=AdventurersConfig,
     instance_type=AdventurersInstance,
     state_type=AdventurersState,
-    roles=_roles,
+    roles=interchangeable_contestants(ROLES),
     instances=make_instance,
     rules=AdventurersRules(),
     codecs={"*": AdventurersCodec()},
@@ -40,6 +29,6 @@ FAMILY = Family(
     limits=EpisodeLimits(max_steps=2 * MAX_TURNS, max_turns_per_role=MAX_TURNS),
     seat_symmetries=(ROLES,),
     first_movers=ROLES,
-    plant_canaries=_plant,
+    plant_canaries=plant_in_notes(ROLES),
     description="Traveling Adventurers: agree on one round trip through a house; each player knows only its own coins.",
 )

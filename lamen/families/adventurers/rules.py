@@ -11,6 +11,7 @@ Think â†” the turn's private thought (an event only its writer sees), Message â†
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,12 +19,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lamen.core.agenda import Agenda
 from lamen.core.family import Instance
-from lamen.core.rules import Transition
+from lamen.core.rules import AgendaTurns, Transition, opening_agenda
 from lamen.core.state import CoreState, end
 from lamen.core.types import (JSON, Action, ActionSpace, EndTurn, Event, IllegalMove, Message, Observation, Propose,
-                              Request, Respond, RoleId, Score, Submit, Think, ToolCall, ToolSpec)
+                              Respond, RoleId, Score, Submit, Think, ToolCall, ToolSpec)
 from lamen.families.adventurers import sim
 from lamen.families.adventurers.board import (MAX_ROOMS, MIN_ROOMS, ROLES, Board, Matrix, human_agent_board,
                                               paper_like_board, random_board)
@@ -148,12 +148,31 @@ class AdventurersState(CoreState):
     log: tuple[LoggedTurn, ...] = ()
 
 
+# The simulator's state after each log, so that view, legal, step and score need not replay the
+# whole log on every request (which made an episode quadratic in its turns). Keyed by the log
+# tuple's id, the tuple itself held so the id cannot be reused; a log is immutable, and a state
+# copied without a new log shares its tuple. A restored snapshot replays once.
+_REPLAYED: OrderedDict[int, tuple[tuple[LoggedTurn, ...], AdventurersInstance, sim.GameState]] = OrderedDict()
+_REPLAYED_KEPT = 256  # episodes in flight at once, with room to spare; an evicted one replays
+
+
+def _remember(instance: AdventurersInstance, log: tuple[LoggedTurn, ...], gs: sim.GameState) -> None:
+    _REPLAYED[id(log)] = (log, instance, gs)
+    _REPLAYED.move_to_end(id(log))
+    while len(_REPLAYED) > _REPLAYED_KEPT:
+        _REPLAYED.popitem(last=False)
+
+
 def game(instance: AdventurersInstance, state: AdventurersState) -> sim.GameState:
     """The simulator's state after the logged turns (replayed; every logged turn was legal)."""
+    kept = _REPLAYED.get(id(state.log))
+    if kept is not None and kept[0] is state.log and (kept[1] is instance or kept[1] == instance):
+        return kept[2]
     board, gs = instance.board(), sim.initial_state(instance.board())
     for entry in state.log:
         turn = Turn(tuple(action_from_json(a) for a in entry.actions), entry.thought, entry.message)
         gs = sim.step(board, gs, entry.role, turn)
+    _remember(instance, state.log, gs)
     return gs
 
 
@@ -182,16 +201,10 @@ def next_role(gs: sim.GameState, just_moved: RoleId) -> RoleId | None:
     return other(just_moved) if other(just_moved) in able else able[0]
 
 
-class AdventurersRules:
+class AdventurersRules(AgendaTurns):
     def initial(self, instance: AdventurersInstance, seating: Mapping[RoleId, str],
                 first: RoleId | None) -> AdventurersState:
-        missing = set(ROLES) - set(seating)
-        if missing:
-            raise ValueError(f"adventurers needs seats {ROLES}; missing {sorted(missing)}")
-        return AdventurersState(seating=dict(seating), agenda=Agenda.start(ROLES, first or ROLES[0]))
-
-    def agenda(self, state: AdventurersState) -> tuple[Request, ...]:
-        return () if state.ended else state.agenda.requests()
+        return AdventurersState(seating=dict(seating), agenda=opening_agenda(FAMILY_NAME, ROLES, seating, first))
 
     def view(self, instance: AdventurersInstance, state: AdventurersState, role: RoleId) -> Observation:
         gs = game(instance, state)
@@ -223,14 +236,13 @@ class AdventurersRules:
         events = _events(state, role, actions)
         nxt = next_role(after, role)
         agenda = state.agenda.pass_turn()
-        new = state.model_copy(update={"events": (*state.events, *events), "log": (*state.log, logged_turn(role, turn)),
+        log = (*state.log, logged_turn(role, turn))
+        _remember(instance, log, after)
+        new = state.model_copy(update={"events": (*state.events, *events), "log": log,
                                        "agenda": agenda.model_copy(update={"current": nxt}) if nxt else agenda})
         if nxt is None:
             new = end(new, "both_submitted" if all(p is not None for p in after.submitted) else "timeout")
         return Transition(new, new.events[len(state.events):])
-
-    def is_over(self, state: AdventurersState) -> str | None:
-        return state.ended
 
 
 def to_turn(actions: Sequence[Action], gs: sim.GameState, role: RoleId) -> Turn:

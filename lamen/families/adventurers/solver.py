@@ -61,8 +61,32 @@ def _check_prefix(n: int, prefix: Sequence[int]) -> tuple[int, ...]:
     return path
 
 
-def _remaining(n: int, path: tuple[int, ...]) -> list[int]:
-    return sorted(set(range(1, n)) - set(path))
+@dataclass(frozen=True)
+class _Search:
+    """What a prefix leaves to choose: the rooms not yet visited (at least one), and its coins."""
+
+    matrix: np.ndarray
+    path: Tour
+    done: int
+    rest: list[int]
+
+
+def _search(weights: Sequence[Sequence[int]] | np.ndarray, prefix: Sequence[int], max_rooms: int,
+            method: str) -> _Search | Solution:
+    """The search after `prefix`, or already its answer when nothing is left to choose (the
+    prefix is a whole round trip, or only the way home remains)."""
+    matrix = as_matrix(weights)
+    n = matrix.shape[0]
+    if n > max_rooms:
+        raise ValueError(f"{method} is for at most {max_rooms} rooms, got {n}")
+    path = _check_prefix(n, prefix)
+    done = tour_value(matrix, path) if len(path) > 1 else 0
+    if len(path) == n + 1:
+        return Solution(done, path)
+    rest = sorted(set(range(1, n)) - set(path))
+    if not rest:
+        return Solution(done + int(matrix[path[-1], 0]), path + (0,))
+    return _Search(matrix, path, done, rest)
 
 
 def _canonical(tour: Tour, prefix_len: int) -> Tour:
@@ -78,18 +102,11 @@ def brute_force(weights: Sequence[Sequence[int]] | np.ndarray, prefix: Sequence[
 
     Ties go to the lexicographically first order, which is already canonical for prefix (0,).
     """
-    matrix = as_matrix(weights)
-    n = matrix.shape[0]
-    if n > BRUTE_FORCE_MAX_ROOMS:
-        raise ValueError(f"brute force is for at most {BRUTE_FORCE_MAX_ROOMS} rooms, got {n}")
-    path = _check_prefix(n, prefix)
-    done = tour_value(matrix, path) if len(path) > 1 else 0
-    if len(path) == n + 1:
-        return Solution(done, path)
-    rest = np.asarray(_remaining(n, path), dtype=np.int64)
-    last = path[-1]
-    if rest.size == 0:
-        return Solution(done + int(matrix[last, 0]), path + (0,))
+    search = _search(weights, prefix, BRUTE_FORCE_MAX_ROOMS, "brute force")
+    if isinstance(search, Solution):
+        return search
+    matrix, path, done, last = search.matrix, search.path, search.done, search.path[-1]
+    rest = np.asarray(search.rest, dtype=np.int64)
     orders = rest[_permutations(rest.size)]
     values = matrix[last, orders[:, 0]] + matrix[orders[:, -1], 0]
     if rest.size > 1:
@@ -121,18 +138,10 @@ def held_karp(weights: Sequence[Sequence[int]] | np.ndarray, prefix: Sequence[in
     rooms in S, ending at j; layers of equal |S| are filled with numpy so 16 rooms take well
     under a second.
     """
-    matrix = as_matrix(weights)
-    n = matrix.shape[0]
-    if n > HELD_KARP_MAX_ROOMS:
-        raise ValueError(f"Held–Karp is for at most {HELD_KARP_MAX_ROOMS} rooms, got {n}")
-    path = _check_prefix(n, prefix)
-    done = tour_value(matrix, path) if len(path) > 1 else 0
-    if len(path) == n + 1:
-        return Solution(done, path)
-    rest = _remaining(n, path)
-    last = path[-1]
-    if not rest:
-        return Solution(done + int(matrix[last, 0]), path + (0,))
+    search = _search(weights, prefix, HELD_KARP_MAX_ROOMS, "Held–Karp")
+    if isinstance(search, Solution):
+        return search
+    matrix, path, done, last, rest = search.matrix, search.path, search.done, search.path[-1], search.rest
     m = len(rest)
     sub = matrix[np.ix_(rest, rest)]
     full = (1 << m) - 1

@@ -9,13 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from lamen.core.agenda import Agenda
 from lamen.core.board import BoardRules
-from lamen.core.rules import Transition
+from lamen.core.rules import AgendaTurns, Transition, opening_agenda
 from lamen.core.state import CoreState, end
-from lamen.core.types import (Action, ActionSpace, IllegalMove, Message, Observation, Propose, Request, Respond,
-                              RoleId, Score)
-from lamen.families.optimization.instances import ROLES, OptimizationInstance
+from lamen.core.types import (Action, ActionSpace, IllegalMove, Message, Observation, Propose, Respond, RoleId,
+                              Score)
+from lamen.families.optimization.instances import FAMILY_NAME, ROLES, OptimizationInstance
 from lamen.families.optimization.matching import is_matching, matching_value
 
 BOARD = BoardRules(unanimity=True, reject_clears=True, partial_is_informational=True)
@@ -48,16 +47,10 @@ def partner(role: RoleId) -> RoleId:
     return ROLES[1 - player_index(role)]
 
 
-class OptimizationRules:
+class OptimizationRules(AgendaTurns):
     def initial(self, instance: OptimizationInstance, seating: Mapping[RoleId, str],
                 first: RoleId | None) -> OptimizationState:
-        missing = set(ROLES) - set(seating)
-        if missing:
-            raise ValueError(f"dialop.optimization needs seats {ROLES}; missing {sorted(missing)}")
-        return OptimizationState(seating=dict(seating), agenda=Agenda.start(ROLES, first or ROLES[0]))
-
-    def agenda(self, state: OptimizationState) -> tuple[Request, ...]:
-        return () if state.ended else state.agenda.requests()
+        return OptimizationState(seating=dict(seating), agenda=opening_agenda(FAMILY_NAME, ROLES, seating, first))
 
     def view(self, instance: OptimizationInstance, state: OptimizationState, role: RoleId) -> Observation:
         p = player_index(role)
@@ -104,9 +97,6 @@ class OptimizationRules:
         else:
             raise IllegalMove(f"{action.kind} is not a move in this game")
         return Transition(new, new.events[len(state.events):])
-
-    def is_over(self, state: OptimizationState) -> str | None:
-        return state.ended
 
 
 def score(instance: OptimizationInstance, state: OptimizationState) -> Score:
