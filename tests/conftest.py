@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,11 +20,23 @@ def lamen_data() -> Path:
     return LAMEN_DATA
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """lamen's caches (the `games list` listing) go to a folder of this session, never the
+    user's; lamen commands the tests start as subprocesses inherit it."""
+    folder = tmp_path_factory.mktemp("lamen-cache")
+    previous = os.environ.get("LAMEN_CACHE_DIR")
+    os.environ["LAMEN_CACHE_DIR"] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop("LAMEN_CACHE_DIR", None)
+    else:
+        os.environ["LAMEN_CACHE_DIR"] = previous
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked `slow` run in CI (CI=true, as .ci/run has it), with LAMEN_SLOW=1, or when
     asked for by `-m`; a developer's plain `pytest -q` skips them to stay within a few minutes."""
-    import os
-
     if os.environ.get("CI", "").lower() in {"1", "true", "yes"} or os.environ.get("LAMEN_SLOW") == "1" \
             or "slow" in (config.getoption("-m") or ""):
         return
