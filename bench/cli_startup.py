@@ -42,7 +42,7 @@ def wall(argv: list[str], env: dict[str, str], cwd: str) -> float:
 
 def timed(name: str, env: dict[str, str], cwd: str, caches: str) -> float:
     if name.endswith("(empty cache)"):
-        env = {**env, "LAMEN_CACHE_DIR": tempfile.mkdtemp(dir=caches)}
+        env = {**env, "XDG_CACHE_HOME": tempfile.mkdtemp(dir=caches)}
     return wall(COMMANDS[name], env, cwd)
 
 
@@ -60,10 +60,12 @@ def main() -> None:
     parser.add_argument("--tree", type=Path, default=REPO, help="the lamen checkout to time (default: this one)")
     arguments = parser.parse_args()
     # A working directory without a games/ folder of the caller's, and listing caches of this run's
-    # own (not the user's); the warm one is written by the untimed round.
+    # own (not the user's); the warm one is written by the untimed round. Set through the XDG
+    # folder, not LAMEN_CACHE_DIR, so the timed command finds it as a user's does (platformdirs).
     with tempfile.TemporaryDirectory() as cwd, tempfile.TemporaryDirectory() as caches:
-        env = {**os.environ, "PYTHONPATH": str(arguments.tree.resolve()), "COLUMNS": "100",
-               "LAMEN_CACHE_DIR": str(Path(caches) / "warm")}
+        env = {**{k: v for k, v in os.environ.items() if k != "LAMEN_CACHE_DIR"},
+               "PYTHONPATH": str(arguments.tree.resolve()), "COLUMNS": "100",
+               "XDG_CACHE_HOME": str(Path(caches) / "warm")}
         for name in COMMANDS:  # untimed: writes the bytecode caches and the listing cache
             timed(name, env, cwd, caches)
         # Round-robin, not one command after another: a burst of load elsewhere on the machine

@@ -151,3 +151,17 @@ def test_a_file_created_where_a_lookup_found_nothing_rebuilds(cache: Path) -> No
     rows = game_listing(library).rows
     assert ("studio", "rent", "competitive", "3", str(data / "games")) in rows
     assert rows == build_listing(library).rows
+
+
+def test_a_folder_named_like_markup_prints_as_it_is(cache: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from lamen.cli.games import games_table
+
+    data = user_games(Path.cwd() / "proj[old]")
+    table, broken = games_table(Library.default([data]))
+    console = Console(width=300, file=io.StringIO(), highlight=False)
+    console.print(table)
+    assert broken == [] and f"│ {data / 'games'} " in console.file.getvalue()

@@ -32,6 +32,7 @@ def games_table(library: Library) -> tuple[Table, list[tuple[Path, str]]]:
     """Every game of the library as a table that wraps to the console: names are never cut (they
     fold at worst), issues and folders wrap; and the files that did not load, with why."""
     from rich.table import Table
+    from rich.text import Text
 
     from lamen.spec.listing import game_listing  # cached: no YAML or pydantic when nothing changed
 
@@ -45,7 +46,8 @@ def games_table(library: Library) -> tuple[Table, list[tuple[Path, str]]]:
     table.add_column("outcomes", justify="right", no_wrap=True)
     table.add_column("source", overflow="fold")
     for row in listing.rows:
-        table.add_row(*row)
+        # Text, not markup: a folder named like `[old]` prints as it is.
+        table.add_row(*(Text(cell) for cell in row))
     return table, list(listing.broken)
 
 
@@ -54,7 +56,8 @@ def handle_list(args: argparse.Namespace) -> int:
     from rich.markup import escape
 
     table, broken = games_table(library_from(args))
-    console = Console(highlight=False)
+    # No emoji codes: nothing here is one, and their table costs as much to import as the listing.
+    console = Console(highlight=False, emoji=False)
     console.print(table)
     for path, message in broken:
         console.print(f"[yellow]skipped {escape(str(path))}: {escape(message)} "
