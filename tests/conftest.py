@@ -1,7 +1,12 @@
-"""Shared test fixtures: where the repository and LAMEN's reference data are."""
+"""Shared test fixtures: where the repository and LAMEN's reference data are, and the tournaments
+several test modules read, played once per session."""
 
 from __future__ import annotations
 
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -18,11 +23,73 @@ def lamen_data() -> Path:
     return LAMEN_DATA
 
 
+def copy_database(source: Path, folder: Path) -> Path:
+    """A test module's own copy of a session's database, in `folder`: reports are written beside
+    the database and a store may migrate it, so a shared file is never opened in place. (The
+    session's databases are closed, without a -wal file: the copy is the whole database.)"""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / source.name
+    shutil.copyfile(source, target)
+    return target
+
+
+def _in_a_thread(play: Callable[[Path], Path], folder: Path) -> Path:
+    """Play on a thread of its own: the runner starts an event loop (asyncio.run), and the
+    browser tests' Playwright keeps one running on the main thread."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(play, folder).result()
+
+
+def _play_quickstart(folder: Path) -> Path:
+    import asyncio
+
+    from lamen.runner import Runner
+    from lamen.spec.library import Library
+    from lamen.spec.load import load_tournament
+    from lamen.store import Store
+
+    path = folder / "tournament.db"
+    store = Store(path)
+    try:
+        asyncio.run(Runner(load_tournament(REPO / "tournaments" / "quickstart.yaml"), store, Library.default()).run())
+    finally:
+        store.close()
+    return path
+
+
+@pytest.fixture(scope="session")
+def quickstart_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tournaments/quickstart.yaml (6 bots × 6 games, 504 matches) played once for the session;
+    take a copy (`copy_database`) to use it."""
+    return _in_a_thread(_play_quickstart, tmp_path_factory.mktemp("quickstart-played"))
+
+
+@pytest.fixture(scope="session")
+def small_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The report tests' small tournament (tests/test_report.py: played_db) played once for the
+    session, for the report and the browser tests; take a copy (`copy_database`) to use it."""
+    from tests.test_report import played_db
+
+    return _in_a_thread(played_db, tmp_path_factory.mktemp("small-played"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """lamen's caches (the `games list` listing) go to a folder of this session, never the
+    user's; lamen commands the tests start as subprocesses inherit it."""
+    folder = tmp_path_factory.mktemp("lamen-cache")
+    previous = os.environ.get("LAMEN_CACHE_DIR")
+    os.environ["LAMEN_CACHE_DIR"] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop("LAMEN_CACHE_DIR", None)
+    else:
+        os.environ["LAMEN_CACHE_DIR"] = previous
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked `slow` run in CI (CI=true, as .ci/run has it), with LAMEN_SLOW=1, or when
     asked for by `-m`; a developer's plain `pytest -q` skips them to stay within a few minutes."""
-    import os
-
     if os.environ.get("CI", "").lower() in {"1", "true", "yes"} or os.environ.get("LAMEN_SLOW") == "1" \
             or "slow" in (config.getoption("-m") or ""):
         return

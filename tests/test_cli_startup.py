@@ -22,11 +22,12 @@ HEAVY = ("scipy", "matplotlib", "pandas", "anthropic", "openai", "cohere", "goog
 PARSING_ONLY = (*HEAVY, "numpy", "pydantic", "yaml", "rich", "asyncio", "lamen.spec.load", "lamen.space")
 
 
-def loaded(code: str) -> set[str]:
-    """The modules a fresh interpreter holds after running `code` (stdout of `code` is dropped)."""
+def loaded(code: str, cache: Path | None = None) -> set[str]:
+    """The modules a fresh interpreter holds after running `code` (stdout of `code` is dropped),
+    with `cache` as lamen's cache folder when given."""
     probe = (f"import io, contextlib, json, sys\nwith contextlib.redirect_stdout(io.StringIO()):\n"
              f"    {code}\nprint(json.dumps(sorted(sys.modules)))")
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "PYTHONPATH": str(REPO), **({"LAMEN_CACHE_DIR": str(cache)} if cache else {})}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=REPO,
                           timeout=120)
     assert done.returncode == 0, done.stderr
@@ -47,10 +48,13 @@ def test_version_and_help_load_no_heavy_library(argv: list[str]) -> None:
     assert heavy(loaded(code), PARSING_ONLY) == []
 
 
-def test_games_list_loads_what_it_needs_only() -> None:
-    modules = loaded("from lamen.cli import main; main(['games', 'list'])")
+def test_games_list_loads_what_it_needs_only(tmp_path: Path) -> None:
+    listing = "from lamen.cli import main; main(['games', 'list'])"
+    modules = loaded(listing, tmp_path)  # an empty cache: every game is read
     assert "lamen.spec.load" in modules  # it did read the games
     assert heavy(modules, (*HEAVY, "numpy")) == []  # outcomes are counted, not enumerated
+    # The second listing comes from the cache: no YAML parser, no spec models.
+    assert heavy(loaded(listing, tmp_path), (*HEAVY, "numpy", "pydantic", "yaml", "lamen.spec.load")) == []
 
 
 def test_the_probe_sees_a_heavy_import() -> None:

@@ -18,6 +18,10 @@ pytestmark = [pytest.mark.local, pytest.mark.skipif(bool(local_model_available()
                                                     reason=str(local_model_available()))]
 
 
+# The longest test of the default run by far (a real model answers every turn of a three-round
+# game on the CPU: ~2 CPU-minutes here): it runs in CI and with LAMEN_SLOW=1; the model still
+# answers in the default run below.
+@pytest.mark.slow
 def test_smollm2_plays_a_full_single_issue_game() -> None:
     game = load_game("rental-1-distributive")
     protocol = load_protocol("default").model_copy(update={"max_rounds": 3, "structured_notes": True})

@@ -4,7 +4,6 @@ per-game and per-class boards; terminal tables that fit 100 columns."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
@@ -17,22 +16,18 @@ from lamen.cli import main
 from lamen.cli.rating_tables import leaderboard_tables
 from lamen.leaderboard import build_leaderboard, leaderboards_by
 from lamen.ratings import simulate_utilities
-from lamen.runner import Runner
-from lamen.spec.library import Library
-from lamen.spec.load import load_tournament
 from lamen.store import Store
 from lamen.store.tables import match_table
-from tests.conftest import REPO
+from tests.conftest import copy_database
 
 COLUMNS = ["gets", "gets_low", "gets_high", "gives", "gives_low", "gives_high", "gets_rank_low", "gets_rank_high",
            "rank_flag"]
 
 
 @pytest.fixture(scope="module")
-def quickstart(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, pd.DataFrame]:
-    path = tmp_path_factory.mktemp("quickstart") / "tournament.db"
+def quickstart(quickstart_db: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, pd.DataFrame]:
+    path = copy_database(quickstart_db, tmp_path_factory.mktemp("quickstart"))  # played once per session
     store = Store(path)
-    asyncio.run(Runner(load_tournament(REPO / "tournaments" / "quickstart.yaml"), store, Library.default()).run())
     frame = match_table(store)
     store.close()
     return path, frame

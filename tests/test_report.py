@@ -40,13 +40,13 @@ from lamen.report.tables import Ratings
 from lamen.runner import Runner
 from lamen.space import outcome_space
 from lamen.spec.library import Library
-from lamen.spec.load import load_game, load_protocol, load_tournament
+from lamen.spec.load import load_game, load_protocol
 from lamen.spec.problems import SpecError
 from lamen.spec.tournament import Tournament
 from lamen.store import MatchRecord, Store
 from lamen.store.tables import match_table
 from lamen.transcript import Transcript, Turn
-from tests.conftest import REPO
+from tests.conftest import copy_database
 
 AGENTS = ["bot:linear", "bot:conceder", "bot:boulware"]
 GAMES = ["rental-1-distributive", "rental-2-mixture"]
@@ -199,9 +199,8 @@ def payload(index: Path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
-    folder = tmp_path_factory.mktemp("small")
-    db = played_db(folder)
+def small(small_db: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
+    db = copy_database(small_db, tmp_path_factory.mktemp("small"))  # played_db, played once per session
     return db, write_report(db, replicates=200, orderings=20)
 
 
@@ -487,11 +486,8 @@ def test_twenty_agents_rating_and_outcome_space_figures(tmp_path: Path) -> None:
 # ---- speed -----------------------------------------------------------------------------------
 
 @pytest.mark.slow
-def test_quickstart_report_lists_every_match(tmp_path: Path) -> None:
-    tournament = load_tournament(REPO / "tournaments" / "quickstart.yaml")
-    store = Store(tmp_path / "tournament.db")
-    asyncio.run(Runner(tournament, store, Library.default()).run())
-    store.close()
+def test_quickstart_report_lists_every_match(quickstart_db: Path, tmp_path: Path) -> None:
+    copy_database(quickstart_db, tmp_path)  # the quickstart, played once per session
     report = write_report(tmp_path / "tournament.db")
     assert len(payload(report.index)["matches"]) == 504
     board = pd.read_csv(tmp_path / "tables" / "leaderboard.csv")

@@ -18,6 +18,7 @@ import pytest
 
 from bench.scale_db import scale_db
 from lamen.report import WrittenReport, write_report
+from tests.conftest import copy_database
 from tests.test_report import (
     AGENTS,
     ATTRIBUTE,
@@ -27,7 +28,6 @@ from tests.test_report import (
     imported_db,
     listing,
     payload,
-    played_db,
     transcript_files,
 )
 
@@ -99,10 +99,8 @@ def listed(page: object) -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def small(tmp_path_factory: pytest.TempPathFactory) -> WrittenReport:
-    # Playwright's sync API keeps an event loop running on this thread; the runner needs its own.
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        db = pool.submit(played_db, tmp_path_factory.mktemp("small")).result()
+def small(small_db: Path, tmp_path_factory: pytest.TempPathFactory) -> WrittenReport:
+    db = copy_database(small_db, tmp_path_factory.mktemp("small"))  # played_db, played once per session
     return write_report(db, replicates=100, orderings=10)
 
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lamen.cli.common import library_from
-from lamen.spec.problems import SpecError
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -29,32 +28,16 @@ def register(commands: argparse._SubParsersAction) -> None:
     show.set_defaults(handler=handle_show)
 
 
-def games_table(library: Library) -> tuple[Table, list[tuple[Path, SpecError]]]:
+def games_table(library: Library) -> tuple[Table, list[tuple[Path, str]]]:
     """Every game of the library as a table that wraps to the console: names are never cut (they
-    fold at worst), issues and folders wrap; and the files that did not load."""
-    # The count, not the outcome space: no Pareto frontier of 14,641 outcomes just to list a game.
+    fold at worst), issues and folders wrap; and the files that did not load, with why."""
     from rich.table import Table
+    from rich.text import Text
 
-    from lamen.space import n_outcomes  # numpy: only the commands that need it pay for it
-    from lamen.spec.library import builtin_root
-    from lamen.spec.load import game_from_document
-    from lamen.spec.yaml_source import read_yaml
+    from lamen.spec.listing import game_listing  # cached: no YAML or pydantic when nothing changed
 
+    listing = game_listing(library)
     table = Table(title="Games", title_justify="left")
-    rows, broken = [], []
-    builtin = builtin_root()
-    for path in library.files("games"):
-        source = "built-in" if builtin in path.resolve().parents else str(path.parent)
-        try:
-            game = game_from_document(read_yaml(path), library)
-        except SpecError as exc:
-            broken.append((path, exc))
-            continue
-        if game is None:
-            rows.append((path.stem, "(description only)", "-", "-", source))
-        else:
-            rows.append((path.stem, ", ".join(i.name for i in game.issues), game.game_class,
-                         f"{n_outcomes(game):,}", source))
     # Rich narrows wrapping columns first: the issues and the folder wrap, so a game's name keeps
     # its one line and two names that share a long prefix always print differently.
     table.add_column("game", no_wrap=True)
@@ -62,9 +45,10 @@ def games_table(library: Library) -> tuple[Table, list[tuple[Path, SpecError]]]:
     table.add_column("class", no_wrap=True)
     table.add_column("outcomes", justify="right", no_wrap=True)
     table.add_column("source", overflow="fold")
-    for row in rows:
-        table.add_row(*row)
-    return table, broken
+    for row in listing.rows:
+        # Text, not markup: a folder named like `[old]` prints as it is.
+        table.add_row(*(Text(cell) for cell in row))
+    return table, list(listing.broken)
 
 
 def handle_list(args: argparse.Namespace) -> int:
@@ -72,10 +56,11 @@ def handle_list(args: argparse.Namespace) -> int:
     from rich.markup import escape
 
     table, broken = games_table(library_from(args))
-    console = Console(highlight=False)
+    # No emoji codes: nothing here is one, and their table costs as much to import as the listing.
+    console = Console(highlight=False, emoji=False)
     console.print(table)
-    for path, exc in broken:
-        console.print(f"[yellow]skipped {escape(str(path))}: {escape(exc.problems[0].message)} "
+    for path, message in broken:
+        console.print(f"[yellow]skipped {escape(str(path))}: {escape(message)} "
                       f"(run `lamen validate {escape(str(path))}`)[/]")
     return 0
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 import lamen
+from lamen.spec.lookups import looked_at
 from lamen.spec.problems import Problem, SpecError
 
 Kind = Literal["games", "issues", "protocols", "tournaments", "personas"]
@@ -134,7 +135,7 @@ class Library:
         foreign = {name for other, names in FOLDERS.items() if other != kind for name in names}
         for base in bases:
             for candidate in spellings:
-                found = base / candidate
+                found = looked_at(base / candidate)
                 if found.is_file() and candidate.suffix in (".yaml", ".yml") \
                         and not (bare and found.resolve().parent.name in foreign):
                     return found
@@ -142,7 +143,7 @@ class Library:
             # LAMEN games name their issues by file name next to the game's sibling folder.
             for name in FOLDERS[kind]:
                 for candidate in spellings:
-                    sibling = relative_to.parent / name / candidate.name
+                    sibling = looked_at(relative_to.parent / name / candidate.name)
                     if sibling.is_file():
                         return sibling
         stem = as_path.name.removesuffix(".yaml").removesuffix(".yml")
