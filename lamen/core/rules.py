@@ -8,7 +8,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from lamen.core.agenda import Agenda
 from lamen.core.state import CoreState
-from lamen.core.types import Action, ActionSpace, Event, Observation, Request, RoleId
+from lamen.core.types import Action, ActionSpace, Event, IllegalMove, Observation, Request, RoleId
 
 S = TypeVar("S", bound=CoreState)
 
@@ -58,3 +58,8 @@ class AgendaTurns:
 
     def is_over(self, state: CoreState) -> str | None:
         return state.ended
+
+    def check_turn(self, state: CoreState, role: RoleId) -> None:
+        """Refuse a reply from a role whose turn it is not, or one after the end."""
+        if state.ended or state.agenda.current != role:
+            raise IllegalMove(f"it is not {role}'s turn")

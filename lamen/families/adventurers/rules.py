@@ -225,8 +225,7 @@ class AdventurersRules(AgendaTurns):
 
     def step(self, instance: AdventurersInstance, state: AdventurersState, role: RoleId,
              actions: Sequence[Action], text: str) -> Transition[AdventurersState]:
-        if state.ended or state.agenda.current != role:
-            raise IllegalMove(f"it is not {role}'s turn")
+        self.check_turn(state, role)
         gs = game(instance, state)
         turn = to_turn(actions, gs, role)
         try:

@@ -12,8 +12,8 @@ prompts, judge and scripted negotiators behind the core's interfaces, reused, no
 from __future__ import annotations
 
 from lamen.core.codec import FeedbackPolicy
-from lamen.core.family import EpisodeLimits, Family
-from lamen.core.types import Relation, RoleSpec
+from lamen.core.family import EpisodeLimits, Family, interchangeable_contestants
+from lamen.core.types import Relation
 from lamen.families.negotiation.codec import NoteMessageCodec
 from lamen.families.negotiation.instances import (FAMILY_NAME, ROLES, NegotiationConfig, NegotiationInstance,
                                                   make_instance, plant_canaries)
@@ -26,18 +26,13 @@ from lamen.families.negotiation.scoring import score
 MAX_STEPS = 3 * 2 * 1000
 
 
-def _roles(config: NegotiationConfig, instance: NegotiationInstance) -> tuple[RoleSpec, ...]:
-    return tuple(RoleSpec(name=r, kind="contestant", interchangeable_with=tuple(o for o in ROLES if o != r))
-                 for r in ROLES)
-
-
 FAMILY = Family(
     name=FAMILY_NAME,
     relation=Relation.MIXED_MOTIVE,
     config=NegotiationConfig,
     instance_type=NegotiationInstance,
     state_type=NegotiationState,
-    roles=_roles,
+    roles=interchangeable_contestants(ROLES),
     instances=make_instance,
     rules=NegotiationRules(),
     codecs={"*": NoteMessageCodec()},

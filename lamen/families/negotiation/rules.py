@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from lamen.core.agenda import Agenda
-from lamen.core.rules import Transition
+from lamen.core.rules import AgendaTurns, Transition, opening_agenda
 from lamen.core.state import CoreState, end
 from lamen.core.types import Action, ActionSpace, IllegalMove, Message, Observation, Request, RoleId, Think
 from lamen.families.negotiation.codec import TurnSpace, notes_of, structured_now
-from lamen.families.negotiation.instances import ROLES, NegotiationInstance, seat_of
+from lamen.families.negotiation.instances import FAMILY_NAME, ROLES, NegotiationInstance, seat_of
 from lamen.judge.agreement import says_phrase
 
 Phase = Literal["note", "interrogation", "message"]
@@ -31,14 +30,11 @@ class NegotiationState(CoreState):
         return self.turns // 2 + 1
 
 
-class NegotiationRules:
+class NegotiationRules(AgendaTurns):
     def initial(self, instance: NegotiationInstance, seating: Mapping[RoleId, str],
                 first: RoleId | None) -> NegotiationState:
-        missing = set(ROLES) - set(seating)
-        if missing:
-            raise ValueError(f"negotiation needs seats {ROLES}; missing {sorted(missing)}")
-        opener = first or ROLES[0]
-        return NegotiationState(seating=dict(seating), agenda=Agenda.start(ROLES, opener), first=opener)
+        agenda = opening_agenda(FAMILY_NAME, ROLES, seating, first)
+        return NegotiationState(seating=dict(seating), agenda=agenda, first=first or ROLES[0])
 
     def agenda(self, state: NegotiationState) -> tuple[Request, ...]:
         if state.ended or state.agenda.current is None:
@@ -58,8 +54,7 @@ class NegotiationRules:
 
     def step(self, instance: NegotiationInstance, state: NegotiationState, role: RoleId,
              actions: Sequence[Action], text: str) -> Transition[NegotiationState]:
-        if state.ended or state.agenda.current != role:
-            raise IllegalMove(f"it is not {role}'s turn")
+        self.check_turn(state, role)
         if len(actions) != 1:
             raise IllegalMove("one note, answer or message per reply")
         action, phase, protocol = actions[0], state.phase, instance.protocol
@@ -95,6 +90,3 @@ class NegotiationRules:
         if state.turns >= 2 * max_rounds:
             return "max_rounds"
         return None
-
-    def is_over(self, state: NegotiationState) -> str | None:
-        return state.ended

@@ -68,8 +68,7 @@ class OptimizationRules(AgendaTurns):
 
     def step(self, instance: OptimizationInstance, state: OptimizationState, role: RoleId,
              actions: Sequence[Action], text: str) -> Transition[OptimizationState]:
-        if state.ended or state.agenda.current != role:
-            raise IllegalMove(f"it is not {role}'s turn")
+        self.check_turn(state, role)
         if len(actions) != 1:
             raise IllegalMove("write exactly one move per reply")
         action = actions[0]
