@@ -57,6 +57,33 @@ def _play_quickstart(folder: Path) -> Path:
     return path
 
 
+TINY_SPEC = {"name": "tiny", "agents": ["bot:linear", "bot:conceder"], "games": ["rental-1-distributive"]}
+
+
+def _play_tiny(folder: Path) -> Path:
+    import asyncio
+
+    from lamen.runner import Runner
+    from lamen.spec.library import Library
+    from lamen.spec.tournament import Tournament
+    from lamen.store import Store
+
+    path = folder / "tournament.db"
+    store = Store(path)
+    try:
+        asyncio.run(Runner(Tournament.model_validate(TINY_SPEC), store, Library.default()).run())
+    finally:
+        store.close()
+    return path
+
+
+@pytest.fixture(scope="session")
+def tiny_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`TINY_SPEC` (two bots, one game: 12 matches) played once for the session, closed (no -wal
+    beside it); take a copy (`copy_database`) to use it."""
+    return _in_a_thread(_play_tiny, tmp_path_factory.mktemp("tiny-played"))
+
+
 @pytest.fixture(scope="session")
 def quickstart_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """tournaments/quickstart.yaml (6 bots × 6 games, 504 matches) played once for the session;

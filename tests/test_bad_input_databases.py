@@ -8,7 +8,6 @@ ratings, report (with and without -o), run --db and import --db."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import shutil
 import sqlite3
@@ -21,22 +20,15 @@ import pytest
 import yaml
 
 from lamen.cli import main
-from lamen.runner import Runner
-from lamen.spec.library import Library
-from lamen.spec.tournament import Tournament
-from lamen.store import Store
 from lamen.store.legacy import write_v2
+from tests.conftest import TINY_SPEC as SPEC, copy_database
 
-SPEC = {"name": "tiny", "agents": ["bot:linear", "bot:conceder"], "games": ["rental-1-distributive"]}
 
 
 @pytest.fixture(scope="module")
-def lamen_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A real lamen database of 12 played matches, closed (no -wal beside it)."""
-    path = tmp_path_factory.mktemp("source") / "tournament.db"
-    store = Store(path)
-    asyncio.run(Runner(Tournament.model_validate(SPEC), store, Library.default()).run())
-    store.close()
+def lamen_db(tiny_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real lamen database of 12 played matches (the session's tiny tournament), closed (no -wal beside it)."""
+    path = copy_database(tiny_db, tmp_path_factory.mktemp("source"))
     assert sorted(p.name for p in path.parent.iterdir()) == ["tournament.db"]
     return path
 

@@ -4,7 +4,6 @@ only read."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import shutil
 from pathlib import Path
@@ -14,12 +13,8 @@ import pytest
 
 from lamen.cli import main
 from lamen.judge import Outcome
-from lamen.runner import Runner
-from lamen.spec.library import Library
-from lamen.spec.tournament import Tournament
 from lamen.store import Store
-
-SPEC = {"name": "tiny", "agents": ["bot:linear", "bot:conceder"], "games": ["rental-1-distributive"]}
+from tests.conftest import copy_database
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -27,13 +22,9 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """12 played matches, closed (no -wal beside the file)."""
-    path = tmp_path_factory.mktemp("played") / "tournament.db"
-    store = Store(path)
-    asyncio.run(Runner(Tournament.model_validate(SPEC), store, Library.default()).run())
-    store.close()
-    return path
+def played(tiny_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """12 played matches (the session's tiny tournament), closed (no -wal beside the file)."""
+    return copy_database(tiny_db, tmp_path_factory.mktemp("played"))
 
 
 @pytest.fixture
