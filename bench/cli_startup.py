@@ -3,7 +3,10 @@ list` (wall time of a fresh process, median of --runs), and the import time of `
 (`python -X importtime`, cumulative). A bare `python -c pass` is timed alongside, in the same
 rounds: on a busy machine compare the commands with it (the ratios) rather than with an absolute
 budget. `lamen games list` is timed as a user meets it (its listing cache written by an earlier
-run, what the 0.3 s budget is about) and with an empty cache each time (every game read).
+run), with an empty cache each time (a new machine: the built-in games' shipped rows are used,
+lamen.spec.shipped_listing), and with an empty cache and one game of the user's own, which must
+be read (YAML, spec models): the slow path the cache exists for. The 0.3 s budget is about the
+first two.
 
 Prints JSON (seconds). Run: python bench/cli_startup.py [--runs 10] [--tree PATH]
 (`--tree` times another checkout of lamen, e.g. an export of an older commit, for a before/after.)
@@ -28,8 +31,9 @@ COMMANDS = {
     "lamen --help": ["-m", "lamen", "--help"],
     "lamen games list": ["-m", "lamen", "games", "list"],
     "lamen games list (empty cache)": ["-m", "lamen", "games", "list"],
+    "lamen games list (empty cache, a user game)": ["-m", "lamen", "--data", "user", "games", "list"],
 }
-BUDGETED = ("lamen --version", "lamen --help", "lamen games list")
+BUDGETED = ("lamen --version", "lamen --help", "lamen games list", "lamen games list (empty cache)")
 BUDGET_SECONDS = 0.3
 
 
@@ -48,7 +52,7 @@ def wall_and_cpu(argv: list[str], env: dict[str, str], cwd: str) -> tuple[float,
 
 
 def timed(name: str, env: dict[str, str], cwd: str, caches: str) -> tuple[float, float]:
-    if name.endswith("(empty cache)"):
+    if "(empty cache" in name:
         env = {**env, "XDG_CACHE_HOME": tempfile.mkdtemp(dir=caches)}
     return wall_and_cpu(COMMANDS[name], env, cwd)
 
@@ -70,6 +74,9 @@ def main() -> None:
     # own (not the user's); the warm one is written by the untimed round. Set through the XDG
     # folder, not LAMEN_CACHE_DIR, so the timed command finds it as a user's does (platformdirs).
     with tempfile.TemporaryDirectory() as cwd, tempfile.TemporaryDirectory() as caches:
+        (Path(cwd) / "user" / "games").mkdir(parents=True)
+        (Path(cwd) / "user" / "games" / "studio.yaml").write_text(
+            "name: studio\nextends: rental-agreement\nissues: [rent]\n")
         # Bytecode written and used, as in any installed lamen: PYTHONDONTWRITEBYTECODE (set in
         # some sandboxes) would time compiling every module of lamen from source instead.
         env = {**{k: v for k, v in os.environ.items() if k not in ("LAMEN_CACHE_DIR", "PYTHONDONTWRITEBYTECODE")},

@@ -42,3 +42,13 @@ def test_wheel_contains_and_serves_the_builtin_yaml(tmp_path: Path) -> None:
     lines = probe.stdout.splitlines()
     assert lines[0].startswith(str(unpacked)) and lines[1] == str(unpacked / "lamen" / "_builtin")
     assert '"frontier_size": 11' in probe.stdout
+    # The shipped rows of the built-in games travel in the wheel and hold there: the first
+    # `games list` of an installed lamen parses no YAML.
+    assert "lamen/spec/shipped_listing.json" in names
+    listing = subprocess.run([sys.executable, "-c", "import sys, contextlib, io\nfrom lamen.cli import main\n"
+                              "with contextlib.redirect_stdout(io.StringIO()) as out: main(['games', 'list'])\n"
+                              "print('yaml' in sys.modules, 'rental-2-mixture' in out.getvalue())"],
+                             cwd=tmp_path, env={**env, "LAMEN_CACHE_DIR": str(tmp_path / "cache")},
+                             capture_output=True, text=True, timeout=60)
+    assert listing.returncode == 0, listing.stderr
+    assert listing.stdout.split() == ["False", "True"]

@@ -28,16 +28,37 @@ def register(commands: argparse._SubParsersAction) -> None:
     show.set_defaults(handler=handle_show)
 
 
-def games_table(library: Library) -> tuple[Table, list[tuple[Path, str]]]:
-    """Every game of the library as a table that wraps to the console: names are never cut (they
-    fold at worst), issues and folders wrap; and the files that did not load, with why."""
+def families_table(rows: tuple[tuple[str, str, str, str], ...]) -> Table:
+    """The game families: negotiation plays the YAML games above, the others their own instances
+    (`lamen play --family NAME`)."""
     from rich.table import Table
     from rich.text import Text
 
+    table = Table(title="Game families", title_justify="left")
+    table.add_column("family", no_wrap=True)
+    table.add_column("relation", no_wrap=True)
+    table.add_column("description", overflow="fold")
+    table.add_column("source", overflow="fold")
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
+    return table
+
+
+def games_table(library: Library) -> tuple[Table, list[tuple[Path, str]]]:
+    """Every game of the library as a table, and the files that did not load, with why."""
     from lamen.spec.listing import game_listing  # cached: no YAML or pydantic when nothing changed
 
     listing = game_listing(library)
-    table = Table(title="Games", title_justify="left")
+    return listing_table(listing.rows), list(listing.broken)
+
+
+def listing_table(rows: tuple[tuple[str, str, str, str, str], ...]) -> Table:
+    """The games as a table that wraps to the console: names are never cut (they fold at worst),
+    issues and folders wrap."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title="Games (the negotiation family)", title_justify="left")
     # Rich narrows wrapping columns first: the issues and the folder wrap, so a game's name keeps
     # its one line and two names that share a long prefix always print differently.
     table.add_column("game", no_wrap=True)
@@ -45,23 +66,28 @@ def games_table(library: Library) -> tuple[Table, list[tuple[Path, str]]]:
     table.add_column("class", no_wrap=True)
     table.add_column("outcomes", justify="right", no_wrap=True)
     table.add_column("source", overflow="fold")
-    for row in listing.rows:
+    for row in rows:
         # Text, not markup: a folder named like `[old]` prints as it is.
         table.add_row(*(Text(cell) for cell in row))
-    return table, list(listing.broken)
+    return table
 
 
 def handle_list(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.markup import escape
 
-    table, broken = games_table(library_from(args))
+    from lamen.spec.listing import game_listing
+
+    listing = game_listing(library_from(args))
     # No emoji codes: nothing here is one, and their table costs as much to import as the listing.
     console = Console(highlight=False, emoji=False)
-    console.print(table)
-    for path, message in broken:
+    console.print(listing_table(listing.rows))
+    for path, message in listing.broken:
         console.print(f"[yellow]skipped {escape(str(path))}: {escape(message)} "
                       f"(run `lamen validate {escape(str(path))}`)[/]")
+    console.print(families_table(listing.families))
+    for name, message in listing.broken_families:
+        console.print(f"[yellow]skipped family {escape(name)}: {escape(message)}[/]")
     return 0
 
 

@@ -7,6 +7,18 @@ change); `lamen.core.registry` calls `register_all` on first use.
 
 from __future__ import annotations
 
+# What `lamen games list` prints of each built-in family, known without importing it (a family
+# module loads pydantic models, scipy, shipped data). tests/test_games_listing_families.py checks
+# that each line says what the loaded family says.
+BUILTIN_FAMILIES: tuple[tuple[str, str, str], ...] = (  # (name, relation, description)
+    ("negotiation", "mixed-motive",
+     "LAMEN negotiation: two sides trade offers on issues with private payoff tables."),
+    ("dialop.optimization", "common-payoff",
+     "DialOp Optimization: assign reviewers to papers from two partial, privately scaled views."),
+    ("adventurers", "common-payoff",
+     "Traveling Adventurers: agree on one round trip through a house; each player knows only its own coins."),
+)
+
 
 def register_all() -> None:
     from lamen.core.registry import register_builtin

@@ -19,50 +19,140 @@ import tempfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import lamen
 from lamen.spec.library import FOLDERS, Library, builtin_root, yaml_files
 
-CACHE_FORMAT = 1
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+CACHE_FORMAT = 2  # 2: family rows, and the import path's folders
 CACHE_ENV = "LAMEN_CACHE_DIR"  # overrides the platform's user cache folder (tests, read-only homes)
 COLUMNS = ("game", "issues", "class", "outcomes", "source")
 
 Stamp = tuple[int, int, int] | None  # (size, mtime_ns, inode); None: the path does not exist
 
 
+FAMILY_COLUMNS = ("family", "relation", "description", "source")
+
+
 @dataclass(frozen=True)
 class GameListing:
     """Each game's row (the five COLUMNS, as printed) and each file that did not load, with the
-    first problem's message."""
+    first problem's message; each game family's row (FAMILY_COLUMNS: the YAML games above are the
+    negotiation family's; the others bring their instances) and each family that did not load."""
 
     rows: tuple[tuple[str, str, str, str, str], ...]
     broken: tuple[tuple[Path, str], ...]
+    families: tuple[tuple[str, str, str, str], ...] = ()
+    broken_families: tuple[tuple[str, str], ...] = ()
 
 
-def build_listing(library: Library) -> GameListing:
-    """Read every game of the library (the slow path: YAML, pydantic models)."""
-    # The count, not the outcome space: no Pareto frontier of 14,641 outcomes just to list a game.
-    from lamen.space import n_outcomes
-    from lamen.spec.load import game_from_document
-    from lamen.spec.problems import SpecError
-    from lamen.spec.yaml_source import read_yaml, sharing_documents
+def _some_package_declares_families() -> bool:
+    """Whether any installed distribution's entry_points.txt names the `lamen.families` group: a
+    plain scan of the import path's *.dist-info / *.egg-info folders (a few ms) that spares the
+    common case — no outside family — importlib.metadata's full scan (~50–100 ms)."""
+    import sys
+
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith((".dist-info", ".egg-info")):
+                try:
+                    text = Path(entry or ".", name, "entry_points.txt").read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+                if "[lamen.families]" in text.replace(" ", ""):
+                    return True
+    return False
+
+
+def family_rows() -> tuple[tuple[tuple[str, str, str, str], ...], tuple[tuple[str, str], ...]]:
+    """The built-in families from what lamen.families declares (nothing imported), then every
+    family another package adds through the `lamen.families` entry points (each loaded: only it
+    knows its relation and description)."""
+    from lamen.families import BUILTIN_FAMILIES
+
+    rows = [(name, relation, description, "built-in") for name, relation, description in BUILTIN_FAMILIES]
+    broken = []
+    builtin = {name for name, _, _ in BUILTIN_FAMILIES}
+    points: tuple[EntryPoint, ...] = ()
+    if _some_package_declares_families():
+        from importlib.metadata import entry_points
+
+        points = tuple(entry_points(group="lamen.families"))
+    for point in sorted(points, key=lambda ep: ep.name):
+        if point.name in builtin:  # a built-in cannot be replaced (lamen.core.registry)
+            continue
+        where = f"{point.dist.name} {point.dist.version}" if point.dist else point.value
+        try:
+            from lamen.core.registry import get_family
+
+            family = get_family(point.name)
+        except Exception as exc:  # noqa: BLE001 — another package's bug is reported, not raised
+            broken.append((point.name, f"{where}: {type(exc).__name__}: {exc}"))
+            continue
+        rows.append((family.name, str(family.relation), family.description, where))
+    return tuple(rows), tuple(broken)
+
+
+def build_listing(library: Library, shipped: bool = True) -> GameListing:
+    """Read every game of the library (the slow path: YAML, pydantic models), except built-in
+    games whose shipped row still holds (lamen.spec.shipped_listing; `shipped=False` reads them too)."""
+    from lamen.spec.shipped_listing import load_shipped, shipped_row
 
     rows, broken = [], []
-    builtin = builtin_root()
-    with sharing_documents():  # the parent game and the issues every rental game names: parsed once
-        for path in library.files("games"):
-            source = "built-in" if builtin in path.resolve().parents else str(path.parent)
-            try:
-                game = game_from_document(read_yaml(path), library)
-            except SpecError as exc:
-                broken.append((path, exc.problems[0].message))
+    builtin = builtin_root().resolve()
+    known = load_shipped() if shipped else {}
+    cwd = Path.cwd()
+    reader = None
+    for path in library.files("games"):
+        resolved = path.resolve()
+        if builtin in resolved.parents:
+            row = shipped_row(known.get(path.name), builtin, cwd) if resolved.parent == builtin / "games" else None
+            if row is not None:
+                rows.append(row)
                 continue
-            if game is None:
-                rows.append((path.stem, "(description only)", "-", "-", source))
-            else:
-                rows.append((path.stem, ", ".join(i.name for i in game.issues), game.game_class,
-                             f"{n_outcomes(game):,}", source))
-    return GameListing(tuple(rows), tuple(broken))
+        reader = reader or _GameReader()
+        try:
+            rows.append(reader.row(path, library, "built-in" if builtin in resolved.parents else str(path.parent)))
+        except reader.error as exc:
+            broken.append((path, exc.problems[0].message))
+    if reader is not None:
+        reader.close()
+    families, broken_families = family_rows()
+    return GameListing(tuple(rows), tuple(broken), families, broken_families)
+
+
+class _GameReader:
+    """Reads games into rows, sharing parsed documents between them (the parent game and the
+    issues every rental game names are parsed once). Imported only when a game must be read."""
+
+    def __init__(self) -> None:
+        from lamen.spec.problems import SpecError
+        from lamen.spec.yaml_source import sharing_documents
+
+        self.error = SpecError
+        self._sharing = sharing_documents()
+        self._sharing.__enter__()
+
+    def row(self, path: Path, library: Library, source: str) -> tuple[str, str, str, str, str]:
+        # The count, not the outcome space: no Pareto frontier of 14,641 outcomes just to list a game.
+        from lamen.space import n_outcomes
+        from lamen.spec.load import game_from_document
+        from lamen.spec.yaml_source import read_yaml
+
+        game = game_from_document(read_yaml(path), library)
+        if game is None:
+            return path.stem, "(description only)", "-", "-", source
+        return path.stem, ", ".join(i.name for i in game.issues), game.game_class, f"{n_outcomes(game):,}", source
+
+    def close(self) -> None:
+        self._sharing.__exit__(None, None, None)
 
 
 def game_listing(library: Library) -> GameListing:
@@ -79,7 +169,7 @@ def game_listing(library: Library) -> GameListing:
     after = _stamps([*_watched(library), *looked_at])
     # A file changed while it was being read: this listing may mix two versions, keep it out.
     unchanged = all(after.get(path) == stamp for path, stamp in before.items())
-    if cache and unchanged and not listing.broken:
+    if cache and unchanged and not listing.broken and not listing.broken_families:
         _write_cache(cache, library, listing, after)
     return listing
 
@@ -116,7 +206,7 @@ def _watched(library: Library) -> list[Path]:
     """What a listing depends on that is known before building it: a game or issue file added,
     removed, renamed or edited, a games/ or issues/ folder made or removed."""
     spec_code = Path(__file__).resolve().parent
-    paths = [*sorted(spec_code.glob("*.py")), spec_code.parent / "space.py"]
+    paths = [*sorted(spec_code.glob("*.py")), spec_code.parent / "space.py", spec_code.parent / "families" / "__init__.py"]
     for root in library.roots:
         for kind in ("games", "issues"):
             for name in FOLDERS[kind]:
@@ -139,6 +229,26 @@ def _stamp(path: Path) -> Stamp:
     return status.st_size, status.st_mtime_ns, status.st_ino
 
 
+def _package_stamps() -> list[list[object]]:
+    """Each folder on the import path with its mtime: installing or removing a package (and so an
+    entry point naming a family) changes its folder. The working directory is left out, its mtime
+    changes with every file written there."""
+    import sys
+
+    cwd = str(Path.cwd())
+    stamps: list[list[object]] = []
+    for entry in sys.path:
+        if entry in ("", cwd):
+            continue
+        try:
+            status = os.stat(entry)
+        except OSError:
+            continue
+        if stat.S_ISDIR(status.st_mode):
+            stamps.append([entry, status.st_mtime_ns])
+    return stamps
+
+
 def _stamps(paths: list[Path]) -> dict[str, Stamp]:
     return {str(path): _stamp(path) for path in paths}
 
@@ -153,7 +263,10 @@ def _read_cache(cache: Path, library: Library) -> GameListing | None:
             return None
         if any(_stamp(Path(path)) != stamp for path, stamp in depends.items()):
             return None
-        return GameListing(tuple(tuple(row) for row in stored["rows"]), ())
+        if stored["packages"] != _package_stamps():
+            return None
+        return GameListing(tuple(tuple(row) for row in stored["rows"]), (),
+                           tuple(tuple(row) for row in stored["families"]), ())
     except (OSError, ValueError, KeyError, TypeError):  # missing, unreadable or from another format
         return None
 
@@ -162,7 +275,8 @@ def _write_cache(cache: Path, library: Library, listing: GameListing, depends: d
     """Written whole through a temporary file: a listing running alongside never reads half of it.
     Failing to write (read-only home, full disk) costs only the next listing's speed."""
     payload = json.dumps({"identity": _identity(library), "depends": sorted(depends.items()),
-                          "rows": listing.rows}, ensure_ascii=False)
+                          "packages": _package_stamps(), "rows": listing.rows, "families": listing.families},
+                         ensure_ascii=False)
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         handle = tempfile.NamedTemporaryFile("w", dir=cache.parent, prefix=".games-list.", suffix=".tmp",
