@@ -238,14 +238,14 @@ def refit_resampled(
     raise RuntimeError("bootstrap refit did not converge in 100 Newton steps")
 
 
-def unbounded_direction(rows: DesignRows) -> np.ndarray | None:
+def unbounded_direction(rows: DesignRows, gauge: np.ndarray | None = None) -> np.ndarray | None:
     """A direction d along which the unpenalised likelihood rises without end, or None.
 
     With graded scores the maximum is finite unless some direction of the parameters lifts the
     logit only of cells won outright (every score 1), lowers it only on cells lost outright
     (every score 0), and leaves every other cell alone. Whether one exists is a linear
     programme; the returned d pushes every cell that can be pushed (the total push is
-    maximised) and has no gauge component.
+    maximised) and has no component along `gauge` (default: the uninformed directions).
     """
     games, score = rows.games, rows.score
     present = games > 0
@@ -266,5 +266,5 @@ def unbounded_direction(rows: DesignRows) -> np.ndarray | None:
     )
     if result.status != 0 or -result.fun < 1e-9:
         return None
-    gauge = rows.gauge()
+    gauge = rows.gauge() if gauge is None else gauge
     return result.x - gauge @ (gauge.T @ result.x)
