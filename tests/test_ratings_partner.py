@@ -55,6 +55,19 @@ def test_recovery_issue_acceptance() -> None:
     assert (good, covered) == (198, 1495)
 
 
+@pytest.mark.slow
+def test_bootstrap_rank_intervals_cover_the_true_ranks() -> None:
+    covered = widths = 0
+    for seed in range(40):
+        fit = rate_partners(simulate_team_matches(TRUE, instances=20, seed=seed), replicates=500, seed=seed)
+        for k, agent in enumerate(TRUE):
+            rating = fit.rating(agent)
+            covered += rating.rank_low <= len(TRUE) - k <= rating.rank_high
+            widths += rating.rank_high - rating.rank_low
+    # Measured: all 320 rank intervals hold the true rank; they span 0.24 ranks on average.
+    assert covered / 320 >= 0.95 and (covered, widths) == (320, 78)
+
+
 def closed_form_table(instances: int = 6) -> pd.DataFrame:
     """Two agents, μ_x = 0.2 + x/10, a = (+0.5, −0.5): on each instance each team plays twice,
     scoring its model mean ± 0.05. Every cell mean is then exactly σ(μ_x + a_i + a_j), which the
@@ -109,6 +122,18 @@ def test_self_play_only_closed_form() -> None:
     expected = (special.logit(0.8) - special.logit(0.3)) / 4
     assert fit.rating("ann").strength == pytest.approx(expected, abs=1e-10)
     assert math.isnan(fit.rating("ann").cross_play) and math.isnan(fit.rating("ann").gap)
+
+
+def test_one_team_per_instance_gets_one_level_per_game() -> None:
+    """With every instance played by a single team, per-instance levels would absorb every
+    difference between teams: "auto" falls back to a level per game."""
+    matches = simulate_team_matches(dict(list(TRUE.items())[:4]), instances=3, seed=2)
+    single = matches.assign(instance=[f"solo{k}" for k in range(len(matches))])
+    assert rate_partners(single, replicates=0).difficulty == "game"
+    assert rate_partners(matches, replicates=0).difficulty == "instance"
+    assert rate_partners(single, difficulty="instance", replicates=0).difficulty == "instance"
+    with pytest.raises(ValueError, match="^difficulty must be 'auto', 'instance' or 'game', got 'match'$"):
+        rate_partners(matches, difficulty="match")
 
 
 def test_invariant_to_row_order_and_agent_names() -> None:
@@ -206,6 +231,10 @@ def test_an_agent_that_always_scores_1_has_a_one_sided_interval() -> None:
         assert fit.rating(agent).strength == pytest.approx(alone.rating(agent).strength, abs=2e-3)
     with pytest.raises(ValueError, match="^partner ratings with l2=0 have no finite maximum: ace scored 1"):
         rate_partners(perfect_partner(), l2=0)
+    # The profile bound is a bound of the stated level: surer means lower.
+    bounds = [rate_partners(perfect_partner(), level=level, replicates=0).rating("ace").strength_low
+              for level in (0.5, 0.95, 0.99)]
+    assert bounds[0] > bounds[1] > bounds[2] > max(r.strength_high for r in others)
 
 
 @pytest.mark.parametrize(("change", "message"), [
