@@ -202,6 +202,23 @@ def test_every_match_the_same_says_so_and_shows_no_interval(score: float) -> Non
             rate_partners(round_robin(score), l2=0)
 
 
+def test_groups_that_never_meet_are_not_compared() -> None:
+    """ann and bob play instances x*, cy and dan instances y*: with a level per instance each
+    group's strengths can shift freely against its own instances."""
+    first = simulate_team_matches({"ann": 0.3, "bob": -0.3}, instances=4, seed=1)
+    second = simulate_team_matches({"cy": 0.3, "dan": -0.3}, instances=4, seed=2)
+    second["instance"] = "y" + second["instance"]
+    fit = rate_partners(pd.concat([first, second], ignore_index=True), replicates=50)
+    assert fit.warnings == ("The matches do not connect every agent to the others (e.g. groups of agents that never "
+                            "share an instance): their strengths cannot be compared and are not shown.",)
+    frame = fit.to_frame()
+    for column in ("strength", "strength_low", "strength_se", "team_score", "points", "rank", "rank_low"):
+        assert frame[column].isna().all(), column
+    assert frame["self_play"].notna().all() and frame["gap"].notna().all()
+    # One level per game joins them: then they are comparable.
+    assert not rate_partners(pd.concat([first, second]), difficulty="game", replicates=0).warnings
+
+
 def perfect_partner() -> pd.DataFrame:
     """Three ordinary agents, and `ace`, whose every team scores 1."""
     matches = simulate_team_matches({"ann": 0.3, "bob": 0.0, "cy": -0.3}, instances=10, seed=1)

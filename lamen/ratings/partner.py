@@ -23,7 +23,7 @@ Per agent (`PartnerRating`):
 - `strength` a_i (logit) and `points` = 1000 + (400 / ln 10)·a_i: replacing a partner by one
   400 points stronger multiplies the odds of the team score by 10;
 - `team_score` = σ(μ̄ + a_i + ā): the expected team score with an average partner (ā = 0 under
-  Σa = 0; μ̄ the mean level over the table's matches);
+  Σa = 0; μ̄ the mean level over the table's matches, plus β_first times their mean f);
 - `self_play` (its mean score with itself), `cross_play` (its mean score with the other agents)
   and the cross-play `gap` = cross − self (negative: it mainly coordinates with itself), each a
   raw mean with an instance-clustered interval;
@@ -242,12 +242,16 @@ def _design(rows: pd.DataFrame, difficulty: Difficulty) -> _Design:
 
 def _contrasts(design: _Design, reference: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Rows mapping the parameters to a_i − ā (strength), to μ̄ + a_i + ā (team logit) and to
-    μ̄ + 2ā (two average partners), ā being the mean over the `reference` agents (a mask)."""
+    μ̄ + 2ā (two average partners), ā being the mean over the `reference` agents (a mask) and μ̄
+    the mean level of the table's matches (with β_first times their mean f)."""
     n_agents, n_levels = len(design.agents), len(design.levels)
     mean_a = np.zeros(design.rows.n_params)
     mean_a[:n_agents] = reference / reference.sum()
     mu_bar = np.zeros(design.rows.n_params)
     mu_bar[n_agents:n_agents + n_levels] = design.level_weight
+    if design.has_first:
+        # The table's average match, first mover included (β_first·f̄; f̄ = 0 when balanced).
+        mu_bar[-1] = design.x[:, -1].mean()
     own = np.zeros((n_agents, design.rows.n_params))
     own[:, :n_agents] = np.eye(n_agents)
     return own - mean_a, own + mean_a + mu_bar, mu_bar + 2.0 * mean_a
@@ -401,12 +405,21 @@ def rate_partners(
             f"the same extreme (0 or 1): they say nothing about partners, and their difficulty is held by the L2 "
             f"penalty (first: {unbounded_levels[0]}).")
 
+    # A strength is a figure of the data only when its contrast has no component along the
+    # directions no match informs; two groups of agents that never share an instance (with a
+    # level per instance) are each a free shift against their own instances.
+    gauge = design.rows.gauge()
+    comparable = bool(np.all(np.abs(np.r_[strength_map, team_map] @ gauge) < 1e-8))
+    if not comparable:
+        warnings.append("The matches do not connect every agent to the others (e.g. groups of agents that never "
+                        "share an instance): their strengths cannot be compared and are not shown.")
+        strength[:] = strength_se[:] = team_logit[:] = math.nan
     ranks = competition_ranks(strength).astype(float)
-    if same:
+    if same or not comparable:
         ranks[:] = math.nan
     rank_low = np.full(n_agents, math.nan)
     rank_high = np.full(n_agents, math.nan)
-    if replicates and not same and design.n_clusters >= 2:
+    if replicates and not same and comparable and design.n_clusters >= 2:
         rng = np.random.default_rng(seed)
         draws = rng.integers(0, design.n_clusters, size=(replicates, design.n_clusters))
         weights = np.zeros((replicates, design.n_clusters))
@@ -427,15 +440,15 @@ def rate_partners(
         p = special.expit(design.x @ params)
         variance = p * (1.0 - p)
         pearson = np.divide((score - p) ** 2, variance, out=np.zeros_like(p), where=variance > 1e-12)
-        dof = max(len(score) - (design.rows.n_params - design.rows.gauge().shape[1]), 1)
+        dof = max(len(score) - (design.rows.n_params - gauge.shape[1]), 1)
         dispersion = max(float(pearson.sum()) / dof, 1e-12)
 
     ratings = []
     for k, agent in enumerate(design.agents):
-        known = not same and agent not in unbounded
+        known = not same and comparable and agent not in unbounded
         low, high = interval(strength[k], strength_se[k], known)
         team_low, team_high = interval(team_logit[k], team_se[k], known)
-        if agent in unbounded and not same:
+        if agent in unbounded and not same and comparable:
             # One-sided: the finite end from the likelihood profile, the other end infinite.
             side = unbounded[agent]
             ends = [profile_bound(design.rows, params, contrast, l2, dispersion, z, side)
@@ -463,13 +476,12 @@ def rate_partners(
             self_matches=int(is_self.sum()), cross_matches=int(is_cross.sum()),
             unbounded=unbounded.get(agent, ""),
         ))
-    ratings.sort(key=lambda rating: (-rating.strength, rating.agent))
+    ratings.sort(key=lambda rating: (-np.nan_to_num(rating.strength, nan=-np.inf), rating.agent))
 
     first_mover = None
     if design.has_first:
         contrast = np.zeros(design.rows.n_params)
         contrast[-1] = 1.0
-        gauge = design.rows.gauge()
         if np.all(np.abs(gauge.T @ contrast) < 1e-8):
             se = math.sqrt(max(float(contrast @ covariance @ contrast), 0.0))
             low, high = interval(float(params[-1]), se, not same)
