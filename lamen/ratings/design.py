@@ -16,7 +16,9 @@ instance) so that
 Directions of θ that no design row informs (a common shift of partner strengths against the
 instance levels, say) are the *gauge*: the fit leaves them at zero (the minimum-norm solution),
 and every reported figure should be an estimable contrast, which does not depend on them.
-Bradley–Terry (`bt_design`) is one such design, specialised for speed; `partner` is another.
+Bradley–Terry (`bt_design`) is one such design: it uses this sandwich and this programme, and
+keeps its own fit and batched bootstrap, specialised to its ±1 rows for speed. `partner` is
+another (common-payoff teams: +1 at each member, +2 for self-play, an instance level).
 """
 
 from __future__ import annotations
