@@ -22,6 +22,10 @@ status         str     optional: rows whose status is not "finished" are ignored
 
 Rows with agent_a == agent_b (self-play) are not rated. `validate_matches` raises ValueError
 on a malformed table; the rating functions call it themselves.
+
+Common-payoff games (two agents share one team score) have their own table and rating,
+`rate_partners` (see `lamen.ratings.partner`); every rating is a design of the fractional-logit
+engine in `lamen.ratings.design`.
 """
 
 from lamen.ratings.bradley_terry import (
@@ -38,6 +42,15 @@ from lamen.ratings.compare import Comparison, PairedDifference, compare_agents
 from lamen.ratings.elo import EloRating, EloRatings, elo_expected_score, elo_in_order, elo_update, fit_elo
 from lamen.ratings.head_to_head import HeadToHead, head_to_head
 from lamen.ratings.matches import REQUIRED_COLUMNS, rated_matches, validate_matches
+from lamen.ratings.partner import (
+    TEAM_COLUMNS,
+    FirstMoverEffect,
+    PartnerRating,
+    PartnerRatings,
+    rate_partners,
+    team_matches,
+)
+from lamen.ratings.partner_simulate import simulate_team_matches
 from lamen.ratings.scores import graded_score
 from lamen.ratings.simulate import additive_truth, simulate_matches, simulate_utilities
 from lamen.ratings.summary import AgentSummary, summarize_agents
@@ -64,6 +77,7 @@ __all__ = [
     "ELO_BASE",
     "ELO_PER_LOGIT",
     "REQUIRED_COLUMNS",
+    "TEAM_COLUMNS",
     "AgentRating",
     "AgentSummary",
     "BootstrapRating",
@@ -73,8 +87,11 @@ __all__ = [
     "Effect",
     "EloRating",
     "EloRatings",
+    "FirstMoverEffect",
     "HeadToHead",
     "PairedDifference",
+    "PartnerRating",
+    "PartnerRatings",
     "TrueSkillRating",
     "TrueSkillRatings",
     "UtilityBootstrap",
@@ -96,10 +113,13 @@ __all__ = [
     "fit_utility",
     "graded_score",
     "head_to_head",
+    "rate_partners",
     "rated_matches",
     "simulate_matches",
+    "simulate_team_matches",
     "simulate_utilities",
     "summarize_agents",
+    "team_matches",
     "trueskill_outcomes",
     "trueskill_win_probability",
     "validate_matches",

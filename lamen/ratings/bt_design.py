@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 from scipy import optimize, sparse, special
 
+from lamen.ratings.design import DesignRows, cluster_sandwich
 from lamen.ratings.matches import agent_index
 
 
@@ -134,47 +135,10 @@ def sandwich(params: np.ndarray, design: Design, l2: float) -> np.ndarray:
     residuals get the bias-reduced CR2 correction of Bell & McCaffrey: block b's residuals are
     multiplied by (I − H_bb)^(−1/2), H_bb being the block's leverage (93.6% coverage).
     """
-    coo = design.block_games.tocoo()
-    block, cell, games = coo.row, coo.col, coo.data
-    score = np.asarray(design.block_score[block, cell]).ravel()
-    x = design.cell_matrix()
-    p = special.expit(x @ params)
-    all_games = np.asarray(design.block_games.sum(axis=0)).ravel()
-    # Adding the projector on the common θ shift makes H invertible without touching any
-    # estimable contrast, also when l2 = 0.
-    gauge = gauge_of(design)
-    hessian = hessian_of(params, design, all_games, l2) * all_games.sum()
-    bread = np.linalg.inv(hessian + np.outer(gauge, gauge))
-    # Every (block, cell) entry acts as one observation of weight n·p(1 − p): matches with the
-    # same design in one block have identical leverage rows, so aggregating them is exact.
-    weight = games * p[cell] * (1.0 - p[cell])
-    standardised = (games * p[cell] - score) / np.sqrt(weight)
-    x_bread = x @ bread
-    adjusted = np.empty_like(standardised)
-    order = np.argsort(block, kind="stable")
-    starts = np.flatnonzero(np.r_[True, np.diff(block[order]) != 0])
-    sizes = np.diff(np.r_[starts, len(order)])
-    for size in np.unique(sizes):
-        members = order[starts[sizes == size][:, None] + np.arange(size)]
-        cells = cell[members]
-        other = cells[:, None, :]
-        cross = (
-            np.take_along_axis(x_bread[cells], design.cell_a[other], axis=2)
-            - np.take_along_axis(x_bread[cells], design.cell_b[other], axis=2)
-            + x_bread[cells][:, :, -2:-1]
-            + x_bread[cells][:, :, -1:] * design.cell_first[other]
-        )
-        root = np.sqrt(weight[members])
-        leverage = root[:, :, None] * cross * root[:, None, :]
-        values, vectors = np.linalg.eigh(np.eye(size) - leverage)
-        # A leverage of 1 means the fit reproduces that residual exactly: no information to
-        # rescale, so that direction is dropped (pseudo-inverse).
-        scale = np.where(values > 1e-10, 1.0 / np.sqrt(np.clip(values, 1e-10, None)), 0.0)
-        rotated = np.einsum("bji,bj->bi", vectors, standardised[members])
-        adjusted[members] = np.einsum("bij,bj->bi", vectors, scale * rotated)
-    residual = sparse.csr_matrix((adjusted * np.sqrt(weight), (block, cell)), shape=design.block_games.shape)
-    block_gradient = np.asarray(residual @ x)
-    return bread @ (block_gradient.T @ block_gradient) @ bread
+    # The general engine's CR2 sandwich on this design's rows, with the common θ shift as gauge.
+    rows = DesignRows(x=design.cell_matrix(), cluster_games=design.block_games, cluster_score=design.block_score,
+                      offset=np.zeros(len(design.cell_a)))
+    return cluster_sandwich(params, rows, l2, gauge_of(design)[:, None])
 
 
 def fit_design(design: Design, l2: float) -> np.ndarray:
