@@ -69,7 +69,7 @@ class AgentSpec(SpecModel):
         # before anything runs, not a tournament of errored matches.
         if self.provider == "bot":
             from lamen.agents.base import AgentError
-            from lamen.agents.bots import STRATEGIES, BotSettings
+            from lamen.agents.strategies import STRATEGIES, BotSettings
 
             if self.model not in STRATEGIES:
                 raise ValueError(f"unknown negotiator '{self.model}' (known: {', '.join(STRATEGIES)})")
