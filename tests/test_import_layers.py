@@ -5,6 +5,7 @@ Importing `lamen.a.b` runs `lamen/a/__init__.py` too, so a package's `__init__` 
 
 from __future__ import annotations
 
+import ast
 from collections import deque
 from pathlib import Path
 
@@ -74,6 +75,16 @@ def test_the_graph_covers_the_package() -> None:
 def test_the_chat_types_import_nothing_of_lamen() -> None:
     assert GRAPH["lamen.chat"] == {"lamen"}  # only its enclosing package
     assert [n for n in imported_names(PACKAGE / "chat.py", "lamen.chat") if n.startswith("lamen")] == []
+
+
+def test_the_provider_catalogue_imports_nothing_of_lamen() -> None:
+    # The spec's validators and the CLI's startup read it: it must not pull in an agent or an SDK.
+    # It names each provider's agent as "module:Class", imported only when an agent is made.
+    tree = ast.parse((PACKAGE / "providers.py").read_text(encoding="utf-8"))
+    imports = [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert [ast.unparse(node) for node in imports] == ["from __future__ import annotations",
+                                                       "from dataclasses import dataclass",
+                                                       "from typing import Literal"]
 
 
 def test_the_judge_never_reaches_the_agents() -> None:

@@ -7,9 +7,8 @@ from typing import Any
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
+from lamen.providers import PROVIDERS
 from lamen.spec.base import SpecModel
-
-PROVIDERS = ("bot", "local", "human", "mock", "anthropic", "openai", "cohere", "google")
 
 
 class Persona(SpecModel):

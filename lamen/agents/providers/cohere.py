@@ -14,10 +14,11 @@ import cohere
 from cohere.core.api_error import ApiError
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
-from lamen.agents.providers import PROVIDER_ENV_VARS, common
+from lamen.providers import CATALOGUE
+from lamen.agents.providers import common
 from lamen.spec.agent import AgentSpec
 
-KEY_VARIABLES = PROVIDER_ENV_VARS["cohere"]
+KEY_VARIABLES = CATALOGUE["cohere"].key_env
 
 
 class CohereAgent(common.ProviderAgent):

@@ -16,10 +16,11 @@ import openai
 from openai.types.chat import ChatCompletion
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
-from lamen.agents.providers import PROVIDER_ENV_VARS, common
+from lamen.providers import CATALOGUE
+from lamen.agents.providers import common
 from lamen.spec.agent import AgentSpec
 
-KEY_VARIABLES = PROVIDER_ENV_VARS["openai"]
+KEY_VARIABLES = CATALOGUE["openai"].key_env
 NO_KEY = "not-needed"  # local servers ignore the key, but the SDK insists on one
 FILTERED = "content_filter"
 
