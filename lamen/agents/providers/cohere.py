@@ -44,12 +44,7 @@ class CohereAgent(common.ProviderAgent):
             "temperature": request.temperature,
             "max_tokens": request.max_tokens or common.DEFAULT_MAX_TOKENS,
         }
-        if request.top_p is not None:
-            body["p"] = request.top_p
-        if request.seed is not None:
-            body["seed"] = request.seed
-        if request.stop:
-            body["stop_sequences"] = list(request.stop)
+        body.update(common.sampling_options(request, top_p="p"))
         if request.response_schema is not None:
             body["response_format"] = {"type": "json_object", "json_schema": request.response_schema}
         return body

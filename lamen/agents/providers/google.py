@@ -62,12 +62,7 @@ class GoogleAgent(common.ProviderAgent):
         }
         if request.system:
             config["system_instruction"] = request.system
-        if request.top_p is not None:
-            config["top_p"] = request.top_p
-        if request.seed is not None:
-            config["seed"] = request.seed
-        if request.stop:
-            config["stop_sequences"] = list(request.stop)
+        config.update(common.sampling_options(request))
         if request.response_schema is not None:
             config["response_mime_type"] = "application/json"
             config["response_json_schema"] = request.response_schema

@@ -60,12 +60,7 @@ class OpenAIAgent(common.ProviderAgent):
             "temperature": request.temperature,
             self._max_tokens_field: request.max_tokens or common.DEFAULT_MAX_TOKENS,
         }
-        if request.top_p is not None:
-            body["top_p"] = request.top_p
-        if request.seed is not None:
-            body["seed"] = request.seed
-        if request.stop:
-            body["stop"] = list(request.stop)
+        body.update(common.sampling_options(request, stop="stop"))
         if request.response_schema is not None:
             body["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": "response", "schema": request.response_schema, "strict": True}}
