@@ -90,10 +90,6 @@ def _pareto_filter(points: np.ndarray) -> np.ndarray:
     return order[b_sorted > running]
 
 
-def pareto_frontier(game: Game) -> tuple[OutcomePoint, ...]:
-    return outcome_space(game).frontier
-
-
 @lru_cache(maxsize=256)
 def outcome_space(game: Game) -> OutcomeSpace:
     """Frontier and bargaining points of a game (cached: games are immutable)."""

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from lamen.agents.base import ChatReply, ChatRequest
+from lamen.chat import ChatReply, ChatRequest
 
 EndReason = Literal["agreement", "max_rounds", "error"]
 # fatal: the agent cannot go on (auth, unknown model, bad request); exhausted: retryable failures

@@ -6,80 +6,27 @@ opponent's offers from the opponent's *message text* with the judge's reader, wr
 naming its offer with the table's labels and a note with the acceptable-offers JSON, and says
 the agreement phrase when the opponent's offer is acceptable — or when the opponent accepts the
 bot's own latest offer as models write it ("We agree on all issues.", "I accept your offer",
-"deal"; `lamen.judge.agreement.accepts`) without restating other values. Strategies (Faratin et al.'s
-time-dependent tactics and classics): target utility at time t ∈ [0, 1] is
-1 − (1 − reservation)·t^(1/e) with e = 0.2 (boulware), 1 (linear), 5 (conceder); `hardliner`
-never concedes; `tit-for-tat` concedes as much as the opponent conceded, measured in its own
-utility; `random` proposes random acceptable offers. `noise` (0–1) varies phrasing and makes
-occasional format slips, so the judge is exercised as LLMs exercise it.
+"deal"; `lamen.judge.agreement.accepts`) without restating other values. How it bargains is its
+strategy (`lamen.agents.strategies`); what it sees is a `NegotiationView`. `noise` (0–1) varies
+phrasing and makes occasional format slips, so the judge is exercised as LLMs exercise it.
 """
 
 from __future__ import annotations
 
-import bisect
-import hashlib
-import itertools
 import json
 import random
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
 
-from lamen.agents.base import AgentError, ChatReply, ChatRequest
+from lamen.chat import AgentError, ChatReply, ChatRequest
+from lamen.agents.negotiation_view import NegotiationView
+from lamen.agents.strategies import (STRATEGIES, STRATEGY_CLASSES, BotSettings, Moment, OfferBook, Strategy,
+                                     stable_seed)
 from lamen.judge.agreement import accepts
 from lamen.judge.extract import extract_message
 from lamen.judge.labels import label_cache
 from lamen.spec.agent import AgentSpec
 from lamen.spec.game import Game
 
-EXPONENTS = {"boulware": 0.2, "linear": 1.0, "conceder": 5.0}
-STRATEGIES = (*EXPONENTS, "hardliner", "tit-for-tat", "random")
-DEFAULT_PHRASE = "We agree on all issues."
-MAX_ENUMERATED = 200_000  # offers considered; larger games are sampled (seeded)
-
-
-@dataclass(frozen=True)
-class BotSettings:
-    reservation: float = 0.3
-    noise: float = 0.0
-    exponent: float | None = None
-
-    @classmethod
-    def of(cls, params: dict[str, Any], agent: str) -> "BotSettings":
-        unknown = set(params) - {"reservation", "noise", "exponent"}
-        if unknown:
-            raise AgentError(f"{agent}: unknown bot setting(s) {sorted(unknown)} (known: reservation, noise, exponent)",
-                             retryable=False)
-        settings = cls(**params)
-        if not 0 <= settings.reservation <= 1 or not 0 <= settings.noise <= 1:
-            raise AgentError(f"{agent}: reservation and noise must be between 0 and 1", retryable=False)
-        return settings
-
-
-@lru_cache(maxsize=64)
-def _offers(game: Game, side: int) -> tuple[tuple[float, tuple[str, ...]], ...]:
-    """Every complete offer with its utility to `side`, best first (sampled for huge games).
-    Shared by all bots of a game and side: matches re-use it."""
-    tables = [game.issue_utilities(side, i) for i in range(len(game.issues))]
-    label_lists = [issue.labels for issue in game.issues]
-    total = 1
-    for labels in label_lists:
-        total *= len(labels)
-    if total <= MAX_ENUMERATED:
-        indices = itertools.product(*[range(len(labels)) for labels in label_lists])
-    else:
-        rng = random.Random(_seed("offers", game.name, side))
-        best = tuple(max(range(len(t)), key=t.__getitem__) for t in tables)
-        indices = [best] + [tuple(rng.randrange(len(labels)) for labels in label_lists)
-                            for _ in range(MAX_ENUMERATED)]
-    offers = [(sum(t[i] for t, i in zip(tables, combo)), tuple(l[i] for l, i in zip(label_lists, combo)))
-              for combo in indices]
-    offers.sort(key=lambda o: -o[0])
-    return tuple(offers)
-
-
-def _seed(*parts: object) -> int:
-    return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:8], "big")
+__all__ = ["STRATEGIES", "BotSettings", "ScriptedNegotiator"]
 
 
 class ScriptedNegotiator:
@@ -90,15 +37,14 @@ class ScriptedNegotiator:
             raise AgentError(f"{spec.id}: unknown negotiator '{spec.model}' (known: {', '.join(STRATEGIES)})",
                              retryable=False)
         self.spec = spec
-        self.strategy = spec.model
         self.settings = BotSettings.of(dict(spec.params), spec.id)
         self.game = game
         self.side = side
-        self.rng = random.Random(_seed(seed, spec.id, side, game.name))
+        self.rng = random.Random(stable_seed(seed, spec.id, side, game.name))
+        self.strategy: Strategy = STRATEGY_CLASSES[spec.model](self.settings, self.rng)
         self.labels = label_cache(game)
         self.issue_names = [issue.name for issue in game.issues]
-        self.offers = _offers(game, side)
-        self._ascending = [-u for u, _ in self.offers]  # for binary search on utility
+        self.book = OfferBook(game, side)
         self.seen: dict[str, str] = {}  # the opponent's latest value per issue, from its messages
         self.latest_opponent: tuple[str, dict[str, str]] = ("", {})  # its latest message and the values it names
         self.first_opponent_utility: float | None = None
@@ -114,51 +60,19 @@ class ScriptedNegotiator:
     def utility(self, offer: dict[str, str]) -> float:
         return self.game.utility(self.side, offer)
 
-    def _target(self, round_number: int, max_rounds: int, opponent_offer: dict[str, str] | None) -> float:
-        reservation = self.settings.reservation
-        t = (round_number - 1) / max(1, max_rounds - 1)
-        if self.strategy == "hardliner":
-            return 1.0
-        if self.strategy == "random":
-            return self.rng.uniform(reservation, 1.0)
-        if self.strategy == "tit-for-tat":
-            if opponent_offer is None or self.first_opponent_utility is None:
-                return 1.0
-            conceded = max(0.0, self.utility(opponent_offer) - self.first_opponent_utility)
-            return max(reservation, 1.0 - conceded)
-        exponent = self.settings.exponent or EXPONENTS[self.strategy]
-        return 1.0 - (1.0 - reservation) * t ** (1.0 / exponent)
-
-    def _read_opponent(self, meta: dict[str, Any]) -> dict[str, str] | None:
+    def _read_opponent(self, view: NegotiationView) -> dict[str, str] | None:
         self.latest_opponent = ("", {})
-        for _, speaker, text in meta.get("messages", []):
-            if speaker != self.side:
-                named = extract_message(text, self.labels).offers
+        for message in view.messages:
+            if message.side != self.side:
+                named = extract_message(message.text, self.labels).offers
                 self.seen.update(named)
-                self.latest_opponent = (text, named)
+                self.latest_opponent = (message.text, named)
         if all(name in self.seen for name in self.issue_names):
             offer = {name: self.seen[name] for name in self.issue_names}
             if self.first_opponent_utility is None:
                 self.first_opponent_utility = self.utility(offer)
             return offer
         return None
-
-    def _choose(self, target: float, opponent_offer: dict[str, str] | None) -> dict[str, str]:
-        # Offers are sorted best first: those worth at least the target are a prefix.
-        cut = max(1, bisect.bisect_right(self._ascending, -(target - 1e-9)))
-        acceptable = self.offers[:cut]
-        if self.strategy == "random":
-            return dict(zip(self.issue_names, self.rng.choice(acceptable)[1]))
-        lowest = acceptable[-1][0]
-        start = bisect.bisect_left(self._ascending, -(lowest + 1e-9))
-        closest = [labels for _, labels in self.offers[start:cut]]
-        if opponent_offer is not None:
-            def distance(labels: tuple[str, ...]) -> int:
-                return sum(abs(issue.labels.index(mine) - issue.labels.index(opponent_offer[issue.name]))
-                           for issue, mine in zip(self.game.issues, labels))
-            nearest = min(distance(labels) for labels in closest)
-            closest = [labels for labels in closest if distance(labels) == nearest]
-        return dict(zip(self.issue_names, closest[self.rng.randrange(len(closest))]))
 
     def _accepts_mine(self, phrase: str) -> bool:
         """The opponent's latest message accepts the bot's latest offer: it accepts, and whatever
@@ -168,21 +82,24 @@ class ScriptedNegotiator:
         return (mine is not None and bool(text) and all(mine.get(issue) == label for issue, label in named.items())
                 and accepts(text, phrase))
 
-    def _decide(self, meta: dict[str, Any]) -> tuple[dict[str, str], bool]:
-        round_number = int(meta.get("round", 1))
-        if self._decision and self._decision[0] == round_number:
+    def decide(self, view: NegotiationView) -> tuple[dict[str, str], bool]:
+        """The bot's offer this round and whether it accepts the opponent's (decided once per round)."""
+        if self._decision and self._decision[0] == view.round:
             return self._decision[1], self._decision[2]
-        opponent_offer = self._read_opponent(meta)
-        if self._accepts_mine(str(meta.get("agreement_phrase", DEFAULT_PHRASE))):
+        opponent_offer = self._read_opponent(view)
+        if self._accepts_mine(view.agreement_phrase):
             assert self.last_offer is not None
-            self._decision = (round_number, self.last_offer, True)
+            self._decision = (view.round, self.last_offer, True)
             return self.last_offer, True
-        target = self._target(round_number, int(meta.get("max_rounds", 10)), opponent_offer)
-        mine = self._choose(target, opponent_offer)
-        accepting = opponent_offer is not None and (
-            self.utility(opponent_offer) >= min(target, self.utility(mine)) - 1e-9 or opponent_offer == self.last_offer)
+        offered = self.utility(opponent_offer) if opponent_offer is not None else None
+        moment = Moment(time=(view.round - 1) / max(1, view.max_rounds - 1), opponent_utility=offered,
+                        first_opponent_utility=self.first_opponent_utility)
+        target = self.strategy.target(moment)
+        mine = dict(zip(self.issue_names, self.strategy.propose(self.book, target, opponent_offer)))
+        accepting = opponent_offer is not None and offered is not None and self.strategy.accepts(
+            offered, target, self.utility(mine), repeats_mine=opponent_offer == self.last_offer)
         offer = opponent_offer if accepting and opponent_offer is not None else mine
-        self._decision = (round_number, offer, accepting)
+        self._decision = (view.round, offer, accepting)
         self.last_offer = offer
         return offer, accepting
 
@@ -221,18 +138,18 @@ class ScriptedNegotiator:
         return template.format(offer=text, phrase=phrase)
 
     async def complete(self, request: ChatRequest) -> ChatReply:
-        meta = request.meta
-        offer, accepting = self._decide(meta)
+        view = NegotiationView.of_meta(request.meta, self.side)  # the one place the bot reads the dict
+        offer, accepting = self.decide(view)
         if request.purpose == "note" and request.response_schema is not None:
             # Structured notes: a bot's output is trivially constrained — the bare offer object.
             text = json.dumps(offer, ensure_ascii=False)
         elif request.purpose == "note":
             text = self._note(offer, accepting)
         elif request.purpose == "message":
-            text = self._message(offer, accepting, str(meta.get("agreement_phrase", DEFAULT_PHRASE)))
+            text = self._message(offer, accepting, view.agreement_phrase)
         elif request.purpose == "interrogation":
             believed = {n: self.seen[n] for n in self.issue_names if n in self.seen} or offer
             text = "```json\n" + json.dumps(believed, ensure_ascii=False) + "\n```"
         else:
             text = "{}"
-        return ChatReply(text=text, model=f"bot:{self.strategy}", finish_reason="stop")
+        return ChatReply(text=text, model=f"bot:{self.strategy.name}", finish_reason="stop")

@@ -15,7 +15,8 @@ from urllib.parse import urlsplit
 
 from pydantic import Field
 
-from lamen.agents.base import Usage
+from lamen.providers import CATALOGUE
+from lamen.chat import Usage
 from lamen.spec.agent import AgentSpec
 from lamen.spec.base import SpecModel
 from lamen.spec.load import build
@@ -121,17 +122,18 @@ def cost_usd(provider: str, model: str, usage: Usage, *, cache_write_tokens: int
     return total / 1_000_000
 
 
-# Providers that bill per token. An OpenAI-compatible server on this machine (vLLM, llama.cpp,
-# Ollama on localhost: the README's way to self-host) bills nothing, so it needs no price. Any
-# other base_url (a proxy, a hosted OpenAI-compatible API) may bill, so it needs one.
-PAID_PROVIDERS = ("anthropic", "openai", "cohere", "google")
+# An OpenAI-compatible server on this machine (vLLM, llama.cpp, Ollama on localhost: the
+# README's way to self-host) bills nothing, so it needs no price. Any other base_url (a proxy, a
+# hosted OpenAI-compatible API) may bill, so it needs one.
 _THIS_MACHINE = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
 
 
 def is_paid(agent: AgentSpec) -> bool:
-    if agent.provider not in PAID_PROVIDERS:
+    """Whether the agent's calls bill per token (its provider's catalogue entry says)."""
+    provider = CATALOGUE[agent.provider]
+    if not provider.billed:
         return False
-    if agent.provider == "openai" and agent.base_url:
+    if provider.compatible_servers and agent.base_url:
         return (urlsplit(agent.base_url).hostname or "") not in _THIS_MACHINE
     return True
 

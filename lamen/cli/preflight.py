@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from lamen.agents.prices import PriceTable, is_paid, unpriced
-from lamen.agents.providers import LLM_PROVIDERS, PROVIDER_ENV_VARS
+from lamen.providers import CATALOGUE, LLM_PROVIDERS
 from lamen.cli.doctor import key_ready, ping_all
 from lamen.runner.estimate import AgentEstimate, estimate
 from lamen.schedule import Match
@@ -39,8 +39,9 @@ def agents_to_play(tournament: Tournament, matches: list[Match]) -> list[AgentSp
 
 
 def key_variables(agent: AgentSpec) -> str:
-    named = agent.params.get("api_key_env") if agent.provider == "openai" else None
-    return str(named) if named else " or ".join(PROVIDER_ENV_VARS[agent.provider])
+    provider = CATALOGUE[agent.provider]
+    named = agent.params.get("api_key_env") if provider.compatible_servers else None
+    return str(named) if named else " or ".join(provider.key_env)
 
 
 def check_keys(agents: list[AgentSpec]) -> None:

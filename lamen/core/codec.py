@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from lamen.agents.base import ChatReply, ChatRequest
+from lamen.chat import ChatReply, ChatRequest
 from lamen.core.types import Action, ActionSpace, Observation
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from lamen.agents.base import AgentError, ChatReply, ChatRequest
+from lamen.chat import AgentError, ChatReply, ChatRequest
 from lamen.core.canonical import content_id
 from lamen.core.codec import Codec
 from lamen.core.family import Policy

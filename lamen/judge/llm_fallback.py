@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from lamen.agents.base import Agent, ChatMessage, ChatRequest
+from lamen.chat import Agent, ChatMessage, ChatRequest
 from lamen.judge.extract import extract_message, extract_note
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import label_cache

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from lamen.agents.base import ChatMessage, ChatReply, ChatRequest
+from lamen.agents.negotiation_view import NegotiationView, VisibleMessage, VisibleNote
 from lamen.judge.agreement import says_phrase
 from lamen.play import prompts
 from lamen.play.structured import note_schema, read_structured_note, why_not_valid
@@ -126,9 +127,11 @@ class Negotiation:
             temperature=sampling.temperature, max_tokens=sampling.max_tokens, top_p=sampling.top_p,
             seed=sampling.seed, stop=sampling.stop, purpose=purpose,
             response_schema=self._schema if purpose == "note" and self.structured[side] else None,
-            meta={"side": side, "round": self.round, "max_rounds": protocol.max_rounds, "first_move": not self.turns,
-                  "messages": [list(m) for m in visible.messages], "own_notes": [list(n) for n in visible.own_notes],
-                  "agreement_phrase": protocol.agreement_phrase},
+            meta=NegotiationView(
+                side=side, round=self.round, max_rounds=protocol.max_rounds, first_move=not self.turns,
+                messages=tuple(VisibleMessage(*m) for m in visible.messages),
+                own_notes=tuple(VisibleNote(*n) for n in visible.own_notes),
+                agreement_phrase=protocol.agreement_phrase).as_meta(),
         )
         return Step(side=side, purpose=purpose, request=request)
 

@@ -3,7 +3,6 @@ the stable prefix providers can cache) and, per request, the visible history and
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,7 +155,3 @@ def dialogue_messages(game: Game, side: int, visible: Visible, header: str, task
     else:
         turns.append(("user", text))
     return turns
-
-
-def json_dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False)

@@ -7,9 +7,8 @@ from typing import Any
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
+from lamen.providers import PROVIDERS
 from lamen.spec.base import SpecModel
-
-PROVIDERS = ("bot", "local", "human", "mock", "anthropic", "openai", "cohere", "google")
 
 
 class Persona(SpecModel):
@@ -69,7 +68,7 @@ class AgentSpec(SpecModel):
         # before anything runs, not a tournament of errored matches.
         if self.provider == "bot":
             from lamen.agents.base import AgentError
-            from lamen.agents.bots import STRATEGIES, BotSettings
+            from lamen.agents.strategies import STRATEGIES, BotSettings
 
             if self.model not in STRATEGIES:
                 raise ValueError(f"unknown negotiator '{self.model}' (known: {', '.join(STRATEGIES)})")

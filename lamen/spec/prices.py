@@ -3,8 +3,9 @@ token. Used by the prices file (`lamen.agents.prices`) and by a tournament's own
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, create_model
 
+from lamen.providers import CATALOGUE
 from lamen.spec.base import FiniteFloat, SpecModel
 
 
@@ -17,10 +18,9 @@ class ModelPrice(SpecModel):
     cache_write: FiniteFloat | None = Field(default=None, ge=0, description="default: the input price")
 
 
-class ProviderPrices(SpecModel):
-    """Model name -> price, per provider that charges per token."""
-
-    anthropic: dict[str, ModelPrice] = Field(default_factory=dict)
-    openai: dict[str, ModelPrice] = Field(default_factory=dict)
-    cohere: dict[str, ModelPrice] = Field(default_factory=dict)
-    google: dict[str, ModelPrice] = Field(default_factory=dict)
+# One section per provider the catalogue says bills per token, so a new provider brings its own.
+ProviderPrices = create_model(  # type: ignore[call-overload]
+    "ProviderPrices", __base__=SpecModel, __module__=__name__,
+    __doc__="Model name -> price, per provider that charges per token.",
+    **{name: (dict[str, ModelPrice], Field(default_factory=dict)) for name, provider in CATALOGUE.items()
+       if provider.billed})

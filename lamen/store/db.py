@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError
 
-from lamen.agents.base import ChatReply
+from lamen.chat import ChatReply
 from lamen.judge.outcome import Outcome
 from lamen.store.files import check_writable_database, connect_read_only
 from lamen.store.migrate import migrate_in_place

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from lamen.agents.base import ChatReply, ChatRequest, Usage
+from lamen.chat import ChatReply, ChatRequest, Usage
 from lamen.store.texts import TextReader
 from lamen.transcript import Turn
 

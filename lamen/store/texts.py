@@ -28,7 +28,7 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
-from lamen.agents.base import ChatRequest
+from lamen.chat import ChatRequest
 
 TEXTS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS texts (

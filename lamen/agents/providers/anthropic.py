@@ -17,10 +17,11 @@ import anthropic
 from anthropic.types import Message
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
-from lamen.agents.providers import PROVIDER_ENV_VARS, common
+from lamen.providers import CATALOGUE
+from lamen.agents.providers import common
 from lamen.spec.agent import AgentSpec
 
-KEY_VARIABLES = PROVIDER_ENV_VARS["anthropic"]
+KEY_VARIABLES = CATALOGUE["anthropic"].key_env
 REFUSED = "refusal"  # stop_reason when Claude declines for safety reasons
 
 

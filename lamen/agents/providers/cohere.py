@@ -14,10 +14,11 @@ import cohere
 from cohere.core.api_error import ApiError
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
-from lamen.agents.providers import PROVIDER_ENV_VARS, common
+from lamen.providers import CATALOGUE
+from lamen.agents.providers import common
 from lamen.spec.agent import AgentSpec
 
-KEY_VARIABLES = PROVIDER_ENV_VARS["cohere"]
+KEY_VARIABLES = CATALOGUE["cohere"].key_env
 
 
 class CohereAgent(common.ProviderAgent):
@@ -43,12 +44,7 @@ class CohereAgent(common.ProviderAgent):
             "temperature": request.temperature,
             "max_tokens": request.max_tokens or common.DEFAULT_MAX_TOKENS,
         }
-        if request.top_p is not None:
-            body["p"] = request.top_p
-        if request.seed is not None:
-            body["seed"] = request.seed
-        if request.stop:
-            body["stop_sequences"] = list(request.stop)
+        body.update(common.sampling_options(request, top_p="p"))
         if request.response_schema is not None:
             body["response_format"] = {"type": "json_object", "json_schema": request.response_schema}
         return body

@@ -55,6 +55,19 @@ class ProviderAgent:
         return f"{type(self).__name__}({self._spec.id!r})"
 
 
+def sampling_options(request: ChatRequest, *, top_p: str = "top_p", stop: str = "stop_sequences") -> dict[str, Any]:
+    """The optional settings a request sets (top_p, seed, stop), under the provider's own names;
+    unset ones are left out, so the provider's defaults hold."""
+    options: dict[str, Any] = {}
+    if request.top_p is not None:
+        options[top_p] = request.top_p
+    if request.seed is not None:
+        options["seed"] = request.seed
+    if request.stop:
+        options[stop] = list(request.stop)
+    return options
+
+
 def chat_messages(request: ChatRequest) -> list[dict[str, str]]:
     """The request as role/content messages, the system text first as a `system` message (for
     the APIs that take it there: OpenAI chat completions, Cohere v2)."""

@@ -17,10 +17,11 @@ from google import genai
 from google.genai import errors, types
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
-from lamen.agents.providers import PROVIDER_ENV_VARS, common
+from lamen.providers import CATALOGUE
+from lamen.agents.providers import common
 from lamen.spec.agent import AgentSpec
 
-KEY_VARIABLES = PROVIDER_ENV_VARS["google"]
+KEY_VARIABLES = CATALOGUE["google"].key_env
 # Finish reasons that mean the answer was withheld by a safety or policy filter. A blocked prompt
 # (prompt_feedback.block_reason, no candidate) is filtered whatever its reason.
 FILTERED = frozenset({"SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY",
@@ -61,12 +62,7 @@ class GoogleAgent(common.ProviderAgent):
         }
         if request.system:
             config["system_instruction"] = request.system
-        if request.top_p is not None:
-            config["top_p"] = request.top_p
-        if request.seed is not None:
-            config["seed"] = request.seed
-        if request.stop:
-            config["stop_sequences"] = list(request.stop)
+        config.update(common.sampling_options(request))
         if request.response_schema is not None:
             config["response_mime_type"] = "application/json"
             config["response_json_schema"] = request.response_schema

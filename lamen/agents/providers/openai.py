@@ -16,10 +16,11 @@ import openai
 from openai.types.chat import ChatCompletion
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
-from lamen.agents.providers import PROVIDER_ENV_VARS, common
+from lamen.providers import CATALOGUE
+from lamen.agents.providers import common
 from lamen.spec.agent import AgentSpec
 
-KEY_VARIABLES = PROVIDER_ENV_VARS["openai"]
+KEY_VARIABLES = CATALOGUE["openai"].key_env
 NO_KEY = "not-needed"  # local servers ignore the key, but the SDK insists on one
 FILTERED = "content_filter"
 
@@ -59,12 +60,7 @@ class OpenAIAgent(common.ProviderAgent):
             "temperature": request.temperature,
             self._max_tokens_field: request.max_tokens or common.DEFAULT_MAX_TOKENS,
         }
-        if request.top_p is not None:
-            body["top_p"] = request.top_p
-        if request.seed is not None:
-            body["seed"] = request.seed
-        if request.stop:
-            body["stop"] = list(request.stop)
+        body.update(common.sampling_options(request, stop="stop"))
         if request.response_schema is not None:
             body["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": "response", "schema": request.response_schema, "strict": True}}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lamen.agents.base import ChatMessage, ChatReply, ChatRequest
+from lamen.chat import ChatMessage, ChatReply, ChatRequest
 from lamen.core.types import Action, ActionSpace, Event, Observation
 from lamen.families.adventurers.codec_text import parse_reply, render_reply
 from lamen.families.adventurers.prompts import coins_text, rooms_text, rules_text, situation

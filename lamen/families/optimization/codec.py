@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lamen.agents.base import ChatMessage, ChatReply, ChatRequest
+from lamen.chat import ChatMessage, ChatReply, ChatRequest
 from lamen.core.codec import FormatError
 from lamen.core.types import Action, ActionSpace, Event, Message, Observation, Propose, Respond
 from lamen.families.optimization.instances import PAPERS, REVIEWERS
