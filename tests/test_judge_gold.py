@@ -42,14 +42,17 @@ def test_every_gold_label_is_a_label_of_its_game() -> None:
 
 def test_reader_counts_on_the_dev_part() -> None:
     result = score(GOLD)["result"]
-    assert result["offers"] == {"true_positive": 1328, "false_positive": 1, "false_negative": 6,
-                                "precision": 0.9992, "recall": 0.9955}
+    # Round four (one structured-data pass): "lease 1 yr" is now read (the key synonym "lease"),
+    # and the split written as two keys ("board_seats_a": 6, "board_seats_b": 4) is read as one
+    # value: 1328 -> 1329 offers, 47 -> 48 invalid values, 12 -> 10 items wrong.
+    assert result["offers"] == {"true_positive": 1329, "false_positive": 1, "false_negative": 5,
+                                "precision": 0.9992, "recall": 0.9963}
     assert result["by_kind"] == {
-        "note": {"true_positive": 812, "false_positive": 0, "false_negative": 1, "precision": 1.0, "recall": 0.9988},
+        "note": {"true_positive": 813, "false_positive": 0, "false_negative": 0, "precision": 1.0, "recall": 1.0},
         "message": {"true_positive": 516, "false_positive": 1, "false_negative": 5, "precision": 0.9981, "recall": 0.9904},
     }
-    assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("47/49", "33/34")
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (12, 1.0, 119)
+    assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("48/49", "33/34")
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (10, 1.0, 118)
 
 
 def test_reader_counts_on_the_practice_part() -> None:

@@ -9,6 +9,7 @@ import re
 from lamen.judge.doubt import second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
+from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
 from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
@@ -59,7 +60,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
     (method 'none', unsure). A note in another language is read in the lexicon's English."""
-    note = _headed_values(local_forms(note), labels)
+    note = _headed_values(local_forms(plain_markup(note)), labels)
     chosen, from_json = structured_offer(note, labels)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.
@@ -140,7 +141,7 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour").
     A list of short `issue: value` pairs in the message binds each value to its issue for sure;
     free text fills in the rest."""
-    message = _without_quoted_lines(message)
+    message = _without_quoted_lines(plain_markup(message))
     options = read_options(message, lambda text: _read_message(text, labels, side))
     if options is not None:
         return options

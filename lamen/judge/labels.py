@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Literal
 
-from lamen.judge.issue_names import close_spelling, key_words, stem_words
+from lamen.judge.issue_names import close_spelling, key_words, stem_words, synonym_variants
 from lamen.judge.numbers import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, Quantity, _unit_tokens, decimal_text, has_currency, normalise,
     numbers_in, prepare, quantities, unit_tokens,
@@ -403,7 +403,13 @@ class GameLabels:
             return described[0]
         close = [name for name, spellings in names.items()
                  if any(close_spelling(word, other) for words in spellings for other in words for word in wanted)]
-        return close[0] if len(close) == 1 else None
+        if len(close) == 1:
+            return close[0]
+        if close:
+            return None
+        synonyms = {name for variant in synonym_variants(wanted) for name, spellings in names.items()
+                    if any(words <= variant or variant <= words for words in spellings)}
+        return synonyms.pop() if len(synonyms) == 1 else None
 
 
 @lru_cache(maxsize=256)

@@ -10,6 +10,7 @@ from typing import Any
 from lamen.judge.extraction import Extraction
 from lamen.judge.json_blocks import brace_blocks, parse_block
 from lamen.judge.labels import GameLabels
+from lamen.judge.messages import extract_text
 from lamen.judge.structured import Block, as_records, structured_blocks
 
 __all__ = ["brace_blocks", "extract_note_json", "offers_from_pairs", "parse_block", "own_block", "structured_offer"]
@@ -59,9 +60,88 @@ def _by_evidence(value: Any, labels: GameLabels, taken: set[str]) -> str | None:
     return fits[0] if len(fits) == 1 else None
 
 
+# Keys (of a wrapper or of a value) that hold what is not the writer's own offer: the other
+# side's position, the writer's limits, an earlier draft.
+_NOT_OWN_KEY = re.compile(r"\b(?:theirs?|opponents?|counterpart|other|walk[\s_-]?away|reservation|batna|floor|ceiling|"
+                          r"fallback|limits?|min(?:imum)?|max(?:imum)?|worst|previous|prev|last|old|draft|was|"
+                          r"estimated?|guess|expected|you|yours|your)\b", re.IGNORECASE)
+_OWN_KEY = re.compile(r"\b(?:mine|my|me|our|ours|own|offer|proposal|proposed|propose|ask|target|acceptable|final|"
+                      r"value|new|current|now|counter)\b", re.IGNORECASE)
+# A key whose string value is the offer written as prose ({"acceptable_offer": "rent $1,200, 24 months"}).
+_OFFER_KEY = re.compile(r"\b(?:offers?|proposals?|terms|package|deal|counter(?:offer)?|acceptable|position)\b", re.IGNORECASE)
+
+_REVISION_KEY = re.compile(r"^\W*(?:revised|revision|updated?|update|final|correction|corrected|actually|instead|"
+                           r"now|new)\b", re.IGNORECASE)
+
+
+def _words(key: Any) -> str:
+    return re.sub(r"[_\-.]+", " ", str(key)).strip()
+
+
+def _names_issues(pairs: list[tuple[str, Any]], labels: GameLabels) -> int:
+    return len({labels.issue_for_key(str(key)) for key, _ in pairs} - {None})
+
+
+def _names_an_issue(value: Any, labels: GameLabels) -> bool:
+    """Whether a text value starts with an issue's name ("Draft: benefits 40%, ..." split into pairs)."""
+    words = re.findall(r"[^\W\d_]{3,}", str(value))[:2]
+    return any(labels.issue_for_key(word) is not None for word in words)
+
+
+def _one_value(issue: str, value: list[tuple[str, Any]], labels: GameLabels) -> Any:
+    """The value of an issue written as a small mapping: the own entry beside the other side's
+    ({"theirs": 1400, "mine": 1200}); one entry with its unit in the key ({"years": 2},
+    {"per_seat_usd": 25}); or per-party entries ({"company_a": 4, "company_b": 6}) as one text
+    the value grammar reads as a split."""
+    scalar = [(str(k), v) for k, v in value if not isinstance(v, (list, tuple))]
+    if not scalar:
+        return value
+    own = [(k, v) for k, v in scalar if _OWN_KEY.search(_words(k)) and not _NOT_OWN_KEY.search(_words(k))]
+    others = [(k, v) for k, v in scalar if _NOT_OWN_KEY.search(_words(k))]
+    if len(own) == 1 and others:
+        return _with_key_unit(own[0][0], own[0][1])
+    if len(scalar) == 1:
+        return _with_key_unit(scalar[0][0], scalar[0][1])
+    return ", ".join(f"{_words(k)} {_with_key_unit(k, v)}" for k, v in scalar)
+
+
+def _resolved(pairs: list[tuple[str, Any]], labels: GameLabels) -> list[tuple[str, Any]]:
+    """The pairs with the values of issue keys resolved (see `_one_value`), a key whose mapping
+    names two or more issues taken as a wrapper whatever its own name, and the per-party keys
+    of one split issue ("board_seats_a": 6, "board_seats_b": 4) joined into one value."""
+    resolved: list[tuple[str, Any]] = []
+    for key, value in pairs:
+        issue = labels.issue_for_key(str(key))
+        if issue is not None and _nested(value):
+            if _names_issues(value, labels) >= 2:
+                resolved.append(("", value))  # a wrapper, even when its name is an issue's synonym
+                continue
+            value = _one_value(issue, value, labels)
+        resolved.append((key, value))
+    by_issue: dict[str, list[int]] = {}
+    for index, (key, value) in enumerate(resolved):
+        issue = labels.issue_for_key(str(key))
+        if issue is not None and labels.issues[issue].is_pair and not isinstance(value, (list, tuple)):
+            by_issue.setdefault(issue, []).append(index)
+    for issue, places in by_issue.items():
+        if len(places) == 2 and resolved[places[0]][1] != resolved[places[1]][1]:
+            (k1, v1), (k2, v2) = resolved[places[0]], resolved[places[1]]
+            resolved[places[0]] = (k1, f"{_words(k1)} {v1}, {_words(k2)} {v2}")
+            resolved[places[1]] = ("", None)
+    return [(key, value) for key, value in resolved if key != "" or value is not None]
+
+
 def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json") -> Extraction:
     """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities."""
-    pairs = as_records(pairs)
+    pairs = _resolved(as_records(pairs), labels)
+    # Beside an own offer, a wrapper of the other side's or of limits ({"mine": {...}, "theirs": {...}})
+    # holds no offer; and neither does a limit's value ("Walk-away: $1,100") beside the offer.
+    own_wrapped = [k for k, v in pairs if _nested(v) and labels.issue_for_key(str(k)) is None
+                   and not _NOT_OWN_KEY.search(_words(k)) and _names_issues(_nested(v) or [], labels)]
+    offer_keyed = any(labels.issue_for_key(str(k)) is not None for k, _ in pairs) or \
+        any(_OFFER_KEY.search(_words(k)) and not _NOT_OWN_KEY.search(_words(k)) for k, _ in pairs)
+    pairs = [(k, v) for k, v in pairs if labels.issue_for_key(str(k)) is not None or not _NOT_OWN_KEY.search(_words(k))
+             or not (own_wrapped if _nested(v) else offer_keyed and not _names_an_issue(v, labels))]
     nested_offers = [(k, _nested(v)) for k, v in pairs if _nested(v) and labels.issue_for_key(str(k)) is None]
     wrapped = any(any(labels.issue_for_key(str(key)) for key, _ in inner) for _, inner in nested_offers if inner)
     offers: dict[str, str] = {}
@@ -85,6 +165,18 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             ambiguous += inner.ambiguous
             unsure += [inner.reason] if inner.reason else []
             continue
+        if issue is None and isinstance(value, str) and len(value.split()) >= 3 and not _META_KEYS.match(key_text) \
+                and (_OFFER_KEY.search(_words(key_text)) or _REVISION_KEY.search(key_text) or _names_an_issue(value, labels)):
+            # {"acceptable_offer": "rent $1,200, 24 months, deposit $1,250"}: prose in a field;
+            # "Revised: control 6-4 and ownership 60%": a revision of what the block said before.
+            inner = extract_text(value, labels, method)
+            if inner.offers or inner.ambiguous:
+                revision = bool(_REVISION_KEY.search(key_text))
+                offers.update({k: v for k, v in inner.offers.items() if revision or k not in offers})
+                invalid.update(inner.invalid)
+                ambiguous += inner.ambiguous
+                unsure += [inner.reason] if inner.reason else []
+                continue
         if issue is None:
             if wrapped or _META_KEYS.match(key_text) or not key_text:
                 continue

@@ -7,11 +7,12 @@ place in the text; which block is the note's own offer is decided by the note re
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from lamen.judge.json_blocks import brace_blocks, parse_block
+from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
 from lamen.judge.labels import GameLabels
 
 Pairs = list[tuple[str, Any]]
@@ -36,6 +37,7 @@ _ATTRIBUTE_PAIR = re.compile(r"<[A-Za-z][\w-]*\s+(?:name|issue|key|id)\s*=\s*[\"
                              r"</[A-Za-z][\w-]*>)")
 # A YAML or code comment after a value ("rent: 1000  # was 1100") is no part of it.
 _COMMENT = re.compile(r"\s+(?:#|//)\s.*$")
+_SENTENCE_END = re.compile(r".*[.!?]\s+")
 _SEPARATOR_ROW = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 
 
@@ -98,7 +100,12 @@ def _json_blocks(text: str) -> tuple[list[Block], list[Block]]:
             continue
         record = len(pairs) == 1 and text[:start].rstrip().endswith(("[", ","))
         blocks.append(Block(start, end, pairs, "json-record" if record else "json"))
-    return [Block(b.start, b.end, b.pairs, "json") for b in blocks], spans
+    if "[[" in text or re.search(r"\[\s*\[", text):
+        for start, end, pairs in pair_list_blocks(text):
+            if not any(span.start <= start < span.end for span in spans):
+                blocks.append(Block(start, end, pairs, "json"))
+                spans.append(Block(start, end, [], "span"))
+    return sorted((Block(b.start, b.end, b.pairs, "json") for b in blocks), key=lambda b: b.start), spans
 
 
 def _cells(line: str) -> list[str]:
@@ -135,6 +142,31 @@ def _own_column(header: list[str], width: int) -> int | None:
     return others[0] if len(others) == 1 and len(others) < width - 1 else None
 
 
+def _table_pairs(header: list[str], body: list[list[str]], labels: GameLabels) -> Pairs:
+    """The (issue, value) pairs of a table: one row per issue (its own column chosen by the
+    header when there are several), or one column per issue with a single row of values."""
+    pairs: Pairs = []
+    header_issues = sum(labels.issue_for_key(cell) is not None for cell in header)
+    if len(body) == 1 and header_issues >= 2:
+        return list(zip(header, body[0]))
+    if len(body) > 1 and header_issues >= 2 and all(len(row) == len(header) for row in body):
+        # One column per issue, one row per party or draft: the writer's own row, if one is.
+        own = [row for row in body if not _OTHER_COLUMN.search(row[0])]
+        marked = [row for row in own if _OWN_COLUMN.search(row[0])]
+        chosen = marked if len(marked) == 1 else own
+        if len(chosen) == 1:
+            return list(zip(header[1:], chosen[0][1:]))
+    for row in body:
+        if len(row) == 2:
+            pairs.append((row[0], row[1]))
+        elif len(row) > 2 and (column := _own_column(header, len(row))) is not None:
+            pairs.append((row[0], " ".join([row[column], *(row[j] for j in _unit_columns(header))])))
+        elif len(row) > 2:
+            names = header[1:] if len(header) == len(row) else [""] * (len(row) - 1)
+            pairs.append((row[0], ", ".join(f"{name} {value}".strip() for name, value in zip(names, row[1:]))))
+    return pairs
+
+
 def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
     blocks = []
     for match in re.finditer(r"(?m)(?:^[ \t]*\|.*\|?[ \t]*(?:\n|$))+", text):
@@ -142,19 +174,46 @@ def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
         has_header = len(lines) > 1 and bool(_SEPARATOR_ROW.match(lines[1]))
         rows = [_cells(line) for line in lines if not _SEPARATOR_ROW.match(line)]
         header, body = (rows[0], rows[1:]) if has_header else ([], rows)
-        pairs: Pairs = []
-        header_issues = sum(labels.issue_for_key(cell) is not None for cell in header)
-        if len(body) == 1 and header_issues >= 2:
-            pairs = list(zip(header, body[0]))
+        pairs = _table_pairs(header, body, labels)
+        if pairs:
+            blocks.append(Block(match.start(), match.end(), pairs, "table"))
+    return blocks
+
+
+# Two or more lines of comma- or tab-separated cells: CSV (or TSV) a model wrote as its offer.
+_CSV_LINES = re.compile(r"(?m)(?:^[ \t]*[^\s|,\t#>*-][^\n|]*(?:,|\t)[^\n|]*(?:\n|$)){2,}")
+
+
+def _csv_row(line: str, delimiter: str) -> list[str]:
+    cells = [cell.strip() for cell in next(csv.reader([line], delimiter=delimiter, skipinitialspace=True), [])]
+    # "$1,100" unquoted: a cell of three digits after a cell ending in a digit is its thousands.
+    merged: list[str] = []
+    for cell in cells:
+        if merged and re.fullmatch(r"\d{3}(?:\.\d+)?(?:\s.*)?", cell) and re.search(r"\d$", merged[-1]):
+            merged[-1] += "," + cell
         else:
-            for row in body:
-                if len(row) == 2:
-                    pairs.append((row[0], row[1]))
-                elif len(row) > 2 and (column := _own_column(header, len(row))) is not None:
-                    pairs.append((row[0], " ".join([row[column], *(row[j] for j in _unit_columns(header))])))
-                elif len(row) > 2:
-                    names = header[1:] if len(header) == len(row) else [""] * (len(row) - 1)
-                    pairs.append((row[0], ", ".join(f"{name} {value}".strip() for name, value in zip(names, row[1:]))))
+            merged.append(cell)
+    return merged
+
+
+def _csv_blocks(text: str, labels: GameLabels) -> list[Block]:
+    """Runs of CSV lines whose rows (or header) name two or more issues, read as tables."""
+    blocks = []
+    for match in _CSV_LINES.finditer(text):
+        lines = [line for line in match.group(0).splitlines() if line.strip()]
+        delimiter = "\t" if all("\t" in line for line in lines) else ","
+        rows = [_csv_row(line, delimiter) for line in lines]
+        width = len(rows[0])
+        if width < 2 or any(len(row) != width for row in rows) or \
+                any(len(cell) > 40 or ":" in cell for row in rows for cell in row):
+            continue  # a "key: value, value" line is no CSV row
+        first_named = sum(labels.issue_for_key(row[0]) is not None and not re.search(r"[\d$€£]", row[0]) for row in rows)
+        header_named = sum(labels.issue_for_key(cell) is not None for cell in rows[0])
+        if first_named < 2 and header_named < 2:
+            continue
+        has_header = labels.issue_for_key(rows[0][0]) is None or header_named >= 2
+        header, body = (rows[0], rows[1:]) if has_header else ([], rows)
+        pairs = _table_pairs(header, body, labels)
         if pairs:
             blocks.append(Block(match.start(), match.end(), pairs, "table"))
     return blocks
@@ -169,6 +228,10 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
     """(key, value, key names an issue) of one 'key: value' or 'key value' segment."""
     segment = segment.strip().strip(".,").strip()
     match = _PAIR.match(segment)
+    if match and len(match.group("key").split()) > 5 and (cut := _SENTENCE_END.search(match.group("key"))):
+        # "I'll keep it simple this round. Rent: $1,100": the sentence before the key is no part of it.
+        segment = segment[cut.end():]
+        match = _PAIR.match(segment)
     if match and match.group("value").strip() and len(match.group("key").split()) <= 5 \
             and not re.search(r"[\d$€£]", match.group("key")):
         key = match.group("key").strip()
@@ -207,6 +270,10 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
     # Several segments are pairs only if most are; a sentence with a comma is not a list.
     if len(segments) > 1 and sum(1 for f in found if f and f[2]) < max(2, len(segments) - 1):
         found = [_segment_pair(OFFER_HEADING.sub("", cleaned, count=1), labels)]
+    heading = OFFER_HEADING.match(cleaned)
+    if heading and not any(found) and 0 < len(cleaned[heading.end():].split()) <= 4:
+        # "Acceptable offer: $1,300": the heading is the key of a single value.
+        found = [(heading.group(0).strip(" :=-—>"), cleaned[heading.end():].strip().rstrip(".,;"), False)]
     for item in found:
         if item is None:
             continue
@@ -279,6 +346,8 @@ def structured_blocks(text: str, labels: GameLabels) -> list[Block]:
         spans += tags
     masked = _mask(text, spans)
     tables = _table_blocks(masked, labels)
+    if "," in masked or "\t" in masked:
+        tables += _csv_blocks(_mask(masked, tables), labels)
     blocks += tables
     blocks += _line_blocks(_mask(masked, tables), labels)
     return sorted(blocks, key=lambda b: b.start)
