@@ -42,6 +42,8 @@ EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fi
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
 _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
 
+_SHARE_OF_WHOLE = re.compile(r"\d\s*%?\s*(?:[a-z]+\s+)?(?:of|out\s+of)\s+(?:the\s+|all\s+)?\d")
+
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
 
 
@@ -242,12 +244,18 @@ class IssueLabels:
         if len(numbers) < 2:
             # One number for a split: one party's share, whose other half may stand elsewhere.
             return ValueMatch("invalid", unsure="one number for a split" if numbers else "no pair of numbers")
-        first, second = numbers[0], numbers[1]
+        first, second = Decimal(numbers[0].number), Decimal(numbers[1].number)
         chunks = re.split(r"[,;/]|\bvs\.?\b|\bversus\b", prepared)
-        if len(chunks) >= 2 and re.search(r"\bb\b", chunks[0]) and re.search(r"\ba\b", chunks[1]):
+        share = _SHARE_OF_WHOLE.search(prepared)
+        if len(numbers) == 2 and share and Decimal(numbers[1].number) in (self.pair_total, Decimal(100)) and first <= second:
+            # "6 of 10 seats to A": one party's share of the whole, the rest the other's.
+            first, second = first, second - first
+            if re.search(r"\b(?:to|for)\s+(?:company\s+|party\s+)?b\b", prepared[share.end():]):
+                first, second = second, first
+        elif len(chunks) >= 2 and re.search(r"\bb\b", chunks[0]) and re.search(r"\ba\b", chunks[1]):
             first, second = second, first
         percent = "%" if self.percent else ""
-        parts = in_pair_units(self, Decimal(first.number), Decimal(second.number))
+        parts = in_pair_units(self, first, second)
         key = normalise("-".join(f"{format(part.normalize(), 'f')}{percent}" for part in parts))
         label = self.by_normal.get(key) or self.by_normal.get(key.replace("%", ""))
         if label:

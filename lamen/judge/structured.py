@@ -314,6 +314,116 @@ def _line_blocks(text: str, labels: GameLabels) -> list[Block]:
     return blocks
 
 
+# A TOML section header ("[offer]", "[offer.rent]"): the key of the pairs below it.
+_SECTION = re.compile(r"^[ \t]*\[\[?(?P<key>[A-Za-z_][\w .-]{0,40})\]\]?[ \t]*$")
+# A line that is only a key ("board_seats:", "1. **Board control**"), whose value is the lines below.
+_PARENT_KEY = re.compile(r"^(?P<key>[^\d:=|{}\[\]$€£%]{1,48}?)\s*:?\s*$")
+
+
+@dataclass
+class _Node:
+    indent: int
+    key: str
+    children: Pairs
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip(" "))
+
+
+def _tree_blocks(text: str, labels: GameLabels) -> list[Block]:
+    """Indented trees of key/value lines (YAML, nested markdown lists, TOML sections) as nested
+    pairs: {"proposal": {"board_seats": {"company_a": 4, ...}}}. Only trees the flat line
+    reader would misread are kept: an issue key with lines below it, sibling wrappers
+    ("mine:" beside "theirs:"), or TOML sections; other runs are left to it."""
+    lines = text.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    blocks: list[Block] = []
+    index = 0
+    while index < len(lines):
+        run_end, parents, nested_issue = _tree_run(lines, index, labels)
+        if run_end <= index:
+            index += 1
+            continue
+        if nested_issue or parents >= 2:
+            # Pairs just above the first key of the tree, at its level, belong to it.
+            first = index
+            while first > 0 and lines[first - 1].strip() and _indent(lines[first - 1]) == _indent(lines[index]) \
+                    and (not blocks or offsets[first - 1] >= blocks[-1].end) and _line_pairs(lines[first - 1], labels)[0]:
+                first -= 1
+            pairs = _tree_pairs(lines[first:run_end], labels)
+            if pairs:
+                blocks.append(Block(offsets[first], offsets[run_end], pairs, "tree"))
+        index = run_end
+    return blocks
+
+
+def _next_content(lines: list[str], index: int) -> int:
+    while index < len(lines) and not lines[index].strip():
+        index += 1
+    return index
+
+
+def _is_parent(lines: list[str], index: int) -> bool:
+    following = _next_content(lines, index + 1)
+    if _SECTION.match(lines[index]):
+        return True
+    if following >= len(lines) or _indent(lines[following]) <= _indent(lines[index]):
+        return False
+    cleaned = _clean_line(lines[index])
+    return bool(cleaned) and bool(_PARENT_KEY.match(cleaned)) and len(cleaned.split()) <= 5
+
+
+def _tree_run(lines: list[str], start: int, labels: GameLabels) -> tuple[int, int, bool]:
+    """(end of the run of tree lines from `start`, its parents, whether an issue key has lines below)."""
+    if not lines[start].strip() or not _is_parent(lines, start):
+        return start, 0, False
+    index, parents, nested_issue = start, 0, False
+    base = _indent(lines[start])
+    while index < len(lines):
+        line = lines[index]
+        if not line.strip():
+            following = _next_content(lines, index)
+            if following >= len(lines) or _indent(lines[following]) < base or \
+                    not (_is_parent(lines, following) or _line_pairs(lines[following], labels)[0]):
+                break
+            index += 1
+            continue
+        if index > start and _indent(line) < base:
+            break
+        if _is_parent(lines, index):
+            parents += 1
+            key = _SECTION.match(line)
+            name = key.group("key") if key else _clean_line(line).rstrip(":").strip()
+            nested_issue = nested_issue or (labels.issue_for_key(name) is not None and not key)
+        elif not _line_pairs(line, labels)[0]:
+            break
+        index += 1
+    return index, parents, nested_issue
+
+
+def _tree_pairs(lines: list[str], labels: GameLabels) -> Pairs:
+    root = _Node(-2, "", [])
+    stack = [root]
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        section = _SECTION.match(line)
+        indent = -1 if section else _indent(line)
+        while len(stack) > 1 and stack[-1].indent >= indent:
+            stack.pop()
+        if section or _is_parent(lines, index):
+            key = section.group("key") if section else _clean_line(line).rstrip(":").strip()
+            node = _Node(indent, key.strip(), [])
+            stack[-1].children.append((node.key, node.children))
+            stack.append(node)
+        else:
+            stack[-1].children.extend(_line_pairs(line, labels)[0])
+    return root.children
+
+
 def _mask(text: str, blocks: list[Block]) -> str:
     for block in blocks:
         end = min(block.end, len(text))
@@ -349,5 +459,10 @@ def structured_blocks(text: str, labels: GameLabels) -> list[Block]:
     if "," in masked or "\t" in masked:
         tables += _csv_blocks(_mask(masked, tables), labels)
     blocks += tables
-    blocks += _line_blocks(_mask(masked, tables), labels)
+    masked = _mask(masked, tables)
+    if "\n " in masked or "\n\t" in masked or "[" in masked:
+        trees = _tree_blocks(masked, labels)
+        blocks += trees
+        masked = _mask(masked, trees)
+    blocks += _line_blocks(masked, labels)
     return sorted(blocks, key=lambda b: b.start)

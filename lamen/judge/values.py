@@ -6,6 +6,7 @@ spelling-insensitive form of text labels ("Self assembly" = "self-assembly")."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import lru_cache
 
 _UNITS_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -20,7 +21,7 @@ _NUMBER_WORD = re.compile(
 # or before a unit where it is a length ("$1,200 a month" is a rate, not one month).
 _ARTICLE = re.compile(r"\b(?:a|an)\s+(?=(?P<next>hundred|thousand|(?:year|month|week|day)s?)\b)", re.IGNORECASE)
 _LENGTH_BEFORE = {"for", "over", "of", "to", "about", "just", "only", "within", "lasting", "least", "most", "and",
-                  "with", "allow", "allowed", "is", "be", "up", ""}
+                  "with", "allow", "allowed", "is", "be", "up", "", ":", "="}
 
 
 def _article_one(match: re.Match[str]) -> str:
@@ -38,6 +39,9 @@ _GRAND = re.compile(r"\b(\d+|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s
 _HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
+# "two and a quarter years", "a year and three quarters": the same grammar as "and a half".
+_QUARTER_WORDS = re.compile(r"\s+and\s+(?:(?P<one>a|one)\s+quarter|(?P<three>three)\s+quarters)\b", re.IGNORECASE)
+_AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IGNORECASE)
 
 from lamen.judge.lexicon import FOREIGN_WORDS, cjk_to_latin  # noqa: E402  (a table of words, no logic)
 
@@ -96,10 +100,14 @@ def words_to_digits(text: str) -> str:
 
     if not _WORDS_CUE.search(text):
         return text  # most values and sentences hold digits only: no rewrite can apply
+    if "quarter" in text.lower():
+        text = _QUARTER_WORDS.sub(lambda m: " and_1_quarter" if m.group("one") else " and_3_quarters", text)
     text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, _HALF_A_UNIT.sub("0.5 ", text)))
     text = _GRAND.sub(r"\1 thousand dollars", text)
     text = _NUMBER_WORD.sub(convert, text)
     text = _AND_A_HALF.sub(lambda m: f"{m.group(1)}.5{m.group(2) or ''}", text)
+    if "_quarter" in text:
+        text = _AND_QUARTERS.sub(lambda m: f"{m.group(1)}.{25 if m.group(3) == '1' else 75}{m.group(2) or ''}", text)
     return text.replace(" and_a_half", " and a half")
 
 
@@ -122,6 +130,25 @@ _TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE
 _STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
 # "$1,200 → $1,100": a value changed into another; only the new one stands.
 _CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*\s?(?:%|k\b)?\s*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)", re.IGNORECASE)
+# "4½%", "1½-year", "¾": vulgar fractions are decimals.
+_VULGAR = {"½": ".5", "¼": ".25", "¾": ".75", "⅕": ".2", "⅖": ".4", "⅗": ".6", "⅘": ".8", "⅒": ".1"}
+_VULGAR_FRACTION = re.compile(r"(\d*)\s?([½¼¾⅕⅖⅗⅘⅒])")
+# "250 bps", "250 basis points": hundredths of a percent.
+_BASIS_POINTS = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:bps|bp|basis\s+points?)\b", re.IGNORECASE)
+# "three-fifths", "a quarter", "two tenths": a share as a fraction with an exact percent (not
+# "two and a quarter", a mixed number, nor "two-thirds", which has none).
+_FRACTION_WORDS = {"fifth": 20, "quarter": 25, "tenth": 10}
+_COUNT_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_WORD_FRACTION = re.compile(r"(?<!\band\s)\b(a|one|two|three|four|five|six|seven|eight|nine)[\s-](fifth|quarter|tenth)s?\b"
+                            r"(?!\s+(?:of\s+a|an?)\s+(?:year|month|week|day))", re.IGNORECASE)
+
+
+def _word_fraction(match: re.Match[str]) -> str:
+    count = _COUNT_WORDS[match.group(1).lower()]
+    share = count * _FRACTION_WORDS[match.group(2).lower()]
+    return f"{share}%" if share <= 100 else match.group(0)
+
+
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
 # Words that are numbers of a unit: "a decade" is ten years.
 _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
@@ -146,6 +173,10 @@ def local_forms(text: str) -> str:
     lower = text.lower()
     if "cent" in lower or "pct" in lower:
         text = _PER_CENT.sub("%", text)
+    if "bp" in lower or "basis point" in lower:
+        text = _BASIS_POINTS.sub(lambda m: f"{format(Decimal(m.group(1)) / 100, 'f').rstrip('0').rstrip('.')}%", text)
+    if "fifth" in lower or "quarter" in lower or "tenth" in lower:
+        text = _WORD_FRACTION.sub(_word_fraction, text)
     if "decade" in lower or "dozen" in lower or "fortnight" in lower:
         text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", _DECADE.sub("10 years", text)))
     if "~~" in text:
@@ -161,6 +192,8 @@ def local_forms(text: str) -> str:
     if "," in text and "%" in text:
         text = _DECIMAL_COMMA.sub(r"\1.\2", text)
     if not text.isascii():
+        if _VULGAR_FRACTION.search(text):
+            text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1) or '0'}{_VULGAR[m.group(2)]}", text)
         text = cjk_to_latin(text)
     # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
     # an English text with a dash or an emoji in it needs no pass of it.
