@@ -71,15 +71,17 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     if chosen is not None and from_json is not None:
         if chosen.form != "json":
             from_json = from_json.model_copy(update={"method": "text"})
-        from_json = _with_revision(from_json, note[chosen.end:], labels)
     # A block broken or cut off reads short; a prose offer beside it that names more, and agrees
-    # with what the block does name, is the offer.
+    # with what the block does name, is the offer. Either is changed by a revision written after.
     json_offers = from_json.offers if from_json else {}
+    if chosen is not None and from_json is not None:
+        from_json = _with_revision(from_json, note[chosen.end:], labels)
     json_named = len(json_offers) + (len(from_json.ambiguous) if from_json else 0)
     if prose is not None and len(prose.offers) + len(prose.ambiguous) > json_named and \
             (not (from_json and from_json.invalid) and json_offers.items() <= prose.offers.items()
              or from_json is None or bool(from_json.invalid)):
-        return prose
+        # A revision written after the offer line changes it all the same.
+        return _with_revision(prose, note[chosen.end:], labels) if chosen is not None else prose
     if from_json is not None:
         return from_json
     if prose is not None and prose.found_anything:

@@ -42,6 +42,13 @@ EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fi
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
 _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
 
+# Abbreviations of unit words in text labels ("business hrs" is "business hours").
+_ABBREVIATIONS = {"hrs": "hours", "hr": "hour", "yrs": "years", "yr": "year", "mos": "months", "mo": "month",
+                  "wks": "weeks", "wk": "week", "mins": "minutes", "min": "minute", "&": "and", "w/": "with",
+                  "w/o": "without", "incl": "included", "incl.": "included"}
+_ABBREVIATION = re.compile(r"(?<![\w/])(?:hrs|hr|yrs|yr|mos|mo|wks|wk|mins|min|w/o|w/|incl\.?)(?![\w/])|&", re.IGNORECASE)
+_YES_NO = re.compile(r"\s*(?:(?P<yes>yes|y|true|included|include|incl\.?|with)|"
+                     r"(?P<no>no|n|false|none|not\s+included|excluded|without|not\s+provided))\s*[.!]?\s*", re.IGNORECASE)
 _SHARE_OF_WHOLE = re.compile(r"\d\s*%?\s*(?:[a-z]+\s+)?(?:of|out\s+of)\s+(?:the\s+|all\s+)?\d")
 
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
@@ -188,6 +195,12 @@ class IssueLabels:
         if text.lower().rstrip(".") in PLACEHOLDERS:
             return ValueMatch("empty")
         exact = self.by_normal.get(normalise(text)) or self.by_wording.get(squash(text))
+        if exact is None and _ABBREVIATION.search(text):
+            exact = self.by_wording.get(squash(_ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(0).lower()], text)))
+        if exact is None and self.included_label() and _YES_NO.fullmatch(text):
+            # "assembly: yes" / "not included": of two labels, one saying the thing is included.
+            included, other = self.included_label()
+            exact = other if _YES_NO.fullmatch(text).group("no") else included
         if exact is not None:
             return ValueMatch("label", exact)
         prepared = prepare(text)
@@ -227,6 +240,15 @@ class IssueLabels:
                     if quantity.number in chunk:
                         return ValueMatch("label", label) if label else ValueMatch("invalid")
         return ValueMatch("ambiguous", candidates=tuple(label for _, label in fitting if label))
+
+    def included_label(self) -> tuple[str, str] | None:
+        """(the label saying the thing is included, the other) of a two-label issue like
+        ("assembly included", "self-assembly"), else None."""
+        labels = self.issue.labels
+        included = [label for label in labels if re.search(r"\b(?:included|including|with)\b", label, re.IGNORECASE)]
+        if len(labels) != 2 or len(included) != 1:
+            return None
+        return included[0], next(label for label in labels if label != included[0])
 
     def even_label(self) -> str | None:
         """The split label giving both parties the same ('5-5', '50%-50%')."""

@@ -219,9 +219,15 @@ def _heading(note: str, block: Block, labels: GameLabels) -> str:
     return next((line for line in reversed(lines) if line.strip() and not line.strip().startswith("```")), "")
 
 
+# A heading that says the block is the writer's final word ("Final (after re-reading their
+# message):", "Revised, given their last offer:"), whatever else it mentions.
+_FINAL_HEADING = re.compile(r"^\W*(?:final|revised|updated|corrected|new)\b", re.IGNORECASE)
+
+
 def _is_estimate_text(heading: str) -> bool:
     return bool(_ESTIMATE_CUES.search(heading)) and not re.search(r"\b(?:my|our)\s+(?:acceptable|own|offer)",
-                                                                 heading, re.IGNORECASE)
+                                                                 heading, re.IGNORECASE) \
+        and not _FINAL_HEADING.match(heading)
 
 
 def _is_estimate(note: str, block: Block, labels: GameLabels) -> bool:
