@@ -24,7 +24,7 @@ FOREIGN_WORDS = {
     "jours": "days", "jour": "day", "tage": "days", "tagen": "days", "días": "days", "dias": "days", "día": "day",
     "dia": "day", "giorni": "days", "giorno": "day", "dagen": "days",
     "ans": "years", "années": "years", "annees": "years", "jahre": "years", "jahren": "years", "jahr": "year",
-    "años": "years", "anos": "years", "año": "year", "anni": "years", "anno": "year", "jaar": "years",
+    "años": "years", "anos": "years", "año": "year", "ano": "year", "anni": "years", "anno": "year", "jaar": "years",
     "semaines": "weeks", "wochen": "weeks", "semanas": "weeks", "settimane": "weeks",
     "un an": "one year", "une année": "one year", "un año": "one year", "um ano": "one year", "un anno": "one year",
     "ein jahr": "one year", "einem jahr": "one year", "un mois": "one month", "un mes": "one month",
@@ -157,7 +157,8 @@ FOREIGN_WORDS = {
 _CJK_WORDS = {
     "は高すぎます": " is too high. ", "は高すぎる": " is too high. ", "太高了": " is too high. ", "太高": " is too high ",
     "太贵了": " is too high. ", "太贵": " is too high ", "太长": " is too long ", "太短": " is too short ",
-    "可接受的报价": " acceptable offer ", "可接受的方案": " acceptable offer ", "許容できるオファー": " acceptable offer ",
+    "不能接受": " cannot accept ", "无法接受": " cannot accept ", "不接受": " do not accept ",
+    "受け入れられません": " cannot accept ", "可接受的报价": " acceptable offer ", "可接受的方案": " acceptable offer ", "許容できるオファー": " acceptable offer ",
     "許容オファー": " acceptable offer ", "オファー": " offer ", "报价": " offer ", "备注": " note ", "メモ": " note ",
     "年利率": " annual interest rate ", "無料": " free ", "每月": " per month ", "月额": " monthly ", "月額": " monthly ", "免费": " free ", "免除": " waived ", "月租": " rent ", "租金": " rent ", "家賃": " rent ", "賃料": " rent ",
     "租期": " duration ", "契約期間": " duration ", "期間": " duration ", "期限": " duration ",
@@ -188,7 +189,13 @@ _CJK_DECIMAL = re.compile(f"({_CJK_NUMERAL.pattern})点([{''.join(_CJK_DIGITS)}]
 _CJK_PERCENT = re.compile(r"百分之([" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + r"\d.]+)")
 _CJK_WORDS_LONGEST_FIRST = sorted(_CJK_WORDS, key=len, reverse=True)
 _CJK_TEN_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*万")
-_CJK_SCORE = re.compile(r"(?<=\d)\s*比\s*(?=\d)")
+_CJK_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*千(?![一二三四五六七八九百十])")
+_CJK_SCORE = re.compile(r"(?<=\d)\s*[比对対]\s*(?=\d)")
+# "四六开" / "五五开": a split in tenths; "六割" / "7割": tenths as a percent (wari); "一年半": and a half.
+_CJK_TENTHS_SPLIT = re.compile(f"([{''.join(_CJK_DIGITS)}\\d])([{''.join(_CJK_DIGITS)}\\d])[开開分]")
+_CJK_WARI = re.compile(r"(\d+(?:\.\d+)?)\s*割")
+_CJK_AND_A_HALF = re.compile(r"(\d+)\s*(年|个月|ヶ月|か月)半")
+_CJK_EVEN = re.compile(r"半々|半半|对半|五五分成")
 _CJK_ANNUAL = re.compile(r"年\s*(?=\d)")
 _CJK_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _CJK_UNITS]
 _SPACES = re.compile(r"[ ]{2,}")
@@ -199,6 +206,10 @@ def _numeral(match: re.Match[str]) -> str:
 
 
 def _numeral_value(numeral: str) -> int:
+    # "一千一" (1100), "三百五" (350), "一万二" (12000): a digit after a scale, with nothing after
+    # it, counts in the next scale down, as speakers say amounts.
+    if len(numeral) >= 3 and numeral[-1] in _CJK_DIGITS and numeral[-2] in _CJK_SCALES and _CJK_SCALES[numeral[-2]] >= 100:
+        return _numeral_value(numeral[:-1]) + _CJK_DIGITS[numeral[-1]] * _CJK_SCALES[numeral[-2]] // 10
     total, current = 0, 0
     for char in numeral:
         if char in _CJK_DIGITS:
@@ -219,11 +230,16 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_DECIMAL.sub(
         lambda m: f"{_numeral_value(m.group(1))}." + "".join(str(_CJK_DIGITS[c]) for c in m.group(2)), text)
     text = _CJK_PERCENT.sub(r"\1%", text)
+    text = _CJK_TENTHS_SPLIT.sub(lambda m: " " + "-".join(f"{_CJK_DIGITS.get(c, c)}0%" for c in m.groups()) + " split ", text)
+    text = _CJK_EVEN.sub(" evenly ", text)
     for word in _CJK_WORDS_LONGEST_FIRST:
         text = text.replace(word, _CJK_WORDS[word])
     text = _CJK_TEN_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
+    text = _CJK_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
     text = _CJK_NUMERAL.sub(_numeral, text)
     text = _CJK_SCORE.sub("-", text)
+    text = _CJK_WARI.sub(lambda m: f"{format(float(m.group(1)) * 10, 'g')}%", text)
+    text = _CJK_AND_A_HALF.sub(r"\1.5\2", text)
     text = _CJK_ANNUAL.sub(" annual ", text)
     for unit, english in _CJK_UNIT_PATTERNS:
         text = unit.sub(english, text)
