@@ -53,6 +53,12 @@ _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere)\s+(?:from|between))\
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)
 _WHOSE = re.compile(r"\b(?:we|us|our|ours|you|your|yours|they|their)\b", re.IGNORECASE)
+_TURNED_DOWN = re.compile(
+    r"^\s*(?:(?:that|this|it|which)(?:'s|\s+is|\s+would\s+be|\s+will)?\s+(?:(?:simply|just|really|clearly|definitely|"
+    r"absolutely|frankly)\s+)?(?:not\s+(?:workable|acceptable|possible|feasible|realistic|going\s+to\s+work|something\s+we)|"
+    r"unacceptable|too\s+(?:high|low|much|steep|expensive|long|short)|out\s+of\s+the\s+question|a\s+non-?starter|"
+    r"impossible|won't\s+work|doesn't\s+work|does\s+not\s+work)|no\s+way|absolutely\s+not|not\s+a\s+chance|"
+    r"(?:we|i)\s+(?:can(?:no|')t|cannot|won't)\s+(?:accept|agree\s+to|do)\s+(?:that|this|it)\b)", re.IGNORECASE)
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
 # "12 or 15 months": a bare number joined to one with a unit ("$1100 and 5 days" is not).
@@ -275,7 +281,14 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     converted = _share_unit(words_to_digits(_BETWEEN.sub(lambda m: f"{m.group('a')} to ", local)), labels.known_units)
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
-    for sentence in [s for s in _SENTENCE.split(converted) if s and s.strip()]:
+    sentences = [s for s in _SENTENCE.split(converted) if s and s.strip()]
+    for number, sentence in enumerate(sentences):
+        # "$1,400 and a $2,500 deposit? That's simply not workable.": a question the next
+        # sentence turns down quotes the values it names.
+        turned_down = sentence.rstrip().endswith("?") and number + 1 < len(sentences) and \
+            bool(_TURNED_DOWN.match(sentences[number + 1]))
+        if turned_down:
+            continue
         places = word_positions(sentence)
         found = _find(sentence, labels, keyword_stems, places)
         hits = keyword_hits(sentence, labels, places)

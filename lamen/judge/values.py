@@ -129,7 +129,8 @@ _TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE
 # "~~$1,200~~ $1,100": a struck-out value is withdrawn.
 _STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
 # "$1,200 → $1,100": a value changed into another; only the new one stands.
-_CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*\s?(?:%|k\b)?\s*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)", re.IGNORECASE)
+_CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)",
+                         re.IGNORECASE)
 # "4½%", "1½-year", "¾": vulgar fractions are decimals.
 _VULGAR = {"½": ".5", "¼": ".25", "¾": ".75", "⅕": ".2", "⅖": ".4", "⅗": ".6", "⅘": ".8", "⅒": ".1"}
 _VULGAR_FRACTION = re.compile(r"(\d*)\s?([½¼¾⅕⅖⅗⅘⅒])")
