@@ -37,7 +37,7 @@ ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permi
                         r"\b(?:interest|fee|cost|charge)[\s-]?free\b|\bfree of (?:charge|interest)\b|"
                         r"\bno\s+\w+\s+(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.IGNORECASE)
 # Asides in parentheses are dropped, unless they offer an alternative ("24 months (or 27)").
-EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|half\s+of\s+the|"
+EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|half\s+(?:of\s+)?the|"
                         r"split\s+(?:down\s+the\s+)?"
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
 _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}

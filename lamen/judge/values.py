@@ -108,6 +108,7 @@ def words_to_digits(text: str) -> str:
     text = _AND_A_HALF.sub(lambda m: f"{m.group(1)}.5{m.group(2) or ''}", text)
     if "_quarter" in text:
         text = _AND_QUARTERS.sub(lambda m: f"{m.group(1)}.{25 if m.group(3) == '1' else 75}{m.group(2) or ''}", text)
+        text = text.replace(" and_1_quarter", " and a quarter").replace(" and_3_quarters", " and three quarters")
     return text.replace(" and_a_half", " and a half")
 
 
@@ -140,11 +141,17 @@ _BASIS_POINTS = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:bps|bp|basis\s+point
 # "two and a quarter", a mixed number, nor "two-thirds", which has none).
 _FRACTION_WORDS = {"fifth": 20, "quarter": 25, "tenth": 10}
 _COUNT_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
-_WORD_FRACTION = re.compile(r"(?<!\band\s)\b(a|one|two|three|four|five|six|seven|eight|nine)[\s-](fifth|quarter|tenth)s?\b"
+_WORD_FRACTION = re.compile(r"\b(a|one|two|three|four|five|six|seven|eight|nine)[\s-](fifth|quarter|tenth)s?\b"
                             r"(?!\s+(?:of\s+a|an?)\s+(?:year|month|week|day))", re.IGNORECASE)
 
 
+_MIXED_BEFORE = re.compile(r"(?:\d|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))"
+                           r"(?:\s+[a-z]+)?\s+and\s+$", re.IGNORECASE)
+
+
 def _word_fraction(match: re.Match[str]) -> str:
+    if _MIXED_BEFORE.search(match.string[max(0, match.start() - 30):match.start()]):
+        return match.group(0)  # "two and a quarter years": a mixed number, read by words_to_digits
     count = _COUNT_WORDS[match.group(1).lower()]
     share = count * _FRACTION_WORDS[match.group(2).lower()]
     return f"{share}%" if share <= 100 else match.group(0)
