@@ -1,0 +1,178 @@
+"""The structured-data pass on the forms models write an offer in beyond plain JSON and lists
+(issue 12, fourth round): one test per form, each with the exact reading. The texts are written
+for these tests, not copied from the gold set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.labels import GameLabels, label_cache
+from lamen.judge.lexicon import cjk_to_latin
+from lamen.judge.markup import plain_markup
+from lamen.judge.values import local_forms, words_to_digits
+from lamen.spec.load import load_game
+
+GAMES = Path(__file__).parent / "data" / "games"
+RENTAL = label_cache(load_game("rental-agreement"))
+LOAN = label_cache(load_game("loan-agreement"))
+MERGER = label_cache(load_game("merger"))
+FURNITURE = label_cache(load_game(GAMES / "furniture-order.yaml"))
+LICENSE = label_cache(load_game(GAMES / "software-license.yaml"))
+JOB = label_cache(load_game(GAMES / "job-offer.yaml"))
+
+RENTAL_OFFER = {"rent": "$1100", "duration": "24 months", "deposit": "$750", "subletting": "3 days"}
+
+
+def _sure(text: str, labels: GameLabels) -> dict[str, str]:
+    reading = extract_note(text, labels)
+    assert reading.confidence == "sure", reading.reason
+    assert not reading.invalid and not reading.ambiguous
+    return dict(reading.offers)
+
+
+@pytest.mark.parametrize("note", [
+    # A tool call: the offer is JSON escaped inside the "arguments" string.
+    '{"name": "submit_offer", "arguments": "{\\"rent\\": \\"$1,100\\", \\"duration\\": \\"24 months\\", '
+    '\\"deposit\\": \\"$750\\", \\"subletting\\": \\"3 days\\"}"}',
+    # A list of [key, value] pairs.
+    '```json\n[["rent", 1100], ["duration", "24 months"], ["deposit", 750], ["subletting", "3 days"]]\n```',
+    # CSV with a header row, unquoted thousands included.
+    "issue,value\nrent,$1,100\nduration,24 months\ndeposit,$750\nsubletting,3 days",
+    # CSV with one column per issue.
+    "rent,duration,deposit,subletting\n1100,24 months,750,3 days",
+    # An HTML table.
+    "<table><tr><th>Issue</th><th>Value</th></tr><tr><td>Rent</td><td>$1,100</td></tr>"
+    "<tr><td>Duration</td><td>24 months</td></tr><tr><td>Deposit</td><td>$750</td></tr>"
+    "<tr><td>Subletting</td><td>3 days</td></tr></table>",
+    # LaTeX, boxed.
+    r"So the answer is $$\boxed{\text{rent}=\$1{,}100,\ \text{duration}=24\text{ months},\ "
+    r"\text{deposit}=\$750,\ \text{subletting}=3\text{ days}}$$",
+    # A markdown definition list, blank lines between the terms.
+    "Rent\n: $1,100\n\nDuration\n: 24 months\n\nDeposit\n: $750\n\nSubletting\n: 3 days",
+    # A TOML table: the own section beside the other side's.
+    '```toml\n[mine]\nrent = "$1,100"\nduration = "24 months"\ndeposit = 750\nsubletting = "3 days"\n\n'
+    '[theirs]\nrent = "$1,400"\nduration = "6 months"\n```',
+    # Prose in a JSON field named like an offer.
+    '{"acceptable_offer": "rent $1,100 on a 24-month lease, deposit $750, subletting 3 days", "confidence": 0.7}',
+    # A reasoning model's thinking, then its answer.
+    "<think>They asked $1,400 for 6 months; maybe I should go to $1,200.</think>\n"
+    "Acceptable offer: rent $1,100, duration 24 months, deposit $750, subletting 3 days",
+    # Sentence before the first pair, middle dots between pairs, keys that are synonyms.
+    "Keeping it short this time. **Rent:** $1,100 · **Term:** two years · **Security deposit:** $750 · "
+    "**Sublet days:** 3",
+])
+def test_structured_forms_read_the_offer(note: str) -> None:
+    assert _sure(note, RENTAL) == RENTAL_OFFER
+
+
+def test_own_entry_beside_the_other_sides_under_each_issue() -> None:
+    note = '{"rent": {"theirs": 1400, "mine": 1100}, "duration": {"theirs": 6, "mine": "24 months"}}'
+    assert _sure(note, RENTAL) == {"rent": "$1100", "duration": "24 months"}
+
+
+def test_limit_wrapper_and_limit_line_are_not_the_offer() -> None:
+    note = ('{"acceptable_offer": {"rent": "$1,100", "duration": "24 months"}, '
+            '"walk_away": {"rent": "$1,300", "duration": "12 months"}}')
+    assert _sure(note, RENTAL) == {"rent": "$1100", "duration": "24 months"}
+    assert extract_note("**Walk-away:** $1,000\n**Acceptable offer:** $1,200",
+                        label_cache(load_game("rental-1-distributive"))).offers == {"rent": "$1200"}
+
+
+def test_one_entry_with_its_unit_in_the_key() -> None:
+    note = ('{"deal": {"seats": {"count": 25}, "pricing": {"per_seat_usd": 30}, "support": {"tier": "Email only"}, '
+            '"term": {"years": 3}}, "why": "they care about price"}')
+    assert _sure(note, LICENSE) == {"seats": "25 seats", "price per seat": "$30", "support": "email only",
+                                    "term": "3 years"}
+
+
+def test_yaml_tree_with_per_party_splits() -> None:
+    note = ("```yaml\noffer:\n  board_seats:\n    company_a: 6\n    company_b: 4\n  ownership:\n"
+            "    company_a: 55%\n    company_b: 45%\n  employees:\n    company_a: 50%\n    company_b: 50%\n"
+            "  benefits: 60%\n```")
+    assert _sure(note, MERGER) == {"control": "6-4", "ownership": "55%", "employees": "50%-50%", "benefits": "60%"}
+
+
+def test_nested_markdown_list_with_an_issue_heading() -> None:
+    note = ("**Acceptable offer**\n\n1. **Board control**\n   - Company A: 4 seats\n   - Company B: 6 seats\n"
+            "2. **Ownership** — A holds 45%\n3. **Employees retained** — A 40%, B 60%\n4. **Health benefits** — 70%")
+    assert _sure(note, MERGER) == {"control": "4-6", "ownership": "45%", "employees": "40%-60%", "benefits": "70%"}
+
+
+def test_transposed_table_reads_the_writers_row() -> None:
+    note = ("| | Rent | Duration | Deposit | Subletting |\n|---|---|---|---|---|\n"
+            "| Their last offer | $1,400 | 6 months | $2,000 | 0 days |\n"
+            "| My acceptable offer | $1,100 | 24 months | $750 | 3 days |")
+    assert _sure(note, RENTAL) == RENTAL_OFFER
+
+
+def test_final_block_after_a_draft_and_a_revision_after_the_prose_offer() -> None:
+    note = ('Draft:\n```json\n{"rent": "$1,300", "duration": "12 months"}\n```\n'
+            'Final (after reading their message):\n```json\n{"rent": "$1,100", "duration": "24 months"}\n```')
+    assert _sure(note, RENTAL) == {"rent": "$1100", "duration": "24 months"}
+    note = ("Acceptable offer: rent $1,300, 24 months, deposit $750, subletting 3 days.\n\n"
+            "Actually — let me revise: rent $1,100, rest unchanged.")
+    assert _sure(note, RENTAL) == RENTAL_OFFER
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("two and a quarter years", "2.25 years"), ("a year and three quarters", "1.75 year"),
+    ("4½%", "4.5%"), ("rate 250 bps", "rate 2.5%"), ("benefits three-fifths", "benefits 60%"),
+    ("half the board and three quarters of our staff", "half the board and 75% of our staff"),
+])
+def test_value_grammar_fractions_and_basis_points(value: str, expected: str) -> None:
+    assert words_to_digits(local_forms(value)) == expected
+
+
+@pytest.mark.parametrize(("labels", "issue", "value", "label"), [
+    (LICENSE, "support", "business hrs", "business hours"),
+    (FURNITURE, "assembly", "yes", "assembly included"),
+    (FURNITURE, "assembly", "not included", "self-assembly"),
+    (MERGER, "control", "6 of 10 seats to A", "6-4"),
+    (MERGER, "control", "4 of the 10 seats to B", "6-4"),
+    (LOAN, "annual interest rate", "350 basis points", "3.5%"),
+])
+def test_labels_read_in_more_words(labels: GameLabels, issue: str, value: str, label: str) -> None:
+    match = labels.match(issue, value)
+    assert (match.kind, match.label) == ("label", label)
+
+
+@pytest.mark.parametrize(("key", "issue"), [
+    (RENTAL, "Term"), (RENTAL, "lease length"), (RENTAL, "bond"), (MERGER, "equity"), (MERGER, "staff"),
+    (JOB, "PTO"), (JOB, "Work location"),
+])
+def test_key_synonyms_name_one_issue(key: GameLabels, issue: str) -> None:
+    expected = {"Term": "duration", "lease length": "duration", "bond": "deposit", "equity": "ownership",
+                "staff": "employees", "PTO": "vacation", "Work location": "work arrangement"}[issue]
+    assert key.issue_for_key(issue) == expected
+
+
+def test_a_wrapper_named_like_an_issue_stays_a_wrapper() -> None:
+    note = '{"loan": {"amount": 5000, "term_years": 3, "apr": "2.0%", "fees": 20}}'
+    assert _sure(note, LOAN) == {"amount": "$5000", "duration": "3 years", "annual interest rate": "2%",
+                                 "service fees": "$20"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("月租一千一", "rent 1100"), ("租期一年半", "duration 1.5 years"), ("福利：六割", "benefits : 60%"),
+    ("董事会四六开", "board 40%-60% split"), ("5対5", "5-5"), ("贷款6千美元", "loan 6000 dollars"),
+])
+def test_cjk_amounts_and_splits(text: str, expected: str) -> None:
+    assert cjk_to_latin(text).strip() == expected
+
+
+def test_messages_turned_down_questions_and_alternatives() -> None:
+    turned_down = extract_message("$1,400 and a $2,500 deposit? That's simply not workable for us.", RENTAL)
+    assert turned_down.offers == {}
+    alternatives = extract_message("We can offer $1,100 on a 24-month lease, or $1,200 if you prefer 12 months.", RENTAL)
+    assert alternatives.offers == {} and set(alternatives.ambiguous) == {"rent", "duration"}
+    arrows = extract_message("Your proposal → our counter:\n- Rent: $1,400 → $1,100\n- Lease: 6 months → 24 months",
+                             RENTAL)
+    assert arrows.offers == {"rent": "$1100", "duration": "24 months"}
+
+
+def test_markup_rewrites_are_no_ops_on_plain_text() -> None:
+    plain = "Acceptable offer: rent $1,100, 24 months (a: b) <- see above"
+    assert plain_markup(plain) == plain
