@@ -37,6 +37,15 @@ def _sure(text: str, labels: GameLabels) -> dict[str, str]:
     # A tool call: the offer is JSON escaped inside the "arguments" string.
     '{"name": "submit_offer", "arguments": "{\\"rent\\": \\"$1,100\\", \\"duration\\": \\"24 months\\", '
     '\\"deposit\\": \\"$750\\", \\"subletting\\": \\"3 days\\"}"}',
+    # OpenAI-style tool_calls, the arguments escaped inside the call.
+    '{"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "offer", "arguments": '
+    '"{\\"rent\\": 1100, \\"duration\\": \\"24 months\\", \\"deposit\\": 750, \\"subletting\\": \\"3 days\\"}"}}]}',
+    # JSON Lines of issue/value records.
+    '{"issue": "rent", "value": "$1,100"}\n{"issue": "duration", "value": "24 months"}\n'
+    '{"issue": "deposit", "value": "$750"}\n{"issue": "subletting", "value": "3 days"}',
+    # YAML records.
+    "- issue: rent\n  value: $1,100\n- issue: duration\n  value: 24 months\n- issue: deposit\n  value: $750\n"
+    "- issue: subletting\n  value: 3 days",
     # A list of [key, value] pairs.
     '```json\n[["rent", 1100], ["duration", "24 months"], ["deposit", 750], ["subletting", "3 days"]]\n```',
     # CSV with a header row, unquoted thousands included.
@@ -66,6 +75,7 @@ def _sure(text: str, labels: GameLabels) -> dict[str, str]:
 ])
 def test_structured_forms_read_the_offer(note: str) -> None:
     assert _sure(note, RENTAL) == RENTAL_OFFER
+    assert extract_note(note, RENTAL).unknown_issues == ()  # a tool call's plumbing invents no issue
 
 
 def test_own_entry_beside_the_other_sides_under_each_issue() -> None:

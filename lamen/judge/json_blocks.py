@@ -174,10 +174,14 @@ def unwrapped(value: Any) -> Any:
             except (json.JSONDecodeError, RecursionError):
                 return value
         return value
+    if isinstance(value, list) and value and all(isinstance(item, tuple) and len(item) == 2 for item in value):
+        return [(key, unwrapped(inner)) for key, inner in value]  # an object: its values unwrapped
     if isinstance(value, list):
         if value and all(isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
                          and not isinstance(item[1], (list, tuple)) for item in value):
             return [(item[0], item[1]) for item in value]  # [["rent", 1300], ["duration", "21 months"]]
+        if len(value) == 1 and isinstance(value[0], list) and value[0] and all(isinstance(p, tuple) for p in value[0]):
+            return unwrapped(value[0])  # "tool_calls": [{...}]: a list of one object is the object
         return [unwrapped(item) if not isinstance(item, tuple) else (item[0], unwrapped(item[1])) for item in value]
     return value
 

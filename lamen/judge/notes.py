@@ -23,7 +23,10 @@ _ESTIMATE_CUES = re.compile(r"opponent|their\b|they (?:would|might|will|may)|oth
 _OWN_CUES = re.compile(r"\b(?:my|our|own)\b", re.IGNORECASE)
 # Keys that carry no offer beside the offer itself.
 _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comments?|strategy|priority|status|"
-                        r"justification|summary|thoughts?|analysis|explanation)$", re.IGNORECASE)
+                        r"justification|summary|thoughts?|analysis|explanation|"
+                        # the plumbing of a tool call around the offer
+                        r"id|type|name|index|role|call_id|tool_call_id|tool|function|method|arguments|input|parameters)$",
+                        re.IGNORECASE)
 
 
 _KEY_UNIT = re.compile(r"(?:^|[\s_-])(years?|yrs?|months?|mos?|days?|weeks?|usd|dollars?|percent|pct)(?:$|[\s_-])",
@@ -80,6 +83,13 @@ def _words(key: Any) -> str:
 
 def _names_issues(pairs: list[tuple[str, Any]], labels: GameLabels) -> int:
     return len({labels.issue_for_key(str(key)) for key, _ in pairs} - {None})
+
+
+def _holds_offer(pairs: list[tuple[str, Any]], labels: GameLabels, depth: int = 0) -> bool:
+    """Whether a mapping names a game issue, itself or in a mapping inside it (a tool call's
+    "function" -> "arguments" -> offer)."""
+    return any(labels.issue_for_key(str(key)) for key, _ in pairs) or \
+        depth < 4 and any(_holds_offer(inner, labels, depth + 1) for _, value in pairs if (inner := _nested(value)))
 
 
 def _names_an_issue(value: Any, labels: GameLabels) -> bool:
@@ -143,7 +153,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
     pairs = [(k, v) for k, v in pairs if labels.issue_for_key(str(k)) is not None or not _NOT_OWN_KEY.search(_words(k))
              or not (own_wrapped if _nested(v) else offer_keyed and not _names_an_issue(v, labels))]
     nested_offers = [(k, _nested(v)) for k, v in pairs if _nested(v) and labels.issue_for_key(str(k)) is None]
-    wrapped = any(any(labels.issue_for_key(str(key)) for key, _ in inner) for _, inner in nested_offers if inner)
+    wrapped = any(_holds_offer(inner, labels) for _, inner in nested_offers if inner)
     offers: dict[str, str] = {}
     invalid: dict[str, str] = {}
     unknown: list[str] = []

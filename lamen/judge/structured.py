@@ -60,6 +60,11 @@ def as_records(pairs: Pairs) -> Pairs:
         value_key = next(k for k in keys if k in _VALUE_KEYS and k != issue_key)
         if isinstance(keys[issue_key], str):
             return [(keys[issue_key], keys[value_key])]
+    names = [str(key).strip().lower() for key, _ in pairs]
+    if len(pairs) >= 4 and len(pairs) % 2 == 0 and all(name in _RECORD_KEYS for name in names[::2]) \
+            and all(name in _VALUE_KEYS for name in names[1::2]) and all(isinstance(v, str) for _, v in pairs[::2]):
+        # "- issue: rent\n  value: $1,100\n- issue: ...": YAML records read as flat lines.
+        return [(pairs[i][1], pairs[i + 1][1]) for i in range(0, len(pairs), 2)]
     result: Pairs = []
     for key, value in pairs:
         if isinstance(value, list) and value and all(isinstance(item, str) and _KEY_VALUE_TEXT.match(item)
@@ -91,6 +96,7 @@ def _json_blocks(text: str) -> tuple[list[Block], list[Block]]:
         pairs = parse_block(raw)
         if not pairs:
             continue
+        written = len(pairs)
         pairs = as_records(pairs)
         end = start + len(raw)
         previous = blocks[-1] if blocks else None
@@ -98,7 +104,8 @@ def _json_blocks(text: str) -> tuple[list[Block], list[Block]]:
                 and re.fullmatch(r"[\s,]*", text[previous.end:start]):
             blocks[-1] = Block(previous.start, end, previous.pairs + pairs, "json-record")
             continue
-        record = len(pairs) == 1 and text[:start].rstrip().endswith(("[", ","))
+        # One {"issue": ..., "value": ...} record: in a list, or one per line (JSON Lines).
+        record = len(pairs) == 1 and (text[:start].rstrip().endswith(("[", ",")) or written >= 2)
         blocks.append(Block(start, end, pairs, "json-record" if record else "json"))
     if "[[" in text or re.search(r"\[\s*\[", text):
         for start, end, pairs in pair_list_blocks(text):
@@ -278,6 +285,8 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
         if item is None:
             continue
         key, value, names_issue = item
+        if not names_issue and key.lower() in _RECORD_KEYS and labels.issue_for_key(value) is not None:
+            names_issue = True  # "- issue: rent" / "  value: $1,100": a record written as lines
         if not names_issue and len(key.split()) <= 3 and len(value.split()) <= 4:
             # "Loan size: $2,000": a key no issue is named by, with a value only one issue has.
             names_issue = sum(labels.match(issue, value).kind == "label" for issue in labels.issues) == 1
