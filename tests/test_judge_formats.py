@@ -186,3 +186,10 @@ def test_messages_turned_down_questions_and_alternatives() -> None:
 def test_markup_rewrites_are_no_ops_on_plain_text() -> None:
     plain = "Acceptable offer: rent $1,100, 24 months (a: b) <- see above"
     assert plain_markup(plain) == plain
+
+
+def test_issue_keys_named_like_record_keys_are_no_record() -> None:
+    # "term" and "amount" are also the words of an {"term": ..., "amount": ...} record; here they
+    # are two of the loan's issues, the record's name being a value ("36 months").
+    assert _sure("amount=5000;term=36 months;rate=3.5%;fees=$20", LOAN) == {
+        "amount": "$5000", "duration": "3 years", "annual interest rate": "3.5%", "service fees": "$20"}

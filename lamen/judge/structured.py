@@ -58,7 +58,8 @@ def as_records(pairs: Pairs) -> Pairs:
             (len(pairs) == 2 or not any(isinstance(value, (list, dict)) for value in keys.values())):
         issue_key = next(k for k in keys if k in _RECORD_KEYS)
         value_key = next(k for k in keys if k in _VALUE_KEYS and k != issue_key)
-        if isinstance(keys[issue_key], str):
+        # {"term": "36 months", "amount": 5000} names two issues: a record's name holds no number.
+        if isinstance(keys[issue_key], str) and not re.search(r"\d", keys[issue_key]):
             return [(keys[issue_key], keys[value_key])]
     names = [str(key).strip().lower() for key, _ in pairs]
     if len(pairs) >= 4 and len(pairs) % 2 == 0 and all(name in _RECORD_KEYS for name in names[::2]) \
