@@ -193,3 +193,12 @@ def test_issue_keys_named_like_record_keys_are_no_record() -> None:
     # are two of the loan's issues, the record's name being a value ("36 months").
     assert _sure("amount=5000;term=36 months;rate=3.5%;fees=$20", LOAN) == {
         "amount": "$5000", "duration": "3 years", "annual interest rate": "3.5%", "service fees": "$20"}
+
+
+def test_words_of_a_text_label_are_no_unit_of_its_issue() -> None:
+    # "no bonus" makes no unit of the signing bonus: an amount in the salary's range is the salary's.
+    assert extract_message("Accepting: $110,000, hybrid, 25 days PTO, $5,000 sign-on.", JOB).offers == {
+        "salary": "$110000", "work arrangement": "hybrid", "vacation": "25 days", "signing bonus": "$5000"}
+    reading = extract_message("We can offer $105,000 and 18 days of vacation, on-site.", JOB)
+    assert (reading.offers, reading.invalid) == ({"work arrangement": "on-site"},
+                                                 {"salary": "$105,000", "vacation": "18 days"})

@@ -135,6 +135,13 @@ class IssueLabels:
         # Read only once the table is built (`of`), so computing it once is safe.
         return frozenset().union(*self.units.values()) if self.units else frozenset()
 
+    @cached_property
+    def measure_units(self) -> frozenset[str]:
+        """Units of the labels that are numbers ('day' of '15 days'); the words of a text label
+        ('no bonus') measure nothing."""
+        measured = [units for label, units in self.units.items() if re.search(r"\d", label)]
+        return frozenset().union(*measured) if measured else frozenset()
+
     @property
     def is_pair(self) -> bool:
         return self.pair_total is not None

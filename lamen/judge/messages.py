@@ -208,12 +208,12 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
             only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
             only_money_issue = table.currency and found.currency and (
                 labels.money_issues == 1 or _in_one_range(found.span, issue, labels))
-            if not ((unit_evidence and (label_units - {"%"} or only_percent_issue or only_money_issue))
+            if not ((unit_evidence and (table.measure_units - {"%"} or only_percent_issue or only_money_issue))
                     or (distance <= 4 and table.currency == found.currency)):
                 continue
         else:
             continue
-        rank = 0 if distance <= 8 else (1 if unit_evidence and len(label_units) else 2)
+        rank = 0 if distance <= 8 else (1 if unit_evidence and len(table.measure_units) else 2)
         options.append((rank + distance / 100 if distance != float("inf") else rank + 0.5, 0 if result.kind == "label" else 1,
                         issue, result, unit_evidence or distance <= 8))
     if not options:
