@@ -202,3 +202,21 @@ def test_words_of_a_text_label_are_no_unit_of_its_issue() -> None:
     reading = extract_message("We can offer $105,000 and 18 days of vacation, on-site.", JOB)
     assert (reading.offers, reading.invalid) == ({"work arrangement": "on-site"},
                                                  {"salary": "$105,000", "vacation": "18 days"})
+
+
+@pytest.mark.parametrize(("labels", "kind", "text", "offers"), [
+    (JOB, "note", "Akzeptables Angebot:\n- Grundgehalt: 110.000 $\n- Arbeitsmodell: vollständig remote\n"
+                  "- Urlaub: 30 Tage\n- Antrittsprämie: keine",
+     {"salary": "$110000", "work arrangement": "fully remote", "vacation": "30 days", "signing bonus": "no bonus"}),
+    (JOB, "message", "我们可以提供年薪十二万美元，完全远程办公，年假二十五天，签约奖金一万美元。",
+     {"salary": "$120000", "work arrangement": "fully remote", "vacation": "25 days", "signing bonus": "$10000"}),
+    (LICENSE, "message", "Wir bieten 25 Lizenzen zu 35 $ pro Platz, Support rund um die Uhr, Laufzeit ein Jahr.",
+     {"seats": "25 seats", "price per seat": "$35", "support": "24/7", "term": "1 year"}),
+    (RENTAL, "note", "Offre acceptable :\n| Point | Valeur |\n|---|---|\n| Loyer | 1 100,00 $ |\n| Durée | 2 ans |\n"
+                     "| Dépôt | 750 $ |\n| Sous-location | 3 jours |", RENTAL_OFFER),
+])
+def test_user_games_and_number_formats_in_other_languages(labels: GameLabels, kind: str, text: str,
+                                                           offers: dict[str, str]) -> None:
+    read = extract_note if kind == "note" else extract_message
+    reading = read(text, labels)
+    assert dict(reading.offers) == offers and not reading.invalid and not reading.ambiguous

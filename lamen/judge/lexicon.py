@@ -104,6 +104,37 @@ FOREIGN_WORDS = {
     "livrer": "deliver", "liefern": "deliver", "consegnare": "deliver", "entregamos": "deliver",
     "retrait en magasin": "pickup", "retiro en tienda": "pickup", "retirada na loja": "pickup",
     "ritiro in negozio": "pickup", "abholung": "pickup", "selbstabholung": "pickup",
+    # the user-authored games' issues and labels (job offer, software licence, furniture order)
+    "salaire": "salary", "gehalt": "salary", "grundgehalt": "base salary", "jahresgehalt": "salary",
+    "salario": "salary", "salário": "salary", "sueldo": "salary", "stipendio": "salary", "retribuzione": "salary",
+    "télétravail": "remote", "à distance": "remote", "remoto": "remote", "remota": "remote", "da remoto": "remote",
+    "a distancia": "remote", "hybride": "hybrid", "híbrido": "hybrid", "híbrida": "hybrid", "ibrido": "hybrid",
+    "ibrida": "hybrid", "sur site": "on-site", "présentiel": "on-site", "en présentiel": "on-site",
+    "vor ort": "on-site", "presencial": "on-site", "in sede": "on-site", "in presenza": "on-site",
+    "vollständig": "fully", "komplett": "fully", "completamente": "fully", "totalmente": "fully",
+    "entièrement": "fully", "modalidad": "work arrangement", "modalidade": "work arrangement",
+    "modalità": "work arrangement", "arbeitsmodell": "work arrangement", "mode de travail": "work arrangement",
+    "vacances": "vacation", "congés": "vacation", "congés payés": "vacation", "urlaub": "vacation",
+    "urlaubstage": "vacation days", "vacaciones": "vacation", "férias": "vacation", "ferie": "vacation",
+    "prime de signature": "signing bonus", "prime d'arrivée": "signing bonus", "antrittsprämie": "signing bonus",
+    "startprämie": "signing bonus", "bono de firma": "signing bonus", "bono de contratación": "signing bonus",
+    "bônus de assinatura": "signing bonus", "bônus de contratação": "signing bonus", "bonus di firma": "signing bonus",
+    "bonus d'ingresso": "signing bonus", "bono": "bonus", "bônus": "bonus", "prämie": "bonus",
+    "licences": "licenses", "lizenzen": "licenses", "licencias": "licenses", "licenças": "licenses",
+    "licenze": "licenses", "pro platz": "per seat", "par siège": "per seat", "por puesto": "per seat",
+    "por usuario": "per seat", "por usuário": "per seat", "par utilisateur": "per seat", "pro nutzer": "per seat",
+    "per utente": "per seat", "soporte": "support", "suporte": "support", "supporto": "support",
+    "assistance": "support", "rund um die uhr": "24/7", "24 heures sur 24": "24/7", "las 24 horas": "24/7",
+    "24 horas": "24/7", "24 ore su 24": "24/7", "horário comercial": "business hours",
+    "horario comercial": "business hours", "heures ouvrables": "business hours", "heures de bureau": "business hours",
+    "geschäftszeiten": "business hours", "orario d'ufficio": "business hours", "orario lavorativo": "business hours",
+    "nur per e-mail": "email only", "nur e-mail": "email only", "solo correo": "email only",
+    "solo por correo": "email only", "uniquement par e-mail": "email only", "apenas e-mail": "email only",
+    "solo email": "email only", "solo via email": "email only",
+    "montage inclus": "assembly included", "avec montage": "assembly included", "montaje incluido": "assembly included",
+    "montagem incluída": "assembly included", "montaggio incluso": "assembly included",
+    "selbstmontage": "self-assembly", "à monter soi-même": "self-assembly", "autoensamblaje": "self-assembly",
+    "automontaggio": "self-assembly",
     # words for nothing
     "aucun": "none", "aucune": "none", "ninguno": "none", "ninguna": "none", "nessuno": "none", "nenhum": "none",
     "nenhuma": "none", "keine": "no", "kein": "no", "ohne": "no", "sans": "no", "sin": "no", "senza": "no",
@@ -171,13 +202,24 @@ _CJK_WORDS = {
     "所有権": " ownership ", "配送": " delivery ", "价格": " price ", "価格": " price ", "保証": " warranty ",
     "保修": " warranty ", "組立込み": " assembly included ", "组装": " assembly ", "提议": " propose ",
     "提案": " propose ", "接受": " accept ", "公司": " company ", "社": " company ",
+    "年薪": " salary ", "年収": " salary ", "基本给": " salary ", "基本給": " salary ", "完全远程": " fully remote ",
+    "远程办公": " remote ", "远程": " remote ", "フルリモート": " fully remote ", "リモート": " remote ",
+    "混合办公": " hybrid ", "ハイブリッド": " hybrid ", "现场办公": " on-site ", "坐班": " on-site ", "出社": " on-site ",
+    "年假": " vacation ", "有給休暇": " vacation ", "有給": " vacation ", "休暇": " vacation ",
+    "签约奖金": " signing bonus ", "入职奖金": " signing bonus ", "入社ボーナス": " signing bonus ",
+    "サインオンボーナス": " signing bonus ", "ライセンス": " licenses ", "许可证": " licenses ",
+    "1席あたり": " per seat ", "每个座位": " per seat ", "每席": " per seat ", "サポート": " support ",
+    "技术支持": " support ", "24時間365日": " 24/7 ", "24小时": " 24/7 ", "全天候": " 24/7 ",
+    "営業時間": " business hours ", "工作时间": " business hours ", "メールのみ": " email only ",
+    "仅邮件": " email only ", "仅限邮件": " email only ", "送货上门": " home delivery ", "自提": " pickup ",
+    "包安装": " assembly included ", "含安装": " assembly included ", "自行组装": " self-assembly ",
     "您提出的": " your offer of ", "你们提出的": " your offer of ", "ご提示の": " your offer of ",
     "我们": " we ", "我方": " we ", "当社": " we ", "弊社": " we ", "当方": " we ", "希望获得": " want ",
     "希望します": " want ", "希望": " want ", "获得": " get ",
 }
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
               ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
-              ("元", " dollars ")]
+              ("元", " dollars "), ("席", " seats ")]
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
                "九": 9}
 _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10000}
@@ -210,14 +252,18 @@ def _numeral_value(numeral: str) -> int:
     # it, counts in the next scale down, as speakers say amounts.
     if len(numeral) >= 3 and numeral[-1] in _CJK_DIGITS and numeral[-2] in _CJK_SCALES and _CJK_SCALES[numeral[-2]] >= 100:
         return _numeral_value(numeral[:-1]) + _CJK_DIGITS[numeral[-1]] * _CJK_SCALES[numeral[-2]] // 10
-    total, current = 0, 0
+    total, current, grand = 0, 0, 0
     for char in numeral:
         if char in _CJK_DIGITS:
             current = current * 10 + _CJK_DIGITS[char] if current and current < 10 else _CJK_DIGITS[char]
+        elif _CJK_SCALES[char] == 10000:
+            # 万 multiplies all that comes before it within its group ("十二万" is 120,000).
+            grand += ((total + current) or 1) * 10000
+            total, current = 0, 0
         else:
             total += (current or 1) * _CJK_SCALES[char]
             current = 0
-    return total + current
+    return grand + total + current
 
 
 def cjk_to_latin(text: str) -> str:

@@ -53,6 +53,11 @@ _DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
 # "1 100 $": a space separates thousands only right before a currency.
 _SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b))",
                               re.IGNORECASE)
+# "1 300,00 $", "1.250,00 €": thousands by space or dot and decimal cents after a comma, before a currency.
+_EURO_DECIMAL = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+),(\d{2})(?=\s?(?:[$€£]|dollars?\b|"
+                           r"euros?\b|usd\b|eur\b))", re.IGNORECASE)
+# "1 an" (French): a year after a number.
+_FRENCH_YEAR = re.compile(r"(?<=\d)\s+an\b")
 _DIGIT_SPACE_DIGIT = re.compile(r"\d[ \u00a0\u202f]\d")
 _DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s?%)")
 
@@ -191,6 +196,8 @@ def local_forms(text: str) -> str:
         text = _STRUCK.sub(" ", text)
     if any(arrow in text for arrow in ("→", "->", "=>", "⟶", "➡", "➔")):
         text = _CHANGED_TO.sub("", text)
+    if "," in text and (" " in text or "." in text):
+        text = _EURO_DECIMAL.sub(lambda m: re.sub(r"[. \u00a0\u202f]", "", m.group(1)) + "." + m.group(2), text)
     if "," in text:
         text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     if "." in text:
@@ -208,6 +215,7 @@ def local_forms(text: str) -> str:
     if _has_foreign_words(text) or "d.h." in lower:
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         text = _OF_THE_WHOLE.sub(" of the ", text)
+        text = _FRENCH_YEAR.sub(" year", text)
         text = _BETWEEN_AND.sub(r"\1 and ", text)
         text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
