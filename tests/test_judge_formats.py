@@ -220,3 +220,9 @@ def test_user_games_and_number_formats_in_other_languages(labels: GameLabels, ki
     read = extract_note if kind == "note" else extract_message
     reading = read(text, labels)
     assert dict(reading.offers) == offers and not reading.invalid and not reading.ambiguous
+
+
+def test_a_label_turned_down_is_not_offered_however_long_its_span() -> None:
+    reading = extract_message("No warranty is a dealbreaker. We need at least 2 years, and we'd rather assemble it "
+                              "ourselves to save money — so $900?", FURNITURE)
+    assert dict(reading.offers) == {"warranty": "2 years", "price": "$900", "assembly": "self-assembly"}

@@ -339,9 +339,14 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         written = label_phrases(sentence, labels)
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in written]) \
             if labels.paraphrase_stems or labels.compound_labels else []
-        for issue, label, start, end in (written + paraphrased + zero_mentions(sentence, labels, stems)
-                                         + even_mentions(sentence, labels, stems)):
-            result.append(Mention(issue, label, sentence[start:end], is_own(sentence, start, end), True))
+        phrases = written + paraphrased + zero_mentions(sentence, labels, stems) + even_mentions(sentence, labels, stems)
+        owns = [is_own(sentence, start, end) for _, _, start, end in phrases]
+        for index, (issue, label, start, end) in enumerate(phrases):
+            # The same label found twice over one place ("No warranty" and "No warranty is a"): what
+            # is said of the shorter span ("... is a dealbreaker") holds for both.
+            own = owns[index] and all(owns[other] for other, (i, l, s, e) in enumerate(phrases)
+                                      if (i, l) == (issue, label) and s < end and start < e)
+            result.append(Mention(issue, label, sentence[start:end], own, True))
             topic.append(issue)
         placed = {m.issue for m in result}
         if proposed or "?" in sentence:
