@@ -226,3 +226,22 @@ def test_a_label_turned_down_is_not_offered_however_long_its_span() -> None:
     reading = extract_message("No warranty is a dealbreaker. We need at least 2 years, and we'd rather assemble it "
                               "ourselves to save money — so $900?", FURNITURE)
     assert dict(reading.offers) == {"warranty": "2 years", "price": "$900", "assembly": "self-assembly"}
+
+
+@pytest.mark.parametrize(("labels", "issue", "value", "kind", "label"), [
+    (MERGER, "employees", "55% of retained staff from A", "label", "55%-45%"),
+    (MERGER, "employees", "Company B: 45%", "label", "55%-45%"),
+    (MERGER, "employees", "45%", "invalid", None),                 # whose 45% it is, the value does not say
+    (MERGER, "control", "we take 6 of 10 seats", "invalid", None),  # nor here, without the speaker's side
+    (JOB, "work arrangement", "Hybrid — 2 days/week in office", "label", "hybrid"),
+])
+def test_shares_of_a_named_party_and_decorated_text_labels(labels: GameLabels, issue: str, value: str, kind: str,
+                                                           label: str | None) -> None:
+    match = labels.match(issue, value)
+    assert (match.kind, match.label) == (kind, label)
+
+
+def test_a_range_in_words_is_ambiguous() -> None:
+    assert words_to_digits("between five and seven thousand dollars") == "between 5000 to 7000 dollars"
+    reading = extract_message("We're looking to borrow between five and seven thousand dollars over 4 years.", LOAN)
+    assert (reading.offers, reading.ambiguous) == ({"duration": "4 years"}, ("amount",))

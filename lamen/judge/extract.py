@@ -184,12 +184,17 @@ def _without_quoted_lines(message: str) -> str:
     return own if own != message and re.search(r"\d", own) else message
 
 
+_BEFORE_DECORATION = re.compile(r"\s[—–-]\s|—|–|\s\(")
+
+
 def _listed_offer(message: str, labels: GameLabels) -> Extraction | None:
     """The message's own list of short `issue: value` pairs (two or more issues), if it has one."""
     chosen, _, readings = own_block(message, labels)
     if chosen is None:
         return None
-    short = [(key, value) for key, value in chosen.pairs if not isinstance(value, str) or len(value.split()) <= 5]
+    # A value is short when what comes before its decoration is ("Hybrid — 2 days/week in office").
+    short = [(key, value) for key, value in chosen.pairs
+             if not isinstance(value, str) or len(_BEFORE_DECORATION.split(value, 1)[0].split()) <= 5]
     reading = offers_from_pairs(short, labels, "text")
     named = set(reading.offers) | set(reading.invalid) | set(reading.ambiguous)
     return reading if len(named) >= 2 else None

@@ -49,6 +49,11 @@ _ABBREVIATIONS = {"hrs": "hours", "hr": "hour", "yrs": "years", "yr": "year", "m
 _ABBREVIATION = re.compile(r"(?<![\w/])(?:hrs|hr|yrs|yr|mos|mo|wks|wk|mins|min|w/o|w/|incl\.?)(?![\w/])|&", re.IGNORECASE)
 _YES_NO = re.compile(r"\s*(?:(?P<yes>yes|y|true|included|include|incl\.?|with)|"
                      r"(?P<no>no|n|false|none|not\s+included|excluded|without|not\s+provided))\s*[.!]?\s*", re.IGNORECASE)
+# "we take 6 of 10 seats": whose share it is depends on who speaks, which a value alone does not say.
+_SPEAKER_WORDS = re.compile(r"\b(?:we|us|our|ours|i|my|mine|you|your|yours)\b")
+_PARTY_LETTER = re.compile(r"\b(?:company|party|firm|side)?\s*\b([ab])\b(?!\s*-)")
+# Where a decoration after a value starts ("Hybrid — 2 days/week in office", "pickup (store hours)").
+_DECORATION_BREAK = re.compile(r"\s[—–-]\s|—|–|\s\(|[,;:]\s")
 _SHARE_OF_WHOLE = re.compile(r"\d\s*%?\s*(?:[a-z]+\s+)?(?:of|out\s+of)\s+(?:the\s+|all\s+)?\d")
 
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
@@ -215,6 +220,9 @@ class IssueLabels:
             named = self.phrase_labels(word_sequence(prepared))
             if len(named) == 1:
                 return ValueMatch("label", named[0])
+            head = _DECORATION_BREAK.split(prepared, 1)[0]
+            if len(named) > 1 and head != prepared and len(leading := self.phrase_labels(word_sequence(head))) == 1:
+                return ValueMatch("label", leading[0])  # "Hybrid — 2 days/week in office": a decorated label
             if len(named) > 1:
                 return ValueMatch("ambiguous", candidates=tuple(named))
             partial = self.partial_labels(word_sequence(prepared))
@@ -270,13 +278,27 @@ class IssueLabels:
         unless the text attributes them the other way. 'Evenly split' is the even label."""
         if not numbers and EVEN_SPLIT.search(prepared) and self.even_label():
             return ValueMatch("label", self.even_label())
+        if len(numbers) == 1 and self.pair_total is not None and not _SPEAKER_WORDS.search(prepared):
+            # "A 55%", "55% of retained staff from A": one named party's share fixes the split.
+            parties = set(_PARTY_LETTER.findall(prepared))
+            share = Decimal(numbers[0].number)
+            if len(parties) == 1 and share <= self.pair_total:
+                first, second = (share, self.pair_total - share) if parties == {"a"} else (self.pair_total - share, share)
+                percent = "%" if self.percent else ""
+                label = self.by_normal.get(normalise(f"{format(first.normalize(), 'f')}{percent}-"
+                                                     f"{format(second.normalize(), 'f')}{percent}"))
+                if label:
+                    return ValueMatch("label", label)
         if len(numbers) < 2:
             # One number for a split: one party's share, whose other half may stand elsewhere.
             return ValueMatch("invalid", unsure="one number for a split" if numbers else "no pair of numbers")
         first, second = Decimal(numbers[0].number), Decimal(numbers[1].number)
         chunks = re.split(r"[,;/]|\bvs\.?\b|\bversus\b", prepared)
         share = _SHARE_OF_WHOLE.search(prepared)
-        if len(numbers) == 2 and share and Decimal(numbers[1].number) in (self.pair_total, Decimal(100)) and first <= second:
+        if share and _SPEAKER_WORDS.search(prepared):
+            return ValueMatch("invalid", unsure="whose share it is depends on who speaks")
+        if len(numbers) == 2 and share and Decimal(numbers[1].number) in (self.pair_total, Decimal(100)) and first <= second \
+                and not _SPEAKER_WORDS.search(prepared):
             # "6 of 10 seats to A": one party's share of the whole, the rest the other's.
             first, second = first, second - first
             if re.search(r"\b(?:to|for)\s+(?:company\s+|party\s+)?b\b", prepared[share.end():]):

@@ -105,6 +105,9 @@ def _share_unit(text: str, known_units: set[str]) -> str:
     def repeat(match: re.Match[str]) -> str:
         unit = match.group("unit")
         word = unit.strip().lower()
+        if word in _CURRENCY_WORDS:
+            # "5000 to 7000 dollars": a range of amounts, "$5000 to $7000".
+            return f"${match.group('a')} {match.group('joint')} ${match.group('b')}"
         if unit.strip() != "%" and word.rstrip("s") not in known_units and word not in known_units:
             return match.group(0)
         return f"{match.group('a')}{unit} {match.group('joint')} {match.group('b')}{unit}"
@@ -278,7 +281,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     if side is None:
         side = speaker_from_text(text, labels.game.parties) if local == text else \
             speaker_from_text(local, labels.game.parties)
-    converted = _share_unit(words_to_digits(_BETWEEN.sub(lambda m: f"{m.group('a')} to ", local)), labels.known_units)
+    # "between 1,000 and 1,100" and, once number words are digits, "between five and seven thousand".
+    to_range = lambda m: f"{m.group('a')} to "  # noqa: E731
+    converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
     sentences = [s for s in _SENTENCE.split(converted) if s and s.strip()]

@@ -39,6 +39,9 @@ _GRAND = re.compile(r"\b(\d+|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s
 _HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
+# "five and seven thousand", "two to three hundred": the scale belongs to both numbers of a range.
+_SHARED_SCALE = re.compile(r"\b(" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+(and|or|to)\s+("
+                           + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+(thousand|hundred)\b", re.IGNORECASE)
 # "two and a quarter years", "a year and three quarters": the same grammar as "and a half".
 _QUARTER_WORDS = re.compile(r"\s+and\s+(?:(?P<one>a|one)\s+quarter|(?P<three>three)\s+quarters)\b", re.IGNORECASE)
 _AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IGNORECASE)
@@ -105,6 +108,10 @@ def words_to_digits(text: str) -> str:
 
     if not _WORDS_CUE.search(text):
         return text  # most values and sentences hold digits only: no rewrite can apply
+    if "thousand" in text.lower() or "hundred" in text.lower():
+        # "and" would join the two into one number ("five thousand and seven thousand"): "to" does not.
+        text = _SHARED_SCALE.sub(lambda m: f"{m.group(1)} {m.group(4)} {'or' if m.group(2).lower() == 'or' else 'to'} "
+                                           f"{m.group(3)} {m.group(4)}", text)
     if "quarter" in text.lower():
         text = _QUARTER_WORDS.sub(lambda m: " and_1_quarter" if m.group("one") else " and_3_quarters", text)
     text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, _HALF_A_UNIT.sub("0.5 ", text)))
