@@ -245,3 +245,10 @@ def test_a_range_in_words_is_ambiguous() -> None:
     assert words_to_digits("between five and seven thousand dollars") == "between 5000 to 7000 dollars"
     reading = extract_message("We're looking to borrow between five and seven thousand dollars over 4 years.", LOAN)
     assert (reading.offers, reading.ambiguous) == ({"duration": "4 years"}, ("amount",))
+
+
+def test_a_label_turned_down_with_the_issue_name_between() -> None:
+    reading = extract_message("Email-only support won't work for us. Business hours support, 50 seats, $25/seat, "
+                              "2 years.", LICENSE)
+    assert dict(reading.offers) == {"support": "business hours", "seats": "50 seats", "price per seat": "$25",
+                                    "term": "2 years"}

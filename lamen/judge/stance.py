@@ -40,7 +40,8 @@ _REJECTED_AFTER = re.compile(
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less) than (?:i|we) can)|"
-    r"^\s*(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
+    # "Email-only support won't work for us": the issue's name may stand between value and verdict.
+    r"^\s*(?:[a-z-]+\s+){0,2}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
 _DIFFERENCE_AFTER = re.compile(r"^\s*(?:[a-z]+\s+)?(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b",
