@@ -252,3 +252,16 @@ def test_a_label_turned_down_with_the_issue_name_between() -> None:
                               "2 years.", LICENSE)
     assert dict(reading.offers) == {"support": "business hours", "seats": "50 seats", "price per seat": "$25",
                                     "term": "2 years"}
+
+
+@pytest.mark.parametrize("note", [
+    '{"offer": {"rent": 1200, "duration": "12 months"}, "round": 3, "accept_if": {"rent": 1250}}',
+    '{"accept_if": {"rent": 1250}, "offer": {"rent": 1200, "duration": "12 months"}}',
+])
+def test_a_wrapper_named_as_the_offer_beats_another_wrapper_on_the_issues_it_names(note: str) -> None:
+    assert _sure(note, RENTAL) == {"rent": "$1200", "duration": "12 months"}
+
+
+def test_another_wrapper_fills_in_what_the_offer_leaves_out() -> None:
+    assert _sure('{"offer": {"rent": 1200}, "additional_terms": {"deposit": 750}}', RENTAL) == {
+        "rent": "$1200", "deposit": "$750"}

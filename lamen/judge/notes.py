@@ -155,6 +155,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
     nested_offers = [(k, _nested(v)) for k, v in pairs if _nested(v) and labels.issue_for_key(str(k)) is None]
     wrapped = any(_holds_offer(inner, labels) for _, inner in nested_offers if inner)
     offers: dict[str, str] = {}
+    offered_by_name: dict[str, str] = {}  # offers of a wrapper named as the offer ("offer", "mine")
     invalid: dict[str, str] = {}
     unknown: list[str] = []
     ambiguous: list[str] = []
@@ -169,10 +170,19 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             if _is_estimate_text(key_text.replace("_", " ")):
                 continue  # {"opponent_estimate": {...}} beside the own offer
             inner = offers_from_pairs(nested, labels, method)
-            offers.update(inner.offers)
-            invalid.update(inner.invalid)
+            # Beside a wrapper named as the offer, another wrapper ("accept_if", "stretch") fills
+            # in only the issues the offer leaves out.
+            offer_named = bool(_OFFER_KEY.search(_words(key_text)) or _OWN_KEY.search(_words(key_text)))
+            if offer_named:
+                offered_by_name.update(inner.offers)
+                for issue_name in inner.offers:  # what an earlier other wrapper said of them is overruled
+                    invalid.pop(issue_name, None)
+                ambiguous = [name for name in ambiguous if name not in inner.offers]
+            taken = set(offered_by_name) if not offer_named else set()
+            offers.update({k: v for k, v in inner.offers.items() if k not in taken})
+            invalid.update({k: v for k, v in inner.invalid.items() if k not in taken and k not in offers})
             unknown += inner.unknown_issues
-            ambiguous += inner.ambiguous
+            ambiguous += [k for k in inner.ambiguous if k not in taken]
             unsure += [inner.reason] if inner.reason else []
             continue
         if issue is None and isinstance(value, str) and len(value.split()) >= 3 and not _META_KEYS.match(key_text) \
