@@ -265,3 +265,9 @@ def test_a_wrapper_named_as_the_offer_beats_another_wrapper_on_the_issues_it_nam
 def test_another_wrapper_fills_in_what_the_offer_leaves_out() -> None:
     assert _sure('{"offer": {"rent": 1200}, "additional_terms": {"deposit": 750}}', RENTAL) == {
         "rent": "$1200", "deposit": "$750"}
+
+
+def test_an_update_line_after_the_block_revises_it() -> None:
+    note = ('```json\n{"rent": "$1,300", "duration": "24 months", "deposit": "$750", "subletting": "3 days"}\n```\n'
+            "Update: rent $1,100 instead.")
+    assert _sure(note, RENTAL) == RENTAL_OFFER

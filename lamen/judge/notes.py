@@ -76,6 +76,9 @@ _OFFER_KEY = re.compile(r"\b(?:offers?|proposals?|terms|package|deal|counter(?:o
 _REVISION_KEY = re.compile(r"^\W*(?:revised|revision|updated?|update|final|correction|corrected|actually|instead|"
                            r"now|new)\b", re.IGNORECASE)
 
+# A line that amends the block before it, not a new offer ("Final:" is a new offer).
+_AMENDMENT_KEY = re.compile(r"^\W*(?:revised|revision|updated?|correction|corrected|actually|instead|edit)\b", re.IGNORECASE)
+
 
 def _words(key: Any) -> str:
     return re.sub(r"[_\-.]+", " ", str(key)).strip()
@@ -266,6 +269,11 @@ def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block],
     own = [(b, r) for b, r in about_game if not _is_estimate(note, b, labels)] or about_game
     if not own:
         return None, blocks, readings
+    # "Update: rent $1,200 instead." after the offer block revises it (the note reader applies the
+    # revision written after the block), it does not replace it.
+    while len(own) > 1 and all(_AMENDMENT_KEY.search(str(key)) and labels.issue_for_key(str(key)) is None
+                               for key, _ in own[-1][0].pairs):
+        own.pop()
     return own[-1][0], blocks, readings
 
 
