@@ -271,3 +271,12 @@ def test_an_update_line_after_the_block_revises_it() -> None:
     note = ('```json\n{"rent": "$1,300", "duration": "24 months", "deposit": "$750", "subletting": "3 days"}\n```\n'
             "Update: rent $1,100 instead.")
     assert _sure(note, RENTAL) == RENTAL_OFFER
+
+
+@pytest.mark.parametrize(("text", "side"), [
+    ("Nous proposons : 4 sièges au conseil pour A, 45 % du capital pour A.", None),
+    ("Aceptamos vuestra propuesta, pero la junta debe quedar con 4 puestos para A y 6 para B y 45 % del capital "
+     "para A.", 1),
+])
+def test_whom_a_share_is_for_in_other_languages(text: str, side: int | None) -> None:
+    assert dict(extract_message(text, MERGER, side=side).offers) == {"control": "4-6", "ownership": "45%"}

@@ -135,6 +135,9 @@ FOREIGN_WORDS = {
     "montagem incluída": "assembly included", "montaggio incluso": "assembly included",
     "selbstmontage": "self-assembly", "à monter soi-même": "self-assembly", "autoensamblaje": "self-assembly",
     "automontaggio": "self-assembly",
+    # "6 sièges pour A", "4 Sitze für A": whom a share is for
+    "pour": "for", "für": "for", "para": "for", "y": "and", "und": "and",
+    "puestos": "seats", "plazas": "seats", "posti": "seats", "lugares": "seats", "sitz": "seat", "siège": "seat",
     # words for nothing
     "aucun": "none", "aucune": "none", "ninguno": "none", "ninguna": "none", "nessuno": "none", "nenhum": "none",
     "nenhuma": "none", "keine": "no", "kein": "no", "ohne": "no", "sans": "no", "sin": "no", "senza": "no",
