@@ -280,3 +280,12 @@ def test_an_update_line_after_the_block_revises_it() -> None:
 ])
 def test_whom_a_share_is_for_in_other_languages(text: str, side: int | None) -> None:
     assert dict(extract_message(text, MERGER, side=side).offers) == {"control": "4-6", "ownership": "45%"}
+
+
+def test_disagreeing_blocks_take_the_last_and_say_so_unless_it_is_marked_final() -> None:
+    blocks = ('```json\n{"rent": "$1,300", "duration": "12 months"}\n```\n{heading}\n'
+              '```json\n{"rent": "$1,100", "duration": "24 months"}\n```')
+    unmarked = extract_note(blocks.replace("{heading}", "Thinking again:"), RENTAL)
+    assert unmarked.offers == {"rent": "$1100", "duration": "24 months"} and unmarked.confidence == "unsure"
+    assert unmarked.reason == "several offer blocks disagree; the last was taken"
+    assert _sure(blocks.replace("{heading}", "Final:"), RENTAL) == {"rent": "$1100", "duration": "24 months"}

@@ -52,7 +52,9 @@ def test_reader_counts_on_the_dev_part() -> None:
         "message": {"true_positive": 516, "false_positive": 1, "false_negative": 5, "precision": 0.9981, "recall": 0.9904},
     }
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("48/49", "33/34")
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (10, 1.0, 118)
+    # Two more readings unsure (right, but of a note whose offer blocks disagree, the last taken
+    # without a heading saying it is the final one): 118 -> 120.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (10, 1.0, 120)
 
 
 def test_reader_counts_on_the_practice_part() -> None:
@@ -83,7 +85,7 @@ def test_reader_counts_on_the_second_test_part() -> None:
                                 "precision": 1.0, "recall": 0.9823}
     assert result["by_kind"]["note"]["recall"] == 0.9918 and result["by_kind"]["message"]["recall"] == 0.9669
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("8/10", "15/15")
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (11, 1.0, 60)
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (11, 1.0, 61)
 
 
 def test_every_real_gpt4_item_is_read_exactly() -> None:

@@ -291,4 +291,13 @@ def structured_offer(note: str, labels: GameLabels) -> tuple[Block | None, Extra
     # Issues invented in any of the note's own blocks are violations all the same.
     own_blocks = [r for b, r in zip(blocks, readings) if not _is_estimate(note, b, labels)]
     invented = tuple(dict.fromkeys(name for r in own_blocks for name in r.unknown_issues))
-    return chosen, reading.model_copy(update={"unknown_issues": invented})
+    update: dict[str, object] = {"unknown_issues": invented}
+    # Two own blocks that disagree, the last one not marked as the final word: the last is taken,
+    # as a careful reader would, but the reader says it chose.
+    earlier = [r for b, r in zip(blocks, readings) if b.start < chosen.start and not _is_estimate(note, b, labels)
+               and (r.offers or r.invalid)]
+    disagrees = any(issue in reading.offers and other.offers.get(issue, reading.offers[issue]) != reading.offers[issue]
+                    for other in earlier for issue in other.offers)
+    if disagrees and reading.confidence == "sure" and not _FINAL_HEADING.match(_heading(note, chosen, labels).strip(" *#:`")):
+        update |= {"confidence": "unsure", "reason": "several offer blocks disagree; the last was taken"}
+    return chosen, reading.model_copy(update=update)
