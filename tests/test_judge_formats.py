@@ -289,3 +289,11 @@ def test_disagreeing_blocks_take_the_last_and_say_so_unless_it_is_marked_final()
     assert unmarked.offers == {"rent": "$1100", "duration": "24 months"} and unmarked.confidence == "unsure"
     assert unmarked.reason == "several offer blocks disagree; the last was taken"
     assert _sure(blocks.replace("{heading}", "Final:"), RENTAL) == {"rent": "$1100", "duration": "24 months"}
+
+
+@pytest.mark.parametrize(("text", "offers"), [
+    ("I appreciate the $1,000 deposit you offered, but we need $1,500.", {"deposit": "$1500"}),
+    ("Quick recap — you: $1,400/6 mo; us: $1,200/12 mo. We'd hold at ours.", {"rent": "$1200", "duration": "12 months"}),
+])
+def test_values_labelled_or_followed_as_the_other_sides(text: str, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, RENTAL).offers) == offers
