@@ -297,3 +297,11 @@ def test_disagreeing_blocks_take_the_last_and_say_so_unless_it_is_marked_final()
 ])
 def test_values_labelled_or_followed_as_the_other_sides(text: str, offers: dict[str, str]) -> None:
     assert dict(extract_message(text, RENTAL).offers) == offers
+
+
+def test_numbered_versions_and_a_note_adopting_the_quoted_offer() -> None:
+    versions = "Offer v1 (sent last round): $1,300 / 12 mo\nOffer v2 (now): $1,100 / 24 mo / $750 deposit / 3 days subletting"
+    assert _sure(versions, RENTAL) == RENTAL_OFFER
+    adopted = ("Their last offer: $1,100 rent, 24 months, $750 deposit, 3 days subletting. It's within my range, so my "
+               "acceptable offer is the same — I'll accept it as is.")
+    assert _sure(adopted, RENTAL) == RENTAL_OFFER

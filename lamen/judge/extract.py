@@ -15,7 +15,9 @@ from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
 
-_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre|"
+_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|"
+                            # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
+                            r"offer\s+(?:v|#|no\.?\s?)\d+(?:\s*\([^)\n]{0,40}\))?\s*:|angebot|oferta|offre|"
                             r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:", re.IGNORECASE)
 # A sentence after the offer block that changes it ("Revised: same as above, but the deposit at
 # $1,500"; "On second thought, I'll hold rent at $1,200").
@@ -23,6 +25,10 @@ _REVISION = re.compile(r"\b(?:revis\w*|update[ds]?|updated|actually|on second th
                        r"amend\w*|changed? my mind|instead|same as (?:above|before|last (?:round|time))|everything else the same|except(?: that)?)\b", re.IGNORECASE)
 _SAME_EXCEPT = re.compile(r"\bsame\s+(?:as\s+)?\w+(?:\s+\w+)?\s*,?\s*(?:except|but|apart from|other than)"
                           r"(?:\s+(?:that|for|with))?\b", re.IGNORECASE)
+# A note that takes the other side's offer as its own.
+_ADOPTS = re.compile(r"\b(?:(?:my|our)\s+(?:acceptable\s+)?offer\s+is\s+(?:the\s+)?same|(?:i|we)(?:'ll|\s+will|\s+would|\s+can)?\s+"
+                     r"accept\s+(?:it|that|this|their\s+(?:last\s+|latest\s+)?(?:offer|proposal))(?:\s+as\s+is)?\b|"
+                     r"same\s+as\s+their\s+(?:last\s+|latest\s+)?(?:offer|proposal))", re.IGNORECASE)
 _CONDITIONAL = re.compile(r"\b(?:if|unless|might|may|could|would consider|later|next round|in case)\b", re.IGNORECASE)
 # A first-person statement of what the writer accepts, in a note without a heading.
 _OWN_PROSE = re.compile(r"\b(?:i|we)(?:'d|'ll|'m| would| will| can| am| are)?\s+(?:be\s+)?(?:willing\s+to\s+|happy\s+to\s+)?"
@@ -68,6 +74,14 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return options
     headings = list(_OFFER_SECTION.finditer(note))
     prose = _read_prose(_prose_section(note, headings[-1].end()), labels) if headings else None
+    if chosen is None and prose is not None and not prose.found_anything and _ADOPTS.search(note):
+        # "Their last offer: $1,200 rent, 18 months ... my acceptable offer is the same": the
+        # note adopts the offer it quoted, so the prose after the earlier heading is its own.
+        for heading in reversed(headings[:-1]):
+            earlier = _read_prose(_prose_section(note, heading.end()), labels)
+            if earlier.found_anything:
+                prose = earlier
+                break
     if chosen is not None and from_json is not None:
         if chosen.form != "json":
             from_json = from_json.model_copy(update={"method": "text"})
