@@ -305,3 +305,16 @@ def test_numbered_versions_and_a_note_adopting_the_quoted_offer() -> None:
     adopted = ("Their last offer: $1,100 rent, 24 months, $750 deposit, 3 days subletting. It's within my range, so my "
                "acceptable offer is the same — I'll accept it as is.")
     assert _sure(adopted, RENTAL) == RENTAL_OFFER
+
+
+@pytest.mark.parametrize(("labels", "text", "offers"), [
+    (LICENSE, "Final: 100 seats, $20/seat, email-only, 3y.",
+     {"seats": "100 seats", "price per seat": "$20", "support": "email only", "term": "3 years"}),
+    (RENTAL, "Counter: 1.1k / 24 mo / 750 dep / 3 sublet days.", RENTAL_OFFER),
+    (RENTAL, "You said $1,100 and 24 months — yes to both. Add a $750 deposit and 3 days of subletting.", RENTAL_OFFER),
+    (LICENSE, "受け入れ可能な条件：ライセンス100席、1席あたり月20ドル、サポートは24時間365日、契約期間3年",
+     {"seats": "100 seats", "price per seat": "$20", "support": "24/7", "term": "3 years"}),
+])
+def test_abbreviated_units_k_amounts_yes_to_both_and_monthly_in_japanese(labels: GameLabels, text: str,
+                                                                         offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, labels).offers) == offers

@@ -240,6 +240,8 @@ _CJK_SCORE = re.compile(r"(?<=\d)\s*[比对対]\s*(?=\d)")
 _CJK_TENTHS_SPLIT = re.compile(f"([{''.join(_CJK_DIGITS)}\\d])([{''.join(_CJK_DIGITS)}\\d])[开開分]")
 _CJK_WARI = re.compile(r"(\d+(?:\.\d+)?)\s*割")
 _CJK_AND_A_HALF = re.compile(r"(\d+)\s*(年|个月|ヶ月|か月)半")
+# "月20ドル": 月 right before an amount is "a month" (after a number it is the unit, 12ヶ月/12月).
+_CJK_MONTHLY = re.compile(r"(?<![\d个ヶか カケ])月\s*(?=\d)")
 _CJK_EVEN = re.compile(r"半々|半半|对半|五五分成")
 _CJK_ANNUAL = re.compile(r"年\s*(?=\d)")
 _CJK_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _CJK_UNITS]
@@ -290,6 +292,7 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_WARI.sub(lambda m: f"{format(float(m.group(1)) * 10, 'g')}%", text)
     text = _CJK_AND_A_HALF.sub(r"\1.5\2", text)
     text = _CJK_ANNUAL.sub(" annual ", text)
+    text = _CJK_MONTHLY.sub(" per month ", text)
     for unit, english in _CJK_UNIT_PATTERNS:
         text = unit.sub(english, text)
     return _SPACES.sub(" ", text)

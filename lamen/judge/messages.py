@@ -59,6 +59,8 @@ _TURNED_DOWN = re.compile(
     r"unacceptable|too\s+(?:high|low|much|steep|expensive|long|short)|out\s+of\s+the\s+question|a\s+non-?starter|"
     r"impossible|won't\s+work|doesn't\s+work|does\s+not\s+work)|no\s+way|absolutely\s+not|not\s+a\s+chance|"
     r"(?:we|i)\s+(?:can(?:no|')t|cannot|won't)\s+(?:accept|agree\s+to|do)\s+(?:that|this|it)\b)", re.IGNORECASE)
+# "1.1k", "9K": thousands are amounts of money in a game that has money issues.
+_THOUSANDS_K = re.compile(r"(?<![$€£\w.,])(\d{1,3}(?:\.\d+)?[kK])\b")
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
 # "12 or 15 months": a bare number joined to one with a unit ("$1100 and 5 days" is not).
@@ -174,7 +176,8 @@ def _in_one_range(span: str, issue: str, labels: GameLabels) -> bool:
 
 def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 topic: list[str]) -> list[tuple[str, ValueMatch]]:
-    span_tokens = unit_tokens(found.span)
+    # "3y", "18m": a unit letter is the game's unit it abbreviates, where the game has that unit.
+    span_tokens = {UNIT_LETTERS[t] if UNIT_LETTERS.get(t) in labels.known_units else t for t in unit_tokens(found.span)}
     span_units = span_tokens & labels.known_units
     written_units = span_tokens & _MEASURES
     options: list[tuple[float, int, str, ValueMatch]] = []
@@ -284,6 +287,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     # "between 1,000 and 1,100" and, once number words are digits, "between five and seven thousand".
     to_range = lambda m: f"{m.group('a')} to "  # noqa: E731
     converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
+    if labels.money_issues and ("k" in converted or "K" in converted):
+        converted = _THOUSANDS_K.sub(r"$\1", converted)  # "1.1k / 18 mo": an amount, not one half of a pair
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
     sentences = [s for s in _SENTENCE.split(converted) if s and s.strip()]
