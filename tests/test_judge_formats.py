@@ -318,3 +318,17 @@ def test_numbered_versions_and_a_note_adopting_the_quoted_offer() -> None:
 def test_abbreviated_units_k_amounts_yes_to_both_and_monthly_in_japanese(labels: GameLabels, text: str,
                                                                          offers: dict[str, str]) -> None:
     assert dict(extract_message(text, labels).offers) == offers
+
+
+@pytest.mark.parametrize("note", [
+    '{"rent": 1200, "rent_floor": 1100, "duration": "12 months"}',
+    '{"my_rent": 1200, "their_rent": 1400, "my_duration": "12 months", "their_duration": "6 months"}',
+    "Rent (target): $1,200\nRent (walk-away): $1,100\nDuration: 12 months",
+])
+def test_a_limit_or_the_other_sides_key_beside_the_own_key_of_an_issue(note: str) -> None:
+    assert _sure(note, RENTAL) == {"rent": "$1200", "duration": "12 months"}
+
+
+def test_two_limit_keys_and_no_own_one_stay_ambiguous() -> None:
+    reading = extract_note('{"rent_min": 1100, "rent_max": 1300}', RENTAL)
+    assert (reading.offers, reading.ambiguous) == ({}, ("rent",))

@@ -131,6 +131,16 @@ def _resolved(pairs: list[tuple[str, Any]], labels: GameLabels) -> list[tuple[st
                 continue
             value = _one_value(issue, value, labels)
         resolved.append((key, value))
+    # {"rent": 1200, "rent_floor": 1100}, {"my_rent": …, "their_rent": …}, "Rent (walk-away):": of
+    # the keys naming one issue, those marked as a limit or as the other side's are not the offer.
+    keyed: dict[str, list[int]] = {}
+    for index, (key, value) in enumerate(resolved):
+        if (issue := labels.issue_for_key(str(key))) is not None:
+            keyed.setdefault(issue, []).append(index)
+    dropped = {index for places in keyed.values() if len(places) > 1
+               for index in places if _NOT_OWN_KEY.search(_words(resolved[index][0]))
+               and not all(_NOT_OWN_KEY.search(_words(resolved[other][0])) for other in places)}
+    resolved = [pair for index, pair in enumerate(resolved) if index not in dropped]
     by_issue: dict[str, list[int]] = {}
     for index, (key, value) in enumerate(resolved):
         issue = labels.issue_for_key(str(key))
