@@ -207,6 +207,8 @@ def pair_list_blocks(text: str) -> list[tuple[int, int, list[tuple[str, Any]]]]:
                 if depth == 0:
                     break
             end += 1
+        if end >= len(text):
+            break  # unclosed: no later "[[" closes either (and scanning again would be quadratic)
         try:
             data = json.loads(_clean_json(text[match.start():end + 1].replace("'", '"')))
         except (json.JSONDecodeError, RecursionError):

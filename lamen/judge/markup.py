@@ -54,8 +54,10 @@ def _latex_plain(text: str) -> str:
     text = _LATEX_GROUPED.sub(r"\1", _LATEX_ESCAPE.sub(r"\1", _LATEX_SPACE.sub(" ", text)))
     for symbol, plain in _LATEX_SYMBOLS.items():
         text = text.replace(symbol, f" {plain} ")
-    # A \boxed{...} wrapper: its braces go with it.
-    while (match := _LATEX_WRAPPER.search(text)) is not None:
+    # A \boxed{...} wrapper: its braces go with it (a few at most: a note has one or two).
+    for _ in range(8):
+        if (match := _LATEX_WRAPPER.search(text)) is None:
+            break
         depth, end = 1, match.end()
         while end < len(text) and depth:
             depth += {"{": 1, "}": -1}.get(text[end], 0)
