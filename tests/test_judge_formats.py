@@ -332,3 +332,11 @@ def test_a_limit_or_the_other_sides_key_beside_the_own_key_of_an_issue(note: str
 def test_two_limit_keys_and_no_own_one_stay_ambiguous() -> None:
     reading = extract_note('{"rent_min": 1100, "rent_max": 1300}', RENTAL)
     assert (reading.offers, reading.ambiguous) == ({}, ("rent",))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("canone milleduecento dollari", "canone 1200 dollars"), ("Miete eintausendzweihundert Dollar", "rent 1200 Dollar"),
+    ("affitto milletrecento dollari", "rent 1300 dollars"),
+])
+def test_closed_compound_number_words(text: str, expected: str) -> None:
+    assert words_to_digits(local_forms(text)) == expected

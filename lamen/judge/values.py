@@ -174,6 +174,35 @@ _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECA
 _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
 
 
+# Closed compounds of number words ("milleduecento", "eintausendzweihundert"): split into the
+# lexicon's number words, plus those that are English words alone ("due") or only parts ("mila").
+_ENGLISH_NUMBER_WORDS = {*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "one", "and"}
+_NUMBER_MORPHEMES = {word: english for word, english in FOREIGN_WORDS.items()
+                     if " " not in word and all(part in _ENGLISH_NUMBER_WORDS for part in english.split())}
+_NUMBER_MORPHEMES |= {"due": "two", "mila": "thousand", "ein": "one", "un": "one", "uno": "one", "und": "and"}
+_LONGEST_MORPHEME = max(map(len, _NUMBER_MORPHEMES))
+_COMPOUND_CANDIDATE = re.compile(r"(?<![\w-])[^\W\d_]{8,}(?![\w-])")
+
+
+def _split_number_compound(word: str) -> str | None:
+    """The morphemes of a closed compound number word, or None when it is not one."""
+    lower = word.lower()
+    best: list[list[str] | None] = [[]] + [None] * len(lower)
+    for end in range(1, len(lower) + 1):
+        for start in range(max(0, end - _LONGEST_MORPHEME), end):
+            if best[start] is not None and lower[start:end] in _NUMBER_MORPHEMES:
+                best[end] = best[start] + [_NUMBER_MORPHEMES[lower[start:end]]]
+                break
+    parts = best[-1]
+    return " ".join(parts) if parts and len(parts) >= 2 else None
+
+
+def _number_compounds(text: str) -> str:
+    # A word the lexicon has whole ("sechsunddreißig" = thirty-six) is read by the lexicon.
+    return _COMPOUND_CANDIDATE.sub(lambda m: m.group(0) if m.group(0).lower() in FOREIGN_WORDS
+                                   else _split_number_compound(m.group(0)) or m.group(0), text)
+
+
 _WORD = re.compile(r"[a-z]+\$|[^\W\d_]+(?:['-][^\W\d_]+)*")
 _FOREIGN_SINGLE = frozenset(word for word, english in FOREIGN_WORDS.items() if " " not in word and word != english)
 _FOREIGN_PAIRS = frozenset(tuple(word.split()[:2]) for word in FOREIGN_WORDS if " " in word)
@@ -220,6 +249,7 @@ def local_forms(text: str) -> str:
     # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
     # an English text with a dash or an emoji in it needs no pass of it.
     if _has_foreign_words(text) or "d.h." in lower:
+        text = _number_compounds(text)
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         text = _OF_THE_WHOLE.sub(" of the ", text)
         text = _FRENCH_YEAR.sub(" year", text)
