@@ -340,3 +340,13 @@ def test_two_limit_keys_and_no_own_one_stay_ambiguous() -> None:
 ])
 def test_closed_compound_number_words(text: str, expected: str) -> None:
     assert words_to_digits(local_forms(text)) == expected
+
+
+@pytest.mark.parametrize(("labels", "text", "offers"), [
+    (RENTAL, "Avete proposto 1.300 dollari e 12 mesi. La nostra controproposta: 1.100 dollari e 24 mesi, con un "
+             "deposito di 750 dollari.", {"rent": "$1100", "duration": "24 months", "deposit": "$750"}),
+    (JOB, "Your offer of $100,000 with on-site work doesn't quite work for me. I'd be glad to accept $120,000 if I "
+          "can work fully remote.", {"salary": "$120000", "work arrangement": "fully remote"}),
+])
+def test_the_other_sides_offer_quoted_then_turned_down(labels: GameLabels, text: str, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, labels).offers) == offers

@@ -135,6 +135,12 @@ FOREIGN_WORDS = {
     "montagem incluída": "assembly included", "montaggio incluso": "assembly included",
     "selbstmontage": "self-assembly", "à monter soi-même": "self-assembly", "autoensamblaje": "self-assembly",
     "automontaggio": "self-assembly",
+    # the other side's offer, quoted, and the speaker's counter
+    "avete proposto": "you proposed", "avete offerto": "you offered", "vous avez proposé": "you proposed",
+    "vous avez offert": "you offered", "vous proposez": "you propose", "han propuesto": "you proposed",
+    "habéis propuesto": "you proposed", "ustedes proponen": "you propose", "vocês propuseram": "you proposed",
+    "controproposta": "counter-offer", "contre-proposition": "counter-offer", "contrapropuesta": "counter-offer",
+    "contraproposta": "counter-offer", "gegenangebot": "counter-offer", "gegenvorschlag": "counter-offer",
     # "6 sièges pour A", "4 Sitze für A": whom a share is for
     "pour": "for", "für": "for", "para": "for", "y": "and", "und": "and",
     "puestos": "seats", "plazas": "seats", "posti": "seats", "lugares": "seats", "sitz": "seat", "siège": "seat",
