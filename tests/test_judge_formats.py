@@ -232,6 +232,8 @@ def test_a_label_turned_down_is_not_offered_however_long_its_span() -> None:
     (MERGER, "employees", "55% of retained staff from A", "label", "55%-45%"),
     (MERGER, "employees", "Company B: 45%", "label", "55%-45%"),
     (MERGER, "employees", "45%", "invalid", None),                 # whose 45% it is, the value does not say
+    (MERGER, "employees", "a 55% share", "invalid", None),         # "a" is the article, not Company A
+    (MERGER, "employees", "A: 55%", "label", "55%-45%"),
     (MERGER, "control", "we take 6 of 10 seats", "invalid", None),  # nor here, without the speaker's side
     (JOB, "work arrangement", "Hybrid — 2 days/week in office", "label", "hybrid"),
 ])

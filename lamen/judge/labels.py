@@ -51,7 +51,8 @@ _YES_NO = re.compile(r"\s*(?:(?P<yes>yes|y|true|included|include|incl\.?|with)|"
                      r"(?P<no>no|n|false|none|not\s+included|excluded|without|not\s+provided))\s*[.!]?\s*", re.IGNORECASE)
 # "we take 6 of 10 seats": whose share it is depends on who speaks, which a value alone does not say.
 _SPEAKER_WORDS = re.compile(r"\b(?:we|us|our|ours|i|my|mine|you|your|yours)\b")
-_PARTY_LETTER = re.compile(r"\b(?:company|party|firm|side)?\s*\b([ab])\b(?!\s*-)")
+# A party named by its letter: "Company B", "from A", "B:" — not the article ("a 55% share").
+_PARTY_LETTER = re.compile(r"\b(?:company|party|firm|side|team|to|for|from|by)\s+([ab])\b(?!\s*-)|\b([ab])\s*:")
 # Where a decoration after a value starts ("Hybrid — 2 days/week in office", "pickup (store hours)").
 _DECORATION_BREAK = re.compile(r"\s[—–-]\s|—|–|\s\(|[,;:]\s")
 _SHARE_OF_WHOLE = re.compile(r"\d\s*%?\s*(?:[a-z]+\s+)?(?:of|out\s+of)\s+(?:the\s+|all\s+)?\d")
@@ -280,7 +281,7 @@ class IssueLabels:
             return ValueMatch("label", self.even_label())
         if len(numbers) == 1 and self.pair_total is not None and not _SPEAKER_WORDS.search(prepared):
             # "A 55%", "55% of retained staff from A": one named party's share fixes the split.
-            parties = set(_PARTY_LETTER.findall(prepared))
+            parties = {first or second for first, second in _PARTY_LETTER.findall(prepared)}
             share = Decimal(numbers[0].number)
             if len(parties) == 1 and share <= self.pair_total:
                 first, second = (share, self.pair_total - share) if parties == {"a"} else (self.pair_total - share, share)
