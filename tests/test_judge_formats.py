@@ -142,6 +142,7 @@ def test_value_grammar_fractions_and_basis_points(value: str, expected: str) -> 
     (FURNITURE, "assembly", "not included", "self-assembly"),
     (MERGER, "control", "6 of 10 seats to A", "6-4"),
     (MERGER, "control", "4 of the 10 seats to B", "6-4"),
+    (MERGER, "control", "Company B gets 6 of 10 seats", "4-6"),
     (LOAN, "annual interest rate", "350 basis points", "3.5%"),
 ])
 def test_labels_read_in_more_words(labels: GameLabels, issue: str, value: str, label: str) -> None:
@@ -235,6 +236,7 @@ def test_a_label_turned_down_is_not_offered_however_long_its_span() -> None:
     (MERGER, "employees", "a 55% share", "invalid", None),         # "a" is the article, not Company A
     (MERGER, "employees", "A: 55%", "label", "55%-45%"),
     (MERGER, "control", "we take 6 of 10 seats", "invalid", None),  # nor here, without the speaker's side
+    (MERGER, "control", "6 of 10 seats", "invalid", None),          # nor without a party
     (JOB, "work arrangement", "Hybrid — 2 days/week in office", "label", "hybrid"),
 ])
 def test_shares_of_a_named_party_and_decorated_text_labels(labels: GameLabels, issue: str, value: str, kind: str,

@@ -298,12 +298,12 @@ class IssueLabels:
         share = _SHARE_OF_WHOLE.search(prepared)
         if share and _SPEAKER_WORDS.search(prepared):
             return ValueMatch("invalid", unsure="whose share it is depends on who speaks")
-        if len(numbers) == 2 and share and Decimal(numbers[1].number) in (self.pair_total, Decimal(100)) and first <= second \
-                and not _SPEAKER_WORDS.search(prepared):
-            # "6 of 10 seats to A": one party's share of the whole, the rest the other's.
-            first, second = first, second - first
-            if re.search(r"\b(?:to|for)\s+(?:company\s+|party\s+)?b\b", prepared[share.end():]):
-                first, second = second, first
+        if len(numbers) == 2 and share and Decimal(numbers[1].number) in (self.pair_total, Decimal(100)) and first <= second:
+            # "6 of 10 seats to A": one named party's share of the whole, the rest the other's.
+            parties = {one or other for one, other in _PARTY_LETTER.findall(prepared)}
+            if len(parties) != 1:
+                return ValueMatch("invalid", unsure="a share of the whole without the party it is for")
+            first, second = (first, second - first) if parties == {"a"} else (second - first, first)
         elif len(chunks) >= 2 and re.search(r"\bb\b", chunks[0]) and re.search(r"\ba\b", chunks[1]):
             first, second = second, first
         percent = "%" if self.percent else ""
