@@ -137,7 +137,7 @@ FOREIGN_WORDS = {
     "automontaggio": "self-assembly",
     # the other side's offer, quoted, and the speaker's counter
     "avete proposto": "you proposed", "avete offerto": "you offered", "vous avez proposé": "you proposed",
-    "vous avez offert": "you offered", "vous proposez": "you propose", "han propuesto": "you proposed",
+    "vous avez offert": "you offered", "han propuesto": "you proposed",
     "habéis propuesto": "you proposed", "ustedes proponen": "you propose", "vocês propuseram": "you proposed",
     "controproposta": "counter-offer", "contre-proposition": "counter-offer", "contrapropuesta": "counter-offer",
     "contraproposta": "counter-offer", "gegenangebot": "counter-offer", "gegenvorschlag": "counter-offer",

@@ -9,6 +9,10 @@ from typing import Any
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.json_blocks import brace_blocks, parse_block
+from lamen.judge.keys import (
+    AMENDMENT_KEY, NOT_OWN_KEY, OFFER_KEY, OWN_KEY, REVISION_KEY, holds_offer, issue_by_evidence, issues_named, plain_key,
+    nested_pairs, resolved_pairs, starts_with_issue, with_key_unit,
+)
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
 from lamen.judge.structured import Block, as_records, structured_blocks
@@ -29,144 +33,19 @@ _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comment
                         re.IGNORECASE)
 
 
-_KEY_UNIT = re.compile(r"(?:^|[\s_-])(years?|yrs?|months?|mos?|days?|weeks?|usd|dollars?|percent|pct)(?:$|[\s_-])",
-                       re.IGNORECASE)
-
-
-def _with_key_unit(key: str, value: Any) -> Any:
-    """A bare number under a key that says its unit ('term_years': 3, 'rent_usd': 1100) gets it."""
-    bare = isinstance(value, (int, float)) and not isinstance(value, bool) or \
-        isinstance(value, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value)
-    unit = _KEY_UNIT.search(key) if bare else None
-    if unit is None:
-        return value
-    word = unit.group(1).lower()
-    if word in ("usd", "dollar", "dollars"):
-        return f"${str(value).strip()}"
-    if word in ("percent", "pct"):
-        return f"{str(value).strip()}%"
-    return f"{str(value).strip()} {word}"
-
-
-def _nested(value: Any) -> list[tuple[str, Any]] | None:
-    if isinstance(value, list) and value and all(isinstance(p, tuple) and len(p) == 2 for p in value):
-        return value
-    return None
-
-
-def _by_evidence(value: Any, labels: GameLabels, taken: set[str]) -> str | None:
-    """The issue a value under an unknown key belongs to, when its value is a label of exactly
-    one issue not named elsewhere in the block ('Loan size: $2,000', 'lease_term_months: 15')."""
-    if value is None or isinstance(value, (list, bool)):
-        return None
-    fits = [issue for issue in labels.issues if issue not in taken and labels.match(issue, value).kind == "label"]
-    return fits[0] if len(fits) == 1 else None
-
-
-# Keys (of a wrapper or of a value) that hold what is not the writer's own offer: the other
-# side's position, the writer's limits, an earlier draft.
-_NOT_OWN_KEY = re.compile(r"\b(?:theirs?|opponents?|counterpart|other|walk[\s_-]?away|reservation|batna|floor|ceiling|"
-                          r"fallback|limits?|min(?:imum)?|max(?:imum)?|worst|previous|prev|last|old|draft|was|"
-                          r"estimated?|guess|expected|you|yours|your)\b", re.IGNORECASE)
-_OWN_KEY = re.compile(r"\b(?:mine|my|me|our|ours|own|offer|proposal|proposed|propose|ask|target|acceptable|final|"
-                      r"value|new|current|now|counter)\b", re.IGNORECASE)
-# A key whose string value is the offer written as prose ({"acceptable_offer": "rent $1,200, 24 months"}).
-_OFFER_KEY = re.compile(r"\b(?:offers?|proposals?|terms|package|deal|counter(?:offer)?|acceptable|position)\b", re.IGNORECASE)
-
-_REVISION_KEY = re.compile(r"^\W*(?:revised|revision|updated?|update|final|correction|corrected|actually|instead|"
-                           r"now|new)\b", re.IGNORECASE)
-
-# A line that amends the block before it, not a new offer ("Final:" is a new offer).
-_AMENDMENT_KEY = re.compile(r"^\W*(?:revised|revision|updated?|correction|corrected|actually|instead|edit)\b", re.IGNORECASE)
-
-
-def _words(key: Any) -> str:
-    return re.sub(r"[_\-.]+", " ", str(key)).strip()
-
-
-def _names_issues(pairs: list[tuple[str, Any]], labels: GameLabels) -> int:
-    return len({labels.issue_for_key(str(key)) for key, _ in pairs} - {None})
-
-
-def _holds_offer(pairs: list[tuple[str, Any]], labels: GameLabels, depth: int = 0) -> bool:
-    """Whether a mapping names a game issue, itself or in a mapping inside it (a tool call's
-    "function" -> "arguments" -> offer)."""
-    return any(labels.issue_for_key(str(key)) for key, _ in pairs) or \
-        depth < 4 and any(_holds_offer(inner, labels, depth + 1) for _, value in pairs if (inner := _nested(value)))
-
-
-def _names_an_issue(value: Any, labels: GameLabels) -> bool:
-    """Whether a text value starts with an issue's name ("Draft: benefits 40%, ..." split into pairs)."""
-    words = re.findall(r"[^\W\d_]{3,}", str(value))[:2]
-    return any(labels.issue_for_key(word) is not None for word in words)
-
-
-def _one_value(issue: str, value: list[tuple[str, Any]], labels: GameLabels) -> Any:
-    """The value of an issue written as a small mapping: the own entry beside the other side's
-    ({"theirs": 1400, "mine": 1200}); one entry with its unit in the key ({"years": 2},
-    {"per_seat_usd": 25}); or per-party entries ({"company_a": 4, "company_b": 6}) as one text
-    the value grammar reads as a split."""
-    scalar = [(str(k), v) for k, v in value if not isinstance(v, (list, tuple))]
-    if not scalar:
-        return value
-    own = [(k, v) for k, v in scalar if _OWN_KEY.search(_words(k)) and not _NOT_OWN_KEY.search(_words(k))]
-    others = [(k, v) for k, v in scalar if _NOT_OWN_KEY.search(_words(k))]
-    if len(own) == 1 and others:
-        return _with_key_unit(own[0][0], own[0][1])
-    if len(scalar) == 1:
-        return _with_key_unit(scalar[0][0], scalar[0][1])
-    return ", ".join(f"{_words(k)} {_with_key_unit(k, v)}" for k, v in scalar)
-
-
-def _resolved(pairs: list[tuple[str, Any]], labels: GameLabels) -> list[tuple[str, Any]]:
-    """The pairs with the values of issue keys resolved (see `_one_value`), a key whose mapping
-    names two or more issues taken as a wrapper whatever its own name, and the per-party keys
-    of one split issue ("board_seats_a": 6, "board_seats_b": 4) joined into one value."""
-    resolved: list[tuple[str, Any]] = []
-    for key, value in pairs:
-        issue = labels.issue_for_key(str(key))
-        if issue is not None and _nested(value):
-            if _names_issues(value, labels) >= 2:
-                resolved.append(("", value))  # a wrapper, even when its name is an issue's synonym
-                continue
-            value = _one_value(issue, value, labels)
-        resolved.append((key, value))
-    # {"rent": 1200, "rent_floor": 1100}, {"my_rent": …, "their_rent": …}, "Rent (walk-away):": of
-    # the keys naming one issue, those marked as a limit or as the other side's are not the offer.
-    keyed: dict[str, list[int]] = {}
-    for index, (key, value) in enumerate(resolved):
-        if (issue := labels.issue_for_key(str(key))) is not None:
-            keyed.setdefault(issue, []).append(index)
-    dropped = {index for places in keyed.values() if len(places) > 1
-               for index in places if _NOT_OWN_KEY.search(_words(resolved[index][0]))
-               and not all(_NOT_OWN_KEY.search(_words(resolved[other][0])) for other in places)}
-    resolved = [pair for index, pair in enumerate(resolved) if index not in dropped]
-    by_issue: dict[str, list[int]] = {}
-    for index, (key, value) in enumerate(resolved):
-        issue = labels.issue_for_key(str(key))
-        if issue is not None and labels.issues[issue].is_pair and not isinstance(value, (list, tuple)):
-            by_issue.setdefault(issue, []).append(index)
-    for issue, places in by_issue.items():
-        if len(places) == 2 and resolved[places[0]][1] != resolved[places[1]][1]:
-            (k1, v1), (k2, v2) = resolved[places[0]], resolved[places[1]]
-            resolved[places[0]] = (k1, f"{_words(k1)} {v1}, {_words(k2)} {v2}")
-            resolved[places[1]] = ("", None)
-    return [(key, value) for key, value in resolved if key != "" or value is not None]
-
-
 def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json") -> Extraction:
     """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities."""
-    pairs = _resolved(as_records(pairs), labels)
+    pairs = resolved_pairs(as_records(pairs), labels)
     # Beside an own offer, a wrapper of the other side's or of limits ({"mine": {...}, "theirs": {...}})
     # holds no offer; and neither does a limit's value ("Walk-away: $1,100") beside the offer.
-    own_wrapped = [k for k, v in pairs if _nested(v) and labels.issue_for_key(str(k)) is None
-                   and not _NOT_OWN_KEY.search(_words(k)) and _names_issues(_nested(v) or [], labels)]
+    own_wrapped = [k for k, v in pairs if nested_pairs(v) and labels.issue_for_key(str(k)) is None
+                   and not NOT_OWN_KEY.search(plain_key(k)) and issues_named(nested_pairs(v) or [], labels)]
     offer_keyed = any(labels.issue_for_key(str(k)) is not None for k, _ in pairs) or \
-        any(_OFFER_KEY.search(_words(k)) and not _NOT_OWN_KEY.search(_words(k)) for k, _ in pairs)
-    pairs = [(k, v) for k, v in pairs if labels.issue_for_key(str(k)) is not None or not _NOT_OWN_KEY.search(_words(k))
-             or not (own_wrapped if _nested(v) else offer_keyed and not _names_an_issue(v, labels))]
-    nested_offers = [(k, _nested(v)) for k, v in pairs if _nested(v) and labels.issue_for_key(str(k)) is None]
-    wrapped = any(_holds_offer(inner, labels) for _, inner in nested_offers if inner)
+        any(OFFER_KEY.search(plain_key(k)) and not NOT_OWN_KEY.search(plain_key(k)) for k, _ in pairs)
+    pairs = [(k, v) for k, v in pairs if labels.issue_for_key(str(k)) is not None or not NOT_OWN_KEY.search(plain_key(k))
+             or not (own_wrapped if nested_pairs(v) else offer_keyed and not starts_with_issue(v, labels))]
+    nested_offers = [(k, nested_pairs(v)) for k, v in pairs if nested_pairs(v) and labels.issue_for_key(str(k)) is None]
+    wrapped = any(holds_offer(inner, labels) for _, inner in nested_offers if inner)
     offers: dict[str, str] = {}
     offered_by_name: dict[str, str] = {}  # offers of a wrapper named as the offer ("offer", "mine")
     invalid: dict[str, str] = {}
@@ -177,15 +56,15 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
     for key, value in pairs:
         key_text = str(key).strip()
         issue = labels.issue_for_key(key_text)
-        value = _with_key_unit(key_text, value)
-        nested = _nested(value)
+        value = with_key_unit(key_text, value)
+        nested = nested_pairs(value)
         if issue is None and nested:
             if _is_estimate_text(key_text.replace("_", " ")):
                 continue  # {"opponent_estimate": {...}} beside the own offer
             inner = offers_from_pairs(nested, labels, method)
             # Beside a wrapper named as the offer, another wrapper ("accept_if", "stretch") fills
             # in only the issues the offer leaves out.
-            offer_named = bool(_OFFER_KEY.search(_words(key_text)) or _OWN_KEY.search(_words(key_text)))
+            offer_named = bool(OFFER_KEY.search(plain_key(key_text)) or OWN_KEY.search(plain_key(key_text)))
             if offer_named:
                 offered_by_name.update(inner.offers)
                 for issue_name in inner.offers:  # what an earlier other wrapper said of them is overruled
@@ -199,12 +78,12 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             unsure += [inner.reason] if inner.reason else []
             continue
         if issue is None and isinstance(value, str) and len(value.split()) >= 3 and not _META_KEYS.match(key_text) \
-                and (_OFFER_KEY.search(_words(key_text)) or _REVISION_KEY.search(key_text) or _names_an_issue(value, labels)):
+                and (OFFER_KEY.search(plain_key(key_text)) or REVISION_KEY.search(key_text) or starts_with_issue(value, labels)):
             # {"acceptable_offer": "rent $1,200, 24 months, deposit $1,250"}: prose in a field;
             # "Revised: control 6-4 and ownership 60%": a revision of what the block said before.
             inner = extract_text(value, labels, method)
             if inner.offers or inner.ambiguous:
-                revision = bool(_REVISION_KEY.search(key_text))
+                revision = bool(REVISION_KEY.search(key_text))
                 offers.update({k: v for k, v in inner.offers.items() if revision or k not in offers})
                 invalid.update(inner.invalid)
                 ambiguous += inner.ambiguous
@@ -213,7 +92,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
         if issue is None:
             if wrapped or _META_KEYS.match(key_text) or not key_text:
                 continue
-            issue = _by_evidence(value, labels, keyed | set(offers))
+            issue = issue_by_evidence(value, labels, keyed | set(offers))
             if issue is None:
                 unknown.append(key_text.lower())
                 continue
@@ -281,7 +160,7 @@ def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block],
         return None, blocks, readings
     # "Update: rent $1,200 instead." after the offer block revises it (the note reader applies the
     # revision written after the block), it does not replace it.
-    while len(own) > 1 and all(_AMENDMENT_KEY.search(str(key)) and labels.issue_for_key(str(key)) is None
+    while len(own) > 1 and all(AMENDMENT_KEY.search(str(key)) and labels.issue_for_key(str(key)) is None
                                for key, _ in own[-1][0].pairs):
         own.pop()
     return own[-1][0], blocks, readings
