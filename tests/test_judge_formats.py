@@ -354,3 +354,18 @@ def test_closed_compound_number_words(text: str, expected: str) -> None:
 ])
 def test_the_other_sides_offer_quoted_then_turned_down(labels: GameLabels, text: str, offers: dict[str, str]) -> None:
     assert dict(extract_message(text, labels).offers) == offers
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("a grand", "1000 dollars"), ("1.2 grand", "1200 dollars"), ("half a grand", "500 dollars"),
+    ("one and a half grand", "1500 dollars"), ("12 hundred", "1200"), ("a couple of days", "2 days"),
+])
+def test_slang_amounts(value: str, expected: str) -> None:
+    assert words_to_digits(local_forms(value)) == expected
+
+
+def test_slang_amounts_in_a_message() -> None:
+    reading = extract_message("We can do 11 hundred a month for two years, a grand as deposit, and a couple of days of "
+                              "subletting.", RENTAL)
+    assert dict(reading.offers) == {"rent": "$1100", "duration": "24 months", "deposit": "$1000",
+                                    "subletting": "2 days"}

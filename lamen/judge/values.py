@@ -34,7 +34,20 @@ def _article_one(match: re.Match[str]) -> str:
 
 
 # "five grand", "10 grand": thousands of dollars.
-_GRAND = re.compile(r"\b(\d+|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
+_GRAND = re.compile(r"\b(\d+(?:\.\d+)?|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
+# "a grand", "half a grand", "1.2 grand": thousands of dollars; "12 hundred", "1.5 thousand": digits
+# times a scale word; "a couple of days": two.
+_A_GRAND = re.compile(r"\b(?:a|one)\s+grand\b", re.IGNORECASE)
+_HALF_A_GRAND = re.compile(r"\bhalf\s+a\s+grand\b", re.IGNORECASE)
+_DIGITS_TIMES_SCALE = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s+(hundred|thousand)\b", re.IGNORECASE)
+_COUPLE = re.compile(r"\ba\s+couple\s+(?:of\s+)?(?=(?:days?|weeks?|months?|years?|hundred|thousand)\b)", re.IGNORECASE)
+
+
+def _times_scale(match: re.Match[str]) -> str:
+    value = Decimal(match.group(1)) * (100 if match.group(2).lower() == "hundred" else 1000)
+    return format(value.normalize(), "f")
+
+
 # "half a year", "half a month": half of one unit.
 _HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
@@ -115,9 +128,17 @@ def words_to_digits(text: str) -> str:
     if "quarter" in text.lower():
         text = _QUARTER_WORDS.sub(lambda m: " and_1_quarter" if m.group("one") else " and_3_quarters", text)
     text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, _HALF_A_UNIT.sub("0.5 ", text)))
-    text = _GRAND.sub(r"\1 thousand dollars", text)
+    if "couple" in text.lower():
+        text = _COUPLE.sub("2 ", text)
+    text = _GRAND.sub(r"\1 thousand dollars", _A_GRAND.sub("1000 dollars", _HALF_A_GRAND.sub("500 dollars", text)))
+    if "hundred" in text.lower() or "thousand" in text.lower():
+        text = _DIGITS_TIMES_SCALE.sub(_times_scale, text)  # "12 hundred", "1.2 thousand" (from "1.2 grand")
     text = _NUMBER_WORD.sub(convert, text)
     text = _AND_A_HALF.sub(lambda m: f"{m.group(1)}.5{m.group(2) or ''}", text)
+    if "grand" in text.lower():
+        text = _GRAND.sub(r"\1 thousand dollars", text)  # "1.5 grand", once "one and a half" is 1.5
+    if "hundred" in text.lower() or "thousand" in text.lower():
+        text = _DIGITS_TIMES_SCALE.sub(_times_scale, text)
     if "_quarter" in text:
         text = _AND_QUARTERS.sub(lambda m: f"{m.group(1)}.{25 if m.group(3) == '1' else 75}{m.group(2) or ''}", text)
         text = text.replace(" and_1_quarter", " and a quarter").replace(" and_3_quarters", " and three quarters")
