@@ -116,8 +116,10 @@ def accepts(message: str, phrase: str) -> bool:
 
 # Words that accept a value the sentence names ("your 24-month proposal works", "we'll take your
 # $750 deposit"): wider than the idioms above, since what is accepted is named, not implied.
-_VALUE_CUES = re.compile(r"\b(?:accept|agree|works?\b|fine\b|acceptable|okay|ok\b|deal\b|happy with|can live with|"
-                         r"sounds good|good with|on board|go with|match|(?:we|i)(?:'ll| will| can)? take)", re.IGNORECASE)
+# "works" is a verb of acceptance; "on-site work" and "doesn't quite work" are not.
+_VALUE_CUES = re.compile(r"\b(?:accept|agree|works\b|(?:would|will|could|should|can|does|do|might)\s+work\b|fine\b|acceptable|okay|ok\b|deal\b|happy with|can live with|"
+                         r"sounds good|good with|on board|go with|match|(?:we|i)(?:'ll| will| can)? take|"
+                         r"yes\s+to\s+(?:both|all|that|this|it|those|these|them))", re.IGNORECASE)
 
 
 def accepts_named(sentence: str) -> bool:

@@ -9,12 +9,15 @@ import re
 from lamen.judge.doubt import second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
+from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
 from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
 
-_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|angebot|oferta|offre|"
+_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|"
+                            # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
+                            r"offer\s+(?:v|#|no\.?\s?)\d+(?:\s*\([^)\n]{0,40}\))?\s*:|angebot|oferta|offre|"
                             r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:", re.IGNORECASE)
 # A sentence after the offer block that changes it ("Revised: same as above, but the deposit at
 # $1,500"; "On second thought, I'll hold rent at $1,200").
@@ -22,6 +25,10 @@ _REVISION = re.compile(r"\b(?:revis\w*|update[ds]?|updated|actually|on second th
                        r"amend\w*|changed? my mind|instead|same as (?:above|before|last (?:round|time))|everything else the same|except(?: that)?)\b", re.IGNORECASE)
 _SAME_EXCEPT = re.compile(r"\bsame\s+(?:as\s+)?\w+(?:\s+\w+)?\s*,?\s*(?:except|but|apart from|other than)"
                           r"(?:\s+(?:that|for|with))?\b", re.IGNORECASE)
+# A note that takes the other side's offer as its own.
+_ADOPTS = re.compile(r"\b(?:(?:my|our)\s+(?:acceptable\s+)?offer\s+is\s+(?:the\s+)?same|(?:i|we)(?:'ll|\s+will|\s+would|\s+can)?\s+"
+                     r"accept\s+(?:it|that|this|their\s+(?:last\s+|latest\s+)?(?:offer|proposal))(?:\s+as\s+is)?\b|"
+                     r"same\s+as\s+their\s+(?:last\s+|latest\s+)?(?:offer|proposal))", re.IGNORECASE)
 _CONDITIONAL = re.compile(r"\b(?:if|unless|might|may|could|would consider|later|next round|in case)\b", re.IGNORECASE)
 # A first-person statement of what the writer accepts, in a note without a heading.
 _OWN_PROSE = re.compile(r"\b(?:i|we)(?:'d|'ll|'m| would| will| can| am| are)?\s+(?:be\s+)?(?:willing\s+to\s+|happy\s+to\s+)?"
@@ -59,7 +66,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
     (method 'none', unsure). A note in another language is read in the lexicon's English."""
-    note = _headed_values(local_forms(note), labels)
+    note = _headed_values(local_forms(plain_markup(note)), labels)
     chosen, from_json = structured_offer(note, labels)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.
@@ -67,18 +74,28 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return options
     headings = list(_OFFER_SECTION.finditer(note))
     prose = _read_prose(_prose_section(note, headings[-1].end()), labels) if headings else None
+    if chosen is None and prose is not None and not prose.found_anything and _ADOPTS.search(note):
+        # "Their last offer: $1,200 rent, 18 months ... my acceptable offer is the same": the
+        # note adopts the offer it quoted, so the prose after the earlier heading is its own.
+        for heading in reversed(headings[:-1]):
+            earlier = _read_prose(_prose_section(note, heading.end()), labels)
+            if earlier.found_anything:
+                prose = earlier
+                break
     if chosen is not None and from_json is not None:
         if chosen.form != "json":
             from_json = from_json.model_copy(update={"method": "text"})
-        from_json = _with_revision(from_json, note[chosen.end:], labels)
     # A block broken or cut off reads short; a prose offer beside it that names more, and agrees
-    # with what the block does name, is the offer.
+    # with what the block does name, is the offer. Either is changed by a revision written after.
     json_offers = from_json.offers if from_json else {}
+    if chosen is not None and from_json is not None:
+        from_json = _with_revision(from_json, note[chosen.end:], labels)
     json_named = len(json_offers) + (len(from_json.ambiguous) if from_json else 0)
     if prose is not None and len(prose.offers) + len(prose.ambiguous) > json_named and \
             (not (from_json and from_json.invalid) and json_offers.items() <= prose.offers.items()
              or from_json is None or bool(from_json.invalid)):
-        return prose
+        # A revision written after the offer line changes it all the same.
+        return _with_revision(prose, note[chosen.end:], labels) if chosen is not None else prose
     if from_json is not None:
         return from_json
     if prose is not None and prose.found_anything:
@@ -140,7 +157,7 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour").
     A list of short `issue: value` pairs in the message binds each value to its issue for sure;
     free text fills in the rest."""
-    message = _without_quoted_lines(message)
+    message = _without_quoted_lines(plain_markup(message))
     options = read_options(message, lambda text: _read_message(text, labels, side))
     if options is not None:
         return options
@@ -181,12 +198,17 @@ def _without_quoted_lines(message: str) -> str:
     return own if own != message and re.search(r"\d", own) else message
 
 
+_BEFORE_DECORATION = re.compile(r"\s[—–-]\s|—|–|\s\(")
+
+
 def _listed_offer(message: str, labels: GameLabels) -> Extraction | None:
     """The message's own list of short `issue: value` pairs (two or more issues), if it has one."""
     chosen, _, readings = own_block(message, labels)
     if chosen is None:
         return None
-    short = [(key, value) for key, value in chosen.pairs if not isinstance(value, str) or len(value.split()) <= 5]
+    # A value is short when what comes before its decoration is ("Hybrid — 2 days/week in office").
+    short = [(key, value) for key, value in chosen.pairs
+             if not isinstance(value, str) or len(_BEFORE_DECORATION.split(value, 1)[0].split()) <= 5]
     reading = offers_from_pairs(short, labels, "text")
     named = set(reading.offers) | set(reading.invalid) | set(reading.ambiguous)
     return reading if len(named) >= 2 else None

@@ -51,3 +51,43 @@ def key_words(text: str) -> set[str]:
     words = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
     kept = [w for w in words if w not in _KEY_STOPWORDS] or words
     return {w[:6] for w in kept}
+
+
+# Words negotiators use for the same issue ("term" or "lease length" for a duration, "equity" for
+# ownership, "PTO" for vacation). A key none of whose words names an issue is tried with each of
+# its words replaced by a word of its group; only an answer naming one issue counts.
+_SYNONYM_GROUPS = [
+    {"duration", "term", "length", "period", "tenure", "lease"},
+    {"rent", "rental"},
+    {"deposit", "security", "bond", "escrow"},
+    {"subletting", "sublet", "sublease", "subleasing", "subletting"},
+    {"salary", "pay", "compensation", "base", "wage", "wages", "pay"},
+    {"vacation", "pto", "leave", "holiday", "holidays"},
+    {"employees", "staff", "workforce", "headcount", "retention", "personnel"},
+    {"ownership", "equity", "stake", "shares"},
+    {"control", "board", "seats", "directors"},
+    {"benefits", "health", "healthcare", "perks"},
+    {"fee", "fees", "charge", "charges"},
+    {"rate", "interest", "apr"},
+    {"amount", "principal", "loan", "sum", "size"},
+    {"price", "cost"},
+    {"delivery", "shipping"},
+    {"warranty", "guarantee"},
+    {"assembly", "installation", "setup", "install"},
+    {"arrangement", "location", "remote", "modality", "setup"},
+]
+SYNONYMS: dict[str, frozenset[str]] = {}
+for _group in _SYNONYM_GROUPS:
+    _stems = frozenset(word[:6] for word in _group)
+    for _stem in _stems:
+        SYNONYMS[_stem] = SYNONYMS.get(_stem, frozenset()) | _stems
+
+
+def synonym_variants(words: set[str]) -> list[set[str]]:
+    """The key words with one word replaced by each of its synonyms."""
+    variants = []
+    for word in words:
+        for other in SYNONYMS.get(word, ()):
+            if other != word:
+                variants.append((words - {word}) | {other})
+    return variants

@@ -142,7 +142,13 @@ class _Reader:
 
 
 def parse_block(block: str) -> list[tuple[str, Any]] | None:
-    """Key/value pairs of a {...} block, or None when it holds none."""
+    """Key/value pairs of a {...} block, or None when it holds none. A string value that is
+    itself a JSON object or list (a tool call's "arguments") is read as one, to any depth."""
+    pairs = _parse_block(block)
+    return [(key, unwrapped(value)) for key, value in pairs] if pairs else None
+
+
+def _parse_block(block: str) -> list[tuple[str, Any]] | None:
     for candidate in (block, _clean_json(block)):
         try:
             data = json.loads(candidate, object_pairs_hook=list)
@@ -153,3 +159,61 @@ def parse_block(block: str) -> list[tuple[str, Any]] | None:
     inner = inner[:-1] if inner.endswith("}") else inner
     pairs = _Reader(inner).pairs()
     return pairs or None
+
+
+def unwrapped(value: Any) -> Any:
+    """A value with JSON written inside strings parsed, and [key, value] pair lists as pairs."""
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) > 2 and text[0] == "{" and text[-1] == "}":
+            inner = parse_block(text)
+            return inner if inner else value
+        if len(text) > 4 and text[0] == "[" and text[-1] == "]" and ":" not in text[:2]:
+            try:
+                return unwrapped(json.loads(text, object_pairs_hook=list))
+            except (json.JSONDecodeError, RecursionError):
+                return value
+        return value
+    if isinstance(value, list) and value and all(isinstance(item, tuple) and len(item) == 2 for item in value):
+        return [(key, unwrapped(inner)) for key, inner in value]  # an object: its values unwrapped
+    if isinstance(value, list):
+        if value and all(isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+                         and not isinstance(item[1], (list, tuple)) for item in value):
+            return [(item[0], item[1]) for item in value]  # [["rent", 1300], ["duration", "21 months"]]
+        if len(value) == 1 and isinstance(value[0], list) and value[0] and all(isinstance(p, tuple) for p in value[0]):
+            return unwrapped(value[0])  # "tool_calls": [{...}]: a list of one object is the object
+        return [unwrapped(item) if not isinstance(item, tuple) else (item[0], unwrapped(item[1])) for item in value]
+    return value
+
+
+def pair_list_blocks(text: str) -> list[tuple[int, int, list[tuple[str, Any]]]]:
+    """(start, end, pairs) of every top-level JSON list of [key, value] pairs ('[["rent", 1300],
+    ["duration", "21 months"]]'), a form some models give an offer in."""
+    found = []
+    for match in re.finditer(r"\[\s*\[", text):
+        if found and match.start() < found[-1][1]:
+            continue
+        depth, end, quote = 0, match.start(), ""
+        while end < len(text):
+            char = text[end]
+            if quote:
+                quote = "" if char == quote and text[end - 1] != "\\" else quote
+            elif char == '"':
+                quote = char
+            elif char == "[":
+                depth += 1
+            elif char == "]":
+                depth -= 1
+                if depth == 0:
+                    break
+            end += 1
+        if end >= len(text):
+            break  # unclosed: no later "[[" closes either (and scanning again would be quadratic)
+        try:
+            data = json.loads(_clean_json(text[match.start():end + 1].replace("'", '"')))
+        except (json.JSONDecodeError, RecursionError):
+            continue
+        pairs = unwrapped(data)
+        if pairs and all(isinstance(item, tuple) for item in pairs):
+            found.append((match.start(), end + 1, pairs))
+    return found

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Literal
 
-from lamen.judge.issue_names import close_spelling, key_words, stem_words
+from lamen.judge.issue_names import close_spelling, key_words, stem_words, synonym_variants
 from lamen.judge.numbers import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, Quantity, _unit_tokens, decimal_text, has_currency, normalise,
     numbers_in, prepare, quantities, unit_tokens,
@@ -37,10 +37,25 @@ ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permi
                         r"\b(?:interest|fee|cost|charge)[\s-]?free\b|\bfree of (?:charge|interest)\b|"
                         r"\bno\s+\w+\s+(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.IGNORECASE)
 # Asides in parentheses are dropped, unless they offer an alternative ("24 months (or 27)").
-EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|half\s+of\s+the|"
+EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|half\s+(?:of\s+)?the|"
                         r"split\s+(?:down\s+the\s+)?"
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
 _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
+
+# Abbreviations of unit words in text labels ("business hrs" is "business hours").
+_ABBREVIATIONS = {"hrs": "hours", "hr": "hour", "yrs": "years", "yr": "year", "mos": "months", "mo": "month",
+                  "wks": "weeks", "wk": "week", "mins": "minutes", "min": "minute", "&": "and", "w/": "with",
+                  "w/o": "without", "incl": "included", "incl.": "included"}
+_ABBREVIATION = re.compile(r"(?<![\w/])(?:hrs|hr|yrs|yr|mos|mo|wks|wk|mins|min|w/o|w/|incl\.?)(?![\w/])|&", re.IGNORECASE)
+_YES_NO = re.compile(r"\s*(?:(?P<yes>yes|y|true|included|include|incl\.?|with)|"
+                     r"(?P<no>no|n|false|none|not\s+included|excluded|without|not\s+provided))\s*[.!]?\s*", re.IGNORECASE)
+# "we take 6 of 10 seats": whose share it is depends on who speaks, which a value alone does not say.
+_SPEAKER_WORDS = re.compile(r"\b(?:we|us|our|ours|i|my|mine|you|your|yours)\b")
+# A party named by its letter: "Company B", "from A", "B:" — not the article ("a 55% share").
+_PARTY_LETTER = re.compile(r"\b(?:company|party|firm|side|team|to|for|from|by)\s+([ab])\b(?!\s*-)|\b([ab])\s*:")
+# Where a decoration after a value starts ("Hybrid — 2 days/week in office", "pickup (store hours)").
+_DECORATION_BREAK = re.compile(r"\s[—–-]\s|—|–|\s\(|[,;:]\s")
+_SHARE_OF_WHOLE = re.compile(r"\d\s*%?\s*(?:[a-z]+\s+)?(?:of|out\s+of)\s+(?:the\s+|all\s+)?\d")
 
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
 
@@ -126,6 +141,13 @@ class IssueLabels:
         # Read only once the table is built (`of`), so computing it once is safe.
         return frozenset().union(*self.units.values()) if self.units else frozenset()
 
+    @cached_property
+    def measure_units(self) -> frozenset[str]:
+        """Units of the labels that are numbers ('day' of '15 days'); the words of a text label
+        ('no bonus') measure nothing."""
+        measured = [units for label, units in self.units.items() if re.search(r"\d", label)]
+        return frozenset().union(*measured) if measured else frozenset()
+
     @property
     def is_pair(self) -> bool:
         return self.pair_total is not None
@@ -186,6 +208,12 @@ class IssueLabels:
         if text.lower().rstrip(".") in PLACEHOLDERS:
             return ValueMatch("empty")
         exact = self.by_normal.get(normalise(text)) or self.by_wording.get(squash(text))
+        if exact is None and _ABBREVIATION.search(text):
+            exact = self.by_wording.get(squash(_ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(0).lower()], text)))
+        if exact is None and self.included_label() and _YES_NO.fullmatch(text):
+            # "assembly: yes" / "not included": of two labels, one saying the thing is included.
+            included, other = self.included_label()
+            exact = other if _YES_NO.fullmatch(text).group("no") else included
         if exact is not None:
             return ValueMatch("label", exact)
         prepared = prepare(text)
@@ -193,6 +221,9 @@ class IssueLabels:
             named = self.phrase_labels(word_sequence(prepared))
             if len(named) == 1:
                 return ValueMatch("label", named[0])
+            head = _DECORATION_BREAK.split(prepared, 1)[0]
+            if len(named) > 1 and head != prepared and len(leading := self.phrase_labels(word_sequence(head))) == 1:
+                return ValueMatch("label", leading[0])  # "Hybrid — 2 days/week in office": a decorated label
             if len(named) > 1:
                 return ValueMatch("ambiguous", candidates=tuple(named))
             partial = self.partial_labels(word_sequence(prepared))
@@ -226,6 +257,15 @@ class IssueLabels:
                         return ValueMatch("label", label) if label else ValueMatch("invalid")
         return ValueMatch("ambiguous", candidates=tuple(label for _, label in fitting if label))
 
+    def included_label(self) -> tuple[str, str] | None:
+        """(the label saying the thing is included, the other) of a two-label issue like
+        ("assembly included", "self-assembly"), else None."""
+        labels = self.issue.labels
+        included = [label for label in labels if re.search(r"\b(?:included|including|with)\b", label, re.IGNORECASE)]
+        if len(labels) != 2 or len(included) != 1:
+            return None
+        return included[0], next(label for label in labels if label != included[0])
+
     def even_label(self) -> str | None:
         """The split label giving both parties the same ('5-5', '50%-50%')."""
         if self.pair_total is None:
@@ -239,15 +279,35 @@ class IssueLabels:
         unless the text attributes them the other way. 'Evenly split' is the even label."""
         if not numbers and EVEN_SPLIT.search(prepared) and self.even_label():
             return ValueMatch("label", self.even_label())
+        if len(numbers) == 1 and self.pair_total is not None and not _SPEAKER_WORDS.search(prepared):
+            # "A 55%", "55% of retained staff from A": one named party's share fixes the split.
+            parties = {first or second for first, second in _PARTY_LETTER.findall(prepared)}
+            share = Decimal(numbers[0].number)
+            if len(parties) == 1 and share <= self.pair_total:
+                first, second = (share, self.pair_total - share) if parties == {"a"} else (self.pair_total - share, share)
+                percent = "%" if self.percent else ""
+                label = self.by_normal.get(normalise(f"{format(first.normalize(), 'f')}{percent}-"
+                                                     f"{format(second.normalize(), 'f')}{percent}"))
+                if label:
+                    return ValueMatch("label", label)
         if len(numbers) < 2:
             # One number for a split: one party's share, whose other half may stand elsewhere.
             return ValueMatch("invalid", unsure="one number for a split" if numbers else "no pair of numbers")
-        first, second = numbers[0], numbers[1]
+        first, second = Decimal(numbers[0].number), Decimal(numbers[1].number)
         chunks = re.split(r"[,;/]|\bvs\.?\b|\bversus\b", prepared)
-        if len(chunks) >= 2 and re.search(r"\bb\b", chunks[0]) and re.search(r"\ba\b", chunks[1]):
+        share = _SHARE_OF_WHOLE.search(prepared)
+        if share and _SPEAKER_WORDS.search(prepared):
+            return ValueMatch("invalid", unsure="whose share it is depends on who speaks")
+        if len(numbers) == 2 and share and Decimal(numbers[1].number) in (self.pair_total, Decimal(100)) and first <= second:
+            # "6 of 10 seats to A": one named party's share of the whole, the rest the other's.
+            parties = {one or other for one, other in _PARTY_LETTER.findall(prepared)}
+            if len(parties) != 1:
+                return ValueMatch("invalid", unsure="a share of the whole without the party it is for")
+            first, second = (first, second - first) if parties == {"a"} else (second - first, first)
+        elif len(chunks) >= 2 and re.search(r"\bb\b", chunks[0]) and re.search(r"\ba\b", chunks[1]):
             first, second = second, first
         percent = "%" if self.percent else ""
-        parts = in_pair_units(self, Decimal(first.number), Decimal(second.number))
+        parts = in_pair_units(self, first, second)
         key = normalise("-".join(f"{format(part.normalize(), 'f')}{percent}" for part in parts))
         label = self.by_normal.get(key) or self.by_normal.get(key.replace("%", ""))
         if label:
@@ -403,7 +463,13 @@ class GameLabels:
             return described[0]
         close = [name for name, spellings in names.items()
                  if any(close_spelling(word, other) for words in spellings for other in words for word in wanted)]
-        return close[0] if len(close) == 1 else None
+        if len(close) == 1:
+            return close[0]
+        if close:
+            return None
+        synonyms = {name for variant in synonym_variants(wanted) for name, spellings in names.items()
+                    if any(words <= variant or variant <= words for words in spellings)}
+        return synonyms.pop() if len(synonyms) == 1 else None
 
 
 @lru_cache(maxsize=256)

@@ -24,7 +24,7 @@ FOREIGN_WORDS = {
     "jours": "days", "jour": "day", "tage": "days", "tagen": "days", "días": "days", "dias": "days", "día": "day",
     "dia": "day", "giorni": "days", "giorno": "day", "dagen": "days",
     "ans": "years", "années": "years", "annees": "years", "jahre": "years", "jahren": "years", "jahr": "year",
-    "años": "years", "anos": "years", "año": "year", "anni": "years", "anno": "year", "jaar": "years",
+    "años": "years", "anos": "years", "año": "year", "ano": "year", "anni": "years", "anno": "year", "jaar": "years",
     "semaines": "weeks", "wochen": "weeks", "semanas": "weeks", "settimane": "weeks",
     "un an": "one year", "une année": "one year", "un año": "one year", "um ano": "one year", "un anno": "one year",
     "ein jahr": "one year", "einem jahr": "one year", "un mois": "one month", "un mes": "one month",
@@ -104,6 +104,46 @@ FOREIGN_WORDS = {
     "livrer": "deliver", "liefern": "deliver", "consegnare": "deliver", "entregamos": "deliver",
     "retrait en magasin": "pickup", "retiro en tienda": "pickup", "retirada na loja": "pickup",
     "ritiro in negozio": "pickup", "abholung": "pickup", "selbstabholung": "pickup",
+    # the user-authored games' issues and labels (job offer, software licence, furniture order)
+    "salaire": "salary", "gehalt": "salary", "grundgehalt": "base salary", "jahresgehalt": "salary",
+    "salario": "salary", "salário": "salary", "sueldo": "salary", "stipendio": "salary", "retribuzione": "salary",
+    "télétravail": "remote", "à distance": "remote", "remoto": "remote", "remota": "remote", "da remoto": "remote",
+    "a distancia": "remote", "hybride": "hybrid", "híbrido": "hybrid", "híbrida": "hybrid", "ibrido": "hybrid",
+    "ibrida": "hybrid", "sur site": "on-site", "présentiel": "on-site", "en présentiel": "on-site",
+    "vor ort": "on-site", "presencial": "on-site", "in sede": "on-site", "in presenza": "on-site",
+    "vollständig": "fully", "komplett": "fully", "completamente": "fully", "totalmente": "fully",
+    "entièrement": "fully", "modalidad": "work arrangement", "modalidade": "work arrangement",
+    "modalità": "work arrangement", "arbeitsmodell": "work arrangement", "mode de travail": "work arrangement",
+    "vacances": "vacation", "congés": "vacation", "congés payés": "vacation", "urlaub": "vacation",
+    "urlaubstage": "vacation days", "vacaciones": "vacation", "férias": "vacation", "ferie": "vacation",
+    "prime de signature": "signing bonus", "prime d'arrivée": "signing bonus", "antrittsprämie": "signing bonus",
+    "startprämie": "signing bonus", "bono de firma": "signing bonus", "bono de contratación": "signing bonus",
+    "bônus de assinatura": "signing bonus", "bônus de contratação": "signing bonus", "bonus di firma": "signing bonus",
+    "bonus d'ingresso": "signing bonus", "bono": "bonus", "bônus": "bonus", "prämie": "bonus",
+    "licences": "licenses", "lizenzen": "licenses", "licencias": "licenses", "licenças": "licenses",
+    "licenze": "licenses", "pro platz": "per seat", "par siège": "per seat", "por puesto": "per seat",
+    "por usuario": "per seat", "por usuário": "per seat", "par utilisateur": "per seat", "pro nutzer": "per seat",
+    "per utente": "per seat", "soporte": "support", "suporte": "support", "supporto": "support",
+    "assistance": "support", "rund um die uhr": "24/7", "24 heures sur 24": "24/7", "las 24 horas": "24/7",
+    "24 horas": "24/7", "24 ore su 24": "24/7", "horário comercial": "business hours",
+    "horario comercial": "business hours", "heures ouvrables": "business hours", "heures de bureau": "business hours",
+    "geschäftszeiten": "business hours", "orario d'ufficio": "business hours", "orario lavorativo": "business hours",
+    "nur per e-mail": "email only", "nur e-mail": "email only", "solo correo": "email only",
+    "solo por correo": "email only", "uniquement par e-mail": "email only", "apenas e-mail": "email only",
+    "solo email": "email only", "solo via email": "email only",
+    "montage inclus": "assembly included", "avec montage": "assembly included", "montaje incluido": "assembly included",
+    "montagem incluída": "assembly included", "montaggio incluso": "assembly included",
+    "selbstmontage": "self-assembly", "à monter soi-même": "self-assembly", "autoensamblaje": "self-assembly",
+    "automontaggio": "self-assembly",
+    # the other side's offer, quoted, and the speaker's counter
+    "avete proposto": "you proposed", "avete offerto": "you offered", "vous avez proposé": "you proposed",
+    "vous avez offert": "you offered", "han propuesto": "you proposed",
+    "habéis propuesto": "you proposed", "ustedes proponen": "you propose", "vocês propuseram": "you proposed",
+    "controproposta": "counter-offer", "contre-proposition": "counter-offer", "contrapropuesta": "counter-offer",
+    "contraproposta": "counter-offer", "gegenangebot": "counter-offer", "gegenvorschlag": "counter-offer",
+    # "6 sièges pour A", "4 Sitze für A": whom a share is for
+    "pour": "for", "für": "for", "para": "for", "y": "and", "und": "and",
+    "puestos": "seats", "plazas": "seats", "posti": "seats", "lugares": "seats", "sitz": "seat", "siège": "seat",
     # words for nothing
     "aucun": "none", "aucune": "none", "ninguno": "none", "ninguna": "none", "nessuno": "none", "nenhum": "none",
     "nenhuma": "none", "keine": "no", "kein": "no", "ohne": "no", "sans": "no", "sin": "no", "senza": "no",
@@ -157,7 +197,8 @@ FOREIGN_WORDS = {
 _CJK_WORDS = {
     "は高すぎます": " is too high. ", "は高すぎる": " is too high. ", "太高了": " is too high. ", "太高": " is too high ",
     "太贵了": " is too high. ", "太贵": " is too high ", "太长": " is too long ", "太短": " is too short ",
-    "可接受的报价": " acceptable offer ", "可接受的方案": " acceptable offer ", "許容できるオファー": " acceptable offer ",
+    "不能接受": " cannot accept ", "无法接受": " cannot accept ", "不接受": " do not accept ",
+    "受け入れられません": " cannot accept ", "可接受的报价": " acceptable offer ", "可接受的方案": " acceptable offer ", "許容できるオファー": " acceptable offer ",
     "許容オファー": " acceptable offer ", "オファー": " offer ", "报价": " offer ", "备注": " note ", "メモ": " note ",
     "年利率": " annual interest rate ", "無料": " free ", "每月": " per month ", "月额": " monthly ", "月額": " monthly ", "免费": " free ", "免除": " waived ", "月租": " rent ", "租金": " rent ", "家賃": " rent ", "賃料": " rent ",
     "租期": " duration ", "契約期間": " duration ", "期間": " duration ", "期限": " duration ",
@@ -170,13 +211,24 @@ _CJK_WORDS = {
     "所有権": " ownership ", "配送": " delivery ", "价格": " price ", "価格": " price ", "保証": " warranty ",
     "保修": " warranty ", "組立込み": " assembly included ", "组装": " assembly ", "提议": " propose ",
     "提案": " propose ", "接受": " accept ", "公司": " company ", "社": " company ",
+    "年薪": " salary ", "年収": " salary ", "基本给": " salary ", "基本給": " salary ", "完全远程": " fully remote ",
+    "远程办公": " remote ", "远程": " remote ", "フルリモート": " fully remote ", "リモート": " remote ",
+    "混合办公": " hybrid ", "ハイブリッド": " hybrid ", "现场办公": " on-site ", "坐班": " on-site ", "出社": " on-site ",
+    "年假": " vacation ", "有給休暇": " vacation ", "有給": " vacation ", "休暇": " vacation ",
+    "签约奖金": " signing bonus ", "入职奖金": " signing bonus ", "入社ボーナス": " signing bonus ",
+    "サインオンボーナス": " signing bonus ", "ライセンス": " licenses ", "许可证": " licenses ",
+    "1席あたり": " per seat ", "每个座位": " per seat ", "每席": " per seat ", "サポート": " support ",
+    "技术支持": " support ", "24時間365日": " 24/7 ", "24小时": " 24/7 ", "全天候": " 24/7 ",
+    "営業時間": " business hours ", "工作时间": " business hours ", "メールのみ": " email only ",
+    "仅邮件": " email only ", "仅限邮件": " email only ", "送货上门": " home delivery ", "自提": " pickup ",
+    "包安装": " assembly included ", "含安装": " assembly included ", "自行组装": " self-assembly ",
     "您提出的": " your offer of ", "你们提出的": " your offer of ", "ご提示の": " your offer of ",
     "我们": " we ", "我方": " we ", "当社": " we ", "弊社": " we ", "当方": " we ", "希望获得": " want ",
     "希望します": " want ", "希望": " want ", "获得": " get ",
 }
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
               ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
-              ("元", " dollars ")]
+              ("元", " dollars "), ("席", " seats ")]
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
                "九": 9}
 _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10000}
@@ -188,7 +240,15 @@ _CJK_DECIMAL = re.compile(f"({_CJK_NUMERAL.pattern})点([{''.join(_CJK_DIGITS)}]
 _CJK_PERCENT = re.compile(r"百分之([" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + r"\d.]+)")
 _CJK_WORDS_LONGEST_FIRST = sorted(_CJK_WORDS, key=len, reverse=True)
 _CJK_TEN_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*万")
-_CJK_SCORE = re.compile(r"(?<=\d)\s*比\s*(?=\d)")
+_CJK_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*千(?![一二三四五六七八九百十])")
+_CJK_SCORE = re.compile(r"(?<=\d)\s*[比对対]\s*(?=\d)")
+# "四六开" / "五五开": a split in tenths; "六割" / "7割": tenths as a percent (wari); "一年半": and a half.
+_CJK_TENTHS_SPLIT = re.compile(f"([{''.join(_CJK_DIGITS)}\\d])([{''.join(_CJK_DIGITS)}\\d])[开開分]")
+_CJK_WARI = re.compile(r"(\d+(?:\.\d+)?)\s*割")
+_CJK_AND_A_HALF = re.compile(r"(\d+)\s*(年|个月|ヶ月|か月)半")
+# "月20ドル": 月 right before an amount is "a month" (after a number it is the unit, 12ヶ月/12月).
+_CJK_MONTHLY = re.compile(r"(?<![\d个ヶか カケ])月\s*(?=\d)")
+_CJK_EVEN = re.compile(r"半々|半半|对半|五五分成")
 _CJK_ANNUAL = re.compile(r"年\s*(?=\d)")
 _CJK_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _CJK_UNITS]
 _SPACES = re.compile(r"[ ]{2,}")
@@ -199,14 +259,22 @@ def _numeral(match: re.Match[str]) -> str:
 
 
 def _numeral_value(numeral: str) -> int:
-    total, current = 0, 0
+    # "一千一" (1100), "三百五" (350), "一万二" (12000): a digit after a scale, with nothing after
+    # it, counts in the next scale down, as speakers say amounts.
+    if len(numeral) >= 3 and numeral[-1] in _CJK_DIGITS and numeral[-2] in _CJK_SCALES and _CJK_SCALES[numeral[-2]] >= 100:
+        return _numeral_value(numeral[:-1]) + _CJK_DIGITS[numeral[-1]] * _CJK_SCALES[numeral[-2]] // 10
+    total, current, grand = 0, 0, 0
     for char in numeral:
         if char in _CJK_DIGITS:
             current = current * 10 + _CJK_DIGITS[char] if current and current < 10 else _CJK_DIGITS[char]
+        elif _CJK_SCALES[char] == 10000:
+            # 万 multiplies all that comes before it within its group ("十二万" is 120,000).
+            grand += ((total + current) or 1) * 10000
+            total, current = 0, 0
         else:
             total += (current or 1) * _CJK_SCALES[char]
             current = 0
-    return total + current
+    return grand + total + current
 
 
 def cjk_to_latin(text: str) -> str:
@@ -219,12 +287,18 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_DECIMAL.sub(
         lambda m: f"{_numeral_value(m.group(1))}." + "".join(str(_CJK_DIGITS[c]) for c in m.group(2)), text)
     text = _CJK_PERCENT.sub(r"\1%", text)
+    text = _CJK_TENTHS_SPLIT.sub(lambda m: " " + "-".join(f"{_CJK_DIGITS.get(c, c)}0%" for c in m.groups()) + " split ", text)
+    text = _CJK_EVEN.sub(" evenly ", text)
     for word in _CJK_WORDS_LONGEST_FIRST:
         text = text.replace(word, _CJK_WORDS[word])
     text = _CJK_TEN_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
+    text = _CJK_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
     text = _CJK_NUMERAL.sub(_numeral, text)
     text = _CJK_SCORE.sub("-", text)
+    text = _CJK_WARI.sub(lambda m: f"{format(float(m.group(1)) * 10, 'g')}%", text)
+    text = _CJK_AND_A_HALF.sub(r"\1.5\2", text)
     text = _CJK_ANNUAL.sub(" annual ", text)
+    text = _CJK_MONTHLY.sub(" per month ", text)
     for unit, english in _CJK_UNIT_PATTERNS:
         text = unit.sub(english, text)
     return _SPACES.sub(" ", text)

@@ -53,6 +53,14 @@ _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere)\s+(?:from|between))\
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)
 _WHOSE = re.compile(r"\b(?:we|us|our|ours|you|your|yours|they|their)\b", re.IGNORECASE)
+_TURNED_DOWN = re.compile(
+    r"^\s*(?:(?:that|this|it|which)(?:'s|\s+is|\s+would\s+be|\s+will)?\s+(?:(?:simply|just|really|clearly|definitely|"
+    r"absolutely|frankly)\s+)?(?:not\s+(?:workable|acceptable|possible|feasible|realistic|going\s+to\s+work|something\s+we)|"
+    r"unacceptable|too\s+(?:high|low|much|steep|expensive|long|short)|out\s+of\s+the\s+question|a\s+non-?starter|"
+    r"impossible|won't\s+work|doesn't\s+work|does\s+not\s+work)|no\s+way|absolutely\s+not|not\s+a\s+chance|"
+    r"(?:we|i)\s+(?:can(?:no|')t|cannot|won't)\s+(?:accept|agree\s+to|do)\s+(?:that|this|it)\b)", re.IGNORECASE)
+# "1.1k", "9K": thousands are amounts of money in a game that has money issues.
+_THOUSANDS_K = re.compile(r"(?<![$€£\w.,])(\d{1,3}(?:\.\d+)?[kK])\b")
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
 # "12 or 15 months": a bare number joined to one with a unit ("$1100 and 5 days" is not).
@@ -99,6 +107,9 @@ def _share_unit(text: str, known_units: set[str]) -> str:
     def repeat(match: re.Match[str]) -> str:
         unit = match.group("unit")
         word = unit.strip().lower()
+        if word in _CURRENCY_WORDS:
+            # "5000 to 7000 dollars": a range of amounts, "$5000 to $7000".
+            return f"${match.group('a')} {match.group('joint')} ${match.group('b')}"
         if unit.strip() != "%" and word.rstrip("s") not in known_units and word not in known_units:
             return match.group(0)
         return f"{match.group('a')}{unit} {match.group('joint')} {match.group('b')}{unit}"
@@ -165,7 +176,8 @@ def _in_one_range(span: str, issue: str, labels: GameLabels) -> bool:
 
 def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 topic: list[str]) -> list[tuple[str, ValueMatch]]:
-    span_tokens = unit_tokens(found.span)
+    # "3y", "18m": a unit letter is the game's unit it abbreviates, where the game has that unit.
+    span_tokens = {UNIT_LETTERS[t] if UNIT_LETTERS.get(t) in labels.known_units else t for t in unit_tokens(found.span)}
     span_units = span_tokens & labels.known_units
     written_units = span_tokens & _MEASURES
     options: list[tuple[float, int, str, ValueMatch]] = []
@@ -202,12 +214,12 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
             only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
             only_money_issue = table.currency and found.currency and (
                 labels.money_issues == 1 or _in_one_range(found.span, issue, labels))
-            if not ((unit_evidence and (label_units - {"%"} or only_percent_issue or only_money_issue))
+            if not ((unit_evidence and (table.measure_units - {"%"} or only_percent_issue or only_money_issue))
                     or (distance <= 4 and table.currency == found.currency)):
                 continue
         else:
             continue
-        rank = 0 if distance <= 8 else (1 if unit_evidence and len(label_units) else 2)
+        rank = 0 if distance <= 8 else (1 if unit_evidence and len(table.measure_units) else 2)
         options.append((rank + distance / 100 if distance != float("inf") else rank + 0.5, 0 if result.kind == "label" else 1,
                         issue, result, unit_evidence or distance <= 8))
     if not options:
@@ -272,10 +284,21 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     if side is None:
         side = speaker_from_text(text, labels.game.parties) if local == text else \
             speaker_from_text(local, labels.game.parties)
-    converted = _share_unit(words_to_digits(_BETWEEN.sub(lambda m: f"{m.group('a')} to ", local)), labels.known_units)
+    # "between 1,000 and 1,100" and, once number words are digits, "between five and seven thousand".
+    to_range = lambda m: f"{m.group('a')} to "  # noqa: E731
+    converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
+    if labels.money_issues and ("k" in converted or "K" in converted):
+        converted = _THOUSANDS_K.sub(r"$\1", converted)  # "1.1k / 18 mo": an amount, not one half of a pair
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
-    for sentence in [s for s in _SENTENCE.split(converted) if s and s.strip()]:
+    sentences = [s for s in _SENTENCE.split(converted) if s and s.strip()]
+    for number, sentence in enumerate(sentences):
+        # "$1,400 and a $2,500 deposit? That's simply not workable.": a question the next
+        # sentence turns down quotes the values it names.
+        turned_down = sentence.rstrip().endswith("?") and number + 1 < len(sentences) and \
+            bool(_TURNED_DOWN.match(sentences[number + 1]))
+        if turned_down:
+            continue
         places = word_positions(sentence)
         found = _find(sentence, labels, keyword_stems, places)
         hits = keyword_hits(sentence, labels, places)
@@ -326,9 +349,14 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         written = label_phrases(sentence, labels)
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in written]) \
             if labels.paraphrase_stems or labels.compound_labels else []
-        for issue, label, start, end in (written + paraphrased + zero_mentions(sentence, labels, stems)
-                                         + even_mentions(sentence, labels, stems)):
-            result.append(Mention(issue, label, sentence[start:end], is_own(sentence, start, end), True))
+        phrases = written + paraphrased + zero_mentions(sentence, labels, stems) + even_mentions(sentence, labels, stems)
+        owns = [is_own(sentence, start, end) for _, _, start, end in phrases]
+        for index, (issue, label, start, end) in enumerate(phrases):
+            # The same label found twice over one place ("No warranty" and "No warranty is a"): what
+            # is said of the shorter span ("... is a dealbreaker") holds for both.
+            own = owns[index] and all(owns[other] for other, (i, l, s, e) in enumerate(phrases)
+                                      if (i, l) == (issue, label) and s < end and start < e)
+            result.append(Mention(issue, label, sentence[start:end], own, True))
             topic.append(issue)
         placed = {m.issue for m in result}
         if proposed or "?" in sentence:

@@ -9,7 +9,12 @@ from typing import Any
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.json_blocks import brace_blocks, parse_block
+from lamen.judge.keys import (
+    AMENDMENT_KEY, NOT_OWN_KEY, OFFER_KEY, OWN_KEY, REVISION_KEY, holds_offer, issue_by_evidence, issues_named, plain_key,
+    nested_pairs, resolved_pairs, starts_with_issue, with_key_unit,
+)
 from lamen.judge.labels import GameLabels
+from lamen.judge.messages import extract_text
 from lamen.judge.structured import Block, as_records, structured_blocks
 
 __all__ = ["brace_blocks", "extract_note_json", "offers_from_pairs", "parse_block", "own_block", "structured_offer"]
@@ -22,49 +27,27 @@ _ESTIMATE_CUES = re.compile(r"opponent|their\b|they (?:would|might|will|may)|oth
 _OWN_CUES = re.compile(r"\b(?:my|our|own)\b", re.IGNORECASE)
 # Keys that carry no offer beside the offer itself.
 _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comments?|strategy|priority|status|"
-                        r"justification|summary|thoughts?|analysis|explanation)$", re.IGNORECASE)
-
-
-_KEY_UNIT = re.compile(r"(?:^|[\s_-])(years?|yrs?|months?|mos?|days?|weeks?|usd|dollars?|percent|pct)(?:$|[\s_-])",
-                       re.IGNORECASE)
-
-
-def _with_key_unit(key: str, value: Any) -> Any:
-    """A bare number under a key that says its unit ('term_years': 3, 'rent_usd': 1100) gets it."""
-    bare = isinstance(value, (int, float)) and not isinstance(value, bool) or \
-        isinstance(value, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value)
-    unit = _KEY_UNIT.search(key) if bare else None
-    if unit is None:
-        return value
-    word = unit.group(1).lower()
-    if word in ("usd", "dollar", "dollars"):
-        return f"${str(value).strip()}"
-    if word in ("percent", "pct"):
-        return f"{str(value).strip()}%"
-    return f"{str(value).strip()} {word}"
-
-
-def _nested(value: Any) -> list[tuple[str, Any]] | None:
-    if isinstance(value, list) and value and all(isinstance(p, tuple) and len(p) == 2 for p in value):
-        return value
-    return None
-
-
-def _by_evidence(value: Any, labels: GameLabels, taken: set[str]) -> str | None:
-    """The issue a value under an unknown key belongs to, when its value is a label of exactly
-    one issue not named elsewhere in the block ('Loan size: $2,000', 'lease_term_months: 15')."""
-    if value is None or isinstance(value, (list, bool)):
-        return None
-    fits = [issue for issue in labels.issues if issue not in taken and labels.match(issue, value).kind == "label"]
-    return fits[0] if len(fits) == 1 else None
+                        r"justification|summary|thoughts?|analysis|explanation|"
+                        # the plumbing of a tool call around the offer
+                        r"id|type|name|index|role|call_id|tool_call_id|tool|function|method|arguments|input|parameters)$",
+                        re.IGNORECASE)
 
 
 def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json") -> Extraction:
     """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities."""
-    pairs = as_records(pairs)
-    nested_offers = [(k, _nested(v)) for k, v in pairs if _nested(v) and labels.issue_for_key(str(k)) is None]
-    wrapped = any(any(labels.issue_for_key(str(key)) for key, _ in inner) for _, inner in nested_offers if inner)
+    pairs = resolved_pairs(as_records(pairs), labels)
+    # Beside an own offer, a wrapper of the other side's or of limits ({"mine": {...}, "theirs": {...}})
+    # holds no offer; and neither does a limit's value ("Walk-away: $1,100") beside the offer.
+    own_wrapped = [k for k, v in pairs if nested_pairs(v) and labels.issue_for_key(str(k)) is None
+                   and not NOT_OWN_KEY.search(plain_key(k)) and issues_named(nested_pairs(v) or [], labels)]
+    offer_keyed = any(labels.issue_for_key(str(k)) is not None for k, _ in pairs) or \
+        any(OFFER_KEY.search(plain_key(k)) and not NOT_OWN_KEY.search(plain_key(k)) for k, _ in pairs)
+    pairs = [(k, v) for k, v in pairs if labels.issue_for_key(str(k)) is not None or not NOT_OWN_KEY.search(plain_key(k))
+             or not (own_wrapped if nested_pairs(v) else offer_keyed and not starts_with_issue(v, labels))]
+    nested_offers = [(k, nested_pairs(v)) for k, v in pairs if nested_pairs(v) and labels.issue_for_key(str(k)) is None]
+    wrapped = any(holds_offer(inner, labels) for _, inner in nested_offers if inner)
     offers: dict[str, str] = {}
+    offered_by_name: dict[str, str] = {}  # offers of a wrapper named as the offer ("offer", "mine")
     invalid: dict[str, str] = {}
     unknown: list[str] = []
     ambiguous: list[str] = []
@@ -73,22 +56,43 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
     for key, value in pairs:
         key_text = str(key).strip()
         issue = labels.issue_for_key(key_text)
-        value = _with_key_unit(key_text, value)
-        nested = _nested(value)
+        value = with_key_unit(key_text, value)
+        nested = nested_pairs(value)
         if issue is None and nested:
             if _is_estimate_text(key_text.replace("_", " ")):
                 continue  # {"opponent_estimate": {...}} beside the own offer
             inner = offers_from_pairs(nested, labels, method)
-            offers.update(inner.offers)
-            invalid.update(inner.invalid)
+            # Beside a wrapper named as the offer, another wrapper ("accept_if", "stretch") fills
+            # in only the issues the offer leaves out.
+            offer_named = bool(OFFER_KEY.search(plain_key(key_text)) or OWN_KEY.search(plain_key(key_text)))
+            if offer_named:
+                offered_by_name.update(inner.offers)
+                for issue_name in inner.offers:  # what an earlier other wrapper said of them is overruled
+                    invalid.pop(issue_name, None)
+                ambiguous = [name for name in ambiguous if name not in inner.offers]
+            taken = set(offered_by_name) if not offer_named else set()
+            offers.update({k: v for k, v in inner.offers.items() if k not in taken})
+            invalid.update({k: v for k, v in inner.invalid.items() if k not in taken and k not in offers})
             unknown += inner.unknown_issues
-            ambiguous += inner.ambiguous
+            ambiguous += [k for k in inner.ambiguous if k not in taken]
             unsure += [inner.reason] if inner.reason else []
             continue
+        if issue is None and isinstance(value, str) and len(value.split()) >= 3 and not _META_KEYS.match(key_text) \
+                and (OFFER_KEY.search(plain_key(key_text)) or REVISION_KEY.search(key_text) or starts_with_issue(value, labels)):
+            # {"acceptable_offer": "rent $1,200, 24 months, deposit $1,250"}: prose in a field;
+            # "Revised: control 6-4 and ownership 60%": a revision of what the block said before.
+            inner = extract_text(value, labels, method)
+            if inner.offers or inner.ambiguous:
+                revision = bool(REVISION_KEY.search(key_text))
+                offers.update({k: v for k, v in inner.offers.items() if revision or k not in offers})
+                invalid.update(inner.invalid)
+                ambiguous += inner.ambiguous
+                unsure += [inner.reason] if inner.reason else []
+                continue
         if issue is None:
             if wrapped or _META_KEYS.match(key_text) or not key_text:
                 continue
-            issue = _by_evidence(value, labels, keyed | set(offers))
+            issue = issue_by_evidence(value, labels, keyed | set(offers))
             if issue is None:
                 unknown.append(key_text.lower())
                 continue
@@ -127,9 +131,15 @@ def _heading(note: str, block: Block, labels: GameLabels) -> str:
     return next((line for line in reversed(lines) if line.strip() and not line.strip().startswith("```")), "")
 
 
+# A heading that says the block is the writer's final word ("Final (after re-reading their
+# message):", "Revised, given their last offer:"), whatever else it mentions.
+_FINAL_HEADING = re.compile(r"^\W*(?:final|revised|updated|corrected|new)\b", re.IGNORECASE)
+
+
 def _is_estimate_text(heading: str) -> bool:
     return bool(_ESTIMATE_CUES.search(heading)) and not re.search(r"\b(?:my|our)\s+(?:acceptable|own|offer)",
-                                                                 heading, re.IGNORECASE)
+                                                                 heading, re.IGNORECASE) \
+        and not _FINAL_HEADING.match(heading)
 
 
 def _is_estimate(note: str, block: Block, labels: GameLabels) -> bool:
@@ -148,6 +158,11 @@ def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block],
     own = [(b, r) for b, r in about_game if not _is_estimate(note, b, labels)] or about_game
     if not own:
         return None, blocks, readings
+    # "Update: rent $1,200 instead." after the offer block revises it (the note reader applies the
+    # revision written after the block), it does not replace it.
+    while len(own) > 1 and all(AMENDMENT_KEY.search(str(key)) and labels.issue_for_key(str(key)) is None
+                               for key, _ in own[-1][0].pairs):
+        own.pop()
     return own[-1][0], blocks, readings
 
 
@@ -165,4 +180,13 @@ def structured_offer(note: str, labels: GameLabels) -> tuple[Block | None, Extra
     # Issues invented in any of the note's own blocks are violations all the same.
     own_blocks = [r for b, r in zip(blocks, readings) if not _is_estimate(note, b, labels)]
     invented = tuple(dict.fromkeys(name for r in own_blocks for name in r.unknown_issues))
-    return chosen, reading.model_copy(update={"unknown_issues": invented})
+    update: dict[str, object] = {"unknown_issues": invented}
+    # Two own blocks that disagree, the last one not marked as the final word: the last is taken,
+    # as a careful reader would, but the reader says it chose.
+    earlier = [r for b, r in zip(blocks, readings) if b.start < chosen.start and not _is_estimate(note, b, labels)
+               and (r.offers or r.invalid)]
+    disagrees = any(issue in reading.offers and other.offers.get(issue, reading.offers[issue]) != reading.offers[issue]
+                    for other in earlier for issue in other.offers)
+    if disagrees and reading.confidence == "sure" and not _FINAL_HEADING.match(_heading(note, chosen, labels).strip(" *#:`")):
+        update |= {"confidence": "unsure", "reason": "several offer blocks disagree; the last was taken"}
+    return chosen, reading.model_copy(update=update)

@@ -41,7 +41,9 @@ _OR = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
 # Where a second, alternative package starts: "Otherwise it's $1,300 for 12 months", "...; for
 # 12 months it would be $1,200", "Alternatively, ...".
 _ALTERNATIVE_BREAK = re.compile(r"(?:[.;,!]\s*|\s+)(?=(?:otherwise|alternatively|or else|or if|if instead)\b)|"
-                                r";\s*(?=(?:for|if|with)\b)|[.!]\s+(?=(?:for|if|with)\b)|\bor,?\s+(?=if\b)",
+                                r";\s*(?=(?:for|if|with)\b)|[.!]\s+(?=(?:for|if|with)\b)|\bor,?\s+(?=if\b)|"
+                                # "$1,100 on a 24-month lease, or $1,200 if you prefer 12 months"
+                                r",\s*or\s+(?=[$€£]?\d[^.;!?]{0,40}\bif\b)",
                                 re.IGNORECASE)
 
 

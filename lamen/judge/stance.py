@@ -10,7 +10,9 @@ from lamen.judge.agreement import accepts_named
 
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
-    r"\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by)\s+(?:the\s+|a\s+|an\s+)?|"
+    # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
+    r"\b(?:you|yours|they|theirs|your\s+side|their\s+side|your\s+ask)\s*[:=]\s*)"
     r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
 _CLAUSE_NOT_OWN = re.compile(
@@ -40,7 +42,8 @@ _REJECTED_AFTER = re.compile(
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less) than (?:i|we) can)|"
-    r"^\s*(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
+    # "Email-only support won't work for us": the issue's name may stand between value and verdict.
+    r"^\s*(?:[a-z-]+\s+){0,2}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
 _DIFFERENCE_AFTER = re.compile(r"^\s*(?:[a-z]+\s+)?(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b",
@@ -55,6 +58,15 @@ PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|ho
 _CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 
 
+# Just after a value: it is the other side's ("the $1,000 deposit you offered").
+_QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
+                           r"(?:offered|proposed|suggested|mentioned|asked\s+for|wanted|requested|put\s+forward)\b",
+                           re.IGNORECASE)
+
+
+_THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+side)\s*[:=]", re.IGNORECASE)
+
+
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
     before = sentence[:start]
@@ -62,6 +74,11 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     after = sentence[end:end + 50]
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
+    if _THEIRS_LABELLED.match(re.split(r"[;.!?]\s|—|\s-\s", before)[-1]):
+        return False  # every value after "you:" up to the next ";" is theirs
+    if _QUOTED_AFTER.search(after):
+        # "We'll take the 24 months you proposed": accepting it makes it one's own.
+        return accepts_named(sentence)
     if _BOUND_BEFORE.search(before[-40:]):
         return True
     if _IMMEDIATE_NOT_OWN.search(before[-30:]):

@@ -7,11 +7,12 @@ place in the text; which block is the note's own offer is decided by the note re
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from lamen.judge.json_blocks import brace_blocks, parse_block
+from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
 from lamen.judge.labels import GameLabels
 
 Pairs = list[tuple[str, Any]]
@@ -36,6 +37,7 @@ _ATTRIBUTE_PAIR = re.compile(r"<[A-Za-z][\w-]*\s+(?:name|issue|key|id)\s*=\s*[\"
                              r"</[A-Za-z][\w-]*>)")
 # A YAML or code comment after a value ("rent: 1000  # was 1100") is no part of it.
 _COMMENT = re.compile(r"\s+(?:#|//)\s.*$")
+_SENTENCE_END = re.compile(r".*[.!?]\s+")
 _SEPARATOR_ROW = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 
 
@@ -56,8 +58,14 @@ def as_records(pairs: Pairs) -> Pairs:
             (len(pairs) == 2 or not any(isinstance(value, (list, dict)) for value in keys.values())):
         issue_key = next(k for k in keys if k in _RECORD_KEYS)
         value_key = next(k for k in keys if k in _VALUE_KEYS and k != issue_key)
-        if isinstance(keys[issue_key], str):
+        # {"term": "36 months", "amount": 5000} names two issues: a record's name holds no number.
+        if isinstance(keys[issue_key], str) and not re.search(r"\d", keys[issue_key]):
             return [(keys[issue_key], keys[value_key])]
+    names = [str(key).strip().lower() for key, _ in pairs]
+    if len(pairs) >= 4 and len(pairs) % 2 == 0 and all(name in _RECORD_KEYS for name in names[::2]) \
+            and all(name in _VALUE_KEYS for name in names[1::2]) and all(isinstance(v, str) for _, v in pairs[::2]):
+        # "- issue: rent\n  value: $1,100\n- issue: ...": YAML records read as flat lines.
+        return [(pairs[i][1], pairs[i + 1][1]) for i in range(0, len(pairs), 2)]
     result: Pairs = []
     for key, value in pairs:
         if isinstance(value, list) and value and all(isinstance(item, str) and _KEY_VALUE_TEXT.match(item)
@@ -89,6 +97,7 @@ def _json_blocks(text: str) -> tuple[list[Block], list[Block]]:
         pairs = parse_block(raw)
         if not pairs:
             continue
+        written = len(pairs)
         pairs = as_records(pairs)
         end = start + len(raw)
         previous = blocks[-1] if blocks else None
@@ -96,9 +105,15 @@ def _json_blocks(text: str) -> tuple[list[Block], list[Block]]:
                 and re.fullmatch(r"[\s,]*", text[previous.end:start]):
             blocks[-1] = Block(previous.start, end, previous.pairs + pairs, "json-record")
             continue
-        record = len(pairs) == 1 and text[:start].rstrip().endswith(("[", ","))
+        # One {"issue": ..., "value": ...} record: in a list, or one per line (JSON Lines).
+        record = len(pairs) == 1 and (text[:start].rstrip().endswith(("[", ",")) or written >= 2)
         blocks.append(Block(start, end, pairs, "json-record" if record else "json"))
-    return [Block(b.start, b.end, b.pairs, "json") for b in blocks], spans
+    if "[[" in text or re.search(r"\[\s*\[", text):
+        for start, end, pairs in pair_list_blocks(text):
+            if not any(span.start <= start < span.end for span in spans):
+                blocks.append(Block(start, end, pairs, "json"))
+                spans.append(Block(start, end, [], "span"))
+    return sorted((Block(b.start, b.end, b.pairs, "json") for b in blocks), key=lambda b: b.start), spans
 
 
 def _cells(line: str) -> list[str]:
@@ -108,7 +123,7 @@ def _cells(line: str) -> list[str]:
 
 # Table columns that hold no offer of the writer's (the other side's, limits, ranks, remarks) and
 # columns that hold it; a unit column is read with the value.
-_OTHER_COLUMN = re.compile(r"\b(?:their|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min\w*|"
+_OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min\w*|"
                            r"max\w*|priority|priorities|rank\w*|weight|importance|notes?|comments?|remarks?|why|"
                            r"reasons?|rationale|justification|status|previous|last|old|was|estimate\w*|range|limit|fallback|"
                            r"backup|worst|floor|ceiling|concession\w*|plan b|if needed)\b",
@@ -135,6 +150,31 @@ def _own_column(header: list[str], width: int) -> int | None:
     return others[0] if len(others) == 1 and len(others) < width - 1 else None
 
 
+def _table_pairs(header: list[str], body: list[list[str]], labels: GameLabels) -> Pairs:
+    """The (issue, value) pairs of a table: one row per issue (its own column chosen by the
+    header when there are several), or one column per issue with a single row of values."""
+    pairs: Pairs = []
+    header_issues = sum(labels.issue_for_key(cell) is not None for cell in header)
+    if len(body) == 1 and header_issues >= 2:
+        return list(zip(header, body[0]))
+    if len(body) > 1 and header_issues >= 2 and all(len(row) == len(header) for row in body):
+        # One column per issue, one row per party or draft: the writer's own row, if one is.
+        own = [row for row in body if not _OTHER_COLUMN.search(row[0])]
+        marked = [row for row in own if _OWN_COLUMN.search(row[0])]
+        chosen = marked if len(marked) == 1 else own
+        if len(chosen) == 1:
+            return list(zip(header[1:], chosen[0][1:]))
+    for row in body:
+        if len(row) == 2:
+            pairs.append((row[0], row[1]))
+        elif len(row) > 2 and (column := _own_column(header, len(row))) is not None:
+            pairs.append((row[0], " ".join([row[column], *(row[j] for j in _unit_columns(header))])))
+        elif len(row) > 2:
+            names = header[1:] if len(header) == len(row) else [""] * (len(row) - 1)
+            pairs.append((row[0], ", ".join(f"{name} {value}".strip() for name, value in zip(names, row[1:]))))
+    return pairs
+
+
 def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
     blocks = []
     for match in re.finditer(r"(?m)(?:^[ \t]*\|.*\|?[ \t]*(?:\n|$))+", text):
@@ -142,19 +182,46 @@ def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
         has_header = len(lines) > 1 and bool(_SEPARATOR_ROW.match(lines[1]))
         rows = [_cells(line) for line in lines if not _SEPARATOR_ROW.match(line)]
         header, body = (rows[0], rows[1:]) if has_header else ([], rows)
-        pairs: Pairs = []
-        header_issues = sum(labels.issue_for_key(cell) is not None for cell in header)
-        if len(body) == 1 and header_issues >= 2:
-            pairs = list(zip(header, body[0]))
+        pairs = _table_pairs(header, body, labels)
+        if pairs:
+            blocks.append(Block(match.start(), match.end(), pairs, "table"))
+    return blocks
+
+
+# Two or more lines of comma- or tab-separated cells: CSV (or TSV) a model wrote as its offer.
+_CSV_LINES = re.compile(r"(?m)(?:^[ \t]*[^\s|,\t#>*-][^\n|]*(?:,|\t)[^\n|]*(?:\n|$)){2,}")
+
+
+def _csv_row(line: str, delimiter: str) -> list[str]:
+    cells = [cell.strip() for cell in next(csv.reader([line], delimiter=delimiter, skipinitialspace=True), [])]
+    # "$1,100" unquoted: a cell of three digits after a cell ending in a digit is its thousands.
+    merged: list[str] = []
+    for cell in cells:
+        if merged and re.fullmatch(r"\d{3}(?:\.\d+)?(?:\s.*)?", cell) and re.search(r"\d$", merged[-1]):
+            merged[-1] += "," + cell
         else:
-            for row in body:
-                if len(row) == 2:
-                    pairs.append((row[0], row[1]))
-                elif len(row) > 2 and (column := _own_column(header, len(row))) is not None:
-                    pairs.append((row[0], " ".join([row[column], *(row[j] for j in _unit_columns(header))])))
-                elif len(row) > 2:
-                    names = header[1:] if len(header) == len(row) else [""] * (len(row) - 1)
-                    pairs.append((row[0], ", ".join(f"{name} {value}".strip() for name, value in zip(names, row[1:]))))
+            merged.append(cell)
+    return merged
+
+
+def _csv_blocks(text: str, labels: GameLabels) -> list[Block]:
+    """Runs of CSV lines whose rows (or header) name two or more issues, read as tables."""
+    blocks = []
+    for match in _CSV_LINES.finditer(text):
+        lines = [line for line in match.group(0).splitlines() if line.strip()]
+        delimiter = "\t" if all("\t" in line for line in lines) else ","
+        rows = [_csv_row(line, delimiter) for line in lines]
+        width = len(rows[0])
+        if width < 2 or any(len(row) != width for row in rows) or \
+                any(len(cell) > 40 or ":" in cell for row in rows for cell in row):
+            continue  # a "key: value, value" line is no CSV row
+        first_named = sum(labels.issue_for_key(row[0]) is not None and not re.search(r"[\d$€£]", row[0]) for row in rows)
+        header_named = sum(labels.issue_for_key(cell) is not None for cell in rows[0])
+        if first_named < 2 and header_named < 2:
+            continue
+        has_header = labels.issue_for_key(rows[0][0]) is None or header_named >= 2
+        header, body = (rows[0], rows[1:]) if has_header else ([], rows)
+        pairs = _table_pairs(header, body, labels)
         if pairs:
             blocks.append(Block(match.start(), match.end(), pairs, "table"))
     return blocks
@@ -169,6 +236,10 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
     """(key, value, key names an issue) of one 'key: value' or 'key value' segment."""
     segment = segment.strip().strip(".,").strip()
     match = _PAIR.match(segment)
+    if match and len(match.group("key").split()) > 5 and (cut := _SENTENCE_END.search(match.group("key"))):
+        # "I'll keep it simple this round. Rent: $1,100": the sentence before the key is no part of it.
+        segment = segment[cut.end():]
+        match = _PAIR.match(segment)
     if match and match.group("value").strip() and len(match.group("key").split()) <= 5 \
             and not re.search(r"[\d$€£]", match.group("key")):
         key = match.group("key").strip()
@@ -207,10 +278,16 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
     # Several segments are pairs only if most are; a sentence with a comma is not a list.
     if len(segments) > 1 and sum(1 for f in found if f and f[2]) < max(2, len(segments) - 1):
         found = [_segment_pair(OFFER_HEADING.sub("", cleaned, count=1), labels)]
+    heading = OFFER_HEADING.match(cleaned)
+    if heading and not any(found) and 0 < len(cleaned[heading.end():].split()) <= 4:
+        # "Acceptable offer: $1,300": the heading is the key of a single value.
+        found = [(heading.group(0).strip(" :=-—>"), cleaned[heading.end():].strip().rstrip(".,;"), False)]
     for item in found:
         if item is None:
             continue
         key, value, names_issue = item
+        if not names_issue and key.lower() in _RECORD_KEYS and labels.issue_for_key(value) is not None:
+            names_issue = True  # "- issue: rent" / "  value: $1,100": a record written as lines
         if not names_issue and len(key.split()) <= 3 and len(value.split()) <= 4:
             # "Loan size: $2,000": a key no issue is named by, with a value only one issue has.
             names_issue = sum(labels.match(issue, value).kind == "label" for issue in labels.issues) == 1
@@ -247,6 +324,116 @@ def _line_blocks(text: str, labels: GameLabels) -> list[Block]:
     return blocks
 
 
+# A TOML section header ("[offer]", "[offer.rent]"): the key of the pairs below it.
+_SECTION = re.compile(r"^[ \t]*\[\[?(?P<key>[A-Za-z_][\w .-]{0,40})\]\]?[ \t]*$")
+# A line that is only a key ("board_seats:", "1. **Board control**"), whose value is the lines below.
+_PARENT_KEY = re.compile(r"^(?P<key>[^\d:=|{}\[\]$€£%]{1,48}?)\s*:?\s*$")
+
+
+@dataclass
+class _Node:
+    indent: int
+    key: str
+    children: Pairs
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip(" "))
+
+
+def _tree_blocks(text: str, labels: GameLabels) -> list[Block]:
+    """Indented trees of key/value lines (YAML, nested markdown lists, TOML sections) as nested
+    pairs: {"proposal": {"board_seats": {"company_a": 4, ...}}}. Only trees the flat line
+    reader would misread are kept: an issue key with lines below it, sibling wrappers
+    ("mine:" beside "theirs:"), or TOML sections; other runs are left to it."""
+    lines = text.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    blocks: list[Block] = []
+    index = 0
+    while index < len(lines):
+        run_end, parents, nested_issue = _tree_run(lines, index, labels)
+        if run_end <= index:
+            index += 1
+            continue
+        if nested_issue or parents >= 2:
+            # Pairs just above the first key of the tree, at its level, belong to it.
+            first = index
+            while first > 0 and lines[first - 1].strip() and _indent(lines[first - 1]) == _indent(lines[index]) \
+                    and (not blocks or offsets[first - 1] >= blocks[-1].end) and _line_pairs(lines[first - 1], labels)[0]:
+                first -= 1
+            pairs = _tree_pairs(lines[first:run_end], labels)
+            if pairs:
+                blocks.append(Block(offsets[first], offsets[run_end], pairs, "tree"))
+        index = run_end
+    return blocks
+
+
+def _next_content(lines: list[str], index: int) -> int:
+    while index < len(lines) and not lines[index].strip():
+        index += 1
+    return index
+
+
+def _is_parent(lines: list[str], index: int) -> bool:
+    following = _next_content(lines, index + 1)
+    if _SECTION.match(lines[index]):
+        return True
+    if following >= len(lines) or _indent(lines[following]) <= _indent(lines[index]):
+        return False
+    cleaned = _clean_line(lines[index])
+    return bool(cleaned) and bool(_PARENT_KEY.match(cleaned)) and len(cleaned.split()) <= 5
+
+
+def _tree_run(lines: list[str], start: int, labels: GameLabels) -> tuple[int, int, bool]:
+    """(end of the run of tree lines from `start`, its parents, whether an issue key has lines below)."""
+    if not lines[start].strip() or not _is_parent(lines, start):
+        return start, 0, False
+    index, parents, nested_issue = start, 0, False
+    base = _indent(lines[start])
+    while index < len(lines):
+        line = lines[index]
+        if not line.strip():
+            following = _next_content(lines, index)
+            if following >= len(lines) or _indent(lines[following]) < base or \
+                    not (_is_parent(lines, following) or _line_pairs(lines[following], labels)[0]):
+                break
+            index += 1
+            continue
+        if index > start and _indent(line) < base:
+            break
+        if _is_parent(lines, index):
+            parents += 1
+            key = _SECTION.match(line)
+            name = key.group("key") if key else _clean_line(line).rstrip(":").strip()
+            nested_issue = nested_issue or (labels.issue_for_key(name) is not None and not key)
+        elif not _line_pairs(line, labels)[0]:
+            break
+        index += 1
+    return index, parents, nested_issue
+
+
+def _tree_pairs(lines: list[str], labels: GameLabels) -> Pairs:
+    root = _Node(-2, "", [])
+    stack = [root]
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        section = _SECTION.match(line)
+        indent = -1 if section else _indent(line)
+        while len(stack) > 1 and stack[-1].indent >= indent:
+            stack.pop()
+        if section or _is_parent(lines, index):
+            key = section.group("key") if section else _clean_line(line).rstrip(":").strip()
+            node = _Node(indent, key.strip(), [])
+            stack[-1].children.append((node.key, node.children))
+            stack.append(node)
+        else:
+            stack[-1].children.extend(_line_pairs(line, labels)[0])
+    return root.children
+
+
 def _mask(text: str, blocks: list[Block]) -> str:
     for block in blocks:
         end = min(block.end, len(text))
@@ -279,6 +466,13 @@ def structured_blocks(text: str, labels: GameLabels) -> list[Block]:
         spans += tags
     masked = _mask(text, spans)
     tables = _table_blocks(masked, labels)
+    if "," in masked or "\t" in masked:
+        tables += _csv_blocks(_mask(masked, tables), labels)
     blocks += tables
-    blocks += _line_blocks(_mask(masked, tables), labels)
+    masked = _mask(masked, tables)
+    if "\n " in masked or "\n\t" in masked or "[" in masked:
+        trees = _tree_blocks(masked, labels)
+        blocks += trees
+        masked = _mask(masked, trees)
+    blocks += _line_blocks(masked, labels)
     return sorted(blocks, key=lambda b: b.start)

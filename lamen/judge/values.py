@@ -6,6 +6,7 @@ spelling-insensitive form of text labels ("Self assembly" = "self-assembly")."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import lru_cache
 
 _UNITS_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -20,7 +21,7 @@ _NUMBER_WORD = re.compile(
 # or before a unit where it is a length ("$1,200 a month" is a rate, not one month).
 _ARTICLE = re.compile(r"\b(?:a|an)\s+(?=(?P<next>hundred|thousand|(?:year|month|week|day)s?)\b)", re.IGNORECASE)
 _LENGTH_BEFORE = {"for", "over", "of", "to", "about", "just", "only", "within", "lasting", "least", "most", "and",
-                  "with", "allow", "allowed", "is", "be", "up", ""}
+                  "with", "allow", "allowed", "is", "be", "up", "", ":", "="}
 
 
 def _article_one(match: re.Match[str]) -> str:
@@ -33,11 +34,30 @@ def _article_one(match: re.Match[str]) -> str:
 
 
 # "five grand", "10 grand": thousands of dollars.
-_GRAND = re.compile(r"\b(\d+|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
+_GRAND = re.compile(r"\b(\d+(?:\.\d+)?|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
+# "a grand", "half a grand", "1.2 grand": thousands of dollars; "12 hundred", "1.5 thousand": digits
+# times a scale word; "a couple of days": two.
+_A_GRAND = re.compile(r"\b(?:a|one)\s+grand\b", re.IGNORECASE)
+_HALF_A_GRAND = re.compile(r"\bhalf\s+a\s+grand\b", re.IGNORECASE)
+_DIGITS_TIMES_SCALE = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s+(hundred|thousand)\b", re.IGNORECASE)
+_COUPLE = re.compile(r"\ba\s+couple\s+(?:of\s+)?(?=(?:days?|weeks?|months?|years?|hundred|thousand)\b)", re.IGNORECASE)
+
+
+def _times_scale(match: re.Match[str]) -> str:
+    value = Decimal(match.group(1)) * (100 if match.group(2).lower() == "hundred" else 1000)
+    return format(value.normalize(), "f")
+
+
 # "half a year", "half a month": half of one unit.
 _HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
+# "five and seven thousand", "two to three hundred": the scale belongs to both numbers of a range.
+_SHARED_SCALE = re.compile(r"\b(" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+(and|or|to)\s+("
+                           + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+(thousand|hundred)\b", re.IGNORECASE)
+# "two and a quarter years", "a year and three quarters": the same grammar as "and a half".
+_QUARTER_WORDS = re.compile(r"\s+and\s+(?:(?P<one>a|one)\s+quarter|(?P<three>three)\s+quarters)\b", re.IGNORECASE)
+_AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IGNORECASE)
 
 from lamen.judge.lexicon import FOREIGN_WORDS, cjk_to_latin  # noqa: E402  (a table of words, no logic)
 
@@ -49,6 +69,11 @@ _DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
 # "1 100 $": a space separates thousands only right before a currency.
 _SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b))",
                               re.IGNORECASE)
+# "1 300,00 $", "1.250,00 €": thousands by space or dot and decimal cents after a comma, before a currency.
+_EURO_DECIMAL = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+),(\d{2})(?=\s?(?:[$€£]|dollars?\b|"
+                           r"euros?\b|usd\b|eur\b))", re.IGNORECASE)
+# "1 an" (French): a year after a number.
+_FRENCH_YEAR = re.compile(r"(?<=\d)\s+an\b")
 _DIGIT_SPACE_DIGIT = re.compile(r"\d[ \u00a0\u202f]\d")
 _DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s?%)")
 
@@ -96,10 +121,27 @@ def words_to_digits(text: str) -> str:
 
     if not _WORDS_CUE.search(text):
         return text  # most values and sentences hold digits only: no rewrite can apply
+    if "thousand" in text.lower() or "hundred" in text.lower():
+        # "and" would join the two into one number ("five thousand and seven thousand"): "to" does not.
+        text = _SHARED_SCALE.sub(lambda m: f"{m.group(1)} {m.group(4)} {'or' if m.group(2).lower() == 'or' else 'to'} "
+                                           f"{m.group(3)} {m.group(4)}", text)
+    if "quarter" in text.lower():
+        text = _QUARTER_WORDS.sub(lambda m: " and_1_quarter" if m.group("one") else " and_3_quarters", text)
     text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, _HALF_A_UNIT.sub("0.5 ", text)))
-    text = _GRAND.sub(r"\1 thousand dollars", text)
+    if "couple" in text.lower():
+        text = _COUPLE.sub("2 ", text)
+    text = _GRAND.sub(r"\1 thousand dollars", _A_GRAND.sub("1000 dollars", _HALF_A_GRAND.sub("500 dollars", text)))
+    if "hundred" in text.lower() or "thousand" in text.lower():
+        text = _DIGITS_TIMES_SCALE.sub(_times_scale, text)  # "12 hundred", "1.2 thousand" (from "1.2 grand")
     text = _NUMBER_WORD.sub(convert, text)
     text = _AND_A_HALF.sub(lambda m: f"{m.group(1)}.5{m.group(2) or ''}", text)
+    if "grand" in text.lower():
+        text = _GRAND.sub(r"\1 thousand dollars", text)  # "1.5 grand", once "one and a half" is 1.5
+    if "hundred" in text.lower() or "thousand" in text.lower():
+        text = _DIGITS_TIMES_SCALE.sub(_times_scale, text)
+    if "_quarter" in text:
+        text = _AND_QUARTERS.sub(lambda m: f"{m.group(1)}.{25 if m.group(3) == '1' else 75}{m.group(2) or ''}", text)
+        text = text.replace(" and_1_quarter", " and a quarter").replace(" and_3_quarters", " and three quarters")
     return text.replace(" and_a_half", " and a half")
 
 
@@ -121,10 +163,65 @@ _TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE
 # "~~$1,200~~ $1,100": a struck-out value is withdrawn.
 _STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
 # "$1,200 → $1,100": a value changed into another; only the new one stands.
-_CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*\s?(?:%|k\b)?\s*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)", re.IGNORECASE)
+_CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)",
+                         re.IGNORECASE)
+# "4½%", "1½-year", "¾": vulgar fractions are decimals.
+_VULGAR = {"½": ".5", "¼": ".25", "¾": ".75", "⅕": ".2", "⅖": ".4", "⅗": ".6", "⅘": ".8", "⅒": ".1"}
+_VULGAR_FRACTION = re.compile(r"(\d*)\s?([½¼¾⅕⅖⅗⅘⅒])")
+# "250 bps", "250 basis points": hundredths of a percent.
+_BASIS_POINTS = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:bps|bp|basis\s+points?)\b", re.IGNORECASE)
+# "three-fifths", "a quarter", "two tenths": a share as a fraction with an exact percent (not
+# "two and a quarter", a mixed number, nor "two-thirds", which has none).
+_FRACTION_WORDS = {"fifth": 20, "quarter": 25, "tenth": 10}
+_COUNT_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_WORD_FRACTION = re.compile(r"\b(a|one|two|three|four|five|six|seven|eight|nine)[\s-](fifth|quarter|tenth)s?\b"
+                            r"(?!\s+(?:of\s+a|an?)\s+(?:year|month|week|day))", re.IGNORECASE)
+
+
+_MIXED_BEFORE = re.compile(r"(?:\d|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))"
+                           r"(?:\s+[a-z]+)?\s+and\s+$", re.IGNORECASE)
+
+
+def _word_fraction(match: re.Match[str]) -> str:
+    if _MIXED_BEFORE.search(match.string[max(0, match.start() - 30):match.start()]):
+        return match.group(0)  # "two and a quarter years": a mixed number, read by words_to_digits
+    count = _COUNT_WORDS[match.group(1).lower()]
+    share = count * _FRACTION_WORDS[match.group(2).lower()]
+    return f"{share}%" if share <= 100 else match.group(0)
+
+
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
 # Words that are numbers of a unit: "a decade" is ten years.
 _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
+
+
+# Closed compounds of number words ("milleduecento", "eintausendzweihundert"): split into the
+# lexicon's number words, plus those that are English words alone ("due") or only parts ("mila").
+_ENGLISH_NUMBER_WORDS = {*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "one", "and"}
+_NUMBER_MORPHEMES = {word: english for word, english in FOREIGN_WORDS.items()
+                     if " " not in word and all(part in _ENGLISH_NUMBER_WORDS for part in english.split())}
+_NUMBER_MORPHEMES |= {"due": "two", "mila": "thousand", "ein": "one", "un": "one", "uno": "one", "und": "and"}
+_LONGEST_MORPHEME = max(map(len, _NUMBER_MORPHEMES))
+_COMPOUND_CANDIDATE = re.compile(r"(?<![\w-])[^\W\d_]{8,}(?![\w-])")
+
+
+def _split_number_compound(word: str) -> str | None:
+    """The morphemes of a closed compound number word, or None when it is not one."""
+    lower = word.lower()
+    best: list[list[str] | None] = [[]] + [None] * len(lower)
+    for end in range(1, len(lower) + 1):
+        for start in range(max(0, end - _LONGEST_MORPHEME), end):
+            if best[start] is not None and lower[start:end] in _NUMBER_MORPHEMES:
+                best[end] = best[start] + [_NUMBER_MORPHEMES[lower[start:end]]]
+                break
+    parts = best[-1]
+    return " ".join(parts) if parts and len(parts) >= 2 else None
+
+
+def _number_compounds(text: str) -> str:
+    # A word the lexicon has whole ("sechsunddreißig" = thirty-six) is read by the lexicon.
+    return _COMPOUND_CANDIDATE.sub(lambda m: m.group(0) if m.group(0).lower() in FOREIGN_WORDS
+                                   else _split_number_compound(m.group(0)) or m.group(0), text)
 
 
 _WORD = re.compile(r"[a-z]+\$|[^\W\d_]+(?:['-][^\W\d_]+)*")
@@ -146,12 +243,18 @@ def local_forms(text: str) -> str:
     lower = text.lower()
     if "cent" in lower or "pct" in lower:
         text = _PER_CENT.sub("%", text)
+    if "bp" in lower or "basis point" in lower:
+        text = _BASIS_POINTS.sub(lambda m: f"{format(Decimal(m.group(1)) / 100, 'f').rstrip('0').rstrip('.')}%", text)
+    if "fifth" in lower or "quarter" in lower or "tenth" in lower:
+        text = _WORD_FRACTION.sub(_word_fraction, text)
     if "decade" in lower or "dozen" in lower or "fortnight" in lower:
         text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", _DECADE.sub("10 years", text)))
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
     if any(arrow in text for arrow in ("→", "->", "=>", "⟶", "➡", "➔")):
         text = _CHANGED_TO.sub("", text)
+    if "," in text and (" " in text or "." in text):
+        text = _EURO_DECIMAL.sub(lambda m: re.sub(r"[. \u00a0\u202f]", "", m.group(1)) + "." + m.group(2), text)
     if "," in text:
         text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     if "." in text:
@@ -161,12 +264,16 @@ def local_forms(text: str) -> str:
     if "," in text and "%" in text:
         text = _DECIMAL_COMMA.sub(r"\1.\2", text)
     if not text.isascii():
+        if _VULGAR_FRACTION.search(text):
+            text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1) or '0'}{_VULGAR[m.group(2)]}", text)
         text = cjk_to_latin(text)
     # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
     # an English text with a dash or an emoji in it needs no pass of it.
     if _has_foreign_words(text) or "d.h." in lower:
+        text = _number_compounds(text)
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         text = _OF_THE_WHOLE.sub(" of the ", text)
+        text = _FRENCH_YEAR.sub(" year", text)
         text = _BETWEEN_AND.sub(r"\1 and ", text)
         text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)

@@ -1,0 +1,135 @@
+"""What the keys of parsed (key, value) pairs say, before any value is read: the issue a key
+names by its unit or its value, whose value a key holds (the writer's own, the other side's, a
+limit), which keys wrap an offer, revise it or amend it, and the value of an issue written as a
+small mapping ({"theirs": 1400, "mine": 1200}, {"years": 2}, {"company_a": 6, "company_b": 4})."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lamen.judge.labels import GameLabels
+
+KEY_UNIT = re.compile(r"(?:^|[\s_-])(years?|yrs?|months?|mos?|days?|weeks?|usd|dollars?|percent|pct)(?:$|[\s_-])",
+                      re.IGNORECASE)
+
+
+def with_key_unit(key: str, value: Any) -> Any:
+    """A bare number under a key that says its unit ('term_years': 3, 'rent_usd': 1100) gets it."""
+    bare = isinstance(value, (int, float)) and not isinstance(value, bool) or \
+        isinstance(value, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value)
+    unit = KEY_UNIT.search(key) if bare else None
+    if unit is None:
+        return value
+    word = unit.group(1).lower()
+    if word in ("usd", "dollar", "dollars"):
+        return f"${str(value).strip()}"
+    if word in ("percent", "pct"):
+        return f"{str(value).strip()}%"
+    return f"{str(value).strip()} {word}"
+
+
+def nested_pairs(value: Any) -> list[tuple[str, Any]] | None:
+    if isinstance(value, list) and value and all(isinstance(p, tuple) and len(p) == 2 for p in value):
+        return value
+    return None
+
+
+def issue_by_evidence(value: Any, labels: GameLabels, taken: set[str]) -> str | None:
+    """The issue a value under an unknown key belongs to, when its value is a label of exactly
+    one issue not named elsewhere in the block ('Loan size: $2,000', 'lease_term_months: 15')."""
+    if value is None or isinstance(value, (list, bool)):
+        return None
+    fits = [issue for issue in labels.issues if issue not in taken and labels.match(issue, value).kind == "label"]
+    return fits[0] if len(fits) == 1 else None
+
+
+# Keys (of a wrapper or of a value) that hold what is not the writer's own offer: the other
+# side's position, the writer's limits, an earlier draft.
+NOT_OWN_KEY = re.compile(r"\b(?:theirs?|opponents?|counterpart|other|walk[\s_-]?away|reservation|batna|floor|ceiling|"
+                         r"fallback|limits?|min(?:imum)?|max(?:imum)?|worst|previous|prev|last|old|draft|was|"
+                         r"estimated?|guess|expected|you|yours|your)\b", re.IGNORECASE)
+OWN_KEY = re.compile(r"\b(?:mine|my|me|our|ours|own|offer|proposal|proposed|propose|ask|target|acceptable|final|"
+                     r"value|new|current|now|counter)\b", re.IGNORECASE)
+# A key whose string value is the offer written as prose ({"acceptable_offer": "rent $1,200, 24 months"}).
+OFFER_KEY = re.compile(r"\b(?:offers?|proposals?|terms|package|deal|counter(?:offer)?|acceptable|position)\b", re.IGNORECASE)
+
+REVISION_KEY = re.compile(r"^\W*(?:revised|revision|updated?|update|final|correction|corrected|actually|instead|"
+                          r"now|new)\b", re.IGNORECASE)
+
+# A line that amends the block before it, not a new offer ("Final:" is a new offer).
+AMENDMENT_KEY = re.compile(r"^\W*(?:revised|revision|updated?|correction|corrected|actually|instead|edit)\b", re.IGNORECASE)
+
+
+def plain_key(key: Any) -> str:
+    return re.sub(r"[_\-.]+", " ", str(key)).strip()
+
+
+def issues_named(pairs: list[tuple[str, Any]], labels: GameLabels) -> int:
+    return len({labels.issue_for_key(str(key)) for key, _ in pairs} - {None})
+
+
+def holds_offer(pairs: list[tuple[str, Any]], labels: GameLabels, depth: int = 0) -> bool:
+    """Whether a mapping names a game issue, itself or in a mapping inside it (a tool call's
+    "function" -> "arguments" -> offer)."""
+    return any(labels.issue_for_key(str(key)) for key, _ in pairs) or \
+        depth < 4 and any(holds_offer(inner, labels, depth + 1) for _, value in pairs if (inner := nested_pairs(value)))
+
+
+def starts_with_issue(value: Any, labels: GameLabels) -> bool:
+    """Whether a text value starts with an issue's name ("Draft: benefits 40%, ..." split into pairs)."""
+    words = re.findall(r"[^\W\d_]{3,}", str(value))[:2]
+    return any(labels.issue_for_key(word) is not None for word in words)
+
+
+def one_value(issue: str, value: list[tuple[str, Any]], labels: GameLabels) -> Any:
+    """The value of an issue written as a small mapping: the own entry beside the other side's
+    ({"theirs": 1400, "mine": 1200}); one entry with its unit in the key ({"years": 2},
+    {"per_seat_usd": 25}); or per-party entries ({"company_a": 4, "company_b": 6}) as one text
+    the value grammar reads as a split."""
+    scalar = [(str(k), v) for k, v in value if not isinstance(v, (list, tuple))]
+    if not scalar:
+        return value
+    own = [(k, v) for k, v in scalar if OWN_KEY.search(plain_key(k)) and not NOT_OWN_KEY.search(plain_key(k))]
+    others = [(k, v) for k, v in scalar if NOT_OWN_KEY.search(plain_key(k))]
+    if len(own) == 1 and others:
+        return with_key_unit(own[0][0], own[0][1])
+    if len(scalar) == 1:
+        return with_key_unit(scalar[0][0], scalar[0][1])
+    return ", ".join(f"{plain_key(k)} {with_key_unit(k, v)}" for k, v in scalar)
+
+
+def resolved_pairs(pairs: list[tuple[str, Any]], labels: GameLabels) -> list[tuple[str, Any]]:
+    """The pairs with the values of issue keys resolved (see `one_value`), a key whose mapping
+    names two or more issues taken as a wrapper whatever its own name, and the per-party keys
+    of one split issue ("board_seats_a": 6, "board_seats_b": 4) joined into one value."""
+    resolved: list[tuple[str, Any]] = []
+    for key, value in pairs:
+        issue = labels.issue_for_key(str(key))
+        if issue is not None and nested_pairs(value):
+            if issues_named(value, labels) >= 2:
+                resolved.append(("", value))  # a wrapper, even when its name is an issue's synonym
+                continue
+            value = one_value(issue, value, labels)
+        resolved.append((key, value))
+    # {"rent": 1200, "rent_floor": 1100}, {"my_rent": …, "their_rent": …}, "Rent (walk-away):": of
+    # the keys naming one issue, those marked as a limit or as the other side's are not the offer.
+    keyed: dict[str, list[int]] = {}
+    for index, (key, value) in enumerate(resolved):
+        if (issue := labels.issue_for_key(str(key))) is not None:
+            keyed.setdefault(issue, []).append(index)
+    dropped = {index for places in keyed.values() if len(places) > 1
+               for index in places if NOT_OWN_KEY.search(plain_key(resolved[index][0]))
+               and not all(NOT_OWN_KEY.search(plain_key(resolved[other][0])) for other in places)}
+    resolved = [pair for index, pair in enumerate(resolved) if index not in dropped]
+    by_issue: dict[str, list[int]] = {}
+    for index, (key, value) in enumerate(resolved):
+        issue = labels.issue_for_key(str(key))
+        if issue is not None and labels.issues[issue].is_pair and not isinstance(value, (list, tuple)):
+            by_issue.setdefault(issue, []).append(index)
+    for issue, places in by_issue.items():
+        if len(places) == 2 and resolved[places[0]][1] != resolved[places[1]][1]:
+            (k1, v1), (k2, v2) = resolved[places[0]], resolved[places[1]]
+            resolved[places[0]] = (k1, f"{plain_key(k1)} {v1}, {plain_key(k2)} {v2}")
+            resolved[places[1]] = ("", None)
+    return [(key, value) for key, value in resolved if key != "" or value is not None]
