@@ -8,8 +8,12 @@ import shutil
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from lamen.report import WrittenReport
 
 REPO = Path(__file__).resolve().parent.parent
 LAMEN_DATA = REPO.parent / "shared" / "fixtures" / "lamen" / "data"
@@ -98,6 +102,64 @@ def small_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tests.test_report import played_db
 
     return _in_a_thread(played_db, tmp_path_factory.mktemp("small-played"))
+
+
+@pytest.fixture(scope="session")
+def small_report(small_db: Path, tmp_path_factory: pytest.TempPathFactory) -> WrittenReport:
+    """The report of `small_db` (200 bootstrap replicates, 20 Elo orderings), written once for the
+    session beside its own copy of the database, for the report and the browser tests. Read it
+    only: a test that writes a report or a file writes it into a folder of its own."""
+    from lamen.report import write_report
+
+    return write_report(copy_database(small_db, tmp_path_factory.mktemp("small-report")), replicates=200, orderings=20)
+
+
+@pytest.fixture(scope="session")
+def hostile_report(tmp_path_factory: pytest.TempPathFactory) -> WrittenReport:
+    """The report of tests/test_report.py's `hostile_db` (markup and script in notes, messages,
+    an agent's name and an error; 50 replicates, 5 orderings), written once for the session.
+    Read it only."""
+    from lamen.report import write_report
+    from tests.test_report import hostile_db
+
+    return write_report(hostile_db(tmp_path_factory.mktemp("hostile-report")), replicates=50, orderings=5)
+
+
+@pytest.fixture(scope="session")
+def imported_report(tmp_path_factory: pytest.TempPathFactory) -> WrittenReport:
+    """The report of tests/test_report.py's `imported_db` (outcomes without transcripts; 50
+    replicates, 5 orderings), written once for the session. Read it only."""
+    from lamen.report import write_report
+    from tests.test_report import imported_db
+
+    return write_report(imported_db(tmp_path_factory.mktemp("imported-report")), replicates=50, orderings=5)
+
+
+@pytest.fixture
+def report_data_only(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """`lamen run` ends by writing the tournament's report, ~4 CPU-seconds even for a dozen
+    matches (nine figures, each as PNG, SVG and PDF). A test about something else (versions,
+    preflight, progress lines, creating a database) takes this fixture: the run then reads the
+    report's data as the report would (a database the report cannot read still fails) but draws
+    and writes nothing, and returns where the page would be. The list holds each database the run
+    asked a report of. The real report after a real run is checked by default in
+    tests/test_cli_terminal_width.py (in process), tests/test_keys_never_stored.py (a `lamen run`
+    process) and tests/test_mock_provider.py (the example smoke tournament)."""
+    import lamen.report
+    from lamen.report import WrittenReport
+    from lamen.report.data import read_report_data
+
+    asked: list[Path] = []
+
+    def data_only(db_path: str | Path, output: str | Path | None = None, tournament: str | None = None,
+                  **_: object) -> WrittenReport:
+        data = read_report_data(db_path, tournament)
+        asked.append(data.db_path)
+        folder = Path(output) if output is not None else data.db_path.parent
+        return WrittenReport(index=folder / "index.html", figures=(), tables=(), files=(), transcripts=(), seconds=0.0)
+
+    monkeypatch.setattr(lamen.report, "write_report", data_only)
+    return asked
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from lamen.cli import main
+from tests.conftest import copy_database
 
 OK_TOURNAMENT = "name: {name}\nagents: [bot:linear, bot:boulware]\ngames: [rental-1-distributive]\n"
 OK_GAME = "name: mine\nextends: rental-agreement\nissues: [rent]\n"
@@ -228,12 +229,10 @@ def snapshot(folder: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A real tournament database, for the cases about `lamen report` paths."""
-    folder = tmp_path_factory.mktemp("played")
-    (folder / "t.yaml").write_text(OK_TOURNAMENT.format(name="played") + f"database: {folder / 'tournament.db'}\n")
-    assert main(["run", str(folder / "t.yaml"), "--quiet"]) == 0
-    return folder / "tournament.db"
+def played(tiny_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real tournament database, for the cases about `lamen report` paths: the session's tiny
+    tournament (conftest), played once, not a run of its own."""
+    return copy_database(tiny_db, tmp_path_factory.mktemp("played"))
 
 
 def test_the_corpus_is_large_and_named_once() -> None:

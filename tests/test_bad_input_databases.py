@@ -147,12 +147,13 @@ def test_every_command_refuses_every_bad_database_in_one_line_without_writing(
     assert snapshot(tmp_path) == before  # not a byte changed, nothing created beside it
 
 
-def test_a_missing_database_is_created_by_run(tmp_path: Path) -> None:
+def test_a_missing_database_is_created_by_run(tmp_path: Path, report_data_only: list[Path]) -> None:
     (tmp_path / "spec.yaml").write_text(yaml.safe_dump(SPEC), encoding="utf-8")
     database = tmp_path / "new" / "tournament.db"
     assert main(["run", str(tmp_path / "spec.yaml"), "--db", str(database), "--quiet"]) == 0
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT COUNT(*) FROM matches WHERE status='finished'").fetchone()[0] == 12
+    assert report_data_only == [database]
 
 
 def test_a_real_process_prints_one_line_and_exits_1(lamen_db: Path, tmp_path: Path) -> None:
@@ -169,7 +170,8 @@ def test_a_real_process_prints_one_line_and_exits_1(lamen_db: Path, tmp_path: Pa
     assert text.read_bytes() == before
 
 
-def test_an_older_lamen_database_is_migrated_by_run_and_read_as_is_by_the_rest(lamen_db: Path, tmp_path: Path) -> None:
+def test_an_older_lamen_database_is_migrated_by_run_and_read_as_is_by_the_rest(lamen_db: Path, tmp_path: Path,
+                                                                               report_data_only: list[Path]) -> None:
     """A schema-1 database (no fingerprints): status and report read it without writing; run
     migrates it (fingerprints filled in from the stored specs) and finds nothing left to play."""
     old = tmp_path / "old.db"

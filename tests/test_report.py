@@ -33,7 +33,7 @@ from lamen.ratings import (
 )
 from lamen.ratings import head_to_head as rating_head_to_head
 from lamen.report import figures as fig
-from lamen.report import write_report
+from lamen.report import WrittenReport, write_report
 from lamen.report.build import pairing_agreements
 from lamen.report.html import script_json
 from lamen.report.tables import Ratings
@@ -199,9 +199,10 @@ def payload(index: Path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def small(small_db: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
-    db = copy_database(small_db, tmp_path_factory.mktemp("small"))  # played_db, played once per session
-    return db, write_report(db, replicates=200, orderings=20)
+def small(small_report: WrittenReport) -> tuple[Path, WrittenReport]:
+    """played_db and its report (200 replicates, 20 orderings), both made once per session
+    (conftest: small_db, small_report), beside each other."""
+    return small_report.index.parent / "tournament.db", small_report
 
 
 # ---- a played tournament ---------------------------------------------------------------------
@@ -352,8 +353,8 @@ def test_a_file_lamen_did_not_write_is_refused_untouched(tmp_path: Path) -> None
 
 # ---- hostile text ----------------------------------------------------------------------------
 
-def test_hostile_text_is_escaped_everywhere(tmp_path: Path) -> None:
-    report = write_report(hostile_db(tmp_path), replicates=50, orderings=5)
+def test_hostile_text_is_escaped_everywhere(hostile_report: WrittenReport) -> None:
+    report = hostile_report  # hostile_db's report, written once per session (conftest)
     html = report.index.read_text(encoding="utf-8")
     assert SCRIPT not in html and "<img src=x" not in html and "alert(2)>" not in html
     assert html.count("<script") == 2  # the data block and the viewer, nothing else
@@ -378,8 +379,8 @@ def test_script_json_cannot_close_its_tag() -> None:
 
 # ---- data that is missing --------------------------------------------------------------------
 
-def test_imported_results_without_transcripts_render(tmp_path: Path) -> None:
-    report = write_report(imported_db(tmp_path), replicates=50, orderings=5)
+def test_imported_results_without_transcripts_render(imported_report: WrittenReport) -> None:
+    report = imported_report  # imported_db's report, written once per session (conftest)
     html = report.index.read_text(encoding="utf-8")
     assert "8 matches imported from lamen-evals:evals.csv" in html
     assert "Outcome space unavailable: the store holds no spec for it and lamen knows no game of that name" in html
@@ -387,9 +388,10 @@ def test_imported_results_without_transcripts_render(tmp_path: Path) -> None:
     assert {m["missing"] for m in data["matches"]} == {
         "no transcripts: imported from lamen-evals:evals.csv (the source keeps outcomes only)"}
     assert all(m["turns"] == [] for m in data["matches"])
-    board = pd.read_csv(tmp_path / "tables" / "leaderboard.csv")
+    tables = report.index.parent / "tables"
+    board = pd.read_csv(tables / "leaderboard.csv")
     assert sorted(board["agent"]) == ["claude-2", "command", "gpt-4"]
-    usage = pd.read_csv(tmp_path / "tables" / "usage.csv")
+    usage = pd.read_csv(tables / "usage.csv")
     assert usage["calls"].tolist() == [0, 0, 0] and usage["cost_usd"].tolist() == [0.0, 0.0, 0.0]
     assert [Path(f.path).stem for f in report.figures if "space" in f.path] == ["space_01_rental-1-distributive"]
 
@@ -530,8 +532,8 @@ def test_heatmap_captions_say_what_empty_cells_mean_and_p_stronger_names_its_row
     assert ">index</th>" not in html
 
 
-def test_no_heatmap_for_a_game_class_without_games(tmp_path: Path) -> None:
-    report = write_report(hostile_db(tmp_path), replicates=20, orderings=2)  # competitive games only
+def test_no_heatmap_for_a_game_class_without_games(hostile_report: WrittenReport) -> None:
+    report = hostile_report  # hostile_db: competitive games only
     names = [Path(f.path).stem for f in report.figures if f.path.startswith("figures/h2h_")]
     assert names == ["h2h_u_star_competitive", "h2h_soft_competitive", "h2h_hard_competitive"]
     assert "No cooperative games were played in cross-play, so they have no panel." in report.index.read_text()

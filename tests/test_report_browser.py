@@ -18,14 +18,11 @@ import pytest
 
 from bench.scale_db import scale_db
 from lamen.report import WrittenReport, write_report
-from tests.conftest import copy_database
 from tests.test_report import (
     AGENTS,
     ATTRIBUTE,
     HOSTILE_AGENT,
     SCRIPT,
-    hostile_db,
-    imported_db,
     listing,
     payload,
     transcript_files,
@@ -99,9 +96,8 @@ def listed(page: object) -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def small(small_db: Path, tmp_path_factory: pytest.TempPathFactory) -> WrittenReport:
-    db = copy_database(small_db, tmp_path_factory.mktemp("small"))  # played_db, played once per session
-    return write_report(db, replicates=100, orderings=10)
+def small(small_report: WrittenReport) -> WrittenReport:
+    return small_report  # played_db's report, written once per session (conftest), as test_report reads it
 
 
 def test_played_report(browser: object, small: WrittenReport, tmp_path: Path) -> None:
@@ -139,8 +135,8 @@ def test_played_report(browser: object, small: WrittenReport, tmp_path: Path) ->
     assert seen.errors == [] and seen.dialogs == [] and seen.network == []
 
 
-def test_hostile_transcript_runs_no_script(browser: object, tmp_path: Path) -> None:
-    report = write_report(hostile_db(tmp_path), replicates=50, orderings=5)
+def test_hostile_transcript_runs_no_script(browser: object, hostile_report: WrittenReport, tmp_path: Path) -> None:
+    report = hostile_report  # hostile_db's report, written once per session (conftest)
     seen = visit(browser, report)
     page = seen.page
     page.select_option("#filter-agent", HOSTILE_AGENT)  # the option text is the raw name
@@ -164,8 +160,8 @@ def test_hostile_transcript_runs_no_script(browser: object, tmp_path: Path) -> N
     assert seen.dialogs == [] and seen.errors == [] and seen.network == []
 
 
-def test_imported_results_say_what_is_missing(browser: object, tmp_path: Path) -> None:
-    report = write_report(imported_db(tmp_path), replicates=50, orderings=5)
+def test_imported_results_say_what_is_missing(browser: object, imported_report: WrittenReport) -> None:
+    report = imported_report  # imported_db's report, written once per session (conftest)
     seen = visit(browser, report)
     page = seen.page
     assert page.locator("#leaderboard-table tbody tr").count() == 3

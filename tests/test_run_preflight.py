@@ -16,6 +16,9 @@ from lamen.cli import main
 from tests.fake_servers import ECHO_KEY_MODEL, INPUT_TOKENS, OUTPUT_TOKENS, FakeProviders
 
 GAME = ["rental-1-distributive"]
+# What these runs print and pay is the point, not the report they end with: it is read, not drawn
+# (conftest: report_data_only).
+pytestmark = pytest.mark.usefixtures("report_data_only")
 
 
 @pytest.fixture(autouse=True)

@@ -133,7 +133,8 @@ def test_planned_but_never_played_matches_of_an_old_version_are_dropped_without_
     assert set(match_results(database)) == {m.id for m in plan(spec(seed=3), Library.default())}
 
 
-def test_lamen_run_refuses_then_replaces(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_lamen_run_refuses_then_replaces(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        report_data_only: list[Path]) -> None:
     path = tmp_path / "t.yaml"
     database = tmp_path / "t.db"
     path.write_text(yaml.safe_dump({**BASE, "database": str(database)}), encoding="utf-8")
@@ -146,10 +147,12 @@ def test_lamen_run_refuses_then_replaces(tmp_path: Path, capsys: pytest.CaptureF
     assert err.count("\n") == 1 and "seed changed (12 stored matches)" in err and "--replace" in err
     assert main(["run", str(path), "--quiet", "--replace"]) == 0
     assert "versions: 12/12 matches, " in capsys.readouterr().out
+    assert report_data_only == [database, database]  # the refused run got as far as no report
 
 
 def test_dry_run_tells_what_a_run_would_refuse_and_changes_nothing(tmp_path: Path,
-                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+                                                                   capsys: pytest.CaptureFixture[str],
+                                                                   report_data_only: list[Path]) -> None:
     path = tmp_path / "t.yaml"
     database = tmp_path / "t.db"
     path.write_text(yaml.safe_dump({**BASE, "database": str(database)}), encoding="utf-8")

@@ -213,7 +213,8 @@ def test_status_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert main(["status", str(tmp_path / "missing.db")]) == 1
 
 
-def test_quiet_run_prints_progress_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_quiet_run_prints_progress_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        report_data_only: list[Path]) -> None:
     path = tmp_path / "small.yaml"
     path.write_text(f"name: small\nagents: [bot:linear, bot:conceder]\ngames: [rental-1-distributive]\n"
                     f"database: {tmp_path / 'small.db'}\n")
@@ -222,6 +223,7 @@ def test_quiet_run_prints_progress_lines(tmp_path: Path, capsys: pytest.CaptureF
     assert "small: 0/12 matches, 0 agreements, 0 errors, $0.00" in out
     assert "small: 12/12 matches, 12 agreements, 0 errors, $0.00 in " in out
     assert "Self-play" in out and "Cross-play soft completion rate" in out
+    assert report_data_only == [tmp_path / "small.db"]
 
 
 # ---- matrices --------------------------------------------------------------------------------
