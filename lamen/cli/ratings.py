@@ -1,4 +1,4 @@
-"""`lamen ratings DB` and `lamen import lamen-evals PATH.csv`."""
+"""`lamen ratings DB` and `lamen import lamen-evals PATH.csv` (`lamen import adventurers-boards` is import_boards.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lamen.cli import import_boards
 from lamen.cli.common import library_from
 from lamen.spec.problems import Problem, SpecError
 
@@ -42,6 +43,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     evals.add_argument("--db", type=Path, help="database (default: reports/NAME/tournament.db)")
     evals.add_argument("--name", help="tournament name (default: lamen-<run folders>)")
     evals.set_defaults(handler=handle_import)
+    import_boards.register(kinds)
 
 
 def _open(db: Path) -> Store:
