@@ -104,6 +104,14 @@ def adventurers_reply(request: ChatRequest) -> str:
     return adventurers_turn(request.system, _last_user(request))
 
 
+def adventurers_reply_with_a_slip(request: ChatRequest) -> str:
+    """As `adventurers_reply`, but the game's first reply names a room the house does not have."""
+    user = _last_user(request)
+    if "Nobody has moved yet." in user and "could not be used" not in user:
+        return "[suggest] L-Q"
+    return adventurers_turn(request.system, user)
+
+
 def _mock(target: str) -> MockAgent:
     return MockAgent(AgentSpec.model_validate({"agent": "mock:seat", "params": {"callable": target}}))
 
@@ -136,14 +144,17 @@ def test_mock_callable_plays_optimization_to_a_scored_end() -> None:
 
 def test_mock_callable_plays_adventurers_to_a_scored_end() -> None:
     instance = instance_from_board(PAPER_BOARD_1, "test:paper-board-1")
-    seats = {role: _mock("tests.test_coop_llm_seats:adventurers_reply") for role in ("user", "bot")}
+    seats = {role: _mock("tests.test_coop_llm_seats:adventurers_reply_with_a_slip") for role in ("user", "bot")}
     record = asyncio.run(play(ADVENTURERS, instance, seats, first="user"))
     walk = tuple(PAPER_BOARD_1.rooms[i] for i in best_tour(PAPER_BOARD_1.own("user")).tour)
     assert record.end_reason == "both_submitted"
-    assert [(c.role, c.outcome) for c in record.calls] == [("user", "ok"), ("bot", "ok"), ("user", "ok"),
-                                                            ("bot", "ok")]
-    assert [e.kind for e in record.state.events if e.kind != "think"] == ["propose", "respond", "message",
-                                                                         "submit", "submit", "end"]
+    assert [(c.role, c.outcome) for c in record.calls] == [("user", "format_error"), ("user", "ok"), ("bot", "ok"),
+                                                            ("user", "ok"), ("bot", "ok")]
+    slip = record.calls[0].feedback
+    assert slip == "[suggest] names rooms by their ids (L, E, B, K, C, A); could not read 'Q' in 'L-Q'."
+    assert f"Your last reply could not be used: {slip}" in _last_user(record.calls[1].request)
+    kinds = [e.kind for e in record.state.events if e.kind != "think"]
+    assert kinds == ["format_error", "propose", "respond", "message", "submit", "submit", "end"]
     expected = score_game(PAPER_BOARD_1, walk, walk)
     assert record.score is not None
     assert record.score.team == expected.joint_score
@@ -152,7 +163,8 @@ def test_mock_callable_plays_adventurers_to_a_scored_end() -> None:
     # Thoughts stay private: the bot's requests never show the user's [think] line.
     bot_requests = [_last_user(c.request) for c in record.calls if c.role == "bot"]
     assert not any("my coins favour" in text for text in bot_requests)
-    assert any("my coins favour" in _last_user(c.request) for c in record.calls[2:] if c.role == "user")
+    assert any("my coins favour" in _last_user(c.request) for c in record.calls[3:] if c.role == "user")
+    assert record.score.metrics["format_errors"] == 1.0
 
 
 OPTIMIZATION_REPLIES = """\
@@ -188,6 +200,29 @@ def test_mock_replies_file_plays_optimization(tmp_path: Path) -> None:
     assert [e.payload for e in record.state.events if e.kind == "propose"] == [diagonal]
     assert record.score is not None
     assert record.score.team == matching_value(instance.table, diagonal) / instance.optimum()
+
+
+SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+
+
+def _runs(text: str, n: int = 7) -> set[str]:
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    return {" ".join(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+@pytest.mark.parametrize(("family_name", "seed_paper"), [("dialop.optimization", "000_"), ("adventurers", "001_")])
+def test_prompts_share_no_sentence_with_the_seed_papers(family_name: str, seed_paper: str) -> None:
+    """The seed papers print the upstream prompts (DialOp Appendix E, Traveling Adventurers
+    Appendix F); no run of 7 words of anything a seat is shown comes from them."""
+    papers = sorted(SEEDS.glob(f"{seed_paper}*.txt")) if SEEDS.is_dir() else []
+    if not papers:
+        pytest.skip(f"seed papers not found in {SEEDS}")
+    family, make, roles, turn = CASES[family_name]
+    seats = {role: _mock(f"tests.test_coop_llm_seats:{turn.__name__.replace('_turn', '_reply')}") for role in roles}
+    record = asyncio.run(play(family, make(), seats, first=roles[0]))
+    shown = "\n".join(c.request.system + "\n" + _last_user(c.request) for c in record.calls)
+    assert len(_runs(shown)) > 300  # rules, sheet or coins, transcript and situation were all rendered
+    assert _runs(shown) & _runs(papers[0].read_text(encoding="utf-8")) == set()
 
 
 # ---- (b) each provider's real SDK over HTTP ------------------------------------------------------

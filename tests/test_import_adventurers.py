@@ -152,5 +152,6 @@ def test_the_file_generator_names_its_problems(folder: Path) -> None:
 
 
 def test_help_of_the_import_loads_no_heavy_library() -> None:
-    code = "from lamen.cli import main\n    try: main(['import', 'adventurers-boards', '--help'])\n    except SystemExit: pass"
+    code = ("from lamen.cli import main\n    try: main(['import', 'adventurers-boards', '--help'])\n"
+            "    except SystemExit: pass")
     assert heavy(loaded(code), PARSING_ONLY) == []
