@@ -36,7 +36,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     ratings.add_argument("--wide", action="store_true", help="every column (the default fits 100 columns)")
     ratings.add_argument("--json", action="store_true", help="print JSON")
     ratings.set_defaults(handler=handle_ratings)
-    importer = commands.add_parser("import", help="store results produced elsewhere as finished matches")
+    importer = commands.add_parser("import", help="bring in what was made elsewhere: results as finished matches, "
+                                                   "boards as instances")
     kinds = importer.add_subparsers(dest="kind", metavar="FORMAT", required=True)
     evals = kinds.add_parser("lamen-evals", help="LAMEN's processed_outputs/*/evals.csv (no transcripts)")
     evals.add_argument("path", type=Path)
