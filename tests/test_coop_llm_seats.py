@@ -351,3 +351,7 @@ def test_smollm2_plays_a_cooperative_match_to_a_recorded_end(family_name: str) -
     assert record.calls and all(c.reply is not None and c.reply.model == "smollm2" for c in record.calls)
     assert all(c.outcome in ("ok", "format_error", "illegal_move") for c in record.calls)
     assert json.loads(record.state.model_dump_json())["ended"] == record.end_reason
+    if record.end_reason == "format":  # one seat missed four times running (DialOp's ≤ 3 resamples): no deal
+        last = record.calls[-4:]
+        assert len(last) == 4 and len({c.role for c in last}) == 1 and [c.attempt for c in last] == [0, 1, 2, 3]
+        assert {c.outcome for c in last} <= {"format_error", "illegal_move"} and record.score.team == 0.0
