@@ -1,4 +1,4 @@
-"""`lamen ratings DB` and `lamen import lamen-evals PATH.csv`."""
+"""`lamen ratings DB` and `lamen import lamen-evals PATH.csv` (`lamen import adventurers-boards` is import_boards.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lamen.cli import import_boards
 from lamen.cli.common import library_from
 from lamen.spec.problems import Problem, SpecError
 
@@ -35,13 +36,15 @@ def register(commands: argparse._SubParsersAction) -> None:
     ratings.add_argument("--wide", action="store_true", help="every column (the default fits 100 columns)")
     ratings.add_argument("--json", action="store_true", help="print JSON")
     ratings.set_defaults(handler=handle_ratings)
-    importer = commands.add_parser("import", help="store results produced elsewhere as finished matches")
+    importer = commands.add_parser("import", help="bring in what was made elsewhere: results as finished matches, "
+                                                   "boards as instances")
     kinds = importer.add_subparsers(dest="kind", metavar="FORMAT", required=True)
     evals = kinds.add_parser("lamen-evals", help="LAMEN's processed_outputs/*/evals.csv (no transcripts)")
     evals.add_argument("path", type=Path)
     evals.add_argument("--db", type=Path, help="database (default: reports/NAME/tournament.db)")
     evals.add_argument("--name", help="tournament name (default: lamen-<run folders>)")
     evals.set_defaults(handler=handle_import)
+    import_boards.register(kinds)
 
 
 def _open(db: Path) -> Store:

@@ -10,8 +10,9 @@ one object per board id; USER and BOT list every hallway once as [room, room, co
 ordered as USER first names them, except that the living room "L" starts (the paper: "the first
 room is always the living room"; a file without "L" starts at its first room); OPTIMAL, when
 present, lists optimal tours and ends with the optimum's joint coins, which we check. A JSON list
-of `Board.to_json()` objects (lamen's own format) is read too. Every error is one line naming the
-file, the board and the field.
+of `Board.to_json()` objects (lamen's own format; `board` in an entry gives its id, as in the file
+`lamen import adventurers-boards` writes) is read too. Every error is one line naming the file,
+the board and the field.
 """
 
 from __future__ import annotations
@@ -41,7 +42,12 @@ def read_boards(path: str | Path) -> dict[str, Board]:
     except json.JSONDecodeError as err:
         raise BoardError(f"{source}: not JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
     if isinstance(data, list):
-        boards = {str(k + 1): board_from_json(item, f"{source}: board {k + 1}") for k, item in enumerate(data)}
+        boards = {}
+        for k, item in enumerate(data):
+            key = _list_key(item, k, f"{source}: board {k + 1}")
+            if key in boards:
+                raise BoardError(f"{source}: board {k + 1}.board: the id {key!r} is used twice")
+            boards[key] = board_from_json(item, f"{source}: board {key}")
     elif isinstance(data, dict):
         boards = {str(key): _paper_board(item, f"{source}: board {key}") for key, item in data.items()}
     else:
@@ -49,6 +55,24 @@ def read_boards(path: str | Path) -> dict[str, Board]:
     if not boards:
         raise BoardError(f"{source}: no boards in the file")
     return boards
+
+
+def _list_key(item: Any, k: int, where: str) -> str:
+    """A board's id in lamen's list: its `board` field (written by `boards_json`), else its place."""
+    if isinstance(item, dict) and "board" in item:
+        key = item["board"]
+        if not isinstance(key, str | int) or isinstance(key, bool) or not str(key).strip():
+            raise BoardError(f"{where}.board: expected the board's id (a string or number), got {key!r}")
+        return str(key)
+    return str(k + 1)
+
+
+def boards_json(boards: dict[str, Board], instance_ids: dict[str, str]) -> str:
+    """The file `lamen import adventurers-boards` writes: a list in lamen's board format, each
+    board with its id in the source file and the content id of its instance (what results name);
+    `read_boards` reads it back to the same boards under the same ids."""
+    entries = [{"board": key, "instance": instance_ids[key], **board.to_json()} for key, board in boards.items()]
+    return "[\n" + ",\n".join(json.dumps(e, ensure_ascii=False) for e in entries) + "\n]\n"  # a board a line
 
 
 def _paper_board(item: Any, where: str) -> Board:

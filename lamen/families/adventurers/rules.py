@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -27,6 +28,7 @@ from lamen.core.types import (JSON, Action, ActionSpace, EndTurn, Event, Illegal
 from lamen.families.adventurers import sim
 from lamen.families.adventurers.board import (MAX_ROOMS, MIN_ROOMS, ROLES, Board, Matrix, human_agent_board,
                                               paper_like_board, random_board)
+from lamen.families.adventurers.boards_file import read_boards
 from lamen.families.adventurers.codec_text import render_action
 from lamen.families.adventurers.protocol import (Agree, Ask, AdventurerView, End, Inform, Reject, Suggest, Turn,
                                                  Visit)
@@ -49,8 +51,10 @@ TOOLS = (
 class AdventurersConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    generator: Literal["paper-like", "human-agent", "random"] = "paper-like"
+    # "file": the boards of `boards`, in file order (seed k plays the k-th board; rooms as the file has them).
+    generator: Literal["paper-like", "human-agent", "random", "file"] = "paper-like"
     n_rooms: int = Field(6, ge=MIN_ROOMS, le=MAX_ROOMS)
+    boards: str | None = None  # a board file: what `lamen import adventurers-boards` wrote, or the paper's layout
     # Paper-like boards only; unset means "divergent" (no player's own optimum is the team's: the
     # boards that need talking). The other generators have no shape.
     shape: Literal["any", "divergent", "aligned"] | None = None
@@ -76,6 +80,10 @@ def make_instance(config: AdventurersConfig, seed: int) -> AdventurersInstance:
     if config.generator != "paper-like" and config.shape is not None:
         raise ValueError(f"adventurers: shape {config.shape!r} applies to paper-like boards only; "
                          f"leave it unset with generator {config.generator}")
+    if (config.generator == "file") != (config.boards is not None):
+        raise ValueError("adventurers: generator file needs boards (a board file), and boards needs generator file")
+    if config.generator == "file":
+        return file_instance(config.boards or "", seed)
     if config.generator == "paper-like":
         shape = config.shape or "divergent"
         board = paper_like_board(seed, config.n_rooms, shape)
@@ -90,6 +98,31 @@ def make_instance(config: AdventurersConfig, seed: int) -> AdventurersInstance:
 def instance_from_board(board: Board, source: str) -> AdventurersInstance:
     """A board read from a file (boards_file) or built by a test, as an instance."""
     return AdventurersInstance(family=FAMILY_NAME, source=source, rooms=board.rooms, weights=board.weights)
+
+
+def imported_source(board_id: str) -> str:
+    """The source of a board read from a file: its id there, not the file's path, so the same
+    board keeps its instance id wherever the file is kept."""
+    return f"board-file:{board_id}"
+
+
+@lru_cache(maxsize=8)
+def _file_boards(path: str, stamp: tuple[int, int]) -> tuple[tuple[str, Board], ...]:
+    return tuple(read_boards(path).items())
+
+
+def file_instance(path: str, seed: int) -> AdventurersInstance:
+    """The `seed`-th board of a board file (read once per version of the file)."""
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        raise ValueError(f"adventurers: boards {path}: no such file") from None
+    boards = _file_boards(path, (stat.st_mtime_ns, stat.st_size))
+    if not 0 <= seed < len(boards):
+        raise ValueError(f"adventurers: boards {path} holds {len(boards)} boards: seed {seed} is out of range "
+                         f"0–{len(boards) - 1}")
+    key, board = boards[seed]
+    return instance_from_board(board, imported_source(key))
 
 
 # ---- the log: sim turns as JSON, so the core state snapshots to JSON ----------------------------
