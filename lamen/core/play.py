@@ -14,6 +14,11 @@ from lamen.core.family import EpisodeLimits, Family
 from lamen.core.state import CoreState, append, end
 from lamen.core.types import IllegalMove, RoleId, Score
 
+# How an agent failed: fatal (it cannot go on: auth, unknown model, bad request), exhausted
+# (retryable failures ran out of retries), crash (it raised something unexpected), stopped (it
+# was stopped before the episode, e.g. by an earlier fatal error).
+FailureKind = Literal["fatal", "exhausted", "crash", "stopped"]
+
 
 @dataclass(frozen=True)
 class SeatSampling:
@@ -29,10 +34,21 @@ class Call:
     role: RoleId
     step: int
     attempt: int
-    request: ChatRequest
+    request: ChatRequest  # as the agent received it
     reply: ChatReply | None
     outcome: Literal["ok", "format_error", "illegal_move", "error"]
     feedback: str = ""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An agent that could not answer: the episode is errored, never lost."""
+
+    role: RoleId
+    agent: str
+    reason: str  # one line: the agent's error
+    kind: FailureKind
+    before_play: bool = False  # the agent never got a request (it could not be made, or was stopped)
 
 
 @dataclass(frozen=True)
@@ -42,19 +58,35 @@ class EpisodeRecord:
     state: CoreState
     calls: tuple[Call, ...]
     end_reason: str | None  # None: stopped early by `stop_after` (a snapshot point)
-    score: Score | None  # None while unfinished, or when an agent failed (errored, never a loss)
+    score: Score | None  # None while unfinished, when an agent failed (errored, never a loss), or unscored
     extra: Mapping[str, Any] = field(default_factory=dict)
+    failure: Failure | None = None
 
 
 def over(family: Family, state: CoreState) -> str | None:
     return state.ended or family.rules.is_over(state)
 
 
+def failure_of(exc: BaseException, role: RoleId, agent: str) -> Failure:
+    if isinstance(exc, AgentError):
+        return Failure(role, agent, str(exc), "exhausted" if exc.exhausted else "fatal")
+    return Failure(role, agent, f"{type(exc).__name__}: {exc}", "crash")
+
+
+def unplayed(family: Family, instance: Any, seating: Mapping[RoleId, str], failure: Failure,
+             first: RoleId | None = None) -> EpisodeRecord:
+    """The record of an episode that could not start: one of its agents failed before its first
+    request (`failure.before_play`). Stored like any errored episode."""
+    state = end(family.rules.initial(instance, seating, first), "error", failure.reason)
+    return EpisodeRecord(family.name, instance.content_id(), state, (), "error", None, failure=failure)
+
+
 async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, first: RoleId | None = None,
                sampling: Mapping[RoleId, SeatSampling] | None = None, limits: EpisodeLimits | None = None,
-               state: CoreState | None = None, stop_after: int | None = None) -> EpisodeRecord:
+               state: CoreState | None = None, stop_after: int | None = None, scored: bool = True) -> EpisodeRecord:
     """Play one episode (or continue `state`, a restored snapshot) until it ends, or until
-    `stop_after` committed moves (for snapshots)."""
+    `stop_after` committed moves (for snapshots). `scored=False` leaves the score to the caller
+    (the tournament runner scores once, after its fallback reader)."""
     limits = limits or family.limits
     sampling = sampling or {}
     rules = family.rules
@@ -62,6 +94,7 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
         state = rules.initial(instance, {role: agent.name for role, agent in seats.items()}, first)
     calls: list[Call] = []
     errors = 0
+    failure: Failure | None = None
     while over(family, state) is None:
         if state.steps >= limits.max_steps:
             state = end(state, "max_steps")
@@ -77,20 +110,36 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
         legal = rules.legal(instance, state, role)
         codec = family.codec(role)
         seat = sampling.get(role, SeatSampling())
+        agent = seats[role]
+        # Scripted players read the typed observation from `meta`; any other agent gets the
+        # request exactly as rendered (and as stored), with only the codec's own meta.
+        observes = getattr(agent, "observes", False)
         feedback: list[str] = []
         attempt = 0
         while True:
-            request = codec.request(obs, legal, tuple(feedback)).model_copy(update={
-                "temperature": seat.temperature, "max_tokens": seat.max_tokens, "top_p": seat.top_p,
-                "seed": seat.seed, "stop": seat.stop,
-                "meta": {"observation": obs, "legal": legal, "attempt": attempt}})
-            agent = seats[role]
+            rendered = codec.request(obs, legal, tuple(feedback))
+            update: dict[str, Any] = {"temperature": seat.temperature, "max_tokens": seat.max_tokens,
+                                      "top_p": seat.top_p, "seed": seat.seed, "stop": seat.stop}
+            if observes:
+                update["meta"] = {**rendered.meta, "observation": obs, "legal": legal, "attempt": attempt}
+            request = rendered.model_copy(update=update)
             try:
                 reply = await agent.complete(request)
             except Exception as exc:  # noqa: BLE001 - an agent's failure or bug errors the match, never the run
-                reason = str(exc) if isinstance(exc, AgentError) else f"{type(exc).__name__}: {exc}"
-                calls.append(Call(role, state.steps, attempt, request, None, "error", reason))
-                state = end(state, "error", f"{role} ({agent.name}): {reason}")
+                refused = getattr(codec, "refuses_schema", None)
+                if request.response_schema is not None and isinstance(exc, AgentError) and refused is not None \
+                        and refused(exc):
+                    # The API refused the response schema itself: the role is asked again in free
+                    # text. The refused call returned nothing, so it is not a call; the event
+                    # (seen by the role only) tells the codec to stop asking for the schema.
+                    state = append(state, [state.event(role, "system", str(exc),
+                                                       payload={"schema_refused": str(exc)}, visible_to=(role,))])
+                    obs = replace(rules.view(instance, state, role), budget=obs.budget)
+                    legal = rules.legal(instance, state, role)
+                    continue
+                failure = failure_of(exc, role, agent.name)
+                calls.append(Call(role, state.steps, attempt, request, None, "error", failure.reason))
+                state = end(state, "error", f"{role} ({agent.name}): {failure.reason}")
                 break
             try:
                 actions = codec.parse(reply, legal)
@@ -99,11 +148,11 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
                 kind = "format_error" if isinstance(err, FormatError) else "illegal_move"
                 text = err.feedback if isinstance(err, FormatError) else str(err)
                 calls.append(Call(role, state.steps, attempt, request, reply, kind, text))
+                errors += 1
+                policy = family.feedback
                 # Seen by the writer only: the partner never learns of a slip (DialOp resamples silently).
                 state = append(state, [state.event(role, kind, reply.text, payload={"feedback": text},
                                                    visible_to=(role,))])
-                errors += 1
-                policy = family.feedback
                 if policy.errors_per_episode is not None and errors >= policy.errors_per_episode:
                     state = end(state, "format")
                     break
@@ -124,5 +173,5 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
             state = transition.state.model_copy(update={"steps": transition.state.steps + 1})
             break
     reason = over(family, state)
-    score = family.score(instance, state) if reason is not None and reason != "error" else None
-    return EpisodeRecord(family.name, instance.content_id(), state, tuple(calls), reason, score)
+    score = family.score(instance, state) if scored and reason is not None and reason != "error" else None
+    return EpisodeRecord(family.name, instance.content_id(), state, tuple(calls), reason, score, failure=failure)

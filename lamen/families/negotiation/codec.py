@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from lamen.agents.base import ChatMessage, ChatReply, ChatRequest
+from lamen.agents.base import AgentError, ChatMessage, ChatReply, ChatRequest
 from lamen.core.codec import FormatError
 from lamen.core.types import Action, ActionSpace, Event, Message, Observation, RoleId, Think
 from lamen.families.negotiation.instances import Seat, side_of
 from lamen.judge.extract import extract_note
 from lamen.judge.labels import label_cache
 from lamen.play import prompts
-from lamen.play.structured import note_schema, read_structured_note, why_not_valid
+from lamen.play.structured import note_schema, read_structured_note, refuses_schema, why_not_valid
 from lamen.spec.agent import Persona
 from lamen.spec.game import Game
 from lamen.spec.protocol import Protocol
@@ -70,9 +70,19 @@ def notes_of(history: Sequence[Event], role: RoleId) -> list[Event]:
     return [e for e in history if e.kind == "think" and e.role == role and e.payload.get("purpose") == "note"]
 
 
-def structured_now(protocol: Protocol, notes: Sequence[Event]) -> bool:
-    """Structured notes are asked for until the side's first note that was not schema-valid."""
-    return protocol.structured_notes and not any(n.payload.get("structured_fallback") for n in notes)
+def schema_refused(event: Event, role: RoleId) -> bool:
+    """The play loop's record that the API refused `role`'s note schema (see `refuses_schema`)."""
+    return event.kind == "system" and event.role == role and isinstance(event.payload, dict) \
+        and "schema_refused" in event.payload
+
+
+def structured_now(protocol: Protocol, history: Sequence[Event], role: RoleId) -> bool:
+    """Structured notes are asked for until the side's first note that was not schema-valid, or
+    the API's first refusal of the schema."""
+    if not protocol.structured_notes:
+        return False
+    return not any(schema_refused(e, role) or (e.kind == "think" and e.role == role
+                                                and e.payload.get("structured_fallback")) for e in history)
 
 
 # The last request built, by the identity of its inputs: a scripted player's policy asks for the
@@ -110,7 +120,7 @@ def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: st
         pairs = prompts.dialogue_messages(game, side, visible, header, task)
     else:
         pairs = [("user", prompts.transcript_user_message(game, side, visible, header, task))]
-    structured = purpose == "note" and structured_now(protocol, notes)
+    structured = purpose == "note" and structured_now(protocol, history, role)
     return ChatRequest(
         system=system_prompt(seat),
         messages=tuple(ChatMessage(role=r, content=text) for r, text in pairs),  # type: ignore[arg-type]
@@ -162,6 +172,11 @@ class NoteMessageCodec:
             what = "note" if legal.purpose == "note" else "answer"
             raise FormatError(f"the {what} has no acceptable offer in JSON that could be read", fallback=thought)
         return thought
+
+    @staticmethod
+    def refuses_schema(error: AgentError) -> bool:
+        """The API refused the structured-note schema itself: the play loop asks again in free text."""
+        return refuses_schema(error)
 
     def render(self, actions: Sequence[Action]) -> str:
         if len(actions) != 1 or not isinstance(actions[0], (Think, Message)):

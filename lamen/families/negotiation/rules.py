@@ -13,7 +13,7 @@ from typing import Literal
 from lamen.core.rules import AgendaTurns, Transition, opening_agenda
 from lamen.core.state import CoreState, end
 from lamen.core.types import Action, ActionSpace, IllegalMove, Message, Observation, Request, RoleId, Think
-from lamen.families.negotiation.codec import TurnSpace, notes_of, structured_now
+from lamen.families.negotiation.codec import TurnSpace, structured_now
 from lamen.families.negotiation.instances import FAMILY_NAME, ROLES, NegotiationInstance, seat_of
 from lamen.judge.agreement import says_phrase
 
@@ -48,7 +48,7 @@ class NegotiationRules(AgendaTurns):
     def legal(self, instance: NegotiationInstance, state: NegotiationState, role: RoleId) -> ActionSpace:
         kind = "message" if state.phase == "message" else "think"
         structured = state.phase == "note" and instance.protocol.structured_notes \
-            and structured_now(instance.protocol, notes_of(state.visible(role), role))
+            and structured_now(instance.protocol, state.events, role)
         return TurnSpace(kinds=frozenset({kind}), must=state.phase, purpose=state.phase, game=instance.game,
                          structured=structured)
 
