@@ -12,7 +12,7 @@ from lamen.agents.base import Agent, AgentError, ChatReply, ChatRequest
 from lamen.core.codec import FormatError
 from lamen.core.family import EpisodeLimits, Family
 from lamen.core.state import CoreState, append, end
-from lamen.core.types import IllegalMove, RoleId, Score
+from lamen.core.types import IllegalMove, Observation, RoleId, Score
 
 # How an agent failed: fatal (it cannot go on: auth, unknown model, bad request), exhausted
 # (retryable failures ran out of retries), crash (it raised something unexpected), stopped (it
@@ -27,6 +27,9 @@ class SeatSampling:
     top_p: float | None = None
     seed: int | None = None
     stop: tuple[str, ...] = ()
+
+
+DEFAULT_SAMPLING = SeatSampling()
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,11 @@ class EpisodeRecord:
     failure: Failure | None = None
 
 
+def _sampling_fields(seat: SeatSampling) -> dict[str, Any]:
+    return {"temperature": seat.temperature, "max_tokens": seat.max_tokens, "top_p": seat.top_p, "seed": seat.seed,
+            "stop": seat.stop}
+
+
 def over(family: Family, state: CoreState) -> str | None:
     return state.ended or family.rules.is_over(state)
 
@@ -95,6 +103,10 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
     calls: list[Call] = []
     errors = 0
     failure: Failure | None = None
+    # Per seat, once: its codec, whether it reads observations, its sampling as request fields.
+    codecs = {role: family.codec(role) for role in seats}
+    observing = {role: getattr(agent, "observes", False) for role, agent in seats.items()}
+    sampled = {role: _sampling_fields(sampling.get(role) or DEFAULT_SAMPLING) for role in seats}
     while over(family, state) is None:
         if state.steps >= limits.max_steps:
             state = end(state, "max_steps")
@@ -106,22 +118,21 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
             state = end(state, "max_turns")
             break
         obs = rules.view(instance, state, role)
-        obs = replace(obs, budget={**obs.budget, "steps_left": limits.max_steps - state.steps})
+        obs = Observation(obs.role, obs.private, obs.history, obs.step, obs.public,  # dataclasses.replace, 2 µs cheaper
+                          {**obs.budget, "steps_left": limits.max_steps - state.steps})
         legal = rules.legal(instance, state, role)
-        codec = family.codec(role)
-        seat = sampling.get(role, SeatSampling())
+        codec = codecs[role]
         agent = seats[role]
         # Scripted players read the typed observation from `meta`; any other agent gets the
         # request exactly as rendered (and as stored), with only the codec's own meta.
-        observes = getattr(agent, "observes", False)
+        observes = observing[role]
         feedback: list[str] = []
         attempt = 0
         while True:
             rendered = codec.request(obs, legal, tuple(feedback))
-            update: dict[str, Any] = {"temperature": seat.temperature, "max_tokens": seat.max_tokens,
-                                      "top_p": seat.top_p, "seed": seat.seed, "stop": seat.stop}
+            update = sampled[role]
             if observes:
-                update["meta"] = {**rendered.meta, "observation": obs, "legal": legal, "attempt": attempt}
+                update = {**update, "meta": {**rendered.meta, "observation": obs, "legal": legal, "attempt": attempt}}
             request = rendered.model_copy(update=update)
             try:
                 reply = await agent.complete(request)

@@ -14,18 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from lamen.agents.base import AgentError, ChatMessage, ChatReply, ChatRequest
 from lamen.core.codec import FormatError
 from lamen.core.types import Action, ActionSpace, Event, Message, Observation, RoleId, Think
-from lamen.families.negotiation.instances import Seat, side_of
+from lamen.families.negotiation.instances import ROLES, Seat, side_of
 from lamen.judge.extract import extract_note
 from lamen.judge.labels import label_cache
 from lamen.play import prompts
 from lamen.play.structured import note_schema, read_structured_note, refuses_schema, why_not_valid
-from lamen.spec.agent import Persona
 from lamen.spec.game import Game
 from lamen.spec.protocol import Protocol
 
@@ -45,24 +43,32 @@ class TurnSpace(ActionSpace):
         return f"TurnSpace(purpose={self.purpose!r}, game={self.game.name if self.game else None!r})"
 
 
-@lru_cache(maxsize=256)
-def _system_prompt(game: Game, protocol: Protocol, side: int, persona: str | None, opponent: str | None) -> str:
-    return prompts.system_prompt(game, protocol, side, Persona.model_validate_json(persona) if persona else None,
-                                 Persona.model_validate_json(opponent) if opponent else None)
+# The system prompt of a seat, by the identity of what it is built from: every request of a side
+# shares it, and hashing a whole game (a frozen pydantic model hashes every field) or dumping
+# personas per request would cost more than the request itself. The key's objects are held in
+# the value, so their ids cannot be reused while an entry lives.
+_SYSTEM_PROMPTS: dict[tuple[int, int, int, int, int], tuple[tuple[object, ...], str]] = {}
 
 
 def system_prompt(seat: Seat) -> str:
-    """Built once per seat, as Negotiation does per match: every request of a side shares it.
-    (Personas hold dicts, so they are cached by their JSON.)"""
-    def key(persona: Persona | None) -> str | None:
-        return persona.model_dump_json() if persona is not None else None
-
-    return _system_prompt(seat.game, seat.protocol, seat.side, key(seat.persona), key(seat.opponent_persona))
+    """Built once per seat, as Negotiation does per match: every request of a side shares it."""
+    key = (id(seat.game), id(seat.protocol), seat.side, id(seat.persona), id(seat.opponent_persona))
+    held = _SYSTEM_PROMPTS.get(key)
+    if held is None:
+        if len(_SYSTEM_PROMPTS) >= 1024:
+            _SYSTEM_PROMPTS.clear()
+        prompt = prompts.system_prompt(seat.game, seat.protocol, seat.side, seat.persona, seat.opponent_persona)
+        held = _SYSTEM_PROMPTS[key] = ((seat.game, seat.protocol, seat.persona, seat.opponent_persona), prompt)
+    return held[1]
 
 
 def messages_of(history: Sequence[Event]) -> list[tuple[int, int, str]]:
     """The public messages so far as (round, side, text)."""
-    return [(e.payload["round"], side_of(e.role), e.text) for e in history if e.kind == "message" and e.role]
+    sides = _SIDES
+    return [(e.payload["round"], sides[e.role], e.text) for e in history if e.kind == "message" and e.role]
+
+
+_SIDES = {role: side_of(role) for role in ROLES}  # side_of, as a lookup: read for every message of every request
 
 
 def notes_of(history: Sequence[Event], role: RoleId) -> list[Event]:
@@ -132,12 +138,26 @@ def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: st
               "agreement_phrase": protocol.agreement_phrase})
 
 
-@lru_cache(maxsize=4096)
+# read_offer's answers by (text, id(game), structured, empty_reason); the game is held with each.
+_OFFERS: dict[tuple[str, int, bool, str | None], tuple[Game, tuple[dict[str, Any], bool]]] = {}
+
+
 def read_offer(text: str, game: Game, structured: bool, empty_reason: str | None = None) -> tuple[dict[str, Any], bool]:
     """What the judge reads from a note or interrogation answer, and whether it is well formed
     (the judge's `note_format_ok`: offers read from JSON or a schema-valid structured note).
-    Memoised: a scripted player's reply is read by its policy and again by the loop. Callers must
-    not change the payload it returns (it is copied into a frozen action)."""
+    Memoised by the game's identity (hashing a game per reply costs more than a lookup): a
+    scripted player's reply is read by its policy and again by the loop, and bots repeat their
+    notes. Callers must not change the payload it returns (it is copied into a frozen action)."""
+    key = (text, id(game), structured, empty_reason)
+    held = _OFFERS.get(key)
+    if held is None or held[0] is not game:
+        if len(_OFFERS) >= 4096:
+            _OFFERS.clear()
+        held = _OFFERS[key] = (game, _read_offer(text, game, structured, empty_reason))
+    return held[1]
+
+
+def _read_offer(text: str, game: Game, structured: bool, empty_reason: str | None) -> tuple[dict[str, Any], bool]:
     if structured:
         offer = read_structured_note(text, game)
         if offer is not None:
@@ -153,6 +173,10 @@ def read_offer(text: str, game: Game, structured: bool, empty_reason: str | None
     return payload, ok
 
 
+# parse's Think actions by (text, id(game), purpose, structured, empty_reason), with the game.
+_THOUGHTS: dict[tuple[str, int, str, bool, str | None], tuple[Game, tuple[Think], bool]] = {}
+
+
 class NoteMessageCodec:
     name = "lamen-note-message"
 
@@ -166,8 +190,15 @@ class NoteMessageCodec:
         text = reply.text
         if legal.purpose == "message":
             return (Message(text=text),)
-        payload, ok = read_offer(text, legal.game, legal.structured and legal.purpose == "note", reply.empty_reason)
-        thought = (Think(text=text, payload={"purpose": legal.purpose, **payload}),)
+        structured = legal.structured and legal.purpose == "note"
+        key = (text, id(legal.game), legal.purpose, structured, reply.empty_reason)
+        held = _THOUGHTS.get(key)
+        if held is None or held[0] is not legal.game:  # a Think is immutable: one per text and reading
+            payload, ok = read_offer(text, legal.game, structured, reply.empty_reason)
+            if len(_THOUGHTS) >= 4096:
+                _THOUGHTS.clear()
+            held = _THOUGHTS[key] = (legal.game, (Think(text=text, payload={"purpose": legal.purpose, **payload}),), ok)
+        thought, ok = held[1], held[2]
         if not ok:
             what = "note" if legal.purpose == "note" else "answer"
             raise FormatError(f"the {what} has no acceptable offer in JSON that could be read", fallback=thought)

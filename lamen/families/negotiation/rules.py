@@ -16,6 +16,7 @@ from lamen.core.types import Action, ActionSpace, IllegalMove, Message, Observat
 from lamen.families.negotiation.codec import TurnSpace, structured_now
 from lamen.families.negotiation.instances import FAMILY_NAME, ROLES, NegotiationInstance, seat_of
 from lamen.judge.agreement import says_phrase
+from lamen.spec.game import Game
 
 Phase = Literal["note", "interrogation", "message"]
 
@@ -28,6 +29,11 @@ class NegotiationState(CoreState):
     @property
     def round(self) -> int:
         return self.turns // 2 + 1
+
+
+# legal()'s answers by (id(game), phase, structured); the game is held with each, so its id
+# cannot be reused while an entry lives.
+_SPACES: dict[tuple[int, str, bool], tuple[Game, TurnSpace]] = {}
 
 
 class NegotiationRules(AgendaTurns):
@@ -49,8 +55,15 @@ class NegotiationRules(AgendaTurns):
         kind = "message" if state.phase == "message" else "think"
         structured = state.phase == "note" and instance.protocol.structured_notes \
             and structured_now(instance.protocol, state.events, role)
-        return TurnSpace(kinds=frozenset({kind}), must=state.phase, purpose=state.phase, game=instance.game,
-                         structured=structured)
+        game = instance.game
+        key = (id(game), state.phase, structured)
+        held = _SPACES.get(key)
+        if held is None or held[0] is not game:  # one value per game, phase and format: it is immutable
+            if len(_SPACES) >= 1024:
+                _SPACES.clear()
+            held = _SPACES[key] = (game, TurnSpace(kinds=frozenset({kind}), must=state.phase, purpose=state.phase,
+                                                   game=game, structured=structured))
+        return held[1]
 
     def step(self, instance: NegotiationInstance, state: NegotiationState, role: RoleId,
              actions: Sequence[Action], text: str) -> Transition[NegotiationState]:
@@ -82,9 +95,11 @@ class NegotiationRules(AgendaTurns):
     @staticmethod
     def _end(state: NegotiationState, phrase: str, max_rounds: int) -> str | None:
         latest: dict[RoleId, str] = {}
-        for e in state.events:
-            if e.kind == "message" and e.role is not None:
+        for e in reversed(state.events):  # each side's latest message; stop once both are found
+            if e.kind == "message" and e.role is not None and e.role not in latest:
                 latest[e.role] = e.text
+                if len(latest) == 2:
+                    break
         if len(latest) == 2 and all(says_phrase(text, phrase) for text in latest.values()):
             return "agreement"
         if state.turns >= 2 * max_rounds:
