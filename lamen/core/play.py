@@ -11,6 +11,7 @@ from typing import Any, Literal
 from lamen.agents.base import Agent, AgentError, ChatReply, ChatRequest
 from lamen.core.codec import FormatError
 from lamen.core.family import EpisodeLimits, Family
+from lamen.core.frozen import copied
 from lamen.core.state import CoreState, append, end
 from lamen.core.types import IllegalMove, Observation, RoleId, Score
 
@@ -133,7 +134,7 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
             update = sampled[role]
             if observes:
                 update = {**update, "meta": {**rendered.meta, "observation": obs, "legal": legal, "attempt": attempt}}
-            request = rendered.model_copy(update=update)
+            request = copied(rendered, update)
             try:
                 reply = await agent.complete(request)
             except Exception as exc:  # noqa: BLE001 - an agent's failure or bug errors the match, never the run

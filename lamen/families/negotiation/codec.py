@@ -43,23 +43,51 @@ class TurnSpace(ActionSpace):
         return f"TurnSpace(purpose={self.purpose!r}, game={self.game.name if self.game else None!r})"
 
 
-# The system prompt of a seat, by the identity of what it is built from: every request of a side
-# shares it, and hashing a whole game (a frozen pydantic model hashes every field) or dumping
-# personas per request would cost more than the request itself. The key's objects are held in
-# the value, so their ids cannot be reused while an entry lives.
-_SYSTEM_PROMPTS: dict[tuple[int, int, int, int, int], tuple[tuple[object, ...], str]] = {}
+@dataclass(frozen=True)
+class SeatTexts:
+    """The texts of a seat's requests that do not depend on the dialogue: its system prompt and
+    tasks, and the round headers (built lazily)."""
+
+    system: str
+    note: str
+    interrogation: str
+    message_first: str
+    message_later: str
+    rounds: dict[int, str]
+
+    def round(self, number: int, protocol: Protocol) -> str:
+        text = self.rounds.get(number)
+        if text is None:
+            text = self.rounds[number] = prompts.round_text(number, protocol)
+        return text
+
+
+# A seat's texts by the identity of what they are built from: every request of a side shares them,
+# and hashing a whole game (a frozen pydantic model hashes every field) or formatting them per
+# request would cost more than a lookup. The key's objects are held in the value, so their ids
+# cannot be reused while an entry lives.
+_SEAT_TEXTS: dict[tuple[int, int, int, int, int], tuple[tuple[object, ...], SeatTexts]] = {}
+
+
+def seat_texts(seat: Seat) -> SeatTexts:
+    key = (id(seat.game), id(seat.protocol), seat.side, id(seat.persona), id(seat.opponent_persona))
+    held = _SEAT_TEXTS.get(key)
+    if held is None:
+        if len(_SEAT_TEXTS) >= 1024:
+            _SEAT_TEXTS.clear()
+        game, protocol = seat.game, seat.protocol
+        texts = SeatTexts(
+            system=prompts.system_prompt(game, protocol, seat.side, seat.persona, seat.opponent_persona),
+            note=prompts.note_task(game, protocol), interrogation=prompts.interrogation_task(game),
+            message_first=prompts.message_task(protocol, first_move=True),
+            message_later=prompts.message_task(protocol, first_move=False), rounds={})
+        held = _SEAT_TEXTS[key] = ((game, protocol, seat.persona, seat.opponent_persona), texts)
+    return held[1]
 
 
 def system_prompt(seat: Seat) -> str:
     """Built once per seat, as Negotiation does per match: every request of a side shares it."""
-    key = (id(seat.game), id(seat.protocol), seat.side, id(seat.persona), id(seat.opponent_persona))
-    held = _SYSTEM_PROMPTS.get(key)
-    if held is None:
-        if len(_SYSTEM_PROMPTS) >= 1024:
-            _SYSTEM_PROMPTS.clear()
-        prompt = prompts.system_prompt(seat.game, seat.protocol, seat.side, seat.persona, seat.opponent_persona)
-        held = _SYSTEM_PROMPTS[key] = ((seat.game, seat.protocol, seat.persona, seat.opponent_persona), prompt)
-    return held[1]
+    return seat_texts(seat).system
 
 
 def messages_of(history: Sequence[Event]) -> list[tuple[int, int, str]]:
@@ -109,6 +137,7 @@ def request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: str
 
 def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: str, round_number: int) -> ChatRequest:
     game, protocol, side = seat.game, seat.protocol, seat.side
+    texts = seat_texts(seat)
     messages = messages_of(history)
     notes = notes_of(history, role)
     finished = [(n.payload["round"], n.text) for n in notes if n.payload["round"] < round_number]
@@ -116,19 +145,19 @@ def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: st
         draft = [(n.payload["round"], n.text) for n in notes if n.payload["round"] == round_number]
         visible = prompts.Visible(own_notes=tuple(prompts.window(finished + draft, protocol.message_sees_notes)),
                                   messages=tuple(prompts.window(messages, protocol.message_sees_messages)))
-        task = prompts.message_task(protocol, first_move=not messages)
+        task = texts.message_later if messages else texts.message_first
     else:  # the interrogation rewinds to the note's view of the dialogue
         visible = prompts.Visible(own_notes=tuple(prompts.window(finished, protocol.note_sees_notes)),
                                   messages=tuple(prompts.window(messages, protocol.note_sees_messages)))
-        task = prompts.note_task(game, protocol) if purpose == "note" else prompts.interrogation_task(game)
-    header = prompts.round_text(round_number, protocol)
+        task = texts.note if purpose == "note" else texts.interrogation
+    header = texts.round(round_number, protocol)
     if protocol.format == "dialogue":
         pairs = prompts.dialogue_messages(game, side, visible, header, task)
     else:
         pairs = [("user", prompts.transcript_user_message(game, side, visible, header, task))]
     structured = purpose == "note" and structured_now(protocol, history, role)
     return ChatRequest(
-        system=system_prompt(seat),
+        system=texts.system,
         messages=tuple(ChatMessage(role=r, content=text) for r, text in pairs),  # type: ignore[arg-type]
         purpose=purpose, response_schema=note_schema(game) if structured else None,
         # What today's scripted negotiators read (lamen.agents.bots); the core loop replaces it

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
+from lamen.core.canonical import as_json_value
+from lamen.core.frozen import unchecked
 from lamen.core.rules import AgendaTurns, Transition, opening_agenda
 from lamen.core.state import CoreState, end
-from lamen.core.types import Action, ActionSpace, IllegalMove, Message, Observation, Request, RoleId, Think
+from lamen.core.types import Action, ActionSpace, Event, IllegalMove, Message, Observation, Request, RoleId, Think
 from lamen.families.negotiation.codec import TurnSpace, structured_now
 from lamen.families.negotiation.instances import FAMILY_NAME, ROLES, NegotiationInstance, seat_of
 from lamen.judge.agreement import says_phrase
@@ -74,7 +76,9 @@ class NegotiationRules(AgendaTurns):
         if phase == "message":
             if not isinstance(action, Message):
                 raise IllegalMove("a message is asked for")
-            event = state.event(role, "message", action.text, payload={"round": state.round})
+            # The family's own events, from actions the codec validated: built without validation.
+            event = unchecked(Event, index=len(state.events), role=role, kind="message", text=action.text,
+                              payload={"round": state.round})
             new = state.model_copy(update={"events": state.with_events(event), "phase": "note",
                                            "turns": state.turns + 1, "agenda": state.agenda.pass_turn()})
             reason = self._end(new, protocol.agreement_phrase, protocol.max_rounds)
@@ -86,8 +90,8 @@ class NegotiationRules(AgendaTurns):
                 raise IllegalMove(f"a {phase} is asked for")
             # The interrogation answer is seen by no role (visible_to = ()): it never enters memory.
             seen_by = (role,) if phase == "note" else ()
-            event = state.event(role, "think", action.text, payload={**action.payload, "round": state.round},
-                                visible_to=seen_by)
+            event = unchecked(Event, index=len(state.events), role=role, kind="think", text=action.text,
+                              payload=as_json_value({**action.payload, "round": state.round}), visible_to=seen_by)
             following: Phase = "interrogation" if phase == "note" and protocol.interrogation else "message"
             new = state.model_copy(update={"events": state.with_events(event), "phase": following})
         return Transition(new, new.events[len(state.events):])
