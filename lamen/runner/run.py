@@ -4,7 +4,6 @@ concurrently, within the limits and the budget — writing each match in one tra
 from __future__ import annotations
 
 import asyncio
-import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -249,18 +248,6 @@ class Runner:
         qualifying = [m for m in todo if m.stage == "qualifier"]
         rest = [m for m in todo if m.stage != "qualifier"]
         self.listener(self.state, None)
-        # What lives through the whole run (specs, games, the schedule, the store's caches) is moved
-        # out of the collector's sight while matches play: each match makes many short-lived
-        # objects, and every full collection would otherwise walk all of it again.
-        gc.collect()
-        gc.freeze()
-        try:
-            await self._play_matches(qualifying, rest)
-        finally:
-            gc.unfreeze()
-        return self.state
-
-    async def _play_matches(self, qualifying: list[Match], rest: list[Match]) -> None:
         await self._play_all(qualifying)
         if self.tournament.qualifier is not None:
             failed = self._qualifier_failures()
@@ -270,6 +257,7 @@ class Runner:
             rest = [m for m in rest if m.agent_a.id not in failed and m.agent_b.id not in failed]
             self.state.total = self.state.done + len(rest) + self.state.errors
         await self._play_all(rest)
+        return self.state
 
     def _qualifier_failures(self) -> dict[str, str]:
         needed = self.tournament.qualifier.min_agreements  # type: ignore[union-attr]
