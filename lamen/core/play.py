@@ -4,7 +4,7 @@ feedback policy. Agents are reached only through `Agent.complete` (LLMs, humans,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -48,7 +48,7 @@ class Call:
 class Failure:
     """An agent that could not answer: the episode is errored, never lost."""
 
-    role: RoleId
+    role: RoleId | None  # None: nobody's fault (the episode was interrupted)
     agent: str
     reason: str  # one line: the agent's error
     kind: FailureKind
@@ -92,10 +92,13 @@ def unplayed(family: Family, instance: Any, seating: Mapping[RoleId, str], failu
 
 async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, first: RoleId | None = None,
                sampling: Mapping[RoleId, SeatSampling] | None = None, limits: EpisodeLimits | None = None,
-               state: CoreState | None = None, stop_after: int | None = None, scored: bool = True) -> EpisodeRecord:
+               state: CoreState | None = None, stop_after: int | None = None, scored: bool = True,
+               watch: Callable[[CoreState, Sequence[Call]], None] | None = None) -> EpisodeRecord:
     """Play one episode (or continue `state`, a restored snapshot) until it ends, or until
     `stop_after` committed moves (for snapshots). `scored=False` leaves the score to the caller
-    (the tournament runner scores once, after its fallback reader)."""
+    (the tournament runner scores once, after its fallback reader). `watch` sees the state and
+    the calls so far after every request answered (a live display; what an interrupted episode
+    had reached); it must not change them."""
     limits = limits or family.limits
     sampling = sampling or {}
     rules = family.rules
@@ -184,6 +187,8 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
             calls.append(Call(role, state.steps, attempt, request, reply, "ok"))
             state = transition.state.model_copy(update={"steps": transition.state.steps + 1})
             break
+        if watch is not None:
+            watch(state, calls)
     reason = over(family, state)
     score = family.score(instance, state) if scored and reason is not None and reason != "error" else None
     return EpisodeRecord(family.name, instance.content_id(), state, tuple(calls), reason, score, failure=failure)

@@ -186,7 +186,7 @@ class Runner:
             fallback = await self._fallback_reading(seating, record, match)
         transcript, outcome = hooks.stored(seating, record, fallback)
         # A fatal provider error (auth, unknown model, bad request) stops that agent's matches.
-        if failure is not None and not failure.before_play and failure.kind == "fatal" \
+        if failure is not None and failure.role is not None and not failure.before_play and failure.kind == "fatal" \
                 and specs[failure.role].provider not in ("bot", "human"):
             self._disable(specs[failure.role], transcript.error or "")
         return transcript, outcome

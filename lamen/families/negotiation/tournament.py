@@ -23,7 +23,9 @@ from lamen.judge import Outcome, judge
 from lamen.judge.llm_fallback import LLMExtractor, llm_readings, with_extraction_calls
 from lamen.play import Negotiation
 from lamen.schedule import Match
-from lamen.spec.agent import AgentSpec
+from lamen.spec.agent import AgentSpec, Persona
+from lamen.spec.game import Game
+from lamen.spec.protocol import Protocol
 from lamen.transcript import ModelCall, Transcript
 
 CHARS_PER_TOKEN = 4.0
@@ -101,40 +103,16 @@ class NegotiationTournament:
 
     # ---- what the store keeps ----------------------------------------------------------------
 
-    @staticmethod
-    def _transcript(seating: Seating, record: EpisodeRecord) -> Transcript:
-        """The transcript with each turn's calls; the calls of a turn an error cut short (paid
-        for) as its unfinished calls; the failed call itself returned nothing and is not one."""
-        groups: list[list[ModelCall]] = [[]]
-        for call in record.calls:
-            if call.reply is None:
-                continue
-            request = call.request
-            groups[-1].append(ModelCall(purpose=request.purpose, request=request, reply=call.reply))
-            if request.purpose == "message":
-                groups.append([])
-        instance: NegotiationInstance = seating.instance
-        names = seating.names
-        transcript = transcript_of(instance, record.state, groups)  # type: ignore[arg-type]
-        update: dict[str, Any] = {"agents": (names[ROLES[0]], names[ROLES[1]])}
-        if len(groups) > len(transcript.turns) and groups[len(transcript.turns)]:
-            update["unfinished_calls"] = tuple(groups[len(transcript.turns)])
-        failure = record.failure
-        if failure is not None:
-            update.update(end_reason="error", error=_error_line(failure), error_kind=failure.kind,
-                          error_side=side_of(failure.role))
-        return transcript.model_copy(update=update)
-
     def unsure(self, seating: Seating, record: EpisodeRecord) -> Sequence[ChatRequest]:
         instance: NegotiationInstance = seating.instance
         asked = _Asked("reader")
-        _run(llm_readings(self._transcript(seating, record), instance.game, LLMExtractor(asked)))
+        _run(llm_readings(episode_transcript(seating, record), instance.game, LLMExtractor(asked)))
         return tuple(asked.requests)
 
     def stored(self, seating: Seating, record: EpisodeRecord,
                fallback: FallbackReading | None) -> tuple[Transcript, Outcome]:
         instance: NegotiationInstance = seating.instance
-        transcript = self._transcript(seating, record)
+        transcript = episode_transcript(seating, record)
         readings = None
         if fallback is not None:
             extractor = LLMExtractor(_Answered(fallback))
@@ -163,12 +141,49 @@ class NegotiationTournament:
         return int(input_tokens), int(output_tokens)
 
 
+def episode_transcript(seating: Seating, record: EpisodeRecord) -> Transcript:
+    """The transcript with each turn's calls; the calls of a turn an error cut short (paid
+    for) as its unfinished calls; the failed call itself returned nothing and is not one."""
+    groups: list[list[ModelCall]] = [[]]
+    for call in record.calls:
+        if call.reply is None:
+            continue
+        request = call.request
+        groups[-1].append(ModelCall(purpose=request.purpose, request=request, reply=call.reply))
+        if request.purpose == "message":
+            groups.append([])
+    instance: NegotiationInstance = seating.instance
+    names = seating.names
+    transcript = transcript_of(instance, record.state, groups)  # type: ignore[arg-type]
+    update: dict[str, Any] = {"agents": (names[ROLES[0]], names[ROLES[1]])}
+    if len(groups) > len(transcript.turns) and groups[len(transcript.turns)]:
+        update["unfinished_calls"] = tuple(groups[len(transcript.turns)])
+    failure = record.failure
+    if failure is not None:
+        update.update(end_reason="error", error=_error_line(failure), error_kind=failure.kind,
+                      error_side=None if failure.role is None else side_of(failure.role))
+    return transcript.model_copy(update=update)
+
+
+def direct_seating(game: Game, protocol: Protocol, specs: tuple[AgentSpec, AgentSpec], starts: int,
+                   personas: tuple[Persona | None, Persona | None] = (None, None)) -> Seating:
+    """A match outside a tournament (`lamen play`): each agent samples exactly as its spec says
+    (no seed is derived from a schedule)."""
+    def sampling(spec: AgentSpec) -> SeatSampling:
+        s = spec.sampling
+        return SeatSampling(temperature=s.temperature, max_tokens=s.max_tokens, top_p=s.top_p, seed=s.seed, stop=s.stop)
+
+    return Seating(instance=NegotiationInstance.of(game, protocol, personas), roles=ROLES, first=ROLES[starts],
+                   sampling={role: sampling(spec) for role, spec in zip(ROLES, specs)},
+                   names={role: spec.id for role, spec in zip(ROLES, specs)})
+
+
 def _error_line(failure: Failure) -> str:
     """The match's error as the store has always written it: an agent that failed in play is
     named by its side; one that never played (stopped, or could not be made) by its own words."""
-    if failure.before_play:
+    if failure.before_play or failure.role is None:
         return failure.reason
     return f"side {SIDE_NAMES[side_of(failure.role)]} ({failure.agent}): {failure.reason}"
 
 
-__all__ = ["Answer", "NegotiationTournament", "seat_sampling"]
+__all__ = ["Answer", "NegotiationTournament", "direct_seating", "episode_transcript", "seat_sampling"]
