@@ -33,7 +33,7 @@ class SeatSampling:
 DEFAULT_SAMPLING = SeatSampling()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per request: no per-instance dict
 class Call:
     role: RoleId
     step: int
