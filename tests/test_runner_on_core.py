@@ -1,0 +1,103 @@
+"""The runner plays through the core (lamen.core.play with the negotiation family) and stores
+what the old note → message loop stored — here for what the quickstart's bots never do: model
+agents (mock replies) under a protocol with the interrogation and structured notes, one in the
+dialogue format, agents that fail mid-turn (an errored match keeps its partial turns and the
+paid calls of the cut-short turn), and the LLM fallback reader (its extraction calls join the
+turns they read). Each match is played both ways — the old loop as `Runner.play_match` ran it
+before (same agents, same fallback, same judge) and the runner today — and the transcripts
+(turns, every call's request and reply) and outcomes must be the same JSON, byte for byte."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from lamen.judge import Outcome, judge
+from lamen.judge.llm_fallback import LLMExtractor, llm_readings, with_extraction_calls
+from lamen.play import Negotiation, play
+from lamen.runner.run import Runner, plan
+from lamen.schedule import Match
+from lamen.spec.library import Library
+from lamen.spec.tournament import Tournament
+from lamen.store import Store
+from lamen.transcript import Transcript
+from tests.conftest import REPO
+
+DATA = REPO / "tests" / "data"
+CHATTY = """\
+- note: "Acceptable: {\\"rent\\": \\"$1100\\"}"
+  message: "We offer $1100 for rent."
+  interrogation: "{\\"rent\\": \\"$1200\\"}"
+- note: "I think twelve hundred or so."
+  message: "How about $1,150? We agree on all issues."
+  interrogation: "they want about 1200"
+- note: "{\\"rent\\": \\"$1000\\"}"
+  message: "We agree on all issues."
+  interrogation: "{\\"rent\\": \\"$1000\\"}"
+"""
+
+
+def tournaments(folder: Path) -> list[Tournament]:
+    (folder / "chatty.yaml").write_text(CHATTY, encoding="utf-8")
+    (folder / "reader.yaml").write_text('- any: "{\\"rent\\": \\"$1200\\"}"\n', encoding="utf-8")
+    (folder / "probe.yaml").write_text("name: probe\nmax_rounds: 4\ninterrogation: true\nstructured_notes: true\n")
+    (folder / "talk.yaml").write_text("name: talk\nmax_rounds: 3\nformat: dialogue\nnote_sees_notes: 1\n"
+                                      "message_sees_notes: -1\n")
+    reader = {"agent": "mock:reader", "params": {"replies": str(folder / "reader.yaml")}}
+    mocks = [{"agent": "mock:polyglot", "params": {"replies": str(DATA / "store" / "polyglot.yaml")}},
+             {"agent": "mock:mumbler", "params": {"replies": str(DATA / "mock" / "mumbler.yaml")}}]
+    chatty = {"agent": "mock:chatty", "params": {"replies": str(folder / "chatty.yaml")}}
+    agree = {"agent": "mock:agree", "params": {"replies": str(DATA / "mock" / "agree-at-1000.yaml")}}
+    return [
+        Tournament.model_validate({  # the interrogation and structured notes; polyglot has no interrogation: errors
+            "name": "probe", "agents": ["bot:linear", chatty, *mocks],
+            "games": ["rental-1-distributive", "rental-1-compatible"], "protocol": str(folder / "probe.yaml"),
+            "llm_fallback": reader}),
+        Tournament.model_validate({  # the dialogue format, two issues, repetitions
+            "name": "talk", "agents": ["bot:boulware", agree, *mocks],
+            "games": ["rental-2-mixture"], "protocol": str(folder / "talk.yaml"), "repetitions": 2,
+            "llm_fallback": reader}),
+    ]
+
+
+async def old_play_match(runner: Runner, match: Match) -> tuple[Transcript, Outcome]:
+    """`Runner.play_match` as it was before the runner moved onto the core (its agents, its
+    fallback step, its judge), for a match whose agents can all be made and are not stopped."""
+    specs = (match.agent_a, match.agent_b)
+    sampling = tuple(s.sampling if s.sampling.seed is not None else
+                     s.sampling.model_copy(update={"seed": match.seed % 2**31}) for s in specs)
+    negotiation = Negotiation(match.game, match.protocol, starts=match.starts,
+                              personas=(specs[0].persona, specs[1].persona), sampling=sampling,  # type: ignore[arg-type]
+                              agent_names=(specs[0].id, specs[1].id))
+    agents = (runner._agent(specs[0], match, 0), runner._agent(specs[1], match, 1))
+    transcript = await play(negotiation, agents)
+    readings = None
+    if runner.tournament.llm_fallback is not None and transcript.error is None:
+        extractor = LLMExtractor(runner._agent(runner.tournament.llm_fallback, match, 0))
+        readings = await llm_readings(transcript, match.game, extractor)
+        transcript = with_extraction_calls(transcript, extractor)
+    return transcript, judge(transcript, match.game, match.protocol, readings)
+
+
+def test_model_agents_errors_and_the_fallback_reader_are_stored_as_the_old_loop_stored_them(
+        tmp_path: Path) -> None:
+    library = Library.default()
+    seen = {"errored": 0, "unfinished": 0, "extraction": 0, "interrogation": 0, "structured_fallback": 0}
+    for tournament in tournaments(tmp_path):
+        for index, match in enumerate(plan(tournament, library)[::3]):
+            stores = [Store(tmp_path / f"{tournament.name}-{index}-{way}.db") for way in ("old", "new")]
+            try:
+                old_transcript, old = asyncio.run(old_play_match(Runner(tournament, stores[0], library), match))
+                new_transcript, new = asyncio.run(Runner(tournament, stores[1], library).play_match(match))
+            finally:
+                for store in stores:
+                    store.close()
+            assert new_transcript.model_dump_json() == old_transcript.model_dump_json(), match.id
+            assert new.model_dump_json() == old.model_dump_json(), match.id  # type: ignore[attr-defined]
+            seen["errored"] += old_transcript.error is not None
+            seen["unfinished"] += bool(old_transcript.unfinished_calls)
+            seen["extraction"] += sum(c.purpose == "extraction" for c in old_transcript.calls)
+            seen["interrogation"] += sum(t.interrogation is not None for t in old_transcript.turns)
+            seen["structured_fallback"] += sum(t.structured_fallback is not None for t in old_transcript.turns)
+    # The subset reaches every path this test is about.
+    assert all(count > 0 for count in seen.values()), seen
