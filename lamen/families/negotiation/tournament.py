@@ -17,11 +17,11 @@ from typing import Any
 from lamen.agents.base import ChatReply, ChatRequest
 from lamen.core.play import EpisodeRecord, Failure, SeatSampling
 from lamen.core.tournament import Answer, FallbackReading, Seating
-from lamen.families.negotiation.instances import ROLES, NegotiationInstance, side_of
+from lamen.families.negotiation.codec import request_for
+from lamen.families.negotiation.instances import ROLES, NegotiationInstance, Seat, side_of
 from lamen.families.negotiation.scoring import transcript_of
 from lamen.judge import Outcome, judge
 from lamen.judge.llm_fallback import LLMExtractor, llm_readings, with_extraction_calls
-from lamen.play import Negotiation
 from lamen.schedule import Match
 from lamen.spec.agent import AgentSpec, Persona
 from lamen.spec.game import Game
@@ -126,7 +126,8 @@ class NegotiationTournament:
         """(input, output) tokens one side spends in a match that runs all its rounds: the first
         request's real prompt, then each message seen adding about its own length."""
         game, protocol = match.game, match.protocol
-        request = Negotiation(game, protocol).next_request().request  # type: ignore[union-attr]
+        # The first note request of a side without personas: the prompt every later one extends.
+        request = request_for(Seat(game, protocol, 0, None, None), (), ROLES[0], "note", 1)
         base = (len(request.system) + sum(len(m.content) for m in request.messages)) / CHARS_PER_TOKEN
         note_out = protocol.note_max_words * TOKENS_PER_WORD + 15 * len(game.issues)
         message_out = protocol.message_max_words * TOKENS_PER_WORD
