@@ -12,6 +12,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
+from lamen.agents.base import AgentError
 from lamen.judge import Outcome, judge
 from lamen.judge.llm_fallback import LLMExtractor, llm_readings, with_extraction_calls
 from lamen.play import Negotiation, play
@@ -101,3 +104,53 @@ def test_model_agents_errors_and_the_fallback_reader_are_stored_as_the_old_loop_
             seen["structured_fallback"] += sum(t.structured_fallback is not None for t in old_transcript.turns)
     # The subset reaches every path this test is about.
     assert all(count > 0 for count in seen.values()), seen
+
+
+# ---- structured notes through the core: the scenarios of tests/test_structured_notes.py ---------
+
+def _both_ways(make_a, make_b, protocol):  # type: ignore[no-untyped-def]
+    """The old loop's and the core's transcript and outcome (fresh agents for each: they keep state)."""
+    from lamen.core.play import play as core_play
+    from lamen.families.negotiation import FAMILY
+    from lamen.families.negotiation.tournament import direct_seating, episode_transcript
+    from lamen.spec.agent import AgentSpec
+    from tests.test_structured_notes import RENT
+
+    specs = (AgentSpec.model_validate("mock:a"), AgentSpec.model_validate("mock:b"))
+    old_transcript = asyncio.run(play(Negotiation(RENT, protocol, agent_names=(specs[0].id, specs[1].id)),
+                                      (make_a(), make_b())))
+    seating = direct_seating(RENT, protocol, specs, 0)
+    record = asyncio.run(core_play(FAMILY, seating.instance, dict(zip(seating.roles, (make_a(), make_b()))),
+                                   first=seating.first, sampling=seating.sampling, scored=False))
+    new_transcript = episode_transcript(seating, record)
+    return (old_transcript, judge(old_transcript, RENT, protocol)), (new_transcript, judge(new_transcript, RENT, protocol))
+
+
+@pytest.mark.parametrize("case", ["valid", "off-schema", "filtered", "refused", "other bad request"])
+def test_structured_notes_go_through_the_core_as_through_the_old_loop(case: str) -> None:
+    from tests.test_structured_notes import REFUSED, STRUCTURED, Scripted
+
+    class Filtered(Scripted):
+        async def complete(self, request):  # type: ignore[no-untyped-def]
+            reply = await super().complete(request)
+            return reply.model_copy(update={"text": "", "empty_reason": "filtered"}) if request.purpose == "note" \
+                else reply
+
+    bad = AgentError("gpt: bad request (HTTP 400): max_tokens: 99999 > 8192", retryable=False, status=400)
+    protocol = STRUCTURED.model_copy(update={"max_rounds": 2})
+    agents = {
+        "valid": (lambda: Scripted("a", ['{"rent": "$1200"}']), lambda: Scripted("b", ['{"rent": "$1200"}'])),
+        "off-schema": (lambda: Scripted("a", ['Acceptable offer: {"rent": "$1200"}'], message="We propose rent $1200."),
+                       lambda: Scripted("b", ['{"rent": "$1000"}'], message="We propose rent $1000.")),
+        "filtered": (lambda: Filtered("a", ["x"]), lambda: Scripted("b", ['{"rent": "$1200"}'])),
+        "refused": (lambda: Scripted("a", [REFUSED, 'Acceptable offer: {"rent": "$1200"}']),
+                    lambda: Scripted("b", ['{"rent": "$1200"}'])),
+        "other bad request": (lambda: Scripted("a", [bad]), lambda: Scripted("b", ['{"rent": "$1200"}'])),
+    }[case]
+    (old_transcript, old), (new_transcript, new) = _both_ways(*agents, protocol)
+    assert new_transcript.model_dump_json() == old_transcript.model_dump_json()
+    assert new.model_dump_json() == old.model_dump_json()
+    if case == "refused":  # what the case is about happened
+        assert new_transcript.turns[0].structured_fallback == f"structured output refused: {REFUSED}"
+    if case == "other bad request":
+        assert (new_transcript.error_kind, new_transcript.error_side) == ("fatal", 0)
