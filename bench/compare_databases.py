@@ -11,7 +11,6 @@ tournament and agent specs, and the report's CSV tables. Latencies and timestamp
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sqlite3
 import sys
@@ -83,10 +82,6 @@ def compare(old_db: Path, new_db: Path, old_tables: Path | None, new_tables: Pat
             if not a.exists() or not b.exists() or a.read_bytes() != b.read_bytes():
                 found.append(f"report table {name} differs")
     return found
-
-
-def digest(path: Path) -> str:
-    return hashlib.sha256(repr(snapshot(path)).encode()).hexdigest()[:16]
 
 
 def main() -> None:

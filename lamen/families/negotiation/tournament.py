@@ -16,7 +16,7 @@ from typing import Any
 
 from lamen.agents.base import ChatReply, ChatRequest
 from lamen.core.play import EpisodeRecord, Failure, SeatSampling
-from lamen.core.tournament import Answer, FallbackReading, Seating
+from lamen.core.tournament import FallbackReading, Seating
 from lamen.families.negotiation.codec import request_for
 from lamen.families.negotiation.instances import ROLES, NegotiationInstance, Seat, side_of
 from lamen.families.negotiation.scoring import transcript_of
@@ -187,4 +187,4 @@ def _error_line(failure: Failure) -> str:
     return f"side {SIDE_NAMES[side_of(failure.role)]} ({failure.agent}): {failure.reason}"
 
 
-__all__ = ["Answer", "NegotiationTournament", "direct_seating", "episode_transcript", "seat_sampling"]
+__all__ = ["NegotiationTournament", "direct_seating", "episode_transcript", "seat_sampling"]
