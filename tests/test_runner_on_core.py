@@ -154,3 +154,28 @@ def test_structured_notes_go_through_the_core_as_through_the_old_loop(case: str)
         assert new_transcript.turns[0].structured_fallback == f"structured output refused: {REFUSED}"
     if case == "other bad request":
         assert (new_transcript.error_kind, new_transcript.error_side) == ("fatal", 0)
+
+
+# ---- the family a tournament names ------------------------------------------------------------
+
+@pytest.mark.parametrize(("family", "says"), [
+    ("nope", "family: unknown game family 'nope' (known: adventurers, dialop.optimization, negotiation)"),
+    ("adventurers", "family: game family 'adventurers' cannot be played by `lamen run` yet")])
+def test_a_family_the_runner_cannot_play_is_one_line_naming_the_file(tmp_path: Path, family: str, says: str,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from lamen.cli import main
+
+    path = tmp_path / "t.yaml"
+    path.write_text(f"name: t\nfamily: {family}\nagents: [bot:linear]\ngames: [rental-1-distributive]\n")
+    assert main(["run", str(path), "--db", str(tmp_path / "t.db"), "--quiet", "--yes"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{path}:2: {says}") and "\n" not in err
+    assert not (tmp_path / "t.db").exists()
+
+
+def test_the_stored_spec_of_a_negotiation_tournament_has_no_family_key() -> None:
+    # Databases and reports of LAMEN tournaments stay as they were before `family` existed.
+    spec = Tournament.model_validate({"name": "t", "agents": ["bot:linear"], "games": ["rental-1-distributive"]})
+    assert spec.family == "negotiation" and "family" not in spec.stored_form()
+    other = spec.model_copy(update={"family": "adventurers"})
+    assert other.stored_form()["family"] == "adventurers"

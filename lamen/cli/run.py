@@ -134,6 +134,7 @@ def handle_run(args: argparse.Namespace) -> int:
     from lamen.cli.preflight import Options, preflight
     from lamen.report import write_report
     from lamen.runner import Runner, plan
+    from lamen.runner.family import tournament_family
     from lamen.runner.run import version_refusal
     from lamen.spec.load import load_tournament
     from lamen.store import Store
@@ -148,8 +149,9 @@ def handle_run(args: argparse.Namespace) -> int:
     tables = wide_console(args.wide)  # the matrices and the leaderboard; `--wide`: every column
     check_writable_database(database)  # before anything is planned, paid or created
     try:
+        tournament_family(tournament.family)  # known, and playable by the runner
         matches = plan(tournament, library)
-    except SpecError as exc:  # a game or protocol the tournament names: say which file named it
+    except SpecError as exc:  # a family, game or protocol the tournament names: say which file named it
         from lamen.spec.yaml_source import read_yaml
 
         lines = read_yaml(args.spec).lines

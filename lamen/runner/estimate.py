@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from lamen.agents.prices import PriceTable, load_prices
-from lamen.core.registry import get_family
+from lamen.runner.family import tournament_family
 from lamen.schedule import Match
 
 LLM_PROVIDERS = ("anthropic", "openai", "cohere", "google")
@@ -28,9 +28,8 @@ class AgentEstimate:
 def estimate(matches: list[Match], prices: PriceTable | None = None, family: str = "negotiation") -> list[AgentEstimate]:
     """Tokens per seat from the family's cost model (`TournamentPlay.match_tokens`), priced."""
     prices = prices or load_prices()
-    hooks = get_family(family).tournament
-    if hooks is None:
-        raise ValueError(f"game family {family!r} has no cost model for tournaments")
+    hooks = tournament_family(family).tournament
+    assert hooks is not None
     found: dict[str, AgentEstimate] = {}
     cache: dict[tuple, tuple[int, int]] = {}
     per_agent: dict[str, list[tuple[int, int]]] = defaultdict(list)

@@ -11,10 +11,9 @@ from pathlib import Path
 from lamen.agents.base import Agent, AgentError
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
-from lamen.core.family import Family
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
-from lamen.core.registry import UnknownFamily, get_family
 from lamen.core.tournament import Answer, FallbackReading, Seating
+from lamen.runner.family import tournament_family
 from lamen.runner.limits import ProviderGate
 from lamen.runner.resilient import ResilientAgent
 from lamen.schedule import Match, resolve_games, schedule
@@ -88,19 +87,6 @@ def versions(tournament: Tournament, matches: list[Match]) -> list[Planned]:
             for m in matches]
 
 
-def family_of(tournament: Tournament) -> Family:
-    """The tournament's game family, from the registry; one line when it is unknown or cannot be
-    played by the tournament runner yet."""
-    try:
-        family = get_family(tournament.family)
-    except UnknownFamily as exc:
-        raise SpecError([Problem(str(exc), "name a family that `lamen games list` shows", ("family",))]) from None
-    if family.tournament is None:
-        raise SpecError([Problem(f"game family {tournament.family!r} cannot be played by `lamen run` yet",
-                                 "play it with its own tools, or choose the negotiation family", ("family",))])
-    return family
-
-
 def version_refusal(conflict: VersionConflict, database: Path, tournament: str) -> SpecError:
     count = len(conflict.played)
     return SpecError([Problem(
@@ -124,7 +110,7 @@ class Runner:
         self.shared: dict[str, ResilientAgent] = {}
         self.backoff_base = backoff_base
         self.make = make  # tests pass fake agents here
-        self.family = family_of(tournament)
+        self.family = tournament_family(tournament.family)
         self.in_flight = 0
         self.peak_in_flight = 0
         self._average_cost = 0.0
