@@ -179,3 +179,25 @@ def test_the_stored_spec_of_a_negotiation_tournament_has_no_family_key() -> None
     assert spec.family == "negotiation" and "family" not in spec.stored_form()
     other = spec.model_copy(update={"family": "adventurers"})
     assert other.stored_form()["family"] == "adventurers"
+
+
+def test_a_schema_refused_twice_for_one_request_errors_the_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A codec that kept asking for the refused schema would loop for ever: the second refusal of
+    # one request is the agent's failure instead.
+    import lamen.families.negotiation.codec as codec
+    from lamen.core.play import play as core_play
+    from lamen.families.negotiation import FAMILY
+    from lamen.families.negotiation.tournament import direct_seating, episode_transcript
+    from lamen.spec.agent import AgentSpec
+    from tests.test_structured_notes import REFUSED, RENT, STRUCTURED, Scripted
+
+    monkeypatch.setattr(codec, "structured_now", lambda protocol, history, role: True)
+    specs = (AgentSpec.model_validate("mock:a"), AgentSpec.model_validate("mock:b"))
+    seating = direct_seating(RENT, STRUCTURED, specs, 0)
+    refuser = Scripted("mock:a", [REFUSED])
+    record = asyncio.run(core_play(FAMILY, seating.instance, dict(zip(seating.roles, (refuser, Scripted("b", ["x"])))),
+                                   first=seating.first, sampling=seating.sampling, scored=False))
+    transcript = episode_transcript(seating, record)
+    assert len(refuser.requests) == 2 and all(r.response_schema is not None for r in refuser.requests)
+    assert (transcript.end_reason, transcript.error_kind, transcript.error_side) == ("error", "fatal", 0)
+    assert transcript.error == f"side A (mock:a): {REFUSED}"

@@ -131,7 +131,7 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
         # request exactly as rendered (and as stored), with only the codec's own meta.
         observes = observing[role]
         feedback: list[str] = []
-        attempt = 0
+        attempt = refusals = 0
         while True:
             rendered = codec.request(obs, legal, tuple(feedback))
             update = sampled[role]
@@ -143,10 +143,12 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
             except Exception as exc:  # noqa: BLE001 - an agent's failure or bug errors the match, never the run
                 refused = getattr(codec, "refuses_schema", None)
                 if request.response_schema is not None and isinstance(exc, AgentError) and refused is not None \
-                        and refused(exc):
+                        and refused(exc) and not refusals:
                     # The API refused the response schema itself: the role is asked again in free
                     # text. The refused call returned nothing, so it is not a call; the event
                     # (seen by the role only) tells the codec to stop asking for the schema.
+                    # Once per request: a codec that asks for the schema again is a failure, not a loop.
+                    refusals += 1
                     state = append(state, [state.event(role, "system", str(exc),
                                                        payload={"schema_refused": str(exc)}, visible_to=(role,))])
                     obs = replace(rules.view(instance, state, role), budget=obs.budget)
