@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lamen.families.negotiation.matches import CoreMatch
-from tests.negotiation_equivalence import differences, quickstart
+from tests.negotiation_equivalence import differences, quickstart, runner_differences
 
 SUBSET_STRIDE = 13  # every 13th match: coprime with the 4 side/start replays and the 84 matches per game
 
@@ -32,6 +32,14 @@ def test_a_stratified_subset_of_the_quickstart_plays_identically_through_the_cor
 
     assert bots(subset) == bots(matches)
     assert {m.id: differences(m) for m in subset} == {m.id: [] for m in subset}
+
+
+def test_the_runner_plays_the_subset_as_the_old_loop_did() -> None:
+    # The runner plays through the core now: every transcript (turns, calls, requests with their
+    # meta) and every outcome is the old loop's, byte for byte in JSON.
+    _, matches = quickstart()
+    subset = matches[::SUBSET_STRIDE]
+    assert {m.id: runner_differences(m) for m in subset} == {m.id: [] for m in subset}
 
 
 @pytest.mark.slow

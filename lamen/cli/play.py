@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 from types import FrameType
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lamen.cli.common import check_output_file, library_from, write_text_atomically
@@ -20,12 +21,14 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from lamen.agents.base import Agent, ChatReply
+    from lamen.agents.base import Agent
+    from lamen.core.tournament import Seating
     from lamen.judge import Outcome
-    from lamen.play import Negotiation, Step
-    from lamen.play.loop import OnTurn
     from lamen.spec.agent import AgentSpec
-    from lamen.transcript import Transcript
+    from lamen.spec.game import Game
+    from lamen.transcript import Transcript, Turn
+
+    OnTurn = Callable[[Turn], None]
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -66,19 +69,16 @@ def visible_notes(specs: tuple[AgentSpec, AgentSpec]) -> frozenset[int]:
     return humans if len(humans) == 1 else frozenset()
 
 
-def show_turn(console: Console, negotiation: Negotiation, step: Step, reply: ChatReply,
+def show_turn(console: Console, game: Game, agent_names: tuple[str, str], turn: Turn,
               notes_of: frozenset[int] = frozenset((0, 1))) -> None:
     """A finished turn: its public message, and its private note only when `notes_of` holds the
     side that wrote it. Model text is printed inert (control sequences shown, never obeyed)."""
     from rich.panel import Panel
     from rich.text import Text
 
-    if step.purpose != "message" or not negotiation.turns:
-        return
-    turn = negotiation.turns[-1]
-    party = negotiation.game.parties[turn.side]
+    party = game.parties[turn.side]
     console.print(Text.assemble(("round " + str(turn.round), "bold"), " · ",
-                                one_line(f"{party} ({negotiation.agent_names[turn.side]})")))
+                                one_line(f"{party} ({agent_names[turn.side]})")))
     if turn.side in notes_of:
         console.print(Panel(Text(terminal(turn.note) or "(empty)"), title="note (private)", border_style="dim",
                             expand=False))
@@ -109,27 +109,51 @@ def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
-def _play_interruptibly(negotiation: Negotiation, agents: tuple[Agent, Agent],
-                        on_reply: OnTurn | None) -> tuple[Transcript, bool]:
-    """Play to the end; one Ctrl-C stops the match and returns what was played, marked.
+def _play_interruptibly(seating: Seating, agents: tuple[Agent, Agent],
+                        on_turn: OnTurn | None) -> tuple[Transcript, bool]:
+    """Play to the end through the core (the negotiation family); one Ctrl-C stops the match and
+    returns what was played, marked.
 
     asyncio.run's own SIGINT handler only cancels the task at its next await, which a person
     blocked at a prompt never reaches; a plain handler raising KeyboardInterrupt (which also
     keeps asyncio from installing its own) stops the prompt at once."""
     import asyncio
 
-    from lamen.play import play
+    from lamen.core.play import EpisodeRecord, Failure, play
+    from lamen.core.state import end
+    from lamen.families.negotiation import FAMILY
+    from lamen.families.negotiation.scoring import transcript_of
+    from lamen.families.negotiation.tournament import episode_transcript
+
+    instance = seating.instance
+    reached: dict[str, object] = {"state": FAMILY.rules.initial(instance, seating.names, seating.first), "calls": ()}
+
+    def watch(state, calls) -> None:  # type: ignore[no-untyped-def]
+        before = reached["state"]
+        reached["state"], reached["calls"] = state, tuple(calls)
+        if on_turn is not None and _messages(state) > _messages(before):  # a turn was finished
+            on_turn(transcript_of(instance, state).turns[-1])
 
     in_main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, _raise_interrupt) if in_main else None
     try:
-        return asyncio.run(play(negotiation, agents, on_reply)), False
+        record = asyncio.run(play(FAMILY, instance, dict(zip(seating.roles, agents)), first=seating.first,
+                                  sampling=seating.sampling, scored=False, watch=watch))
+        return episode_transcript(seating, record), False
     except KeyboardInterrupt:
-        negotiation.fail(f"interrupted at the keyboard (Ctrl-C) in round {negotiation.round}", kind="stopped")
-        return negotiation.transcript(), True
+        state = reached["state"]
+        reason = f"interrupted at the keyboard (Ctrl-C) in round {state.round}"  # type: ignore[attr-defined]
+        record = EpisodeRecord(FAMILY.name, instance.content_id(), end(state, "error", reason),  # type: ignore[arg-type]
+                               reached["calls"], "error", None,  # type: ignore[arg-type]
+                               failure=Failure(None, "", reason, "stopped"))
+        return episode_transcript(seating, record), True
     finally:
         if in_main:
             signal.signal(signal.SIGINT, previous)
+
+
+def _messages(state: object) -> int:
+    return sum(1 for e in state.events if e.kind == "message")  # type: ignore[attr-defined]
 
 
 def _write_json(path: Path, transcript: Transcript, outcome: Outcome, interrupted: bool) -> None:
@@ -148,8 +172,8 @@ def handle(args: argparse.Namespace) -> int:
 
     from lamen.agents.base import AgentError
     from lamen.agents.registry import make_agent
+    from lamen.families.negotiation.tournament import direct_seating
     from lamen.judge import judge
-    from lamen.play import Negotiation
     from lamen.spec.load import load_game, load_persona, load_protocol
     from lamen.spec.protocol import Protocol
 
@@ -173,17 +197,18 @@ def handle(args: argparse.Namespace) -> int:
         agents = tuple(make_agent(spec, game=game, side=side, seed=args.seed) for side, spec in enumerate(specs))
     except AgentError as exc:
         raise SpecError([Problem(f"cannot start: {one_line(str(exc))}")]) from None
-    negotiation = Negotiation(game, protocol, starts=0 if args.starts == "a" else 1, personas=personas,  # type: ignore[arg-type]
-                              sampling=(specs[0].sampling, specs[1].sampling), agent_names=(specs[0].id, specs[1].id))
+    starts = 0 if args.starts == "a" else 1
+    seating = direct_seating(game, protocol, specs, starts, personas)  # type: ignore[arg-type]
     console.print(Text.assemble((one_line(game.name), "bold"), one_line(
         f": {game.parties[0]} = {specs[0].id}, {game.parties[1]} = {specs[1].id}; {protocol.max_rounds} rounds, "
-        f"{game.parties[negotiation.starts]} starts")))
+        f"{game.parties[starts]} starts")))
     notes_of = visible_notes(specs)
     for side in sorted(notes_of if len(notes_of) == 1 else ()):
         console.print(Text(one_line(f"You play {game.parties[side]}: you see your own notes and both sides' messages; "
                                     f"the {game.parties[1 - side]}'s notes stay private.")))
-    on_reply = None if args.quiet else (lambda n, s, r: show_turn(console, n, s, r, notes_of))
-    transcript, interrupted = _play_interruptibly(negotiation, agents, on_reply)  # type: ignore[arg-type]
+    names = (specs[0].id, specs[1].id)
+    on_turn = None if args.quiet else (lambda turn: show_turn(console, game, names, turn, notes_of))
+    transcript, interrupted = _play_interruptibly(seating, agents, on_turn)  # type: ignore[arg-type]
     outcome = judge(transcript, game, protocol)
     if args.json:
         _write_json(args.json, transcript, outcome, interrupted)

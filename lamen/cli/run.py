@@ -77,7 +77,7 @@ def print_dry_run(console: Console, tournament: Tournament, library: Library, ma
     for name, count in Counter(m.game.name for m in matches).items():
         games.add_row(one_line(name), next(m.game.game_class for m in matches if m.game.name == name), str(count))
     console.print(games)
-    estimates = estimate(matches, prices)
+    estimates = estimate(matches, prices, tournament.family)
     if estimates:
         console.print(cost_table(estimates))
         total = sum(e.cost_usd or 0.0 for e in estimates)
@@ -134,6 +134,7 @@ def handle_run(args: argparse.Namespace) -> int:
     from lamen.cli.preflight import Options, preflight
     from lamen.report import write_report
     from lamen.runner import Runner, plan
+    from lamen.runner.family import tournament_family
     from lamen.runner.run import version_refusal
     from lamen.spec.load import load_tournament
     from lamen.store import Store
@@ -148,8 +149,9 @@ def handle_run(args: argparse.Namespace) -> int:
     tables = wide_console(args.wide)  # the matrices and the leaderboard; `--wide`: every column
     check_writable_database(database)  # before anything is planned, paid or created
     try:
+        tournament_family(tournament.family)  # known, and playable by the runner
         matches = plan(tournament, library)
-    except SpecError as exc:  # a game or protocol the tournament names: say which file named it
+    except SpecError as exc:  # a family, game or protocol the tournament names: say which file named it
         from lamen.spec.yaml_source import read_yaml
 
         lines = read_yaml(args.spec).lines

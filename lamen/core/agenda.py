@@ -15,14 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pydantic import BaseModel, ConfigDict
-
+from lamen.core.frozen import Frozen
 from lamen.core.types import Request, RoleId
 
 
-class Agenda(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class Agenda(Frozen):
     order: tuple[RoleId, ...]  # the seats in turn order
     current: RoleId | None  # who has the floor; None once nobody is asked any more
     purpose: str = "act"

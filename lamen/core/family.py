@@ -14,6 +14,7 @@ from lamen.core.canonical import content_id
 from lamen.core.codec import Codec, FeedbackPolicy
 from lamen.core.rules import Rules
 from lamen.core.state import CoreState
+from lamen.core.tournament import TournamentPlay
 from lamen.core.types import Action, ActionSpace, Observation, Relation, RoleId, RoleSpec, Score
 
 
@@ -43,9 +44,20 @@ class Instance(BaseModel):
 
     family: str
     source: str  # "generated:seed=7", "dialop-human:12", a data ref ...
-
     def content_id(self) -> str:
-        return content_id(self.family, self.model_dump(mode="json"))
+        # Remembered per object: an instance is frozen, and hashing a whole game per episode is a
+        # measurable part of a scripted match's cost. (Not a private attribute: pydantic compares
+        # those in ==, and model_copy(update=...) would carry it to an instance of other content.)
+        held = _CONTENT_IDS.get(id(self))
+        if held is None or held[0] is not self:
+            if len(_CONTENT_IDS) >= 1024:
+                _CONTENT_IDS.clear()
+            held = _CONTENT_IDS[id(self)] = (self, content_id(self.family, self.model_dump(mode="json")))
+        return held[1]
+
+
+# id → (the instance, its content id); holding the instance keeps its id from being reused.
+_CONTENT_IDS: dict[int, tuple[Instance, str]] = {}
 
 
 @dataclass(frozen=True)
@@ -68,6 +80,8 @@ class Family:
     # The leak test plants a canary string in each role's private data through this hook.
     plant_canaries: Callable[[Any, Mapping[RoleId, str]], Any] | None = None
     description: str = ""
+    # What lamen's tournament runner needs (lamen.core.tournament); None: not playable by `lamen run` yet.
+    tournament: TournamentPlay | None = None
 
     def codec(self, role: RoleId) -> Codec:
         found = self.codecs.get(role) or self.codecs.get("*")

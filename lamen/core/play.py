@@ -4,15 +4,21 @@ feedback policy. Agents are reached only through `Agent.complete` (LLMs, humans,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from lamen.agents.base import Agent, AgentError, ChatReply, ChatRequest
 from lamen.core.codec import FormatError
 from lamen.core.family import EpisodeLimits, Family
+from lamen.core.frozen import copied
 from lamen.core.state import CoreState, append, end
-from lamen.core.types import IllegalMove, RoleId, Score
+from lamen.core.types import IllegalMove, Observation, RoleId, Score
+
+# How an agent failed: fatal (it cannot go on: auth, unknown model, bad request), exhausted
+# (retryable failures ran out of retries), crash (it raised something unexpected), stopped (it
+# was stopped before the episode, e.g. by an earlier fatal error).
+FailureKind = Literal["fatal", "exhausted", "crash", "stopped"]
 
 
 @dataclass(frozen=True)
@@ -24,15 +30,29 @@ class SeatSampling:
     stop: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+DEFAULT_SAMPLING = SeatSampling()
+
+
+@dataclass(frozen=True, slots=True)  # one per request: no per-instance dict
 class Call:
     role: RoleId
     step: int
     attempt: int
-    request: ChatRequest
+    request: ChatRequest  # as the agent received it
     reply: ChatReply | None
     outcome: Literal["ok", "format_error", "illegal_move", "error"]
     feedback: str = ""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An agent that could not answer: the episode is errored, never lost."""
+
+    role: RoleId | None  # None: nobody's fault (the episode was interrupted)
+    agent: str
+    reason: str  # one line: the agent's error
+    kind: FailureKind
+    before_play: bool = False  # the agent never got a request (it could not be made, or was stopped)
 
 
 @dataclass(frozen=True)
@@ -42,19 +62,43 @@ class EpisodeRecord:
     state: CoreState
     calls: tuple[Call, ...]
     end_reason: str | None  # None: stopped early by `stop_after` (a snapshot point)
-    score: Score | None  # None while unfinished, or when an agent failed (errored, never a loss)
+    score: Score | None  # None while unfinished, when an agent failed (errored, never a loss), or unscored
     extra: Mapping[str, Any] = field(default_factory=dict)
+    failure: Failure | None = None
+
+
+def _sampling_fields(seat: SeatSampling) -> dict[str, Any]:
+    return {"temperature": seat.temperature, "max_tokens": seat.max_tokens, "top_p": seat.top_p, "seed": seat.seed,
+            "stop": seat.stop}
 
 
 def over(family: Family, state: CoreState) -> str | None:
     return state.ended or family.rules.is_over(state)
 
 
+def failure_of(exc: BaseException, role: RoleId, agent: str) -> Failure:
+    if isinstance(exc, AgentError):
+        return Failure(role, agent, str(exc), "exhausted" if exc.exhausted else "fatal")
+    return Failure(role, agent, f"{type(exc).__name__}: {exc}", "crash")
+
+
+def unplayed(family: Family, instance: Any, seating: Mapping[RoleId, str], failure: Failure,
+             first: RoleId | None = None) -> EpisodeRecord:
+    """The record of an episode that could not start: one of its agents failed before its first
+    request (`failure.before_play`). Stored like any errored episode."""
+    state = end(family.rules.initial(instance, seating, first), "error", failure.reason)
+    return EpisodeRecord(family.name, instance.content_id(), state, (), "error", None, failure=failure)
+
+
 async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, first: RoleId | None = None,
                sampling: Mapping[RoleId, SeatSampling] | None = None, limits: EpisodeLimits | None = None,
-               state: CoreState | None = None, stop_after: int | None = None) -> EpisodeRecord:
+               state: CoreState | None = None, stop_after: int | None = None, scored: bool = True,
+               watch: Callable[[CoreState, Sequence[Call]], None] | None = None) -> EpisodeRecord:
     """Play one episode (or continue `state`, a restored snapshot) until it ends, or until
-    `stop_after` committed moves (for snapshots)."""
+    `stop_after` committed moves (for snapshots). `scored=False` leaves the score to the caller
+    (the tournament runner scores once, after its fallback reader). `watch` sees the state and
+    the calls so far after every request answered (a live display; what an interrupted episode
+    had reached); it must not change them."""
     limits = limits or family.limits
     sampling = sampling or {}
     rules = family.rules
@@ -62,6 +106,11 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
         state = rules.initial(instance, {role: agent.name for role, agent in seats.items()}, first)
     calls: list[Call] = []
     errors = 0
+    failure: Failure | None = None
+    # Per seat, once: its codec, whether it reads observations, its sampling as request fields.
+    codecs = {role: family.codec(role) for role in seats}
+    observing = {role: getattr(agent, "observes", False) for role, agent in seats.items()}
+    sampled = {role: _sampling_fields(sampling.get(role) or DEFAULT_SAMPLING) for role in seats}
     while over(family, state) is None:
         if state.steps >= limits.max_steps:
             state = end(state, "max_steps")
@@ -73,24 +122,41 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
             state = end(state, "max_turns")
             break
         obs = rules.view(instance, state, role)
-        obs = replace(obs, budget={**obs.budget, "steps_left": limits.max_steps - state.steps})
+        obs = Observation(obs.role, obs.private, obs.history, obs.step, obs.public,  # dataclasses.replace, 2 µs cheaper
+                          {**obs.budget, "steps_left": limits.max_steps - state.steps})
         legal = rules.legal(instance, state, role)
-        codec = family.codec(role)
-        seat = sampling.get(role, SeatSampling())
+        codec = codecs[role]
+        agent = seats[role]
+        # Scripted players read the typed observation from `meta`; any other agent gets the
+        # request exactly as rendered (and as stored), with only the codec's own meta.
+        observes = observing[role]
         feedback: list[str] = []
-        attempt = 0
+        attempt = refusals = 0
         while True:
-            request = codec.request(obs, legal, tuple(feedback)).model_copy(update={
-                "temperature": seat.temperature, "max_tokens": seat.max_tokens, "top_p": seat.top_p,
-                "seed": seat.seed, "stop": seat.stop,
-                "meta": {"observation": obs, "legal": legal, "attempt": attempt}})
-            agent = seats[role]
+            rendered = codec.request(obs, legal, tuple(feedback))
+            update = sampled[role]
+            if observes:
+                update = {**update, "meta": {**rendered.meta, "observation": obs, "legal": legal, "attempt": attempt}}
+            request = copied(rendered, update)
             try:
                 reply = await agent.complete(request)
             except Exception as exc:  # noqa: BLE001 - an agent's failure or bug errors the match, never the run
-                reason = str(exc) if isinstance(exc, AgentError) else f"{type(exc).__name__}: {exc}"
-                calls.append(Call(role, state.steps, attempt, request, None, "error", reason))
-                state = end(state, "error", f"{role} ({agent.name}): {reason}")
+                refused = getattr(codec, "refuses_schema", None)
+                if request.response_schema is not None and isinstance(exc, AgentError) and refused is not None \
+                        and refused(exc) and not refusals:
+                    # The API refused the response schema itself: the role is asked again in free
+                    # text. The refused call returned nothing, so it is not a call; the event
+                    # (seen by the role only) tells the codec to stop asking for the schema.
+                    # Once per request: a codec that asks for the schema again is a failure, not a loop.
+                    refusals += 1
+                    state = append(state, [state.event(role, "system", str(exc),
+                                                       payload={"schema_refused": str(exc)}, visible_to=(role,))])
+                    obs = replace(rules.view(instance, state, role), budget=obs.budget)
+                    legal = rules.legal(instance, state, role)
+                    continue
+                failure = failure_of(exc, role, agent.name)
+                calls.append(Call(role, state.steps, attempt, request, None, "error", failure.reason))
+                state = end(state, "error", f"{role} ({agent.name}): {failure.reason}")
                 break
             try:
                 actions = codec.parse(reply, legal)
@@ -99,11 +165,11 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
                 kind = "format_error" if isinstance(err, FormatError) else "illegal_move"
                 text = err.feedback if isinstance(err, FormatError) else str(err)
                 calls.append(Call(role, state.steps, attempt, request, reply, kind, text))
+                errors += 1
+                policy = family.feedback
                 # Seen by the writer only: the partner never learns of a slip (DialOp resamples silently).
                 state = append(state, [state.event(role, kind, reply.text, payload={"feedback": text},
                                                    visible_to=(role,))])
-                errors += 1
-                policy = family.feedback
                 if policy.errors_per_episode is not None and errors >= policy.errors_per_episode:
                     state = end(state, "format")
                     break
@@ -123,6 +189,8 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
             calls.append(Call(role, state.steps, attempt, request, reply, "ok"))
             state = transition.state.model_copy(update={"steps": transition.state.steps + 1})
             break
+        if watch is not None:
+            watch(state, calls)
     reason = over(family, state)
-    score = family.score(instance, state) if reason is not None and reason != "error" else None
-    return EpisodeRecord(family.name, instance.content_id(), state, tuple(calls), reason, score)
+    score = family.score(instance, state) if scored and reason is not None and reason != "error" else None
+    return EpisodeRecord(family.name, instance.content_id(), state, tuple(calls), reason, score, failure=failure)

@@ -17,6 +17,8 @@ class PolicyAgent:
     into `request.meta` (never sent to a provider); the policy's randomness is seeded by
     (seed, role, move number, attempt), so an episode resumed from a snapshot continues exactly."""
 
+    observes = True  # the play loop adds the observation to the requests it sends this agent
+
     def __init__(self, name: str, policy: Policy, codec: Codec, seed: int = 0, noise: float = 0.0) -> None:
         if not 0 <= noise <= 1:
             raise ValueError(f"{name}: noise must be between 0 and 1")

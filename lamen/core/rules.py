@@ -13,7 +13,7 @@ from lamen.core.types import Action, ActionSpace, Event, IllegalMove, Observatio
 S = TypeVar("S", bound=CoreState)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Transition(Generic[S]):
     state: S
     events: tuple[Event, ...]  # the events this step appended

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pydantic import BaseModel, ConfigDict
-
 from lamen.core.agenda import Agenda
 from lamen.core.board import ProposalBoard
+from lamen.core.frozen import Frozen
 from lamen.core.types import Event, RoleId
 
 
-class CoreState(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class CoreState(Frozen):
     seating: dict[RoleId, str]  # role → agent name, as the episode was seated
     events: tuple[Event, ...] = ()
     agenda: Agenda
@@ -24,7 +21,7 @@ class CoreState(BaseModel):
     ended: str | None = None  # the end reason once over
 
     def visible(self, role: RoleId) -> tuple[Event, ...]:
-        return tuple(e for e in self.events if e.visible(role))
+        return tuple([e for e in self.events if e.visible_to is None or role in e.visible_to])  # Event.visible, inlined
 
     def with_events(self, *new: Event) -> tuple[Event, ...]:
         return (*self.events, *new)

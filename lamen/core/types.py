@@ -137,7 +137,7 @@ class ActionSpace:
         return dict(self.vocabulary).get(kind, ())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # made at every step: no per-instance dict
 class Observation:
     role: RoleId
     private: JSON  # this role's share of the instance, typed per family
@@ -147,7 +147,7 @@ class Observation:
     budget: Mapping[str, int] = field(default_factory=dict)  # steps_left, calls_left, words_left
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Request:
     role: RoleId
     purpose: str = "act"  # "act" | "respond" | family-specific (LAMEN "interrogation")

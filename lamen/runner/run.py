@@ -11,18 +11,19 @@ from pathlib import Path
 from lamen.agents.base import Agent, AgentError
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
-from lamen.judge import Outcome, judge
-from lamen.judge.llm_fallback import LLMExtractor, llm_readings, with_extraction_calls
-from lamen.play import Negotiation, play
+from lamen.core.play import EpisodeRecord, Failure, play, unplayed
+from lamen.core.tournament import Answer, FallbackReading, Seating
+from lamen.runner.family import tournament_family
 from lamen.runner.limits import ProviderGate
 from lamen.runner.resilient import ResilientAgent
 from lamen.schedule import Match, resolve_games, schedule
-from lamen.spec.agent import AgentSpec, Sampling
+from lamen.spec.agent import AgentSpec
 from lamen.spec.library import Library
 from lamen.spec.load import load_game, load_protocol
 from lamen.spec.tournament import Tournament
 from lamen.spec.problems import Problem, SpecError
 from lamen.store import MatchRecord, Store
+from lamen.store.db import StoredOutcome
 from lamen.store.lock import DatabaseLock
 from lamen.store.versions import Planned, VersionConflict, find_conflict, fingerprint, judge_settings, part_digest
 from lamen.text_safety import one_line
@@ -109,6 +110,7 @@ class Runner:
         self.shared: dict[str, ResilientAgent] = {}
         self.backoff_base = backoff_base
         self.make = make  # tests pass fake agents here
+        self.family = tournament_family(tournament.family)
         self.in_flight = 0
         self.peak_in_flight = 0
         self._average_cost = 0.0
@@ -134,65 +136,64 @@ class Runner:
                 on_retry=self.state.messages.append)
         return self.shared[spec.id]
 
-    @staticmethod
-    def _sampling(spec: AgentSpec, match: Match) -> Sampling:
-        # Without an explicit seed, each match samples with its own (derived, stable) seed: the
-        # same match replays identically; repetitions stay independent draws.
-        if spec.sampling.seed is not None:
-            return spec.sampling
-        return spec.sampling.model_copy(update={"seed": match.seed % 2**31})
-
     # ---- one match -----------------------------------------------------------------------------
 
-    async def play_match(self, match: Match) -> tuple[Transcript, Outcome]:
-        specs = (match.agent_a, match.agent_b)
-        negotiation = Negotiation(match.game, match.protocol, starts=match.starts,
-                                  personas=(specs[0].persona, specs[1].persona),
-                                  sampling=(self._sampling(specs[0], match), self._sampling(specs[1], match)),
-                                  agent_names=(specs[0].id, specs[1].id))
-        stopped = [side for side, s in enumerate(specs) if s.id in self.state.disabled]
-        agents: list[Agent] = []
+    async def play_match(self, match: Match) -> tuple[Transcript, StoredOutcome]:
+        """Play one scheduled match through the family's rules and codecs (lamen.core.play),
+        read what its readers were unsure of with the fallback reader when the tournament names
+        one, and return what the store writes of it (judged once)."""
+        hooks = self.family.tournament
+        assert hooks is not None
+        seating = hooks.seating(match)
+        specs = dict(zip(seating.roles, (match.agent_a, match.agent_b)))
+        failure: Failure | None = None
+        seats: dict[str, Agent] = {}
+        stopped = [role for role, spec in specs.items() if spec.id in self.state.disabled]
         if stopped:
-            side = stopped[0]
-            negotiation.fail(f"agent {specs[side].id} stopped: {self.state.disabled[specs[side].id]}",
-                             kind="stopped", side=side)
+            spec = specs[stopped[0]]
+            failure = Failure(stopped[0], spec.id, f"agent {spec.id} stopped: {self.state.disabled[spec.id]}",
+                              "stopped", before_play=True)
         else:
-            for side, spec in enumerate(specs):
+            for side, (role, spec) in enumerate(specs.items()):
                 try:
-                    agents.append(self._agent(spec, match, side))
+                    seats[role] = self._agent(spec, match, side)
                 except AgentError as exc:  # e.g. no API key: this agent cannot play at all
                     self._disable(spec, str(exc))
-                    negotiation.fail(str(exc), kind="fatal", side=side)
+                    failure = Failure(role, spec.id, str(exc), "fatal", before_play=True)
                     break
-        if negotiation.done:
-            transcript = negotiation.transcript()
+        if failure is not None:
+            record = unplayed(self.family, seating.instance, seating.names, failure, seating.first)
         else:
-            transcript = await play(negotiation, (agents[0], agents[1]))
-            side = transcript.error_side
-            # A fatal provider error (auth, unknown model, bad request) stops that agent's matches.
-            if transcript.error_kind == "fatal" and side is not None and specs[side].provider not in ("bot", "human"):
-                self._disable(specs[side], transcript.error or "")
-        readings = None
-        if self.tournament.llm_fallback is not None and transcript.error is None:
-            transcript, readings = await self._fallback_readings(transcript, match)
-        return transcript, judge(transcript, match.game, match.protocol, readings)
+            record = await play(self.family, seating.instance, seats, first=seating.first, sampling=seating.sampling,
+                                scored=False)
+            failure = record.failure
+        fallback = None
+        if self.tournament.llm_fallback is not None and failure is None:
+            fallback = await self._fallback_reading(seating, record, match)
+        transcript, outcome = hooks.stored(seating, record, fallback)
+        # A fatal provider error (auth, unknown model, bad request) stops that agent's matches.
+        if failure is not None and failure.role is not None and not failure.before_play and failure.kind == "fatal" \
+                and specs[failure.role].provider not in ("bot", "human"):
+            self._disable(specs[failure.role], transcript.error or "")
+        return transcript, outcome
 
-    async def _fallback_readings(self, transcript: Transcript, match: Match) -> tuple[Transcript, dict | None]:
-        """Texts the rule-based readers could not read, read by the fallback agent; its calls join
-        the transcript, so they are stored and costed with the match. A failing reader leaves the
-        rule-based readings in place."""
+    async def _fallback_reading(self, seating: Seating, record: EpisodeRecord, match: Match) -> FallbackReading | None:
+        """The fallback step: the texts the family's readers were unsure of, read by the fallback
+        agent; its calls join the match, so they are stored and costed with it. A failing reader
+        leaves the rule-based readings in place (and is stopped for the rest of the run)."""
         reader_spec = self.tournament.llm_fallback
-        assert reader_spec is not None
+        assert reader_spec is not None and self.family.tournament is not None
         if reader_spec.id in self.state.disabled:
-            return transcript, None
+            return None
         try:
-            extractor = LLMExtractor(self._agent(reader_spec, match, 0))
-            readings = await llm_readings(transcript, match.game, extractor)
+            reader = self._agent(reader_spec, match, 0)
+            answers = [Answer(request, await reader.complete(request))
+                       for request in self.family.tournament.unsure(seating, record)]
         except AgentError as exc:
             self.state.disabled.setdefault(reader_spec.id, str(exc))
             self.state.messages.append(f"LLM fallback {reader_spec.id} stopped: {exc}")
-            return transcript, None
-        return with_extraction_calls(transcript, extractor), readings
+            return None
+        return FallbackReading(reader.name, tuple(answers))
 
     def _disable(self, spec: AgentSpec, reason: str) -> None:
         if spec.id not in self.state.disabled:
@@ -219,7 +220,7 @@ class Runner:
             raise version_refusal(conflict, self.store.path, self.tournament.name)
         if conflict.played or conflict.unplayed:
             self.store.drop_matches(conflict.played + conflict.unplayed)
-        self.store.save_tournament(self.tournament.name, self.tournament.model_dump(mode="json"),
+        self.store.save_tournament(self.tournament.name, self.tournament.stored_form(),
                                    [a.model_dump(mode="json") for a in self.tournament.agents])
         self.store.plan(self.tournament.name, [(record_of(m, i, p.fingerprint), m.canonical())
                                                for i, (m, p) in enumerate(zip(matches, planned))])
@@ -271,7 +272,7 @@ class Runner:
 
         await asyncio.gather(*(one(m) for m in matches))
 
-    def _note(self, match: Match, transcript: Transcript, outcome: Outcome, cost: float) -> None:
+    def _note(self, match: Match, transcript: Transcript, outcome: StoredOutcome, cost: float) -> None:
         state = self.state
         if transcript.error:
             state.errors += 1

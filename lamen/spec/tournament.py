@@ -77,6 +77,7 @@ class Qualifier(SpecModel):
 
 class Tournament(SpecModel):
     name: str
+    family: str = Field(default="negotiation", description="the game family its games belong to (lamen games list)")
     agents: tuple[AgentSpec, ...]
     games: tuple[str, ...] = Field(description="game names or glob patterns")
     protocol: str = "default"
@@ -95,6 +96,11 @@ class Tournament(SpecModel):
     qualifier: Qualifier | None = None
     llm_fallback: AgentSpec | None = Field(
         default=None, description="an agent that reads notes and messages the rule-based readers cannot (off by default)")
+
+    def stored_form(self) -> dict:
+        """The spec as the store keeps it. A negotiation tournament is stored as before `family`
+        existed (its default), so databases and reports of LAMEN tournaments do not change."""
+        return self.model_dump(mode="json", exclude={"family"} if self.family == "negotiation" else None)
 
     @field_validator("prices", mode="before")
     @classmethod

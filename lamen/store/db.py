@@ -15,13 +15,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError
 
 from lamen.chat import ChatReply
-from lamen.judge.outcome import Outcome
 from lamen.store.files import check_writable_database, connect_read_only
 from lamen.store.migrate import migrate_in_place
 from lamen.store.reads import StoreReads
@@ -68,6 +67,26 @@ CREATE TABLE IF NOT EXISTS response_cache (
 CALL_COLUMNS = ("match_id, turn_idx, call_idx, purpose, agent, model, input_tokens, output_tokens, cached_tokens, "
                 "latency_s, cost_usd, from_cache, finish_reason, request_shape, request_texts, request_numbers, reply")
 OUTCOME_COLUMNS = "match_id, agreement, agreed_offer_json, u_a, u_b, welfare, rounds, end_reason, transcript, outcome"
+
+
+class StoredOutcome(Protocol):
+    """What the store writes of a match's judged outcome (a family's outcome, e.g. the
+    negotiation judge's `Outcome`): the figures it keeps in columns, and the whole as JSON."""
+
+    @property
+    def agreement(self) -> str: ...
+    @property
+    def agreed_offer(self) -> dict[str, str] | None: ...
+    @property
+    def utilities(self) -> tuple[float, float]: ...
+    @property
+    def welfare(self) -> float: ...
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def end_reason(self) -> str: ...
+
+    def model_dump_json(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -223,7 +242,7 @@ class Store(StoreReads):
 
     # ---- results ---------------------------------------------------------------------------
 
-    def save_match(self, match_id: str, transcript: Transcript, outcome: Outcome) -> None:
+    def save_match(self, match_id: str, transcript: Transcript, outcome: StoredOutcome) -> None:
         """Turns, calls, outcome and status of one match, in one transaction."""
         try:
             self._save_match(match_id, transcript, outcome)
@@ -232,7 +251,7 @@ class Store(StoreReads):
             # stored with U+FFFD in its place rather than lost. Only this rare path pays for the copy.
             self._save_match(match_id, _without_surrogates(transcript), _without_surrogates(outcome))
 
-    def _save_match(self, match_id: str, transcript: Transcript, outcome: Outcome) -> None:
+    def _save_match(self, match_id: str, transcript: Transcript, outcome: StoredOutcome) -> None:
         status = "errored" if transcript.error else "finished"
         with self.transaction() as db:
             db.execute("DELETE FROM turns WHERE match_id=?", (match_id,))
@@ -262,14 +281,14 @@ class Store(StoreReads):
                              reply.latency_s, reply.cost_usd, int(reply.from_cache), reply.finish_reason,
                              shape, strings, values, self.writer.intern(reply.text)))
 
-    def _put_outcome(self, match_id: str, outcome: Outcome, transcript_json: str | None) -> None:
+    def _put_outcome(self, match_id: str, outcome: StoredOutcome, transcript_json: str | None) -> None:
         self.db.execute(f"INSERT OR REPLACE INTO outcomes ({OUTCOME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (match_id, outcome.agreement, json.dumps(outcome.agreed_offer), outcome.utilities[0],
                          outcome.utilities[1], outcome.welfare, outcome.rounds, outcome.end_reason,
                          None if transcript_json is None else self.writer.intern(transcript_json),
                          self.writer.intern(outcome.model_dump_json())))
 
-    def replace_outcomes(self, outcomes: Iterable[tuple[str, Outcome]], fingerprints: dict[str, str]) -> int:
+    def replace_outcomes(self, outcomes: Iterable[tuple[str, StoredOutcome]], fingerprints: dict[str, str]) -> int:
         """New judged outcomes for stored matches (`lamen rejudge --write`), with the fingerprints
         that now name the judge that scored them, in one transaction; each match's transcript
         stays as it was. Returns how many were written."""
@@ -285,7 +304,7 @@ class Store(StoreReads):
                 written += 1
         return written
 
-    def save_imported(self, match_id: str, outcome: Outcome, source: str) -> None:
+    def save_imported(self, match_id: str, outcome: StoredOutcome, source: str) -> None:
         """A finished match known only by its outcome (imported results: no turns, no calls)."""
         with self.transaction() as db:
             self._put_outcome(match_id, outcome, None)

@@ -6,7 +6,8 @@ prompts, judge and scripted negotiators behind the core's interfaces, reused, no
 - rules = the note → (interrogation) → message turn (`rules.py`); codec `lamen-note-message`
   = today's prompt builder and judge readers (`codec.py`);
 - score = today's judge: utilities per side, agreement none/soft/hard, the judge's figures as
-  named metrics (`scoring.py`); players = today's six bots through the codec (`players.py`).
+  named metrics (`scoring.py`); players = today's six bots through the codec (`players.py`);
+- what `lamen run` needs to play and store a scheduled match (`tournament.py`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from lamen.families.negotiation.instances import (FAMILY_NAME, ROLES, Negotiatio
 from lamen.families.negotiation.players import PLAYERS
 from lamen.families.negotiation.rules import NegotiationRules, NegotiationState
 from lamen.families.negotiation.scoring import score
+from lamen.families.negotiation.tournament import NegotiationTournament
 
 # Three requests per turn at most, 2 × max_rounds turns, max_rounds ≤ 1000 (lamen.spec.protocol):
 # the rules end every episode before the loop's cap could.
@@ -45,4 +47,5 @@ FAMILY = Family(
     first_movers=ROLES,
     plant_canaries=plant_canaries,
     description="LAMEN negotiation: two sides trade offers on issues with private payoff tables.",
+    tournament=NegotiationTournament(),
 )

@@ -14,18 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from lamen.agents.base import ChatMessage, ChatReply, ChatRequest
+from lamen.agents.base import AgentError, ChatMessage, ChatReply, ChatRequest
 from lamen.core.codec import FormatError
 from lamen.core.types import Action, ActionSpace, Event, Message, Observation, RoleId, Think
-from lamen.families.negotiation.instances import Seat, side_of
+from lamen.families.negotiation.instances import ROLES, Seat, side_of
 from lamen.judge.extract import extract_note
 from lamen.judge.labels import label_cache
 from lamen.play import prompts
-from lamen.play.structured import note_schema, read_structured_note, why_not_valid
-from lamen.spec.agent import Persona
+from lamen.play.structured import note_schema, read_structured_note, refuses_schema, why_not_valid
 from lamen.spec.game import Game
 from lamen.spec.protocol import Protocol
 
@@ -45,24 +43,60 @@ class TurnSpace(ActionSpace):
         return f"TurnSpace(purpose={self.purpose!r}, game={self.game.name if self.game else None!r})"
 
 
-@lru_cache(maxsize=256)
-def _system_prompt(game: Game, protocol: Protocol, side: int, persona: str | None, opponent: str | None) -> str:
-    return prompts.system_prompt(game, protocol, side, Persona.model_validate_json(persona) if persona else None,
-                                 Persona.model_validate_json(opponent) if opponent else None)
+@dataclass(frozen=True)
+class SeatTexts:
+    """The texts of a seat's requests that do not depend on the dialogue: its system prompt and
+    tasks, and the round headers (built lazily)."""
+
+    system: str
+    note: str
+    interrogation: str
+    message_first: str
+    message_later: str
+    rounds: dict[int, str]
+
+    def round(self, number: int, protocol: Protocol) -> str:
+        text = self.rounds.get(number)
+        if text is None:
+            text = self.rounds[number] = prompts.round_text(number, protocol)
+        return text
+
+
+# A seat's texts by the identity of what they are built from: every request of a side shares them,
+# and hashing a whole game (a frozen pydantic model hashes every field) or formatting them per
+# request would cost more than a lookup. The key's objects are held in the value, so their ids
+# cannot be reused while an entry lives.
+_SEAT_TEXTS: dict[tuple[int, int, int, int, int], tuple[tuple[object, ...], SeatTexts]] = {}
+
+
+def seat_texts(seat: Seat) -> SeatTexts:
+    key = (id(seat.game), id(seat.protocol), seat.side, id(seat.persona), id(seat.opponent_persona))
+    held = _SEAT_TEXTS.get(key)
+    if held is None:
+        if len(_SEAT_TEXTS) >= 1024:
+            _SEAT_TEXTS.clear()
+        game, protocol = seat.game, seat.protocol
+        texts = SeatTexts(
+            system=prompts.system_prompt(game, protocol, seat.side, seat.persona, seat.opponent_persona),
+            note=prompts.note_task(game, protocol), interrogation=prompts.interrogation_task(game),
+            message_first=prompts.message_task(protocol, first_move=True),
+            message_later=prompts.message_task(protocol, first_move=False), rounds={})
+        held = _SEAT_TEXTS[key] = ((game, protocol, seat.persona, seat.opponent_persona), texts)
+    return held[1]
 
 
 def system_prompt(seat: Seat) -> str:
-    """Built once per seat, as Negotiation does per match: every request of a side shares it.
-    (Personas hold dicts, so they are cached by their JSON.)"""
-    def key(persona: Persona | None) -> str | None:
-        return persona.model_dump_json() if persona is not None else None
-
-    return _system_prompt(seat.game, seat.protocol, seat.side, key(seat.persona), key(seat.opponent_persona))
+    """Built once per seat, as Negotiation does per match: every request of a side shares it."""
+    return seat_texts(seat).system
 
 
 def messages_of(history: Sequence[Event]) -> list[tuple[int, int, str]]:
     """The public messages so far as (round, side, text)."""
-    return [(e.payload["round"], side_of(e.role), e.text) for e in history if e.kind == "message" and e.role]
+    sides = _SIDES
+    return [(e.payload["round"], sides[e.role], e.text) for e in history if e.kind == "message" and e.role]
+
+
+_SIDES = {role: side_of(role) for role in ROLES}  # side_of, as a lookup: read for every message of every request
 
 
 def notes_of(history: Sequence[Event], role: RoleId) -> list[Event]:
@@ -70,9 +104,19 @@ def notes_of(history: Sequence[Event], role: RoleId) -> list[Event]:
     return [e for e in history if e.kind == "think" and e.role == role and e.payload.get("purpose") == "note"]
 
 
-def structured_now(protocol: Protocol, notes: Sequence[Event]) -> bool:
-    """Structured notes are asked for until the side's first note that was not schema-valid."""
-    return protocol.structured_notes and not any(n.payload.get("structured_fallback") for n in notes)
+def schema_refused(event: Event, role: RoleId) -> bool:
+    """The play loop's record that the API refused `role`'s note schema (see `refuses_schema`)."""
+    return event.kind == "system" and event.role == role and isinstance(event.payload, dict) \
+        and "schema_refused" in event.payload
+
+
+def structured_now(protocol: Protocol, history: Sequence[Event], role: RoleId) -> bool:
+    """Structured notes are asked for until the side's first note that was not schema-valid, or
+    the API's first refusal of the schema."""
+    if not protocol.structured_notes:
+        return False
+    return not any(schema_refused(e, role) or (e.kind == "think" and e.role == role
+                                                and e.payload.get("structured_fallback")) for e in history)
 
 
 # The last request built, by the identity of its inputs: a scripted player's policy asks for the
@@ -93,6 +137,7 @@ def request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: str
 
 def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: str, round_number: int) -> ChatRequest:
     game, protocol, side = seat.game, seat.protocol, seat.side
+    texts = seat_texts(seat)
     messages = messages_of(history)
     notes = notes_of(history, role)
     finished = [(n.payload["round"], n.text) for n in notes if n.payload["round"] < round_number]
@@ -100,19 +145,19 @@ def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: st
         draft = [(n.payload["round"], n.text) for n in notes if n.payload["round"] == round_number]
         visible = prompts.Visible(own_notes=tuple(prompts.window(finished + draft, protocol.message_sees_notes)),
                                   messages=tuple(prompts.window(messages, protocol.message_sees_messages)))
-        task = prompts.message_task(protocol, first_move=not messages)
+        task = texts.message_later if messages else texts.message_first
     else:  # the interrogation rewinds to the note's view of the dialogue
         visible = prompts.Visible(own_notes=tuple(prompts.window(finished, protocol.note_sees_notes)),
                                   messages=tuple(prompts.window(messages, protocol.note_sees_messages)))
-        task = prompts.note_task(game, protocol) if purpose == "note" else prompts.interrogation_task(game)
-    header = prompts.round_text(round_number, protocol)
+        task = texts.note if purpose == "note" else texts.interrogation
+    header = texts.round(round_number, protocol)
     if protocol.format == "dialogue":
         pairs = prompts.dialogue_messages(game, side, visible, header, task)
     else:
         pairs = [("user", prompts.transcript_user_message(game, side, visible, header, task))]
-    structured = purpose == "note" and structured_now(protocol, notes)
+    structured = purpose == "note" and structured_now(protocol, history, role)
     return ChatRequest(
-        system=system_prompt(seat),
+        system=texts.system,
         messages=tuple(ChatMessage(role=r, content=text) for r, text in pairs),  # type: ignore[arg-type]
         purpose=purpose, response_schema=note_schema(game) if structured else None,
         # What today's scripted negotiators read (lamen.agents.bots); the core loop replaces it
@@ -122,12 +167,26 @@ def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: st
               "agreement_phrase": protocol.agreement_phrase})
 
 
-@lru_cache(maxsize=4096)
+# read_offer's answers by (text, id(game), structured, empty_reason); the game is held with each.
+_OFFERS: dict[tuple[str, int, bool, str | None], tuple[Game, tuple[dict[str, Any], bool]]] = {}
+
+
 def read_offer(text: str, game: Game, structured: bool, empty_reason: str | None = None) -> tuple[dict[str, Any], bool]:
     """What the judge reads from a note or interrogation answer, and whether it is well formed
     (the judge's `note_format_ok`: offers read from JSON or a schema-valid structured note).
-    Memoised: a scripted player's reply is read by its policy and again by the loop. Callers must
-    not change the payload it returns (it is copied into a frozen action)."""
+    Memoised by the game's identity (hashing a game per reply costs more than a lookup): a
+    scripted player's reply is read by its policy and again by the loop, and bots repeat their
+    notes. Callers must not change the payload it returns (it is copied into a frozen action)."""
+    key = (text, id(game), structured, empty_reason)
+    held = _OFFERS.get(key)
+    if held is None or held[0] is not game:
+        if len(_OFFERS) >= 4096:
+            _OFFERS.clear()
+        held = _OFFERS[key] = (game, _read_offer(text, game, structured, empty_reason))
+    return held[1]
+
+
+def _read_offer(text: str, game: Game, structured: bool, empty_reason: str | None) -> tuple[dict[str, Any], bool]:
     if structured:
         offer = read_structured_note(text, game)
         if offer is not None:
@@ -143,6 +202,10 @@ def read_offer(text: str, game: Game, structured: bool, empty_reason: str | None
     return payload, ok
 
 
+# parse's Think actions by (text, id(game), purpose, structured, empty_reason), with the game.
+_THOUGHTS: dict[tuple[str, int, str, bool, str | None], tuple[Game, tuple[Think], bool]] = {}
+
+
 class NoteMessageCodec:
     name = "lamen-note-message"
 
@@ -156,12 +219,24 @@ class NoteMessageCodec:
         text = reply.text
         if legal.purpose == "message":
             return (Message(text=text),)
-        payload, ok = read_offer(text, legal.game, legal.structured and legal.purpose == "note", reply.empty_reason)
-        thought = (Think(text=text, payload={"purpose": legal.purpose, **payload}),)
+        structured = legal.structured and legal.purpose == "note"
+        key = (text, id(legal.game), legal.purpose, structured, reply.empty_reason)
+        held = _THOUGHTS.get(key)
+        if held is None or held[0] is not legal.game:  # a Think is immutable: one per text and reading
+            payload, ok = read_offer(text, legal.game, structured, reply.empty_reason)
+            if len(_THOUGHTS) >= 4096:
+                _THOUGHTS.clear()
+            held = _THOUGHTS[key] = (legal.game, (Think(text=text, payload={"purpose": legal.purpose, **payload}),), ok)
+        thought, ok = held[1], held[2]
         if not ok:
             what = "note" if legal.purpose == "note" else "answer"
             raise FormatError(f"the {what} has no acceptable offer in JSON that could be read", fallback=thought)
         return thought
+
+    @staticmethod
+    def refuses_schema(error: AgentError) -> bool:
+        """The API refused the structured-note schema itself: the play loop asks again in free text."""
+        return refuses_schema(error)
 
     def render(self, actions: Sequence[Action]) -> str:
         if len(actions) != 1 or not isinstance(actions[0], (Think, Message)):

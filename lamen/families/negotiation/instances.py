@@ -118,8 +118,20 @@ class Seat:
 
 
 def seat_of(instance: NegotiationInstance, role: RoleId) -> Seat:
-    side = side_of(role)
-    return Seat(instance.game, instance.protocol, side, instance.personas[side], instance.personas[1 - side])
+    """The role's seat; one object per instance and role (asked for at every step), kept with
+    the instance so the id it is found by cannot be reused while it is kept."""
+    key = (id(instance), role)
+    held = _SEATS.get(key)
+    if held is None or held[0] is not instance:
+        side = side_of(role)
+        if len(_SEATS) >= 1024:
+            _SEATS.clear()
+        held = _SEATS[key] = (instance, Seat(instance.game, instance.protocol, side, instance.personas[side],
+                                             instance.personas[1 - side]))
+    return held[1]
+
+
+_SEATS: dict[tuple[int, RoleId], tuple[NegotiationInstance, Seat]] = {}
 
 
 def plant_canaries(instance: NegotiationInstance, canaries: dict[RoleId, str]) -> NegotiationInstance:

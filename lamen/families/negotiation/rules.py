@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
+from lamen.core.canonical import as_json_value
+from lamen.core.frozen import unchecked
 from lamen.core.rules import AgendaTurns, Transition, opening_agenda
 from lamen.core.state import CoreState, end
-from lamen.core.types import Action, ActionSpace, IllegalMove, Message, Observation, Request, RoleId, Think
-from lamen.families.negotiation.codec import TurnSpace, notes_of, structured_now
+from lamen.core.types import Action, ActionSpace, Event, IllegalMove, Message, Observation, Request, RoleId, Think
+from lamen.families.negotiation.codec import TurnSpace, structured_now
 from lamen.families.negotiation.instances import FAMILY_NAME, ROLES, NegotiationInstance, seat_of
 from lamen.judge.agreement import says_phrase
+from lamen.spec.game import Game
 
 Phase = Literal["note", "interrogation", "message"]
 
@@ -28,6 +31,11 @@ class NegotiationState(CoreState):
     @property
     def round(self) -> int:
         return self.turns // 2 + 1
+
+
+# legal()'s answers by (id(game), phase, structured); the game is held with each, so its id
+# cannot be reused while an entry lives.
+_SPACES: dict[tuple[int, str, bool], tuple[Game, TurnSpace]] = {}
 
 
 class NegotiationRules(AgendaTurns):
@@ -48,9 +56,16 @@ class NegotiationRules(AgendaTurns):
     def legal(self, instance: NegotiationInstance, state: NegotiationState, role: RoleId) -> ActionSpace:
         kind = "message" if state.phase == "message" else "think"
         structured = state.phase == "note" and instance.protocol.structured_notes \
-            and structured_now(instance.protocol, notes_of(state.visible(role), role))
-        return TurnSpace(kinds=frozenset({kind}), must=state.phase, purpose=state.phase, game=instance.game,
-                         structured=structured)
+            and structured_now(instance.protocol, state.events, role)
+        game = instance.game
+        key = (id(game), state.phase, structured)
+        held = _SPACES.get(key)
+        if held is None or held[0] is not game:  # one value per game, phase and format: it is immutable
+            if len(_SPACES) >= 1024:
+                _SPACES.clear()
+            held = _SPACES[key] = (game, TurnSpace(kinds=frozenset({kind}), must=state.phase, purpose=state.phase,
+                                                   game=game, structured=structured))
+        return held[1]
 
     def step(self, instance: NegotiationInstance, state: NegotiationState, role: RoleId,
              actions: Sequence[Action], text: str) -> Transition[NegotiationState]:
@@ -61,7 +76,9 @@ class NegotiationRules(AgendaTurns):
         if phase == "message":
             if not isinstance(action, Message):
                 raise IllegalMove("a message is asked for")
-            event = state.event(role, "message", action.text, payload={"round": state.round})
+            # The family's own events, from actions the codec validated: built without validation.
+            event = unchecked(Event, index=len(state.events), role=role, kind="message", text=action.text,
+                              payload={"round": state.round})
             new = state.model_copy(update={"events": state.with_events(event), "phase": "note",
                                            "turns": state.turns + 1, "agenda": state.agenda.pass_turn()})
             reason = self._end(new, protocol.agreement_phrase, protocol.max_rounds)
@@ -73,8 +90,8 @@ class NegotiationRules(AgendaTurns):
                 raise IllegalMove(f"a {phase} is asked for")
             # The interrogation answer is seen by no role (visible_to = ()): it never enters memory.
             seen_by = (role,) if phase == "note" else ()
-            event = state.event(role, "think", action.text, payload={**action.payload, "round": state.round},
-                                visible_to=seen_by)
+            event = unchecked(Event, index=len(state.events), role=role, kind="think", text=action.text,
+                              payload=as_json_value({**action.payload, "round": state.round}), visible_to=seen_by)
             following: Phase = "interrogation" if phase == "note" and protocol.interrogation else "message"
             new = state.model_copy(update={"events": state.with_events(event), "phase": following})
         return Transition(new, new.events[len(state.events):])
@@ -82,9 +99,11 @@ class NegotiationRules(AgendaTurns):
     @staticmethod
     def _end(state: NegotiationState, phrase: str, max_rounds: int) -> str | None:
         latest: dict[RoleId, str] = {}
-        for e in state.events:
-            if e.kind == "message" and e.role is not None:
+        for e in reversed(state.events):  # each side's latest message; stop once both are found
+            if e.kind == "message" and e.role is not None and e.role not in latest:
                 latest[e.role] = e.text
+                if len(latest) == 2:
+                    break
         if len(latest) == 2 and all(says_phrase(text, phrase) for text in latest.values()):
             return "agreement"
         if state.turns >= 2 * max_rounds:

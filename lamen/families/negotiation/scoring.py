@@ -3,30 +3,40 @@ scores. Pure: the same instance and final state always give the same Score."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lamen.core.types import Event, Score
 from lamen.families.negotiation.instances import ROLES, NegotiationInstance, side_of
 from lamen.families.negotiation.rules import NegotiationState
 from lamen.judge import Outcome, judge
-from lamen.transcript import Transcript, Turn
+from lamen.transcript import ModelCall, Transcript, Turn
 
 
-def transcript_of(instance: NegotiationInstance, state: NegotiationState) -> Transcript:
+def transcript_of(instance: NegotiationInstance, state: NegotiationState,
+                  calls: Sequence[Sequence[ModelCall]] = ()) -> Transcript:
     """The transcript today's loop would have written: one turn per message, with the note and
-    interrogation answer its side wrote in that round (calls are the store's business)."""
+    interrogation answer its side wrote in that round, and the `calls` of each turn when given
+    (the store's business)."""
     turns: list[Turn] = []
     draft: dict[str, Event] = {}  # this turn's note and interrogation answer, by purpose
+    refused: str | None = None  # the API refused this turn's note schema
     for event in state.events:
-        if event.kind == "think" and isinstance(event.payload, dict):
+        kind = event.kind
+        if kind == "think" and isinstance(event.payload, dict):
             draft[event.payload["purpose"]] = event
-        elif event.kind == "message" and event.role is not None:
+        elif kind == "message" and event.role is not None:
             note, probe = draft.get("note"), draft.get("interrogation")
             read = note.payload if note is not None else {}
+            fallback = read.get("structured_fallback") or (f"structured output refused: {refused}" if refused else None)
             turns.append(Turn(side=side_of(event.role), round=event.payload["round"],
                               note=note.text if note is not None else "", message=event.text,
                               interrogation=probe.text if probe is not None else None,
+                              calls=tuple(calls[len(turns)]) if len(turns) < len(calls) else (),
                               note_offer=read["offer"] if read.get("method") == "structured" else None,
-                              structured_fallback=read.get("structured_fallback")))
-            draft = {}
+                              structured_fallback=fallback))
+            draft, refused = {}, None
+        elif kind == "system" and isinstance(event.payload, dict) and "schema_refused" in event.payload:
+            refused = event.payload["schema_refused"]
     ended = state.ended if state.ended in ("agreement", "max_rounds", "error") else "max_rounds"
     return Transcript(game=instance.game.name, protocol=instance.protocol.name,
                       agents=(state.seating.get(ROLES[0], ""), state.seating.get(ROLES[1], "")),
