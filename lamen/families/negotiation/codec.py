@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lamen.agents.base import AgentError, ChatMessage, ChatReply, ChatRequest
+from lamen.chat import AgentError, ChatMessage, ChatReply, ChatRequest
+from lamen.agents.negotiation_view import NegotiationView, VisibleMessage, VisibleNote
 from lamen.core.codec import FormatError
 from lamen.core.types import Action, ActionSpace, Event, Message, Observation, RoleId, Think
 from lamen.families.negotiation.instances import ROLES, Seat, side_of
@@ -160,11 +161,14 @@ def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: st
         system=texts.system,
         messages=tuple(ChatMessage(role=r, content=text) for r, text in pairs),  # type: ignore[arg-type]
         purpose=purpose, response_schema=note_schema(game) if structured else None,
-        # What today's scripted negotiators read (lamen.agents.bots); the core loop replaces it
-        # with the typed observation, from which players.BotPolicy rebuilds it.
-        meta={"side": side, "round": round_number, "max_rounds": protocol.max_rounds, "first_move": not messages,
-              "messages": [list(m) for m in visible.messages], "own_notes": [list(n) for n in visible.own_notes],
-              "agreement_phrase": protocol.agreement_phrase})
+        # What today's scripted negotiators read (lamen.agents.bots), keyed in one place
+        # (NegotiationView); the core loop replaces it with the typed observation, from which
+        # players.BotPolicy rebuilds it.
+        meta=NegotiationView(
+            side=side, round=round_number, max_rounds=protocol.max_rounds, first_move=not messages,
+            messages=tuple(VisibleMessage(*m) for m in visible.messages),
+            own_notes=tuple(VisibleNote(*n) for n in visible.own_notes),
+            agreement_phrase=protocol.agreement_phrase).as_meta())
 
 
 # read_offer's answers by (text, id(game), structured, empty_reason); the game is held with each.
