@@ -8,10 +8,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from lamen.agents.prices import PriceTable, load_prices
+from lamen.providers import CATALOGUE
 from lamen.runner.family import tournament_family
 from lamen.schedule import Match
 
-LLM_PROVIDERS = ("anthropic", "openai", "cohere", "google")
+# The providers whose prompts cost tokens, from the catalogue (one place names them).
+ESTIMATED_PROVIDERS = tuple(name for name, provider in CATALOGUE.items() if provider.estimate == "prompt tokens")
 
 
 @dataclass
@@ -35,7 +37,7 @@ def estimate(matches: list[Match], prices: PriceTable | None = None, family: str
     per_agent: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for match in matches:
         for side, spec in enumerate((match.agent_a, match.agent_b)):
-            if spec.provider not in LLM_PROVIDERS:
+            if spec.provider not in ESTIMATED_PROVIDERS:
                 continue
             key = (match.game.name, match.protocol.name, side)
             if key not in cache:

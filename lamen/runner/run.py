@@ -26,10 +26,12 @@ from lamen.store import MatchRecord, Store
 from lamen.store.db import StoredOutcome
 from lamen.store.lock import DatabaseLock
 from lamen.store.versions import Planned, VersionConflict, find_conflict, fingerprint, judge_settings, part_digest
+from lamen.providers import CATALOGUE
 from lamen.text_safety import one_line
 from lamen.transcript import Transcript
 
-STATELESS_PROVIDERS = ("anthropic", "openai", "cohere", "google", "local")  # their replies may be cached
+# Their replies may be cached: the answer depends on the request alone (the catalogue says which).
+STATELESS_PROVIDERS = tuple(name for name, provider in CATALOGUE.items() if provider.cached)
 
 
 @dataclass
