@@ -329,7 +329,7 @@ def test_provider_sdk_plays_a_cooperative_game_over_http(monkeypatch: pytest.Mon
 def _parsed(family: Any, record: EpisodeRecord) -> list[Any]:
     """The actions the codec read from the replies that were played."""
     return [action for call in record.calls if call.outcome == "ok" and call.reply is not None
-            for action in family.codec(call.role).parse(call.reply, call.request.meta["legal"])]
+            for action in family.codec(call.role).parse(call.reply, call.legal)]
 
 
 # ---- (c) a real small model ------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from lamen.core.codec import FormatError
 from lamen.core.family import EpisodeLimits, Family
 from lamen.core.frozen import copied
 from lamen.core.state import CoreState, append, end
-from lamen.core.types import IllegalMove, Observation, RoleId, Score
+from lamen.core.types import ActionSpace, IllegalMove, Observation, RoleId, Score
 
 # How an agent failed: fatal (it cannot go on: auth, unknown model, bad request), exhausted
 # (retryable failures ran out of retries), crash (it raised something unexpected), stopped (it
@@ -42,6 +42,9 @@ class Call:
     reply: ChatReply | None
     outcome: Literal["ok", "format_error", "illegal_move", "error"]
     feedback: str = ""
+    # The moves the role could make when asked: what its reply was parsed against, kept so a
+    # stored call can be parsed again (the request's meta holds it only for scripted players).
+    legal: ActionSpace | None = None
 
 
 @dataclass(frozen=True)
@@ -155,7 +158,7 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
                     legal = rules.legal(instance, state, role)
                     continue
                 failure = failure_of(exc, role, agent.name)
-                calls.append(Call(role, state.steps, attempt, request, None, "error", failure.reason))
+                calls.append(Call(role, state.steps, attempt, request, None, "error", failure.reason, legal))
                 state = end(state, "error", f"{role} ({agent.name}): {failure.reason}")
                 break
             try:
@@ -164,7 +167,7 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
             except (FormatError, IllegalMove) as err:
                 kind = "format_error" if isinstance(err, FormatError) else "illegal_move"
                 text = err.feedback if isinstance(err, FormatError) else str(err)
-                calls.append(Call(role, state.steps, attempt, request, reply, kind, text))
+                calls.append(Call(role, state.steps, attempt, request, reply, kind, text, legal))
                 errors += 1
                 policy = family.feedback
                 # Seen by the writer only: the partner never learns of a slip (DialOp resamples silently).
@@ -186,7 +189,7 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
                 feedback.append(text)
                 attempt += 1
                 continue
-            calls.append(Call(role, state.steps, attempt, request, reply, "ok"))
+            calls.append(Call(role, state.steps, attempt, request, reply, "ok", legal=legal))
             state = transition.state.model_copy(update={"steps": transition.state.steps + 1})
             break
         if watch is not None:
