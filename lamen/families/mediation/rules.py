@@ -116,9 +116,8 @@ class MediationRules(AgendaTurns):
             private = UserView(user=u, flights=me.flights, calendar=me.calendar, price_pref=me.price_pref,
                                arrival_pref=me.arrival_pref, mean_price=me.mean_price, note=me.note)
         pending = state.board.pending
-        public = {} if pending is None or role == ASSISTANT else {"pending": pending.payload[role]}
-        if pending is not None and role == ASSISTANT:
-            public = {"pending": pending.payload}
+        # A user is told only its own flight of a pending proposal; the agent knows the pair it made.
+        public = {} if pending is None else {"pending": pending.payload if role == ASSISTANT else pending.payload[role]}
         return Observation(role=role, private=private, history=state.visible(role), step=state.steps, public=public)
 
     def legal(self, instance: MediationInstance, state: MediationState, role: RoleId) -> ActionSpace:
