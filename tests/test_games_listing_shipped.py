@@ -25,6 +25,8 @@ BUILTIN_FAMILY_ROWS = [
      "built-in"),
     ("dialop.optimization", "common-payoff",
      "DialOp Optimization: assign reviewers to papers from two partial, privately scaled views.", "built-in"),
+    ("dialop.mediation", "common-payoff",
+     "DialOp Mediation: an agent books a flight for each of two friends who each talk only to it.", "built-in"),
     ("adventurers", "common-payoff",
      "Traveling Adventurers: agree on one round trip through a house; each player knows only its own coins.",
      "built-in"),

@@ -15,6 +15,8 @@ BUILTIN_FAMILIES: tuple[tuple[str, str, str], ...] = (  # (name, relation, descr
      "LAMEN negotiation: two sides trade offers on issues with private payoff tables."),
     ("dialop.optimization", "common-payoff",
      "DialOp Optimization: assign reviewers to papers from two partial, privately scaled views."),
+    ("dialop.mediation", "common-payoff",
+     "DialOp Mediation: an agent books a flight for each of two friends who each talk only to it."),
     ("adventurers", "common-payoff",
      "Traveling Adventurers: agree on one round trip through a house; each player knows only its own coins."),
 )
@@ -29,6 +31,13 @@ def register_all() -> None:
         return FAMILY
 
     register_builtin("dialop.optimization", optimization)
+
+    def mediation():
+        from lamen.families.mediation import FAMILY
+
+        return FAMILY
+
+    register_builtin("dialop.mediation", mediation)
 
     def adventurers():
         from lamen.families.adventurers.family import FAMILY
