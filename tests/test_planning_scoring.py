@@ -4,7 +4,6 @@ itinerary's mean over all ordered triples is 0.5150."""
 
 from __future__ import annotations
 
-import json
 from importlib.resources import files
 
 import numpy as np

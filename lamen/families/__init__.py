@@ -17,6 +17,9 @@ BUILTIN_FAMILIES: tuple[tuple[str, str, str], ...] = (  # (name, relation, descr
      "DialOp Optimization: assign reviewers to papers from two partial, privately scaled views."),
     ("adventurers", "common-payoff",
      "Traveling Adventurers: agree on one round trip through a house; each player knows only its own coins."),
+    ("dialop.planning", "common-payoff",
+     "DialOp Planning: an assistant with a site database and a search tool plans a three-stop itinerary "
+     "for a user who alone knows their preferences."),
 )
 
 
@@ -29,6 +32,13 @@ def register_all() -> None:
         return FAMILY
 
     register_builtin("dialop.optimization", optimization)
+
+    def planning():
+        from lamen.families.planning import FAMILY
+
+        return FAMILY
+
+    register_builtin("dialop.planning", planning)
 
     def adventurers():
         from lamen.families.adventurers.family import FAMILY
