@@ -134,7 +134,10 @@ def unreported_total(obs: Observation) -> int | None:
 
 
 class ReportingUser:
-    """Lists its wishes verbatim once, then reports each new card total; `accepts` decides."""
+    """Lists its wishes verbatim once, then reports each new card total; `accepts` decides, and
+    whatever full plan waits is accepted once `deadline` moves or fewer are left."""
+
+    deadline = DEADLINE
 
     def accepts(self, obs: Observation, total: int) -> bool:
         raise NotImplementedError
@@ -151,7 +154,7 @@ class ReportingUser:
             parts.append("Please send me a plan.")
         if "respond" in legal.kinds:
             assert total is not None
-            if self.accepts(obs, total) or obs.budget.get("moves_left", 99) <= DEADLINE:
+            if self.accepts(obs, total) or obs.budget.get("moves_left", 99) <= self.deadline:
                 return (Respond(accept=True),)
             return (Respond(accept=False), Message(text=" ".join(parts)))
         return (Message(text=" ".join(parts)),)
@@ -175,16 +178,16 @@ class AcceptingUser:
         return (Message(text="Any plan is fine with me; please send one."),)
 
 
-class OracleUser:
+class OracleUser(ReportingUser):
+    """Cheat: reports like `reporter`, but accepts only an optimal itinerary, deadline or not."""
+
+    deadline = -1
+
     def __init__(self, instance: PlanningInstance) -> None:
         self.instance = instance
 
-    def act(self, obs: Observation, legal: ActionSpace, rng: random.Random) -> Sequence[Action]:
-        if "respond" in legal.kinds:
-            if itinerary_score(self.instance, obs.public["pending"]) == bounds(self.instance).best:
-                return (Respond(accept=True),)
-            return (Respond(accept=False), Message(text="Not yet the best plan for me."))
-        return (Message(text="Please send me a plan."),)
+    def accepts(self, obs: Observation, total: int) -> bool:
+        return itinerary_score(self.instance, obs.public["pending"]) == bounds(self.instance).best
 
 
 # ---- registry -------------------------------------------------------------------------------------
@@ -205,6 +208,7 @@ PLAYERS: dict[str, PlayerSpec] = {
                            "again (as an assistant: random).", _seated(lambda i: RandomAssistant(), lambda i: ReporterUser())),
     "threshold": PlayerSpec("threshold", "User: reports each card total, accepts at the reference score "
                             "(as an assistant: random).", _seated(lambda i: RandomAssistant(), lambda i: ThresholdUser())),
-    "oracle": PlayerSpec("oracle", "Assistant: proposes the best itinerary. User: accepts only an optimal one.",
+    "oracle": PlayerSpec("oracle", "Assistant: proposes the best itinerary. User: reports totals, accepts only "
+                         "an optimal one.",
                          _seated(OracleAssistant, OracleUser), cheat=True),
 }
