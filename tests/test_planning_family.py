@@ -15,8 +15,7 @@ from lamen.core.play import EpisodeRecord, play
 from lamen.core.players import PolicyAgent
 from lamen.core.registry import get_family
 from lamen.core.types import Message, Propose, Respond, Think, ToolCall
-from lamen.families.planning import planning_family
-from lamen.families.planning.instances import PlanningConfig, human_game_count, human_instance
+from lamen.families.planning.instances import PlanningConfig, human_game_count, human_instance, make_instance
 from lamen.families.planning.scoring import bounds, itinerary_score, scorecard
 from tests.scripted import Scripted
 
@@ -28,9 +27,10 @@ ASSISTANT_LEGAL = FAMILY.rules.legal(GAME, FAMILY.rules.initial(GAME, {"assistan
                                      "assistant")
 
 
-def scripted(assistant: list[str], user: list[str], *, family=FAMILY, first: str = "user") -> tuple[EpisodeRecord, Scripted, Scripted]:
+def scripted(assistant: list[str], user: list[str], *, game=GAME, first: str = "user",
+             ) -> tuple[EpisodeRecord, Scripted, Scripted]:
     a, u = Scripted(assistant, "a"), Scripted(user, "u")
-    record = asyncio.run(play(family, GAME, {"assistant": a, "user": u}, first=first))
+    record = asyncio.run(play(FAMILY, game, {"assistant": a, "user": u}, first=first))
     return record, a, u
 
 
@@ -129,11 +129,11 @@ def test_searches_keep_the_floor_are_seen_by_the_assistant_only_and_are_capped_p
 
 
 def test_the_word_budget_calls_for_a_final_proposal_that_stands_as_accepted() -> None:
-    family = planning_family(PlanningConfig(word_budget=40))
+    game = make_instance(PlanningConfig(word_budget=40), 2)
     long = "word " * 20
     record, a, u = scripted(["[message] " + long.strip(), "[message] more?",
                              "[propose] [Mad Seoul, NULL, NULL]", "[propose] [Mad Seoul, Saul's, Caribbean Corner]"],
-                            ["[message] hello there"], family=family, first="assistant")
+                            ["[message] hello there"], game=game, first="assistant")
     # 20 + 2 words written: 18 left < 25, so the assistant is called on for its final proposal.
     assert "make your best final proposal now" in a.requests[1].messages[0].content
     feedback = [e.payload["feedback"] for e in record.state.events if e.kind == "illegal_move"]
@@ -143,8 +143,9 @@ def test_the_word_budget_calls_for_a_final_proposal_that_stands_as_accepted() ->
 
 
 def test_the_move_cap_ends_without_a_deal_and_scores_zero() -> None:
-    family = planning_family(PlanningConfig(max_moves=4))
-    record, _, _ = scripted(["[message] a", "[message] b"], ["[message] c", "[message] d"], family=family)
+    game = make_instance(PlanningConfig(max_moves=4), 2)
+    assert game.limits.max_moves == 4 and game.content_id() != GAME.content_id()
+    record, _, _ = scripted(["[message] a", "[message] b"], ["[message] c", "[message] d"], game=game)
     assert record.end_reason == "max_moves" and record.score.team == 0.0 and record.score.agreement == "none"
     assert "value" not in record.score.metrics and record.score.metrics["worst"] == bounds(GAME).worst
 
@@ -206,7 +207,7 @@ def test_random_assistant_with_an_accepting_user_matches_the_analytic_mean() -> 
     assert abs(mean - 0.5150054427796169) < 3 * se
 
 
-PINNED_FIRST_20 = {("hill-climb", "reporter"): 0.860086, ("hill-climb", "threshold"): 0.84898}
+PINNED_FIRST_20 = {("hill-climb", "reporter"): 0.860086, ("hill-climb", "threshold"): 0.851046}
 
 
 @pytest.mark.parametrize("pair", sorted(PINNED_FIRST_20))
@@ -219,9 +220,9 @@ def test_hill_climb_pinned_on_the_first_20_games(pair: tuple[str, str]) -> None:
 # the random itinerary (0.5150) and the oracle (1.000); hill-climb × reporter sits just under the
 # humans' 0.886. hill-climb × oracle user: the cheat accepts only an optimum, which local search
 # reaches in 13 of 113 games.
-PINNED_113 = {("hill-climb", "reporter"): 0.86022, ("hill-climb", "threshold"): 0.844067,
+PINNED_113 = {("hill-climb", "reporter"): 0.86022, ("hill-climb", "threshold"): 0.83856,
               ("hill-climb", "random"): 0.649512, ("random", "reporter"): 0.517195,
-              ("random", "threshold"): 0.533079, ("hill-climb", "oracle"): 0.115044}
+              ("random", "threshold"): 0.551659, ("hill-climb", "oracle"): 0.115044}
 
 
 @pytest.mark.slow

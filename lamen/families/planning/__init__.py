@@ -34,31 +34,23 @@ def plant_canaries(instance: PlanningInstance, canaries: Mapping[RoleId, str]) -
                                        "preferences": (planted, *instance.preferences[1:])})
 
 
-def planning_family(config: PlanningConfig | None = None) -> Family:
-    """The family with the given rules settings (word budget, move cap, searches per turn); the
-    registered family uses the defaults. The core's Family holds one rules object, so a game that
-    sets these gets its own Family value."""
-    config = config or PlanningConfig()
-    return Family(
-        name=FAMILY_NAME,
-        relation=Relation.COMMON_PAYOFF,
-        config=PlanningConfig,
-        instance_type=PlanningInstance,
-        state_type=PlanningState,
-        roles=roles,
-        instances=make_instance,
-        rules=PlanningRules(config),
-        codecs={"*": PlanningCodec()},
-        feedback=FeedbackPolicy(retries_per_request=3, on_exhausted="end_episode"),  # DialOp: ≤ 3 resamples
-        score=score,
-        players=PLAYERS,
-        # Moves are capped by the rules (config.max_moves); the loop's step cap only backstops
-        # searches, which count as steps in the core loop but are not moves.
-        limits=EpisodeLimits(max_steps=config.max_moves * (1 + config.calls_per_turn)),
-        first_movers=ROLES,
-        plant_canaries=plant_canaries,
-        description=DESCRIPTION,
-    )
-
-
-FAMILY = planning_family()
+FAMILY = Family(
+    name=FAMILY_NAME,
+    relation=Relation.COMMON_PAYOFF,
+    config=PlanningConfig,
+    instance_type=PlanningInstance,
+    state_type=PlanningState,
+    roles=roles,
+    instances=make_instance,
+    rules=PlanningRules(),
+    codecs={"*": PlanningCodec()},
+    feedback=FeedbackPolicy(retries_per_request=3, on_exhausted="end_episode"),  # DialOp: ≤ 3 resamples
+    score=score,
+    players=PLAYERS,
+    # The rules end the game after the instance's `limits.max_moves` committed moves; the loop's
+    # step cap only backstops them, since the core loop counts each search as a step.
+    limits=EpisodeLimits(max_steps=1_000),
+    first_movers=ROLES,
+    plant_canaries=plant_canaries,
+    description=DESCRIPTION,
+)

@@ -48,7 +48,7 @@ to reverse). Leave out what you do not need.
 open. A plan with an open stop is just shown to the visitor; a complete plan must be accepted or \
 rejected before the talk goes on, and its acceptance ends the game. You may add one [message] line \
 after a [propose] line.
-Categories: {", ".join(CATEGORIES)}."""
+Categories: {", ".join(sorted(CATEGORIES))}."""
 
 USER_RULES = """\
 You are visiting a city for a day and a trip planner is helping you choose {slots} stops, visited \

@@ -134,13 +134,19 @@ Preference = Annotated[Union[FeaturePreference, WantToGoPreference, AtLeastOnePr
                              DistancePreference], Field(discriminator="kind")]
 
 
-class PlanningConfig(_Frozen):
-    source: Literal["human", "generated"] = "human"
+class PlanningLimits(_Frozen):
+    """The episode's limits. They travel with the instance (the core's rules see only the instance
+    and the state), so a game file's settings reach the rules and two settings never share an id."""
+
     # Words both sides may write in messages before the assistant must make its final proposal
     # (DialOp's word-budget limit); None: no word limit, only the move limit.
     word_budget: int | None = Field(None, ge=30)
-    max_moves: int = Field(30, ge=2)  # committed moves (messages, proposals, answers), tool calls apart
-    calls_per_turn: int = Field(3, ge=1)  # search calls the assistant may make before it must move
+    max_moves: int = Field(30, ge=2)  # committed moves (messages, proposals, answers); searches are not moves
+    calls_per_turn: int = Field(3, ge=1)  # searches the assistant may make before it must move
+
+
+class PlanningConfig(PlanningLimits):
+    source: Literal["human", "generated"] = "human"
 
 
 class PlanningInstance(Instance):
@@ -149,6 +155,7 @@ class PlanningInstance(Instance):
     sites: tuple[Site, ...]
     preferences: tuple[Preference, ...]
     notes: tuple[str, str] = ("", "")  # a private line for the assistant and one for the user (the leak test)
+    limits: PlanningLimits = PlanningLimits()
 
     def site(self, name: str) -> Site:
         for s in self.sites:
@@ -255,7 +262,11 @@ def recorded_proposals(index: int) -> tuple[tuple[tuple[str | None, ...], dict],
 
 def make_instance(config: PlanningConfig, seed: int) -> PlanningInstance:
     if config.source == "human":
-        return human_instance(seed)
-    from lamen.families.planning.generator import generate
+        instance = human_instance(seed)
+    else:
+        from lamen.families.planning.generator import generate
 
-    return generate(seed)
+        instance = generate(seed)
+    limits = PlanningLimits(word_budget=config.word_budget, max_moves=config.max_moves,
+                            calls_per_turn=config.calls_per_turn)
+    return instance if limits == instance.limits else instance.model_copy(update={"limits": limits})

@@ -22,7 +22,7 @@ from lamen.core.state import CoreState, append, end
 from lamen.core.tools import call_tool
 from lamen.core.types import (Action, ActionSpace, Event, IllegalMove, Message, Observation, Propose, Respond,
                               RoleId, Score, Think, ToolCall)
-from lamen.families.planning.instances import (FAMILY_NAME, ROLES, SLOTS, PlanningConfig, PlanningInstance, Site,
+from lamen.families.planning.instances import (FAMILY_NAME, ROLES, SLOTS, PlanningInstance, Site,
                                                fmt_value)
 from lamen.families.planning.scoring import Scorecard, bounds, itinerary_score, scorecard
 from lamen.families.planning.search import SEARCH, SEARCH_SPEC
@@ -66,7 +66,8 @@ def reference_score(instance: PlanningInstance) -> int:
     instance (what the user is told a good day scores; the threshold user's bar)."""
     key = instance.content_id()
     if key not in _REFERENCE:
-        rng = random.Random(int(content_id("planning-reference", key), 16))
+        # Seeded by where the instance came from, so the draw survives changes to the instance schema.
+        rng = random.Random(int(content_id("planning-reference", instance.source), 16))
         names = instance.site_names()
         _REFERENCE[key] = max(itinerary_score(instance, rng.sample(names, SLOTS)) for _ in range(100))
     return _REFERENCE[key]
@@ -101,9 +102,6 @@ def card_text(card: Scorecard) -> str:
 
 
 class PlanningRules(AgendaTurns):
-    def __init__(self, config: PlanningConfig | None = None) -> None:
-        self.config = config or PlanningConfig()
-
     def initial(self, instance: PlanningInstance, seating: Mapping[RoleId, str], first: RoleId | None) -> PlanningState:
         missing = set(ROLES) - set(seating)
         if missing:
@@ -121,18 +119,18 @@ class PlanningRules(AgendaTurns):
             raise KeyError(f"{FAMILY_NAME} has roles {ROLES}, not {role!r}")
         pending = state.board.pending
         public = {} if pending is None else {"pending": pending.payload}
-        budget = {"moves_left": self.config.max_moves - state.moves}
-        if self.config.word_budget is not None:
-            budget["words_left"] = self.config.word_budget - state.words
+        budget = {"moves_left": instance.limits.max_moves - state.moves}
+        if instance.limits.word_budget is not None:
+            budget["words_left"] = instance.limits.word_budget - state.words
         if role == "assistant":
-            budget["calls_left"] = state.agenda.calls_left(self.config.calls_per_turn)
+            budget["calls_left"] = state.agenda.calls_left(instance.limits.calls_per_turn)
         return Observation(role=role, private=private, history=state.visible(role), step=state.steps,
                            public=public, budget=budget)
 
     def legal(self, instance: PlanningInstance, state: PlanningState, role: RoleId) -> ActionSpace:
         vocabulary = (("sites", instance.site_names()),)
         if role == "assistant":
-            searching = state.agenda.calls_left(self.config.calls_per_turn) > 0
+            searching = state.agenda.calls_left(instance.limits.calls_per_turn) > 0
             kinds = {"think", "propose"} | ({"tool_call"} if searching else set())
             if state.final_call:
                 return ActionSpace(kinds=frozenset(kinds), tools=(SEARCH_SPEC,) if searching else (), must=FINAL_CALL,
@@ -162,7 +160,7 @@ class PlanningRules(AgendaTurns):
         elif role == "assistant":
             new = self._assistant(instance, state, moves, events)
         elif role == "user":
-            new = self._user(state, moves, events)
+            new = self._user(instance, state, moves, events)
         else:
             raise IllegalMove(f"{role} has no seat in {FAMILY_NAME}")
         return Transition(new, new.events[len(state.events):])
@@ -173,14 +171,14 @@ class PlanningRules(AgendaTurns):
             raise IllegalMove("only the assistant can search the site database")
         if len(moves) != 1:
             raise IllegalMove("a [tool] call ends the reply: its result comes back before you go on")
-        if state.agenda.calls_left(self.config.calls_per_turn) <= 0:
-            raise IllegalMove(f"no searches left this turn (at most {self.config.calls_per_turn}): "
+        if state.agenda.calls_left(instance.limits.calls_per_turn) <= 0:
+            raise IllegalMove(f"no searches left this turn (at most {instance.limits.calls_per_turn}): "
                               "send a message or a proposal")
         call = moves[0]
         assert isinstance(call, ToolCall)
         thought = append(state, events)
         tool_events = call_tool((SEARCH,), instance, thought, role, call)
-        return append(thought, tool_events, agenda=state.agenda.inner_step(self.config.calls_per_turn),
+        return append(thought, tool_events, agenda=state.agenda.inner_step(instance.limits.calls_per_turn),
                       searches=state.searches + 1)
 
     def _assistant(self, instance: PlanningInstance, state: PlanningState, moves: list[Action],
@@ -192,7 +190,7 @@ class PlanningRules(AgendaTurns):
             if rest:
                 raise IllegalMove("a [message] is the last part of a reply")
             events.append(_event("assistant", "message", first.text, payload={"text": first.text}))
-            return self._commit(state, events, state.agenda.pass_turn(), words=_words(first.text))
+            return self._commit(instance, state, events, state.agenda.pass_turn(), words=_words(first.text))
         if not isinstance(first, Propose):
             raise IllegalMove(f"{first.kind} is not a move for the assistant")
         if len(rest) > 1 or any(not isinstance(a, Message) for a in rest):
@@ -218,10 +216,10 @@ class PlanningRules(AgendaTurns):
                          words=state.words + words)
             return end(new, "final_proposal")
         agenda = state.agenda.respond(["user"]) if full else state.agenda.pass_turn()
-        return self._commit(state.model_copy(update={"board": board, "proposals": state.proposals + 1}), events,
+        return self._commit(instance, state.model_copy(update={"board": board, "proposals": state.proposals + 1}), events,
                             agenda, words=words)
 
-    def _user(self, state: PlanningState, moves: list[Action], events: list[Event]) -> PlanningState:
+    def _user(self, instance: PlanningInstance, state: PlanningState, moves: list[Action], events: list[Event]) -> PlanningState:
         first, rest = moves[0], moves[1:]
         waiting = state.board.must_answer("user")
         if waiting and not isinstance(first, Respond):
@@ -230,7 +228,7 @@ class PlanningRules(AgendaTurns):
             if rest:
                 raise IllegalMove("a [message] is the last part of a reply")
             events.append(_event("user", "message", first.text, payload={"text": first.text}))
-            return self._commit(state, events, state.agenda.pass_turn(), words=_words(first.text))
+            return self._commit(instance, state, events, state.agenda.pass_turn(), words=_words(first.text))
         if not isinstance(first, Respond):
             raise IllegalMove(f"{first.kind} is not a move for the user")
         if not waiting:
@@ -247,10 +245,10 @@ class PlanningRules(AgendaTurns):
         if rest:
             assert isinstance(rest[0], Message)
             events.append(_event("user", "message", rest[0].text, payload={"text": rest[0].text}))
-            return self._commit(state.model_copy(update={"board": board}), events, state.agenda.pass_turn(),
+            return self._commit(instance, state.model_copy(update={"board": board}), events, state.agenda.pass_turn(),
                                 words=_words(rest[0].text))
         # A bare rejection: the user keeps the floor for its ordinary turn (DialOp: reject, then talk).
-        return self._commit(state.model_copy(update={"board": board}), events, state.agenda.keep_floor(), words=0)
+        return self._commit(instance, state.model_copy(update={"board": board}), events, state.agenda.keep_floor(), words=0)
 
     # ---- helpers -------------------------------------------------------------------------------
     def _check_itinerary(self, instance: PlanningInstance, payload: object) -> tuple[str | None, ...]:
@@ -268,10 +266,10 @@ class PlanningRules(AgendaTurns):
             raise IllegalMove("a site may appear only once in an itinerary")
         return slots  # type: ignore[return-value]
 
-    def _commit(self, state: PlanningState, events: list[Event], agenda: Agenda, *, words: int) -> PlanningState:
+    def _commit(self, instance: PlanningInstance, state: PlanningState, events: list[Event], agenda: Agenda, *, words: int) -> PlanningState:
         """Append a committed move's events; then the word budget and the move cap."""
         new = append(state, events, agenda=agenda, moves=state.moves + 1, words=state.words + words)
-        budget = self.config.word_budget
+        budget = instance.limits.word_budget
         if budget is not None and not new.final_call and budget - new.words < FINAL_WORDS:
             # DialOp's word-budget limit: the assistant gets the floor and must make its final proposal.
             notice = _event(None, "system", "The word budget is spent: the assistant now makes its final "
@@ -279,7 +277,7 @@ class PlanningRules(AgendaTurns):
             new = append(new, [notice], final_call=True, board=new.board.model_copy(update={"pending": None}),
                          agenda=new.agenda.model_copy(update={"current": "assistant", "purpose": "act",
                                                               "waiting": (), "calls": 0}))
-        if new.moves >= self.config.max_moves and not new.ended:
+        if new.moves >= instance.limits.max_moves and not new.ended:
             return end(new, "max_moves")
         return new
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from lamen.core.tools import Tool, ToolResult
 from lamen.core.types import JSON, ToolSpec
-from lamen.families.planning.instances import CATEGORIES, PlanningInstance, Site, fmt_value, schema
+from lamen.families.planning.instances import PlanningInstance, Site, fmt_value, schema
 from lamen.families.planning.scoring import miles
 
 KEYS = ("fields", "filters", "text_query", "sort_by", "limit")
@@ -314,4 +314,3 @@ def run_search(instance: PlanningInstance, state: Any, args: Mapping[str, JSON])
 
 
 SEARCH = Tool(spec=SEARCH_SPEC, run=run_search)
-CATEGORY_LIST = ", ".join(CATEGORIES)
