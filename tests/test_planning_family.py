@@ -139,7 +139,8 @@ def test_the_word_budget_calls_for_a_final_proposal_that_stands_as_accepted() ->
     feedback = [e.payload["feedback"] for e in record.state.events if e.kind == "illegal_move"]
     assert len(feedback) == 2 and all("final proposal" in f for f in feedback)  # no message, no partial plan
     assert record.end_reason == "final_proposal" and record.score.agreement == "hard"
-    assert record.score.team == bounds(GAME).normalise(itinerary_score(GAME, ("Mad Seoul", "Saul's", "Caribbean Corner")))
+    final = itinerary_score(GAME, ("Mad Seoul", "Saul's", "Caribbean Corner"))
+    assert record.score.team == bounds(GAME).normalise(final)
 
 
 def test_the_move_cap_ends_without_a_deal_and_scores_zero() -> None:
@@ -189,7 +190,8 @@ def test_the_assistant_sees_site_names_never_weights_and_the_user_sees_wishes_ne
             assert "Mad Seoul (restaurant)" in text and "minimize travel distance" in text  # the user said it
             assert "scorecard" not in text and "TOTAL SCORE" not in text
         else:
-            assert "- minimize travel distance" in text and "Mad Seoul (restaurant)" not in text.split("conversation")[0]
+            rules_part = text.split("conversation")[0]
+            assert "- minimize travel distance" in text and "Mad Seoul (restaurant)" not in rules_part
         events = call.request.meta["observation"].history
         assert all(e.visible(call.role) for e in events)
     user_system = record.calls[0].request.system

@@ -33,13 +33,14 @@ You know the database of sites: each has a category, a typical spend, a place on
 features (such as outdoor seating or a rating). Below you see only the site names; look up the rest \
 with the search tool. The visitor cannot see the database, and you cannot see how the visitor weighs \
 things: ask, listen, and show them plans. Each plan you send is scored for the visitor (not for you), \
-stop by stop, including the travel between stops and their budget.
+stop by stop, with the travel between stops and the whole day against their wishes and budget.
 
 How to write a reply — each part starts a new line with its tag:
 [think] <text> — a private note to yourself (optional, before your move).
 [tool] Search(fields=[...], filters=[...], text_query=..., sort_by=[...], limit=N) — look sites up; \
 the answer comes back to you alone and you keep your turn (each request says how many searches \
-you have left this turn). Fields: name, category, price, info, or a feature. Filters must all hold, e.g. category == cafe, \
+you have left this turn). Fields: name, category, price, info, or a feature. Filters must all hold, \
+e.g. category == cafe, \
 price <= 30, good for kids, or two choices joined by OR. text_query finds words in a site's name, \
 category and features. sort_by takes fields or distance_to(<site name>), lowest first (add " desc" \
 to reverse). Leave out what you do not need.

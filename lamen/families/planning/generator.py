@@ -97,7 +97,9 @@ def _feature_preference(rng: random.Random, spec: FeatureSpec) -> FeaturePrefere
         values = list(spec.values)
         rng.shuffle(values)
         liked = values[:rng.randint(1, max(1, len(values) // 2))]
-        disliked = values[len(liked):len(liked) + rng.randint(0, len(values) - len(liked))] if rng.random() < 0.5 else []
+        disliked: list[FeatureValue] = []
+        if rng.random() < 0.5:
+            disliked = values[len(liked):len(liked) + rng.randint(0, len(values) - len(liked))]
         text = f"{spec.name} I enjoy: {', '.join(map(str, liked))}"
         if disliked:
             text += f"; {spec.name} I'd avoid: {', '.join(map(str, disliked))}"

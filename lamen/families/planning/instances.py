@@ -185,7 +185,8 @@ CARDS_WITHOUT_AT_LEAST_ONE_PENALTY = frozenset({6, 8, 9, 10})
 
 
 def feature_schema(raw: dict) -> tuple[FeatureSpec, ...]:
-    return tuple(FeatureSpec(name=name, type=spec["type"], categories=tuple(spec["event_types"]) if "event_types" in spec else None,
+    return tuple(FeatureSpec(name=name, type=spec["type"],
+                             categories=tuple(spec["event_types"]) if "event_types" in spec else None,
                              values=tuple(spec.get("values", ()))) for name, spec in sorted(raw.items()))
 
 
@@ -224,7 +225,8 @@ def _preference(where: str, raw: list) -> Preference:
 def _check_index(index: int) -> dict:
     games = _human_games()
     if not 0 <= index < len(games):
-        raise ValueError(f"dialop.planning has {len(games)} human games: seed {index} is out of range 0–{len(games) - 1}")
+        raise ValueError(f"dialop.planning has {len(games)} human games: "
+                         f"seed {index} is out of range 0–{len(games) - 1}")
     return games[index]
 
 

@@ -203,11 +203,14 @@ PLAYERS: dict[str, PlayerSpec] = {
     "random": PlayerSpec("random", "Assistant: a uniformly random full itinerary. User: accepts anything.",
                          _seated(lambda i: RandomAssistant(), lambda i: AcceptingUser())),
     "hill-climb": PlayerSpec("hill-climb", "Assistant: local search over the user's reported card totals "
-                             "(as a user: reporter).", _seated(lambda i: HillClimbAssistant(), lambda i: ReporterUser())),
+                             "(as a user: reporter).",
+                             _seated(lambda i: HillClimbAssistant(), lambda i: ReporterUser())),
     "reporter": PlayerSpec("reporter", "User: lists its wishes, reports each card total, accepts a plan shown "
-                           "again (as an assistant: random).", _seated(lambda i: RandomAssistant(), lambda i: ReporterUser())),
+                           "again (as an assistant: random).",
+                           _seated(lambda i: RandomAssistant(), lambda i: ReporterUser())),
     "threshold": PlayerSpec("threshold", "User: reports each card total, accepts at the reference score "
-                            "(as an assistant: random).", _seated(lambda i: RandomAssistant(), lambda i: ThresholdUser())),
+                            "(as an assistant: random).",
+                            _seated(lambda i: RandomAssistant(), lambda i: ThresholdUser())),
     "oracle": PlayerSpec("oracle", "Assistant: proposes the best itinerary. User: reports totals, accepts only "
                          "an optimal one.",
                          _seated(OracleAssistant, OracleUser), cheat=True),

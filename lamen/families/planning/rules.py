@@ -153,7 +153,8 @@ class PlanningRules(AgendaTurns):
         if any(isinstance(a, Think) for a in moves):
             raise IllegalMove("write your [think] lines before your move")
         if not moves:
-            raise IllegalMove("a reply needs a move after its thoughts: [message], [propose], [accept], [reject] or [tool]")
+            raise IllegalMove("a reply needs a move after its thoughts: "
+                              "[message], [propose], [accept], [reject] or [tool]")
         events = [_event(role, "think", t.text, visible_to=(role,)) for t in thoughts]
         if isinstance(moves[0], ToolCall):
             new = self._search(instance, state, role, moves, events)
@@ -216,10 +217,11 @@ class PlanningRules(AgendaTurns):
                          words=state.words + words)
             return end(new, "final_proposal")
         agenda = state.agenda.respond(["user"]) if full else state.agenda.pass_turn()
-        return self._commit(instance, state.model_copy(update={"board": board, "proposals": state.proposals + 1}), events,
-                            agenda, words=words)
+        moved = state.model_copy(update={"board": board, "proposals": state.proposals + 1})
+        return self._commit(instance, moved, events, agenda, words=words)
 
-    def _user(self, instance: PlanningInstance, state: PlanningState, moves: list[Action], events: list[Event]) -> PlanningState:
+    def _user(self, instance: PlanningInstance, state: PlanningState, moves: list[Action],
+              events: list[Event]) -> PlanningState:
         first, rest = moves[0], moves[1:]
         waiting = state.board.must_answer("user")
         if waiting and not isinstance(first, Respond):
@@ -248,7 +250,8 @@ class PlanningRules(AgendaTurns):
             return self._commit(instance, state.model_copy(update={"board": board}), events, state.agenda.pass_turn(),
                                 words=_words(rest[0].text))
         # A bare rejection: the user keeps the floor for its ordinary turn (DialOp: reject, then talk).
-        return self._commit(instance, state.model_copy(update={"board": board}), events, state.agenda.keep_floor(), words=0)
+        return self._commit(instance, state.model_copy(update={"board": board}), events, state.agenda.keep_floor(),
+                            words=0)
 
     # ---- helpers -------------------------------------------------------------------------------
     def _check_itinerary(self, instance: PlanningInstance, payload: object) -> tuple[str | None, ...]:
@@ -266,7 +269,8 @@ class PlanningRules(AgendaTurns):
             raise IllegalMove("a site may appear only once in an itinerary")
         return slots  # type: ignore[return-value]
 
-    def _commit(self, instance: PlanningInstance, state: PlanningState, events: list[Event], agenda: Agenda, *, words: int) -> PlanningState:
+    def _commit(self, instance: PlanningInstance, state: PlanningState, events: list[Event], agenda: Agenda, *,
+                words: int) -> PlanningState:
         """Append a committed move's events; then the word budget and the move cap."""
         new = append(state, events, agenda=agenda, moves=state.moves + 1, words=state.words + words)
         budget = instance.limits.word_budget
@@ -304,4 +308,5 @@ def score(instance: PlanningInstance, state: PlanningState) -> Score:
                           "moves": float(state.moves), "steps": float(state.steps),
                           "proposals": float(state.proposals), "searches": float(state.searches),
                           "messages": float(len(messages)), "words": float(state.words),
-                          "format_errors": float(sum(e.kind in ("format_error", "illegal_move") for e in state.events))})
+                          "format_errors": float(sum(e.kind in ("format_error", "illegal_move")
+                                                     for e in state.events))})

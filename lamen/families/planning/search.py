@@ -101,7 +101,8 @@ def parse_call(text: str) -> dict[str, JSON]:
             depth += 1
         elif ch in "])":
             depth -= 1
-        elif depth == 0 and (m := _KEY.match(inner, i)) and (i == 0 or not (inner[i - 1].isalnum() or inner[i - 1] == "_")):
+        elif depth == 0 and (m := _KEY.match(inner, i)) and (i == 0 or not (inner[i - 1].isalnum()
+                                                                              or inner[i - 1] == "_")):
             starts.append((i, m.end(), m.group(1)))
     if inner.strip() and (not starts or inner[:starts[0][0]].strip()):
         raise SearchSyntaxError("every argument of Search is written key=value")
