@@ -5,6 +5,7 @@ each role sees, and the scripted players' pinned baselines on the 113 shipped ga
 from __future__ import annotations
 
 import asyncio
+import re
 import statistics
 
 import pytest
@@ -234,3 +235,31 @@ def test_scripted_players_pinned_on_all_113_games() -> None:
         assert round(statistics.mean(scores), 6) == pinned, pair
         if pair[1] != "oracle":
             assert 0.5150 < pinned < 1.0
+
+
+def test_preference_weights_reach_the_assistant_only_through_what_the_user_writes() -> None:
+    # Weights no other number in the game can be: 9001, 9002, ... (distance and budget negative).
+    prefs = tuple(p.model_copy(update={"weight": (9001 + i) * (1 if p.weight > 0 else -1)})
+                  for i, p in enumerate(GAME.preferences))
+    game = GAME.model_copy(update={"preferences": prefs})
+    weights = {str(abs(p.weight)) for p in prefs}
+    for user in ("random", "reporter", "oracle"):
+        record = match(game, "hill-climb", user)
+        for call in [c for c in record.calls if c.role == "assistant"]:
+            shown = set(re.findall(r"\d+", prompt(call.request))) & weights
+            written = {n for e in call.request.meta["observation"].history if e.role == "user"
+                       for n in re.findall(r"\d+", e.text)}
+            assert shown <= written, (user, shown - written)
+        user_calls = [c for c in record.calls if c.role == "user"]
+        if record.state.proposals:  # the user does see its own card, with the weights' effects
+            assert any(set(re.findall(r"\d+", prompt(c.request))) & weights for c in user_calls)
+
+
+def test_scripted_players_finish_without_a_slip_under_a_word_budget() -> None:
+    for budget, reason in ((60, "final_proposal"), (400, "accepted")):
+        game = make_instance(PlanningConfig(word_budget=budget), 2)
+        record = asyncio.run(play(FAMILY, game, {
+            "assistant": PolicyAgent("hill-climb", FAMILY.players["hill-climb"].make(game, "assistant"), CODEC, 0),
+            "user": PolicyAgent("reporter", FAMILY.players["reporter"].make(game, "user"), CODEC, 0)}))
+        assert record.end_reason == reason and record.score.metrics["format_errors"] == 0
+        assert record.score.team > bounds(game).random_mean
