@@ -5,7 +5,8 @@ plain partner in the other). All read only their observation, except `oracle` (a
 - random: the assistant proposes a uniformly random full itinerary; the user accepts anything.
 - hill-climb: the assistant searches around a hub site, proposes the three nearest sites, then
   reads the user's reported card totals and proposes untried one-site changes of the best plan so
-  far (each in its shortest visiting order), and at the end proposes its best plan again. As a
+  far (each in its shortest visiting order), and at the end proposes its best plan again. It reads
+  map distances from the database it holds (a model gets them with distance_to searches). As a
   user it plays `reporter`.
 - reporter: the user lists its wishes verbatim, reports each card total, and accepts a full
   itinerary it has been shown before (the planner returning to it) or when the moves run out.
