@@ -30,6 +30,9 @@ BUILTIN_FAMILY_ROWS = [
     ("adventurers", "common-payoff",
      "Traveling Adventurers: agree on one round trip through a house; each player knows only its own coins.",
      "built-in"),
+    ("dialop.planning", "common-payoff",
+     "DialOp Planning: an assistant with a site database and a search tool plans a three-stop itinerary for a user "
+     "who alone knows their preferences.", "built-in"),
 ]
 
 

@@ -19,6 +19,9 @@ BUILTIN_FAMILIES: tuple[tuple[str, str, str], ...] = (  # (name, relation, descr
      "DialOp Mediation: an agent books a flight for each of two friends who each talk only to it."),
     ("adventurers", "common-payoff",
      "Traveling Adventurers: agree on one round trip through a house; each player knows only its own coins."),
+    ("dialop.planning", "common-payoff",
+     "DialOp Planning: an assistant with a site database and a search tool plans a three-stop itinerary "
+     "for a user who alone knows their preferences."),
 )
 
 
@@ -38,6 +41,13 @@ def register_all() -> None:
         return FAMILY
 
     register_builtin("dialop.mediation", mediation)
+
+    def planning():
+        from lamen.families.planning import FAMILY
+
+        return FAMILY
+
+    register_builtin("dialop.planning", planning)
 
     def adventurers():
         from lamen.families.adventurers.family import FAMILY
