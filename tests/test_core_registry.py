@@ -3,7 +3,6 @@ by declaring an entry point (here a real dist-info folder on sys.path, as pip wo
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
