@@ -30,7 +30,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def families_table(rows: tuple[tuple[str, str, str, str], ...]) -> Table:
     """The game families: negotiation plays the YAML games above, the others their own instances
-    (`lamen play --family NAME`)."""
+    (shipped human games, a seeded generator; played through `lamen.core.play`, not yet from the
+    command line)."""
     from rich.table import Table
     from rich.text import Text
 
