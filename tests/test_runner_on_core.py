@@ -159,7 +159,7 @@ def test_structured_notes_go_through_the_core_as_through_the_old_loop(case: str)
 # ---- the family a tournament names ------------------------------------------------------------
 
 @pytest.mark.parametrize(("family", "says"), [
-    ("nope", "family: unknown game family 'nope' (known: adventurers, dialop.optimization, negotiation)"),
+    ("nope", "family: unknown game family 'nope' (known: adventurers, dialop.mediation, dialop.optimization, dialop.planning, negotiation)"),
     ("adventurers", "family: game family 'adventurers' cannot be played by `lamen run` yet")])
 def test_a_family_the_runner_cannot_play_is_one_line_naming_the_file(tmp_path: Path, family: str, says: str,
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
