@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler
 # Cohere's are looser): a name outside it would be refused by some APIs and not others.
 TOOL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}")
 TOOL_CHOICES = ("auto", "required", "none")
+MESSAGE_TOOL_FIELDS = ("tool_calls", "tool_call_id", "tool_name", "tool_error")
 
 
 def _without_unused(data: Any, model: BaseModel, names: tuple[str, ...]) -> Any:
@@ -103,7 +104,11 @@ class ChatToolCall(BaseModel):
 class ChatMessage(BaseModel):
     """A turn of the conversation. An assistant turn may carry the `tool_calls` it made (its
     `content` is then what it said beside them, often ""); a `tool` turn is the result of the call
-    `tool_call_id` (`tool_name` names the function, which Gemini's function responses need)."""
+    `tool_call_id` (`tool_name` names the function, which Gemini's function responses need).
+
+    Its unused tool fields are left out by the request that holds it (`ChatRequest`), not here: a
+    serialiser on every message would make every request's JSON three times slower to write, and a
+    message is only ever serialised inside a request."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -123,10 +128,6 @@ class ChatMessage(BaseModel):
         if self.role != "tool" and (self.tool_call_id or self.tool_name or self.tool_error):
             raise ValueError(f"a {self.role} message cannot carry tool_call_id, tool_name or tool_error")
         return self
-
-    @model_serializer(mode="wrap")
-    def _serialise(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return _without_unused(handler(self), self, ("tool_calls", "tool_call_id", "tool_name", "tool_error"))
 
     @classmethod
     def tool_result(cls, call: ChatToolCall, content: str, *, error: bool = False) -> "ChatMessage":
@@ -179,7 +180,16 @@ class ChatRequest(BaseModel):
 
     @model_serializer(mode="wrap")
     def _serialise(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return _without_unused(handler(self), self, ("tools", "tool_choice"))
+        data = _without_unused(handler(self), self, ("tools", "tool_choice"))
+        dumped = data.get("messages") if isinstance(data, dict) else None
+        for message, fields in zip(self.messages, dumped or ()):
+            if isinstance(fields, dict):
+                if message.role == "tool" or message.tool_calls:
+                    _without_unused(fields, message, MESSAGE_TOOL_FIELDS)
+                else:  # the common case, kept quick: a plain turn uses none of them
+                    for name in MESSAGE_TOOL_FIELDS:
+                        fields.pop(name, None)
+        return data
 
     def folded(self) -> tuple[ChatMessage, ...]:
         """The messages with the system text folded into the first user message, for providers
