@@ -3,6 +3,12 @@
 The system text is the first message (role "system"); Cohere caches on its own and reports
 `usage.cached_tokens`. A `response_schema` becomes `response_format` json_object with that
 schema. Cohere's finish reasons have no "filtered" value, so a reply is never marked filtered.
+
+Tools are function `tools`. Cohere's `tool_choice` is only REQUIRED or NONE (no "auto", which is
+its default, and no named tool): a named choice is sent as REQUIRED with only that tool offered.
+The model's calls arrive as `tool_calls` with JSON-text arguments beside a `tool_plan`, which is
+the reply's text when it has no other; an assistant turn replays its text as that `tool_plan`,
+and each result goes back as a `tool` message naming its call id.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import cohere
 from cohere.core.api_error import ApiError
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
+from lamen.chat import ChatMessage, ChatToolCall
 from lamen.providers import CATALOGUE
 from lamen.agents.providers import common
 from lamen.spec.agent import AgentSpec
@@ -40,13 +47,20 @@ class CohereAgent(common.ProviderAgent):
         """Keyword arguments of `chat` for this request."""
         body: dict[str, Any] = {
             "model": self._spec.model,
-            "messages": common.chat_messages(request),
+            "messages": messages(request),
             "temperature": request.temperature,
             "max_tokens": request.max_tokens or common.DEFAULT_MAX_TOKENS,
         }
         body.update(common.sampling_options(request, top_p="p"))
         if request.response_schema is not None:
             body["response_format"] = {"type": "json_object", "json_schema": request.response_schema}
+        tools, choice = request.tools, request.tool_choice
+        if choice not in (None, "auto", "required", "none"):
+            tools, choice = tuple(tool for tool in tools if tool.name == choice), "required"
+        if tools:
+            body["tools"] = common.function_tools(tools)
+        if choice in ("required", "none"):
+            body["tool_choice"] = choice.upper()
         return body
 
     async def complete(self, request: ChatRequest) -> ChatReply:
@@ -79,6 +93,11 @@ class CohereAgent(common.ProviderAgent):
             raise common.malformed(self._spec.id, "expected a chat response with message and finish_reason")
         text = "".join(item.text for item in message.content or ()
                        if getattr(item, "type", None) == "text" and isinstance(getattr(item, "text", None), str))
+        calls = [ChatToolCall.parsed(call.id or f"cohere-call-{index}", call.function.name or "",
+                                     call.function.arguments or "")
+                 for index, call in enumerate(message.tool_calls or ()) if call.function is not None]
+        if calls and not text.strip() and isinstance(message.tool_plan, str):
+            text = message.tool_plan
         usage = response.usage
         # Billed units are what Cohere charges; `tokens` also counts its own prompt template.
         counted = (usage.billed_units or usage.tokens) if usage is not None else None
@@ -89,5 +108,25 @@ class CohereAgent(common.ProviderAgent):
         )
         return common.reply(
             provider=self.provider, spec=self._spec, text=text, model=self._spec.model, usage=tokens,
-            latency_s=latency, finish_reason=str(response.finish_reason), filtered=False,
+            latency_s=latency, finish_reason=str(response.finish_reason), filtered=False, tool_calls=calls,
         )
+
+
+def messages(request: ChatRequest) -> list[dict[str, Any]]:
+    """The v2 chat messages: the system text first, an assistant's calls as `tool_calls` with its
+    text as the `tool_plan`, each result as a `tool` message."""
+    if not any(m.role == "tool" or m.tool_calls for m in request.messages):
+        return common.chat_messages(request)
+    system = [{"role": "system", "content": request.system}] if request.system else []
+    return [*system, *(_message(m) for m in request.messages)]
+
+
+def _message(message: ChatMessage) -> dict[str, Any]:
+    if message.role == "tool":
+        return {"role": "tool", "tool_call_id": message.tool_call_id, "content": message.content}
+    if message.tool_calls:
+        turn: dict[str, Any] = {"role": "assistant", "tool_calls": common.function_calls(message.tool_calls)}
+        if message.content:
+            turn["tool_plan"] = message.content
+        return turn
+    return {"role": message.role, "content": message.content}

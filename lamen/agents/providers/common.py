@@ -1,5 +1,6 @@
 """What the provider modules share: API keys from the environment, one-line AgentErrors for each
-kind of failure (with Retry-After), and the ChatReply with its cost."""
+kind of failure (with Retry-After), the OpenAI-style function tools (which OpenAI and Cohere v2
+both speak), and the ChatReply with its cost."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
+from lamen.chat import ChatTool, ChatToolCall
 from lamen.agents.prices import cost_usd, load_prices
 from lamen.spec.agent import AgentSpec
 
@@ -68,11 +70,30 @@ def sampling_options(request: ChatRequest, *, top_p: str = "top_p", stop: str = 
     return options
 
 
-def chat_messages(request: ChatRequest) -> list[dict[str, str]]:
+def chat_messages(request: ChatRequest) -> list[dict[str, Any]]:
     """The request as role/content messages, the system text first as a `system` message (for
-    the APIs that take it there: OpenAI chat completions, Cohere v2)."""
+    the APIs that take it there: OpenAI chat completions, Cohere v2). Tool turns are left to the
+    provider (`function_calls`, and each API's own assistant and tool messages)."""
     system = [{"role": "system", "content": request.system}] if request.system else []
     return system + [{"role": m.role, "content": m.content} for m in request.messages]
+
+
+def function_tools(tools: Sequence[ChatTool]) -> list[dict[str, Any]]:
+    """Tools as OpenAI-style function declarations (OpenAI chat completions, Cohere v2)."""
+    declared = []
+    for tool in tools:
+        function: dict[str, Any] = {"name": tool.name}
+        if tool.description:
+            function["description"] = tool.description
+        function["parameters"] = tool.parameters
+        declared.append({"type": "function", "function": function})
+    return declared
+
+
+def function_calls(calls: Sequence[ChatToolCall]) -> list[dict[str, Any]]:
+    """An assistant's calls as OpenAI-style `tool_calls`, arguments as the model wrote them."""
+    return [{"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments_json()}}
+            for call in calls]
 
 
 def provider_params(spec: AgentSpec, known: Sequence[str]) -> dict[str, Any]:
@@ -194,13 +215,17 @@ def malformed(agent: str, what: str) -> AgentError:
 
 
 def reply(*, provider: str, spec: AgentSpec, text: str, model: str, usage: Usage, latency_s: float,
-          finish_reason: str | None, filtered: bool, cache_write_tokens: int = 0) -> ChatReply:
+          finish_reason: str | None, filtered: bool, cache_write_tokens: int = 0,
+          tool_calls: Sequence[ChatToolCall] = ()) -> ChatReply:
     """The ChatReply, priced by the reply's model name (else the requested one). A filtered or
-    empty answer keeps text "" with `empty_reason`, so it is recorded rather than raised."""
+    empty answer keeps text "" with `empty_reason`, so it is recorded rather than raised; a reply
+    that only calls tools is not empty (its calls are the answer)."""
     table = load_prices()
     priced_as = model if table.price_for(provider, model) is not None else spec.model
     if filtered:
-        text, empty_reason = "", "filtered"
+        text, empty_reason, tool_calls = "", "filtered", ()
+    elif tool_calls:
+        empty_reason = None
     elif not text.strip():
         text, empty_reason = "", "empty"
     else:
@@ -208,5 +233,5 @@ def reply(*, provider: str, spec: AgentSpec, text: str, model: str, usage: Usage
     return ChatReply(
         text=text, usage=usage, latency_s=latency_s, finish_reason=finish_reason, model=model or spec.model,
         cost_usd=cost_usd(provider, priced_as, usage, cache_write_tokens=cache_write_tokens, prices=table),
-        empty_reason=empty_reason,
+        empty_reason=empty_reason, tool_calls=tuple(tool_calls),
     )

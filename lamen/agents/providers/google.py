@@ -4,10 +4,19 @@ The system text is the `system_instruction`; Gemini caches on its own and report
 `cached_content_token_count`. A `response_schema` is sent as `response_json_schema` (plain JSON
 Schema; the older `response_schema` field rejects keywords such as `additionalProperties`).
 Thinking tokens are billed as output, so they count as output tokens.
+
+Tools are function declarations (`parameters_json_schema`, plain JSON Schema) with a function
+calling mode ("required" is ANY; a named tool is ANY restricted to it). The model's calls are
+`function_call` parts; the Gemini API often gives them no id, so lamen makes one (`lamen-call-`,
+never sent back) and pairs results by name. A call's thought signature is kept and replayed with
+it, as Gemini 3 requires; each result goes back as a `function_response` part ({"output": text},
+or {"error": text} for a failed call), the results of one turn in one user content.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import time
@@ -17,11 +26,14 @@ from google import genai
 from google.genai import errors, types
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
+from lamen.chat import ChatMessage, ChatToolCall
 from lamen.providers import CATALOGUE
 from lamen.agents.providers import common
 from lamen.spec.agent import AgentSpec
 
 KEY_VARIABLES = CATALOGUE["google"].key_env
+MADE_ID = "lamen-call-"  # the prefix of the call ids lamen makes for calls the API gave none
+MODES = {"auto": "AUTO", "required": "ANY", "none": "NONE"}
 # Finish reasons that mean the answer was withheld by a safety or policy filter. A blocked prompt
 # (prompt_feedback.block_reason, no candidate) is filtered whatever its reason.
 FILTERED = frozenset({"SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY",
@@ -66,8 +78,17 @@ class GoogleAgent(common.ProviderAgent):
         if request.response_schema is not None:
             config["response_mime_type"] = "application/json"
             config["response_json_schema"] = request.response_schema
-        contents = [types.Content(role="model" if m.role == "assistant" else "user", parts=[types.Part(text=m.content)])
-                    for m in request.messages]
+        if request.tools:
+            config["tools"] = [types.Tool(function_declarations=[
+                types.FunctionDeclaration(name=tool.name, description=tool.description or None,
+                                          parameters_json_schema=tool.parameters)
+                for tool in request.tools])]
+        if request.tool_choice is not None:
+            named = request.tool_choice not in MODES
+            config["tool_config"] = types.ToolConfig(function_calling_config=types.FunctionCallingConfig(
+                mode="ANY" if named else MODES[request.tool_choice],
+                allowed_function_names=[request.tool_choice] if named else None))
+        contents = contents_of(request.messages)
         return {"model": self._spec.model, "contents": contents, "config": types.GenerateContentConfig(**config)}
 
     async def complete(self, request: ChatRequest) -> ChatReply:
@@ -119,9 +140,60 @@ class GoogleAgent(common.ProviderAgent):
         candidate = response.candidates[0]
         parts = candidate.content.parts if candidate.content and candidate.content.parts else []
         text = "".join(part.text for part in parts if isinstance(part.text, str) and not part.thought)
+        calls = [_call(part, index, response.response_id or "")
+                 for index, part in enumerate(parts) if part.function_call is not None]
         reason = _name(candidate.finish_reason)
         return common.reply(provider=self.provider, spec=self._spec, text=text, model=model, usage=usage,
-                            latency_s=latency, finish_reason=reason, filtered=reason in FILTERED)
+                            latency_s=latency, finish_reason=reason, filtered=reason in FILTERED, tool_calls=calls)
+
+
+def _call(part: types.Part, index: int, response_id: str) -> ChatToolCall:
+    """A function_call part as a ChatToolCall; a call without an id gets one made from the
+    response id, its place and its content, so ids differ between turns and runs repeat them."""
+    call = part.function_call
+    assert call is not None
+    name, args = call.name or "", dict(call.args or {})
+    call_id = call.id or MADE_ID + hashlib.sha256(
+        json.dumps([response_id, index, name, args], sort_keys=True, default=str).encode()).hexdigest()[:16]
+    signature = base64.b64encode(part.thought_signature).decode("ascii") if part.thought_signature else ""
+    return ChatToolCall.of(call_id, name, args, signature=signature)
+
+
+def contents_of(turns: tuple[ChatMessage, ...]) -> list[types.Content]:
+    """The turns as contents: plain turns as one text part (as they always were); an assistant's
+    calls as `function_call` parts after its text; consecutive results as the `function_response`
+    parts of one user content, which the user's next text joins."""
+    contents: list[types.Content] = []
+    results_open = False
+    for turn in turns:
+        if turn.role == "tool":
+            answer = {"error" if turn.tool_error else "output": turn.content}
+            part = types.Part(function_response=types.FunctionResponse(
+                id=None if turn.tool_call_id.startswith(MADE_ID) else turn.tool_call_id,
+                name=turn.tool_name, response=answer))
+            if results_open and contents[-1].parts is not None:
+                contents[-1].parts.append(part)
+            else:
+                contents.append(types.Content(role="user", parts=[part]))
+                results_open = True
+            continue
+        if turn.role == "user" and results_open and contents[-1].parts is not None:
+            contents[-1].parts.append(types.Part(text=turn.content))  # the user's turn goes on after its results
+            results_open = False
+            continue
+        results_open = False
+        if turn.tool_calls:
+            parts = [types.Part(text=turn.content)] if turn.content else []
+            parts += [types.Part(
+                function_call=types.FunctionCall(id=None if call.id.startswith(MADE_ID) else call.id,
+                                                 name=call.name, args=call.arguments),
+                thought_signature=base64.b64decode(call.signature) if call.signature else None)
+                for call in turn.tool_calls]
+            contents.append(types.Content(role="model", parts=parts))
+        else:
+            contents.append(types.Content(role="model" if turn.role == "assistant" else "user",
+                                          parts=[types.Part(text=turn.content)]))
+    return contents
 
 
 def _name(value: object) -> str | None:

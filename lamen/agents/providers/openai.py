@@ -4,6 +4,9 @@ OpenAI-compatible server (vLLM, llama.cpp, Ollama, hosted gateways) named by `ba
 OpenAI caches long prompt prefixes by itself; the cached tokens are read from the usage. A
 `response_schema` becomes `response_format` json_schema in strict mode, so a schema must follow
 OpenAI's strict subset (every property required, `additionalProperties: false`).
+
+Tools are function `tools` with `tool_choice`; the model's `tool_calls` carry their arguments as
+JSON text, replayed as written; a tool result is a `tool` message naming its call id.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import openai
 from openai.types.chat import ChatCompletion
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
+from lamen.chat import ChatMessage, ChatToolCall
 from lamen.providers import CATALOGUE
 from lamen.agents.providers import common
 from lamen.spec.agent import AgentSpec
@@ -56,7 +60,7 @@ class OpenAIAgent(common.ProviderAgent):
         """Keyword arguments of `chat.completions.create` for this request."""
         body: dict[str, Any] = {
             "model": self._spec.model,
-            "messages": common.chat_messages(request),
+            "messages": messages(request),
             "temperature": request.temperature,
             self._max_tokens_field: request.max_tokens or common.DEFAULT_MAX_TOKENS,
         }
@@ -64,6 +68,10 @@ class OpenAIAgent(common.ProviderAgent):
         if request.response_schema is not None:
             body["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": "response", "schema": request.response_schema, "strict": True}}
+        if request.tools:
+            body["tools"] = common.function_tools(request.tools)
+        if request.tool_choice is not None:
+            body["tool_choice"] = tool_choice(request.tool_choice)
         return body
 
     async def complete(self, request: ChatRequest) -> ChatReply:
@@ -107,7 +115,34 @@ class OpenAIAgent(common.ProviderAgent):
         )
         # A refusal under structured outputs arrives as message.refusal with finish_reason "stop".
         filtered = choice.finish_reason == FILTERED or bool(getattr(message, "refusal", None))
+        calls = [ChatToolCall.parsed(call.id, call.function.name, call.function.arguments or "")
+                 for call in message.tool_calls or () if getattr(call, "type", None) == "function"]
         return common.reply(
             provider=self.provider, spec=self._spec, text=message.content or "", model=completion.model or "",
-            usage=tokens, latency_s=latency, finish_reason=choice.finish_reason, filtered=filtered,
+            usage=tokens, latency_s=latency, finish_reason=choice.finish_reason, filtered=filtered, tool_calls=calls,
         )
+
+
+def messages(request: ChatRequest) -> list[dict[str, Any]]:
+    """The chat messages: the system text first, an assistant's calls as `tool_calls` (content
+    null when it said nothing beside them), each result as a `tool` message."""
+    if not any(m.role == "tool" or m.tool_calls for m in request.messages):
+        return common.chat_messages(request)
+    system = [{"role": "system", "content": request.system}] if request.system else []
+    return [*system, *(_message(m) for m in request.messages)]
+
+
+def _message(message: ChatMessage) -> dict[str, Any]:
+    if message.role == "tool":
+        return {"role": "tool", "tool_call_id": message.tool_call_id, "content": message.content}
+    if message.tool_calls:
+        return {"role": "assistant", "content": message.content or None,
+                "tool_calls": common.function_calls(message.tool_calls)}
+    return {"role": message.role, "content": message.content}
+
+
+def tool_choice(choice: str) -> str | dict[str, Any]:
+    """"auto", "required" and "none" as they are; a tool's name as the forced function."""
+    if choice in ("auto", "required", "none"):
+        return choice
+    return {"type": "function", "function": {"name": choice}}
