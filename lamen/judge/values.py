@@ -59,6 +59,7 @@ _SHARED_SCALE = re.compile(r"\b(" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r"
 _QUARTER_WORDS = re.compile(r"\s+and\s+(?:(?P<one>a|one)\s+quarter|(?P<three>three)\s+quarters)\b", re.IGNORECASE)
 _AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IGNORECASE)
 
+from lamen.judge.digits import ascii_digits  # noqa: E402
 from lamen.judge.lexicon import FOREIGN_WORDS, cjk_to_latin  # noqa: E402  (a table of words, no logic)
 
 _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WORDS), key=len, reverse=True))
@@ -240,6 +241,7 @@ def _has_foreign_words(text: str) -> bool:
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
     # Each rewrite runs only where its cue is in the text: most texts need none of them.
+    text = ascii_digits(text)
     lower = text.lower()
     if "cent" in lower or "pct" in lower:
         text = _PER_CENT.sub("%", text)
