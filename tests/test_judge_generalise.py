@@ -44,3 +44,34 @@ def test_a_message_in_arabic_indic_digits_reads_its_rate() -> None:
     reading = extract_message("We propose $٦٠٠٠ over ٦ years at ٤٫٥٪ interest, fees $٤٠.", LOAN)
     assert dict(reading.offers) == {"amount": "$6000", "duration": "6 years", "annual interest rate": "4.5%",
                                     "service fees": "$40"}
+
+
+# --- value records: one value and what describes it -------------------------------------------
+
+@pytest.mark.parametrize("note", [
+    # a payoff beside each value
+    '{"rent": {"value": "$1,100", "points": 6}, "duration": {"value": "24 months", "points": 3}, '
+    '"deposit": {"value": "$750", "points": 5}, "subletting": {"value": "3 days", "points": 2}}',
+    # an amount with its unit or currency in entries of its own
+    '{"rent": {"amount": 1100, "currency": "USD"}, "duration": {"amount": 24, "unit": "months"}, '
+    '"deposit": {"amount": 750, "currency": "USD", "note": "negotiable"}, "subletting": {"amount": 3, "unit": "days"}}',
+    # records naming their issue, each proposing a record
+    '{"terms": [{"issue": "Rent", "proposed": {"amount": 1100, "unit": "USD per month"}}, '
+    '{"issue": "Duration", "proposed": {"amount": 24, "unit": "months"}}, '
+    '{"issue": "Deposit", "proposed": {"amount": 750, "unit": "USD"}}, '
+    '{"issue": "Subletting", "proposed": {"amount": 3, "unit": "days"}}]}',
+    # TOML sub-tables with numbers grouped by underscores
+    "[offer.rent]\namount = 1_100\ncurrency = \"USD\"\n\n[offer.duration]\nmonths = 24\n\n"
+    "[offer.deposit]\namount = 750\n\n[offer.subletting]\ndays = 3",
+])
+def test_a_value_record_is_read_as_its_one_value(note: str) -> None:
+    reading = extract_note(note, RENTAL)
+    assert dict(reading.offers) == {"rent": "$1100", "duration": "24 months", "deposit": "$750", "subletting": "3 days"}
+    assert not reading.invalid and not reading.ambiguous
+
+
+def test_a_record_with_two_values_is_not_one_value() -> None:
+    # {"mine": …, "theirs": …} stays the own-entry rule's; two unmarked numbers are no one value.
+    reading = extract_note('{"rent": {"low": 1000, "high": 1200, "unit": "USD"}, "duration": "24 months"}', RENTAL)
+    assert "rent" not in reading.offers
+    assert reading.offers["duration"] == "24 months"

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
+from lamen.judge.keys import record_value
 from lamen.judge.labels import GameLabels
 
 Pairs = list[tuple[str, Any]]
 
 _RECORD_KEYS = {"issue", "name", "key", "item", "term", "field", "topic", "parameter"}
-_VALUE_KEYS = {"value", "amount", "val", "offer", "proposal", "setting", "position", "level"}
+_VALUE_KEYS = {"value", "amount", "val", "offer", "proposal", "proposed", "setting", "position", "level"}
 OFFER_HEADING = re.compile(r"^\s*(?:(?:my|our|updated|revised|final|new|current)\s+)*"
                            r"(?:acceptable\s+offers?|offers?|proposals?|counter(?:offer)?|position|terms)"
                            r"(?:\s*\([^)]*\))?\s*(?::|->|=|—|-)\s*", re.IGNORECASE)
@@ -55,12 +56,15 @@ def as_records(pairs: Pairs) -> Pairs:
     keys = {str(key).strip().lower(): value for key, value in pairs}
     # A record may carry remarks beside its issue and value ({"issue", "value", "reason"}).
     if 2 <= len(pairs) <= 4 and keys.keys() & _RECORD_KEYS and keys.keys() & _VALUE_KEYS and \
-            (len(pairs) == 2 or not any(isinstance(value, (list, dict)) for value in keys.values())):
+            (len(pairs) == 2 or not any(isinstance(value, (list, dict)) for key, value in keys.items()
+                                        if key not in _VALUE_KEYS)):
         issue_key = next(k for k in keys if k in _RECORD_KEYS)
         value_key = next(k for k in keys if k in _VALUE_KEYS and k != issue_key)
         # {"term": "36 months", "amount": 5000} names two issues: a record's name holds no number.
         if isinstance(keys[issue_key], str) and not re.search(r"\d", keys[issue_key]):
-            return [(keys[issue_key], keys[value_key])]
+            found = keys[value_key]
+            # {"issue": "Rent", "proposed": {"amount": 1200, "unit": "USD/month"}}: a value record.
+            return [(keys[issue_key], record_value(found) if isinstance(found, list) else found)]
     names = [str(key).strip().lower() for key, _ in pairs]
     if len(pairs) >= 4 and len(pairs) % 2 == 0 and all(name in _RECORD_KEYS for name in names[::2]) \
             and all(name in _VALUE_KEYS for name in names[1::2]) and all(isinstance(v, str) for _, v in pairs[::2]):

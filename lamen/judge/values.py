@@ -66,6 +66,7 @@ _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WO
                       + r")(?![\w-])", re.IGNORECASE)
 # "1.200 $", "7.000 dólares": a dot before exactly three digits separates thousands (a decimal
 # with three places and a non-zero whole part is not how anyone writes an amount or a rate).
+_UNDERSCORE_THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w])")
 _DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
 # "1 100 $": a space separates thousands only right before a currency.
 _SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b))",
@@ -261,6 +262,8 @@ def local_forms(text: str) -> str:
         text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     if "." in text:
         text = _DOT_THOUSANDS.sub(r"\1\2", text)
+    if "_" in text:
+        text = _UNDERSCORE_THOUSANDS.sub(lambda m: m.group(0).replace("_", ""), text)  # "1_100", as code and TOML write numbers
     if _DIGIT_SPACE_DIGIT.search(text):
         text = _SPACE_THOUSANDS.sub(r"\1\2", text)
     if "," in text and "%" in text:
