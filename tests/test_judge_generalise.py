@@ -75,3 +75,32 @@ def test_a_record_with_two_values_is_not_one_value() -> None:
     reading = extract_note('{"rent": {"low": 1000, "high": 1200, "unit": "USD"}, "duration": "24 months"}', RENTAL)
     assert "rent" not in reading.offers
     assert reading.offers["duration"] == "24 months"
+
+
+# --- languages whose words attach particles, and more Dutch and Russian ------------------------
+
+CAR = label_cache(load_game(GAMES / "car-purchase.yaml"))
+
+
+@pytest.mark.parametrize("text, labels, offers", [
+    ("월세 1,300달러, 기간 18개월, 보증금 500달러, 전대 연 2일", RENTAL,
+     {"rent": "$1300", "duration": "18 months", "deposit": "$500", "subletting": "2 days"}),
+    ("대출 금액 8천 달러, 기간 4년, 연이율 3%, 수수료 월 40달러", LOAN,
+     {"amount": "$8000", "duration": "4 years", "annual interest rate": "3%", "service fees": "$40"}),
+    ("연봉 12만 달러, 연차 25일", JOB, {"salary": "$120000", "vacation": "25 days"}),
+    ("किराया $900 प्रति माह, अवधि 30 महीने, जमा राशि $250", RENTAL,
+     {"rent": "$900", "duration": "30 months", "deposit": "$250"}),
+    ("نقترح قرض بقيمة ٣٠٠٠ دولار لمدة ٢ سنوات بفائدة ١٫٥٪ ورسوم ١٠ دولار", LOAN,
+     {"amount": "$3000", "duration": "2 years", "annual interest rate": "1.5%", "service fees": "$10"}),
+    ("اجاره ماهانه ۸۰۰ دلار و مدت قرارداد ۹ ماه", RENTAL, {"rent": "$800", "duration": "9 months"}),
+    ("Wij stellen voor: huur $1.000, looptijd 27 maanden, borg $2.000.", RENTAL,
+     {"rent": "$1000", "duration": "27 months", "deposit": "$2000"}),
+    ("Предлагаем оклад 90 тыс. долларов и отпуск 30 дней.", JOB, {"salary": "$90000", "vacation": "30 days"}),
+    ("Совет директоров 8 к 2, сохранение сотрудников 70 на 30.", MERGER, {"control": "8-2", "employees": "70%-30%"}),
+    ("Аренда 1 400 долларов в месяц, срок полтора года.", RENTAL, {"rent": "$1400", "duration": "18 months"}),
+    ("支払いは現金、納車は来月。", CAR, {"financing": "cash", "handover": "next month"}),
+])
+def test_words_of_more_languages_name_issues_units_and_scales(text: str, labels, offers: dict[str, str]) -> None:
+    reading = extract_message(text, labels, side=0)
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "unsure"  # text not in English: the fallback may still look

@@ -60,7 +60,7 @@ _QUARTER_WORDS = re.compile(r"\s+and\s+(?:(?P<one>a|one)\s+quarter|(?P<three>thr
 _AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IGNORECASE)
 
 from lamen.judge.digits import ascii_digits  # noqa: E402
-from lamen.judge.lexicon import FOREIGN_WORDS, cjk_to_latin  # noqa: E402  (a table of words, no logic)
+from lamen.judge.lexicon import FOREIGN_WORDS, cjk_to_latin, script_to_latin  # noqa: E402  (a table of words, no logic)
 
 _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WORDS), key=len, reverse=True))
                       + r")(?![\w-])", re.IGNORECASE)
@@ -271,7 +271,7 @@ def local_forms(text: str) -> str:
     if not text.isascii():
         if _VULGAR_FRACTION.search(text):
             text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1) or '0'}{_VULGAR[m.group(2)]}", text)
-        text = cjk_to_latin(text)
+        text = script_to_latin(cjk_to_latin(text))
     # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
     # an English text with a dash or an emoji in it needs no pass of it.
     if _has_foreign_words(text) or "d.h." in lower:
@@ -282,6 +282,8 @@ def local_forms(text: str) -> str:
         text = _BETWEEN_AND.sub(r"\1 and ", text)
         text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
+        if _DIGIT_SPACE_DIGIT.search(text):
+            text = _SPACE_THOUSANDS.sub(r"\1\2", text)  # "1 200 долларов": the currency is English only now
     return text
 
 
