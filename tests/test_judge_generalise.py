@@ -104,3 +104,41 @@ def test_words_of_more_languages_name_issues_units_and_scales(text: str, labels,
     reading = extract_message(text, labels, side=0)
     assert dict(reading.offers) == offers
     assert reading.confidence == "unsure"  # text not in English: the fallback may still look
+
+
+# --- options numbered one to a line, chosen by number, hash, letter or ordinal ------------------
+
+@pytest.mark.parametrize("text", [
+    "Packages on the table:\n1. $1,400 / 6 months / $2,000 / 0 days\n2. $1,100 / 24 months / $750 / 3 days\n\nGoing with #2.",
+    "Option 1: $1,400, 6 months, $2,000 deposit, no subletting. Option 2: $1,100, 24 months, $750 deposit, "
+    "3 days subletting. I'd pick the second.",
+    "A) $1,400, 6 months, $2,000 deposit, 0 days\nB) $1,100, 24 months, $750 deposit, 3 days\nWe'll lead with B.",
+    "You listed:\n1. $1,400 for 6 months\n2. $1,100 for 24 months\nWe'll take option 2, with a $750 deposit and 3 days.",
+])
+def test_a_chosen_option_is_the_offer(text: str) -> None:
+    for reading in (extract_note(text, RENTAL), extract_message(text, RENTAL)):
+        assert dict(reading.offers) == {"rent": "$1100", "duration": "24 months", "deposit": "$750",
+                                        "subletting": "3 days"}
+        assert not reading.ambiguous
+
+
+def test_whole_packages_one_to_a_line_with_none_chosen_are_options() -> None:
+    reading = extract_note("Two packages I could live with:\n1. $1,400, 6 months, $750 deposit\n"
+                           "2. $1,100, 24 months, $750 deposit\nI'll raise both.", RENTAL)
+    assert dict(reading.offers) == {"deposit": "$750"}
+    assert set(reading.ambiguous) == {"rent", "duration"}
+
+
+def test_a_numbered_list_of_issues_is_not_options() -> None:
+    reading = extract_note("Acceptable offer:\n1. Rent: $1,100\n2. Duration: 24 months\n3. Deposit: $750\n"
+                           "4. Subletting: 3 days", RENTAL)
+    assert dict(reading.offers) == {"rent": "$1100", "duration": "24 months", "deposit": "$750", "subletting": "3 days"}
+    assert reading.confidence == "sure"
+
+
+def test_taking_a_number_of_days_is_no_choice() -> None:
+    # "take 2 days" names a value, not option 2.
+    reading = extract_message("1. $1,300 for 12 months\n2. $1,200 for 18 months\nEither way we'd take 2 days of subletting.",
+                              RENTAL)
+    assert set(reading.ambiguous) == {"rent", "duration"}
+    assert reading.offers.get("subletting") == "2 days"
