@@ -142,3 +142,40 @@ def test_taking_a_number_of_days_is_no_choice() -> None:
                               RENTAL)
     assert set(reading.ambiguous) == {"rent", "duration"}
     assert reading.offers.get("subletting") == "2 days"
+
+
+# --- markup that withdraws or chooses values; attributes in any order -------------------------
+
+LOAN_OFFER = {"amount": "$4000", "duration": "5 years", "annual interest rate": "3%", "service fees": "$20"}
+
+
+@pytest.mark.parametrize("note", [
+    # inserted and struck HTML, one line per issue
+    "<ul><li>Amount: <s>$6,000</s> <ins>$4,000</ins></li><li>Duration: 5 years</li>"
+    "<li>Interest rate: <del>4%</del> <ins>3%</ins></li><li>Fees: $20</li></ul>",
+    # a definition list on one line
+    "<dl><dt>Amount</dt><dd>$4,000</dd><dt>Duration</dt><dd>5 years</dd><dt>Rate</dt><dd>3%</dd>"
+    "<dt>Fees</dt><dd>$20</dd></dl>",
+    # attributes in any order, a unit attribute after the value
+    '<offer>\n<item value="4000" key="amount" unit="USD"/>\n<item key="duration" value="5" unit="years"/>\n'
+    '<item unit="percent" key="interest rate" value="3"/>\n<item key="fees" value="20" currency="USD"/>\n</offer>',
+    # a fenced diff: "-" withdrawn, "+" and context lines stand
+    "Edits to my offer:\n```diff\n-amount: $6,000\n+amount: $4,000\n duration: 5 years\n-rate: 4%\n+rate: 3%\n fees: $20\n```",
+    # boxes on one line choose between alternatives
+    "Offer:\n- Amount: [ ] $6,000 [x] $4,000\n- Duration: [x] 5 years [ ] 6 years\n- Rate: [x] 3% [ ] 4%\n- Fees: ☐ $30 ☑ $20",
+])
+def test_markup_that_withdraws_or_chooses_values(note: str) -> None:
+    reading = extract_note(note, LOAN)
+    assert dict(reading.offers) == LOAN_OFFER
+    assert not reading.ambiguous and not reading.invalid
+
+
+def test_bullets_with_a_plus_line_for_another_key_are_no_diff() -> None:
+    reading = extract_note("Acceptable offer:\n- amount: $4,000\n- duration: 5 years\n- rate: 3%\n+ fees: $20", LOAN)
+    assert dict(reading.offers) == LOAN_OFFER
+
+
+def test_a_task_list_box_says_nothing_of_its_value() -> None:
+    reading = extract_note("Acceptable offer:\n- [x] Amount: $4,000\n- [x] Duration: 5 years\n- [ ] Rate: 3% (to confirm)\n"
+                           "- [x] Fees: $20", LOAN)
+    assert dict(reading.offers) == LOAN_OFFER

@@ -32,10 +32,13 @@ _TAG_PAIR = re.compile(r"<(?P<key>[A-Za-z][\w -]{0,30}?)(?P<attributes>(?:\s+[\w
                        r"\s*(?P<value>[^<>]{1,60}?)\s*</(?P=key)>")
 # A unit or currency given as an attribute belongs to the value (<duration unit="years">3</duration>).
 _UNIT_ATTRIBUTE = re.compile(r"\b(?:unit|units|currency)\s*=\s*[\"'](?P<unit>[^\"'<>]{1,20})[\"']", re.IGNORECASE)
-# <issue name="rent">$1,200</issue>, <item issue="rent" value="$1,200"/>: the issue in an attribute.
-_ATTRIBUTE_PAIR = re.compile(r"<[A-Za-z][\w-]*\s+(?:name|issue|key|id)\s*=\s*[\"'](?P<key>[^\"'<>]{1,40})[\"']\s*"
-                             r"(?:(?:value|val)\s*=\s*[\"'](?P<value>[^\"'<>]{1,60})[\"']\s*/?>|>\s*(?P<text>[^<>]{1,60}?)\s*"
-                             r"</[A-Za-z][\w-]*>)")
+# <issue name="rent">$1,200</issue>, <term issue="rent" value="1100" unit="USD"/>: the issue in an
+# attribute, the value in another (or the tag's text), the attributes in any order.
+_ATTRIBUTE_TAG = re.compile(r"<[A-Za-z][\w-]*(?P<attributes>(?:\s+[\w-]+\s*=\s*[\"'][^\"'<>]*[\"'])+)\s*"
+                            r"(?:/>|>\s*(?P<text>[^<>]{1,60}?)\s*</[A-Za-z][\w-]*>)")
+_ATTRIBUTE = re.compile(r"([\w-]+)\s*=\s*[\"']([^\"'<>]*)[\"']")
+_ATTRIBUTE_ISSUE = ("name", "issue", "key", "id", "field", "term", "topic")
+_ATTRIBUTE_VALUE = ("value", "val", "amount", "proposed", "offer")
 # A YAML or code comment after a value ("rent: 1000  # was 1100") is no part of it.
 _COMMENT = re.compile(r"\s+(?:#|//)\s.*$")
 _SENTENCE_END = re.compile(r".*[.!?]\s+")
@@ -445,19 +448,33 @@ def _mask(text: str, blocks: list[Block]) -> str:
     return text
 
 
+def _attribute_pair(match: re.Match[str]) -> tuple[str, str] | None:
+    attributes = {key.lower(): value for key, value in _ATTRIBUTE.findall(match.group("attributes"))}
+    issue = next((attributes[key] for key in _ATTRIBUTE_ISSUE if key in attributes), None)
+    value = next((attributes[key] for key in _ATTRIBUTE_VALUE if key in attributes), None) or match.group("text")
+    if not issue or not value:
+        return None
+    unit = next((attributes[key] for key in ("unit", "units", "currency") if key in attributes), "")
+    return issue, f"{value} {unit}".strip()
+
+
 def _tag_blocks(text: str) -> list[Block]:
     """<rent>$1,200</rent> pairs, consecutive ones (only spaces between) in one block."""
     blocks: list[Block] = []
-    matches = sorted([*_TAG_PAIR.finditer(text), *_ATTRIBUTE_PAIR.finditer(text)], key=lambda m: m.start())
-    for match in matches:
-        value = match.group("value") or match.groupdict().get("text") or ""
-        unit = _UNIT_ATTRIBUTE.search(match.groupdict().get("attributes") or "")
-        pair = (match.group("key").strip(), f"{value} {unit.group('unit')}" if unit else value)
-        if blocks and not text[blocks[-1].end:match.start()].strip():
+    found: list[tuple[int, int, tuple[str, str]]] = []
+    for match in _TAG_PAIR.finditer(text):
+        unit = _UNIT_ATTRIBUTE.search(match.group("attributes") or "")
+        value = match.group("value")
+        found.append((match.start(), match.end(), (match.group("key").strip(), f"{value} {unit.group('unit')}" if unit else value)))
+    for match in _ATTRIBUTE_TAG.finditer(text):
+        if (pair := _attribute_pair(match)) is not None:
+            found.append((match.start(), match.end(), pair))
+    for start, end, pair in sorted(found):
+        if blocks and not text[blocks[-1].end:start].strip():
             last = blocks[-1]
-            blocks[-1] = Block(last.start, match.end(), last.pairs + [pair], "tags")
-        else:
-            blocks.append(Block(match.start(), match.end(), [pair], "tags"))
+            blocks[-1] = Block(last.start, end, last.pairs + [pair], "tags")
+        elif not blocks or start >= blocks[-1].end:
+            blocks.append(Block(start, end, [pair], "tags"))
     return blocks
 
 
