@@ -179,3 +179,19 @@ def test_a_task_list_box_says_nothing_of_its_value() -> None:
     reading = extract_note("Acceptable offer:\n- [x] Amount: $4,000\n- [x] Duration: 5 years\n- [ ] Rate: 3% (to confirm)\n"
                            "- [x] Fees: $20", LOAN)
     assert dict(reading.offers) == LOAN_OFFER
+
+
+# --- tables and CSV: the writer's own row or column; semicolon CSV -----------------------------
+
+@pytest.mark.parametrize("note", [
+    # one row per party, named with underscores
+    "party,amount,duration,rate,fees\nlender_previous,6000,6,4%,30\nus,4000,5,3%,20",
+    # the other side's column named by what it asked, the writer's in the first person
+    "| Issue | Borrower requested | Our reply |\n|---|---|---|\n| Amount | $8,000 | $4,000 |\n"
+    "| Duration | 8 years | 5 years |\n| Rate | 1.5% | 3% |\n| Fees | $0 | $20 |",
+    # semicolon CSV with decimal commas and dotted thousands
+    "Posten;Wert\nBetrag;4.000,00\nLaufzeit;5 Jahre\nZins;3,0 %\nGebühren;20,00",
+])
+def test_the_writers_row_or_column_of_a_table(note: str) -> None:
+    reading = extract_note(note, LOAN)
+    assert dict(reading.offers) == LOAN_OFFER

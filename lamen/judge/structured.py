@@ -130,7 +130,7 @@ def _cells(line: str) -> list[str]:
 
 # Table columns that hold no offer of the writer's (the other side's, limits, ranks, remarks) and
 # columns that hold it; a unit column is read with the value.
-_OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min\w*|"
+_OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min\w*|asked|"
                            r"max\w*|priority|priorities|rank\w*|weight|importance|notes?|comments?|remarks?|why|"
                            r"reasons?|rationale|justification|status|previous|last|old|was|estimate\w*|range|limit|fallback|"
                            r"backup|worst|floor|ceiling|concession\w*|plan b|if needed)\b",
@@ -138,6 +138,12 @@ _OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counte
 _OWN_COLUMN = re.compile(r"\b(?:values?|my|our|mine|offers?|proposals?|proposed|target|ask|position|acceptable|now|"
                          r"new|current|final|amount|terms?)\b", re.IGNORECASE)
 _UNIT_COLUMN = re.compile(r"^\s*units?\s*$", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:my|our|mine|ours|me|we|us)\b", re.IGNORECASE)
+
+
+def _plain(cell: str) -> str:
+    """A header or row name with its underscores and hyphens as spaces ("landlord_last")."""
+    return re.sub(r"[_\-.]+", " ", cell)
 
 
 def _unit_columns(header: list[str]) -> list[int]:
@@ -150,6 +156,10 @@ def _own_column(header: list[str], width: int) -> int | None:
     remark nor a unit."""
     if len(header) != width:
         return None
+    # "Tenant asked | My counter": the one column the writer marks as its own, in the first person.
+    first_person = [j for j in range(1, width) if _FIRST_PERSON.search(_plain(header[j]))]
+    if len(first_person) == 1:
+        return first_person[0]
     others = [j for j in range(1, width) if not _OTHER_COLUMN.search(header[j]) and not _UNIT_COLUMN.match(header[j])]
     own = [j for j in others if _OWN_COLUMN.search(header[j])]
     if len(own) == 1 and len(others) < width - 1:
@@ -166,8 +176,8 @@ def _table_pairs(header: list[str], body: list[list[str]], labels: GameLabels) -
         return list(zip(header, body[0]))
     if len(body) > 1 and header_issues >= 2 and all(len(row) == len(header) for row in body):
         # One column per issue, one row per party or draft: the writer's own row, if one is.
-        own = [row for row in body if not _OTHER_COLUMN.search(row[0])]
-        marked = [row for row in own if _OWN_COLUMN.search(row[0])]
+        own = [row for row in body if not _OTHER_COLUMN.search(_plain(row[0]))]
+        marked = [row for row in own if _OWN_COLUMN.search(_plain(row[0])) or _FIRST_PERSON.search(_plain(row[0]))]
         chosen = marked if len(marked) == 1 else own
         if len(chosen) == 1:
             return list(zip(header[1:], chosen[0][1:]))
@@ -196,7 +206,9 @@ def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
 
 
 # Two or more lines of comma- or tab-separated cells: CSV (or TSV) a model wrote as its offer.
-_CSV_LINES = re.compile(r"(?m)(?:^[ \t]*[^\s|,\t#>*-][^\n|]*(?:,|\t)[^\n|]*(?:\n|$)){2,}")
+_CSV_LINES = re.compile(r"(?m)(?:^[ \t]*[^\s|,;\t#>*-][^\n|]*(?:,|;|\t)[^\n|]*(?:\n|$)){2,}")
+# A semicolon CSV writes decimals with a comma and may group thousands with dots ("1.200,00").
+_DECIMAL_COMMA_CELL = re.compile(r"^(\d{1,3}(?:\.\d{3})*|\d+),(\d{1,2})$")
 
 
 def _csv_row(line: str, delimiter: str) -> list[str]:
@@ -216,8 +228,11 @@ def _csv_blocks(text: str, labels: GameLabels) -> list[Block]:
     blocks = []
     for match in _CSV_LINES.finditer(text):
         lines = [line for line in match.group(0).splitlines() if line.strip()]
-        delimiter = "\t" if all("\t" in line for line in lines) else ","
+        delimiter = "\t" if all("\t" in line for line in lines) else ";" if all(";" in line for line in lines) else ","
         rows = [_csv_row(line, delimiter) for line in lines]
+        if delimiter == ";":
+            rows = [[_DECIMAL_COMMA_CELL.sub(lambda m: m.group(1).replace(".", "") + "." + m.group(2), cell) for cell in row]
+                    for row in rows]
         width = len(rows[0])
         if width < 2 or any(len(row) != width for row in rows) or \
                 any(len(cell) > 40 or ":" in cell for row in rows for cell in row):
