@@ -195,3 +195,22 @@ def test_a_task_list_box_says_nothing_of_its_value() -> None:
 def test_the_writers_row_or_column_of_a_table(note: str) -> None:
     reading = extract_note(note, LOAN)
     assert dict(reading.offers) == LOAN_OFFER
+
+
+# --- messages: pairs written as sentences, even splits, code literals -------------------------
+
+def test_pairs_written_as_sentences_bind_each_value_to_its_key() -> None:
+    reading = extract_message("Amount: $4,000. Term: 5 years. Rate: 3%. Fees: $20.", LOAN)
+    assert dict(reading.offers) == LOAN_OFFER
+    assert not reading.ambiguous
+
+
+def test_a_message_that_is_its_list_of_pairs_reads_no_other_issue_into_a_bound_value() -> None:
+    reading = extract_message("Board: 5 each. Staff: 50% apiece.", MERGER)
+    assert dict(reading.offers) == {"control": "5-5", "employees": "50%-50%"}
+    assert not reading.ambiguous and not reading.invalid
+
+
+def test_split_tuples_in_a_code_literal() -> None:
+    reading = extract_note("Offer(control=(6, 4), employees=(0.65, 0.35), ownership=0.55, benefits=0.3)", MERGER)
+    assert dict(reading.offers) == {"control": "6-4", "employees": "65%-35%", "ownership": "55%", "benefits": "30%"}

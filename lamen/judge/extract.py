@@ -174,6 +174,11 @@ def _read_package(message: str, labels: GameLabels, side: int | None) -> Extract
     listed = _listed_offer(message, labels)
     if listed is None:
         return found
+    listed, whole = listed
+    if whole:
+        # The message is its list of pairs: what free text reads of a value bound to its key
+        # ("Staff: 50% apiece" — '50%' could be another percent issue) is no other reading.
+        found = found.model_copy(update={"invalid": {}, "ambiguous": ()})
     offers = {**found.offers, **listed.offers}
     invalid = {issue: raw for issue, raw in {**found.invalid, **listed.invalid}.items() if issue not in offers}
     ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
@@ -201,8 +206,9 @@ def _without_quoted_lines(message: str) -> str:
 _BEFORE_DECORATION = re.compile(r"\s[—–-]\s|—|–|\s\(")
 
 
-def _listed_offer(message: str, labels: GameLabels) -> Extraction | None:
-    """The message's own list of short `issue: value` pairs (two or more issues), if it has one."""
+def _listed_offer(message: str, labels: GameLabels) -> tuple[Extraction, bool] | None:
+    """The message's own list of short `issue: value` pairs (two or more issues), if it has one,
+    and whether the list is the whole message (a heading aside)."""
     chosen, _, readings = own_block(message, labels)
     if chosen is None:
         return None
@@ -211,4 +217,8 @@ def _listed_offer(message: str, labels: GameLabels) -> Extraction | None:
              if not isinstance(value, str) or len(_BEFORE_DECORATION.split(value, 1)[0].split()) <= 5]
     reading = offers_from_pairs(short, labels, "text")
     named = set(reading.offers) | set(reading.invalid) | set(reading.ambiguous)
-    return reading if len(named) >= 2 else None
+    if len(named) < 2:
+        return None
+    outside = message[:chosen.start] + message[chosen.end:]
+    whole = len(short) == len(chosen.pairs) and not re.search(r"\d", outside) and len(outside.split()) <= 4
+    return reading, whole

@@ -290,10 +290,18 @@ class IssueLabels:
                                                      f"{format(second.normalize(), 'f')}{percent}"))
                 if label:
                     return ValueMatch("label", label)
+        if len(numbers) == 1 and self.pair_total is not None and _EACH.search(prepared) and \
+                Decimal(numbers[0].number) * 2 == self.pair_total:
+            # "5 each", "5 apiece", "50% per side": the same share for both parties.
+            half = format(Decimal(numbers[0].number).normalize(), "f") + ("%" if self.percent else "")
+            if (label := self.by_normal.get(normalise(f"{half}-{half}"))) is not None:
+                return ValueMatch("label", label)
         if len(numbers) < 2:
             # One number for a split: one party's share, whose other half may stand elsewhere.
             return ValueMatch("invalid", unsure="one number for a split" if numbers else "no pair of numbers")
         first, second = Decimal(numbers[0].number), Decimal(numbers[1].number)
+        if self.percent and first + second == 1 and first < 1 and second < 1:
+            first, second = first * 100, second * 100  # "(0.6, 0.4)": fractions of a percent split
         chunks = re.split(r"[,;/]|\bvs\.?\b|\bversus\b", prepared)
         share = _SHARE_OF_WHOLE.search(prepared)
         if share and _SPEAKER_WORDS.search(prepared):
@@ -313,6 +321,9 @@ class IssueLabels:
         if label:
             return ValueMatch("label", label)
         return ValueMatch("invalid")
+
+
+_EACH = re.compile(r"\b(?:each|apiece|a piece|per (?:side|party|company)|both)\b", re.IGNORECASE)
 
 
 def in_pair_units(table: IssueLabels, first: Decimal, second: Decimal) -> tuple[Decimal, Decimal]:

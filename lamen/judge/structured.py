@@ -41,6 +41,7 @@ _ATTRIBUTE_ISSUE = ("name", "issue", "key", "id", "field", "term", "topic")
 _ATTRIBUTE_VALUE = ("value", "val", "amount", "proposed", "offer")
 # A YAML or code comment after a value ("rent: 1000  # was 1100") is no part of it.
 _COMMENT = re.compile(r"\s+(?:#|//)\s.*$")
+_SENTENCE_PAIR_BREAK = re.compile(r"(?<=[^\W_])[.!]\s+(?=[^\W\d_][^\W\d_ -]*(?:[ -][^\W\d_]+){0,3}\s*:\s)")
 _SENTENCE_END = re.compile(r".*[.!?]\s+")
 _SEPARATOR_ROW = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 
@@ -281,6 +282,9 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
 def _segments(line: str) -> list[str]:
     line = OFFER_HEADING.sub("", line, count=1)
     parts = [part for part in _SEGMENT_BREAK.split(line) if part.strip()]
+    if len(parts) == 1 and line.count(":") >= 2:
+        # "Rent: $1,300. Lease: 33 months. Deposit: $1,000.": pairs written as sentences.
+        parts = [part for part in _SENTENCE_PAIR_BREAK.split(line) if part.strip()]
     if len(parts) == 1 and line.count("=") >= 2:
         parts = re.split(r"\s+(?=[\w-]+\s*=)", line)
     if len(parts) == 1 and ", " in line:
