@@ -214,3 +214,22 @@ def test_a_message_that_is_its_list_of_pairs_reads_no_other_issue_into_a_bound_v
 def test_split_tuples_in_a_code_literal() -> None:
     reading = extract_note("Offer(control=(6, 4), employees=(0.65, 0.35), ownership=0.55, benefits=0.3)", MERGER)
     assert dict(reading.offers) == {"control": "6-4", "employees": "65%-35%", "ownership": "55%", "benefits": "30%"}
+
+
+# --- code literals, numeric zero for a worded nothing, offer headings --------------------------
+
+def test_a_constructor_around_a_literal_is_its_number() -> None:
+    reading = extract_note("{'amount': Decimal('4000.00'), 'duration': 5, 'rate': float('3'), 'fees': Money(20)}", LOAN)
+    assert dict(reading.offers) == LOAN_OFFER
+
+
+def test_a_bare_zero_names_a_worded_zero_label() -> None:
+    reading = extract_note('{"salary": 110000, "work_arrangement": "on-site", "vacation": 20, "signing_bonus": 0}', JOB)
+    assert dict(reading.offers) == {"salary": "$110000", "work arrangement": "on-site", "vacation": "20 days",
+                                    "signing bonus": "no bonus"}
+
+
+@pytest.mark.parametrize("heading", ["Final answer:", "AO:"])
+def test_more_offer_headings(heading: str) -> None:
+    reading = extract_note(f"Their $6,000 ask is too much for me.\n{heading} $4,000 over 5 years at 3%, $20 fees.", LOAN)
+    assert dict(reading.offers) == LOAN_OFFER

@@ -232,6 +232,10 @@ class IssueLabels:
         numbers = [q for q in quantities(prepared, known_units)]
         if ZERO_WORDS.search(prepared) and self.zero_label() and all(q.number == "0" for q in numbers):
             return ValueMatch("label", self.zero_label())
+        if len(numbers) == 1 and numbers[0].number == "0" and not numbers[0].units and not self.by_number.get("0") \
+                and self.zero_label() and _BARE_ZERO.fullmatch(prepared):
+            # "signing_bonus": 0 for an issue whose nothing is written in words ("no bonus").
+            return ValueMatch("label", self.zero_label())
         if self.is_pair:
             return self._match_pair(prepared, numbers)
         readings = [self._label_for(q) for q in numbers]
@@ -323,6 +327,7 @@ class IssueLabels:
         return ValueMatch("invalid")
 
 
+_BARE_ZERO = re.compile(r"\s*\$?\s*0(?:\.0+)?\s*(?:dollars)?\s*")
 _EACH = re.compile(r"\b(?:each|apiece|a piece|per (?:side|party|company)|both)\b", re.IGNORECASE)
 
 

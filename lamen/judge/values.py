@@ -66,6 +66,8 @@ _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WO
                       + r")(?![\w-])", re.IGNORECASE)
 # "1.200 $", "7.000 dólares": a dot before exactly three digits separates thousands (a decimal
 # with three places and a non-zero whole part is not how anyone writes an amount or a rate).
+# A constructor around one number literal, as code and reprs write values.
+_LITERAL_CALL = re.compile(r"\b[A-Za-z_][\w.]*\(\s*(['\"]?)(-?\d[\d_.,]*)\1\s*\)")
 _UNDERSCORE_THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w])")
 _DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
 # "1 100 $": a space separates thousands only right before a currency.
@@ -243,6 +245,8 @@ def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
     # Each rewrite runs only where its cue is in the text: most texts need none of them.
     text = ascii_digits(text)
+    if "(" in text:
+        text = _LITERAL_CALL.sub(r"\2", text)  # "Decimal('1200.00')", "float(2.5)": the literal
     lower = text.lower()
     if "cent" in lower or "pct" in lower:
         text = _PER_CENT.sub("%", text)
