@@ -233,3 +233,31 @@ def test_a_bare_zero_names_a_worded_zero_label() -> None:
 def test_more_offer_headings(heading: str) -> None:
     reading = extract_note(f"Their $6,000 ask is too much for me.\n{heading} $4,000 over 5 years at 3%, $20 fees.", LOAN)
     assert dict(reading.offers) == LOAN_OFFER
+
+
+# --- questions about values, verdicts a few words after a value -------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Is 4% really the best rate you can give?",
+    "Does the $20 fee cover the account statements?",
+    "Could you confirm whether the 5-year term starts at signing?",
+    "Why would a $6,000 loan need a $40 fee?",
+])
+def test_a_question_about_a_value_offers_nothing(text: str) -> None:
+    reading = extract_message(text, LOAN)
+    assert dict(reading.offers) == {}
+    assert not reading.invalid and not reading.ambiguous
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("Is 3% okay for you?", {"annual interest rate": "3%"}),
+    ("Could you do $4,000 over 5 years?", {"amount": "$4000", "duration": "5 years"}),
+    ("Would a $20 fee work?", {"service fees": "$20"}),
+])
+def test_a_question_that_proposes_is_a_proposal(text: str, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, LOAN).offers) == offers
+
+
+def test_a_verdict_five_words_after_a_text_label_turns_it_down() -> None:
+    reading = extract_message("A plated dinner at $75 a head is beyond our budget. Could we do a buffet at $55?", CATERING)
+    assert dict(reading.offers) == {"menu": "buffet", "price per guest": "$55"}

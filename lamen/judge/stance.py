@@ -38,7 +38,7 @@ _BOUND_BEFORE = re.compile(
     r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
-    r"^\s*(?:\w+\s+){0,3}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,5}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less) than (?:i|we) can)|"
@@ -64,11 +64,30 @@ _QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you
                            re.IGNORECASE)
 
 
+# A question that asks about a value rather than proposing it ("Is $1,300 really the lowest you
+# can go?", "Does the $1,200 include tax?", "Could you clarify whether the $1,500 deposit ...?"):
+# it opens like an inquiry and has no word of proposing ("Is $1,150 okay?" proposes).
+_INQUIRY = re.compile(r"^\W*(?:and\s+|but\s+|so\s+|also\s+)?(?:is|are|does|do|did|was|were|has|have|had|isn't|aren't|doesn't|"
+                      r"why|when|where|who|whose|which|(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:clarify|confirm|"
+                      r"explain|tell|check|let\s+(?:us|me)\s+know))\b", re.IGNORECASE)
+_PROPOSING_WORDS = re.compile(r"\b(?:ok|okay|acceptable|fine|doable|work(?:s|able)?|possible|agreeable|feasible|deal|"
+                              r"agree|accept|do|meet|settle|go\s+(?:with|for|to)|how\s+about|what\s+about|what\s+if|"
+                              r"consider|manage|stretch)\b", re.IGNORECASE)
+
+
+def asks_about(sentence: str) -> bool:
+    """The sentence is a question about values, not a proposal of them."""
+    stripped = sentence.strip()
+    return stripped.endswith("?") and bool(_INQUIRY.match(stripped)) and not _PROPOSING_WORDS.search(stripped)
+
+
 _THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+side)\s*[:=]", re.IGNORECASE)
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
+    if "?" in sentence and asks_about(sentence):
+        return False
     before = sentence[:start]
     clause = _CLAUSE_BREAK.split(before)[-1]
     after = sentence[end:end + 50]
