@@ -261,3 +261,27 @@ def test_a_question_that_proposes_is_a_proposal(text: str, offers: dict[str, str
 def test_a_verdict_five_words_after_a_text_label_turns_it_down() -> None:
     reading = extract_message("A plated dinner at $75 a head is beyond our budget. Could we do a buffet at $55?", CATERING)
     assert dict(reading.offers) == {"menu": "buffet", "price per guest": "$55"}
+
+
+# --- hundreds said the short way, decorated lengths, half a percent, reductions -----------------
+
+@pytest.mark.parametrize("text, offers", [
+    ("A deposit of twelve-fifty on a two-year lease works.", {"deposit": "$1250", "duration": "24 months"}),
+    ("Rent at eleven-fifty is not a rent we list.", {}),
+    ("Rent at thirteen hundred, deposit at twelve fifty.", {"rent": "$1300", "deposit": "$1250"}),
+    ("Let us sublet for a whole week.", {"subletting": "7 days"}),
+])
+def test_spoken_amounts_and_decorated_lengths(text: str, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, RENTAL).offers) == offers
+
+
+def test_half_a_percent_and_a_reduction_off_a_rate() -> None:
+    assert dict(extract_message("We'd lend $2,000 for 2 years at half a percent.", LOAN).offers) == \
+        {"amount": "$2000", "duration": "2 years", "annual interest rate": "0.5%"}
+    reading = extract_message("Could you knock half a percent off the rate? We'd sign at 3.5%.", LOAN)
+    assert dict(reading.offers) == {"annual interest rate": "3.5%"}
+
+
+def test_days_off_are_leave_not_a_reduction() -> None:
+    assert dict(extract_message("We can offer twenty-five days off and $110,000.", JOB).offers) == \
+        {"vacation": "25 days", "salary": "$110000"}

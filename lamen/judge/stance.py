@@ -46,8 +46,9 @@ _REJECTED_AFTER = re.compile(
     r"^\s*(?:[a-z-]+\s+){0,2}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
-_DIFFERENCE_AFTER = re.compile(r"^\s*(?:[a-z]+\s+)?(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b",
-                               re.IGNORECASE)
+_DIFFERENCE_AFTER = re.compile(r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
+                               # "half a percent off your rate": a reduction, not a value ("20 days off" is leave)
+                               r"off\s+(?:your|their|the|my|our|that|this|it|of|from)\b(?!\s+table))", re.IGNORECASE)
 PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
                        r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
                        r"could you|can you|would you|stands?\b|please|"

@@ -49,7 +49,10 @@ def _times_scale(match: re.Match[str]) -> str:
 
 
 # "half a year", "half a month": half of one unit.
-_HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
+_HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day|percent|per\s?cent|percentage\s+point)\b)",
+                         re.IGNORECASE)
+# "a full week", "a whole year": the length of one unit, decorated.
+_FULL_UNIT = re.compile(r"\b(a|an|one)\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 # "five and seven thousand", "two to three hundred": the scale belongs to both numbers of a range.
@@ -96,10 +99,14 @@ def words_to_digits(text: str) -> str:
     def convert(match: re.Match[str]) -> str:
         words = [w for w in re.split(r"[\s-]+", match.group(0).lower().strip()) if w and w != "and"]
         trailing = " " if match.group(0)[-1:].isspace() or match.group(0).endswith("-") else ""
-        # "twelve-fifty" is no number a careful reader would write down for it: keep the words.
-        if re.fullmatch(r"[a-z]+-[a-z]+", match.group(0).strip().lower()) and words[0] in _UNITS_WORDS \
-                and words[1] in _TENS_WORDS:
-            return match.group(0)
+        # "twelve-fifty", "twelve fifty", "eleven seventy-five", "nine-fifty": hundreds said the
+        # short way (a teen, or a unit joined by a hyphen, before the tens).
+        spoken = match.group(0).strip().lower()
+        if len(words) in (2, 3) and words[0] in _UNITS_WORDS and words[0] != "zero" and words[1] in _TENS_WORDS and \
+                (len(words) == 2 or (words[2] in _UNITS_WORDS and _UNITS_WORDS[words[2]] < 10)) and \
+                (_UNITS_WORDS[words[0]] >= 10 or re.fullmatch(r"[a-z]+-[a-z]+(?:-[a-z]+)?", spoken)):
+            return str(_UNITS_WORDS[words[0]] * 100 + _TENS_WORDS[words[1]] + (_UNITS_WORDS[words[2]] if len(words) == 3 else 0)) \
+                + trailing
         numbers: list[int] = []
         total, current, last = 0, 0, ""
         for word in words:
@@ -131,6 +138,8 @@ def words_to_digits(text: str) -> str:
                                            f"{m.group(3)} {m.group(4)}", text)
     if "quarter" in text.lower():
         text = _QUARTER_WORDS.sub(lambda m: " and_1_quarter" if m.group("one") else " and_3_quarters", text)
+    if "full" in text.lower() or "whole" in text.lower() or "entire" in text.lower() or "complete" in text.lower():
+        text = _FULL_UNIT.sub(r"\1 ", text)
     text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, _HALF_A_UNIT.sub("0.5 ", text)))
     if "couple" in text.lower():
         text = _COUPLE.sub("2 ", text)
