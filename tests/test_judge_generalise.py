@@ -285,3 +285,23 @@ def test_half_a_percent_and_a_reduction_off_a_rate() -> None:
 def test_days_off_are_leave_not_a_reduction() -> None:
     assert dict(extract_message("We can offer twenty-five days off and $110,000.", JOB).offers) == \
         {"vacation": "25 days", "salary": "$110000"}
+
+
+# --- a heading that quotes the other side; Swiss and decimal-comma amounts ----------------------
+
+def test_a_heading_quoting_the_other_side_is_no_offer_of_the_writer() -> None:
+    reading = extract_note("The lender's latest offer: $8,000 at 4.5%. I'll ask about fees before I answer.", LOAN)
+    assert dict(reading.offers) == {} and reading.confidence == "unsure"
+
+
+def test_the_writers_heading_after_a_quoted_one_is_read() -> None:
+    reading = extract_note("Their offer: $8,000 at 4.5%.\nMy acceptable offer: $4,000, 5 years, 3%, $20 fees.", LOAN)
+    assert dict(reading.offers) == LOAN_OFFER
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("Mietvorschlag: Miete CHF 1'300.– pro Monat, Kaution 500.–", {"rent": "$1300", "deposit": "$500"}),
+    ("Wir zahlen 1,3k Miete.", {"rent": "$1300"}),
+])
+def test_swiss_and_decimal_comma_amounts(text: str, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, RENTAL).offers) == offers

@@ -13,7 +13,7 @@ from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
 from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
-from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
+from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|final answer\s*:|\bAO\s*:|"
                             # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
@@ -72,12 +72,14 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # block or a table stays the note's own offer.
     if (chosen is None or chosen.form == "lines") and (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
         return options
-    headings = list(_OFFER_SECTION.finditer(note))
+    # "Company B's last offer: control 3-7" quotes the other side: no heading of the writer's.
+    every_heading = list(_OFFER_SECTION.finditer(note))
+    headings = [h for h in every_heading if not quotes_other_side(_heading_sentence(note, h))]
     prose = _read_prose(_prose_section(note, headings[-1].end()), labels) if headings else None
     if chosen is None and prose is not None and not prose.found_anything and _ADOPTS.search(note):
         # "Their last offer: $1,200 rent, 18 months ... my acceptable offer is the same": the
         # note adopts the offer it quoted, so the prose after the earlier heading is its own.
-        for heading in reversed(headings[:-1]):
+        for heading in reversed([h for h in every_heading if h.start() < headings[-1].start()]):
             earlier = _read_prose(_prose_section(note, heading.end()), labels)
             if earlier.found_anything:
                 prose = earlier
@@ -107,6 +109,14 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from prose without an offer heading"})
     return Extraction(method="none", confidence="unsure", reason="no acceptable offer found in the note")
+
+
+def _heading_sentence(note: str, heading: re.Match[str]) -> str:
+    """The sentence an offer heading ends ("Company B's last offer:"), from its line or the
+    sentence before it ends."""
+    before = note[:heading.start()]
+    start = max(before.rfind("\n"), *(before.rfind(mark) for mark in (". ", "! ", "? "))) + 1
+    return note[start:heading.end()]
 
 
 def _read_prose(section: str, labels: GameLabels) -> Extraction:

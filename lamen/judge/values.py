@@ -71,6 +71,9 @@ _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WO
 # with three places and a non-zero whole part is not how anyone writes an amount or a rate).
 # A constructor around one number literal, as code and reprs write values.
 _LITERAL_CALL = re.compile(r"\b[A-Za-z_][\w.]*\(\s*(['\"]?)(-?\d[\d_.,]*)\1\s*\)")
+_APOSTROPHE_THOUSANDS = re.compile(r"(?<![\w.'’])\d{1,3}(?:['’]\d{3})+(?![\w'’])")
+_ROUND_MARK = re.compile(r"(?<=\d)\.(?:–|-{1,2})(?![\d-])")
+_DECIMAL_COMMA_K = re.compile(r"(?<![\d,.])(\d{1,3}),(\d)(?=[kK]\b)")
 _UNDERSCORE_THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w])")
 _DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
 # "1 100 $": a space separates thousands only right before a currency.
@@ -275,6 +278,12 @@ def local_forms(text: str) -> str:
         text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     if "." in text:
         text = _DOT_THOUSANDS.sub(r"\1\2", text)
+    if "'" in text or "’" in text:
+        text = _APOSTROPHE_THOUSANDS.sub(lambda m: re.sub(r"['’]", "", m.group(0)), text)  # Swiss "1'100.–"
+    if ".–" in text or ".-" in text:
+        text = _ROUND_MARK.sub("", text)  # "750.–": a round amount, no cents
+    if "," in text and ("k" in text or "K" in text):
+        text = _DECIMAL_COMMA_K.sub(r"\1.\2", text)  # "1,2k": a decimal comma before thousands
     if "_" in text:
         text = _UNDERSCORE_THOUSANDS.sub(lambda m: m.group(0).replace("_", ""), text)  # "1_100", as code and TOML write numbers
     if _DIGIT_SPACE_DIGIT.search(text):
