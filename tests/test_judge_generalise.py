@@ -305,3 +305,24 @@ def test_the_writers_heading_after_a_quoted_one_is_read() -> None:
 ])
 def test_swiss_and_decimal_comma_amounts(text: str, offers: dict[str, str]) -> None:
     assert dict(extract_message(text, RENTAL).offers) == offers
+
+
+# --- the second look: what the readers are known to get wrong is marked unsure -----------------
+
+@pytest.mark.parametrize("text, kind, reason", [
+    ("Payoffs (amount): $2,000→3, $3,000→5, $4,000→8. Still thinking.", "note", "two values for amount in the offer"),
+    ("Acceptable offer: fees of $240 per year, $4,000, 5 years, 3%.", "note", "a value given per period"),
+    ("We heard you on 4%.", "message", "quoted text"),
+    ("We'd go $10 under your fee, and 5 years.", "message", "a value written relative to another"),
+    ("$4,000 over 5 years at 3% — the fees are your call.", "message", "the choice is left to the other side"),
+])
+def test_the_second_look_doubts_known_weak_spots(text: str, kind: str, reason: str) -> None:
+    reading = extract_note(text, LOAN) if kind == "note" else extract_message(text, LOAN)
+    assert reading.confidence == "unsure"
+    assert reason in reading.reason
+
+
+def test_a_range_in_a_note_stays_sure() -> None:
+    reading = extract_note('{"amount": "$4,000", "duration": "5 years", "rate": "3% or 3.5%", "fees": "$20"}', LOAN)
+    assert reading.ambiguous == ("annual interest rate",)
+    assert reading.confidence == "sure"

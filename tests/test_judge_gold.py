@@ -56,7 +56,10 @@ def test_reader_counts_on_the_dev_part() -> None:
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("48/49", "33/34")
     # Two more readings unsure (right, but of a note whose offer blocks disagree, the last taken
     # without a heading saying it is the final one): 118 -> 120.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (9, 1.0, 120)
+    # Round five: the second look also doubts two values for one issue in a note with no range or
+    # alternative written, a value per year or week that is no label, quoted "heard you on $900",
+    # and a choice left to the other side: five right readings more go to the fallback, 120 -> 125.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (9, 1.0, 125)
 
 
 def test_reader_counts_on_the_practice_part() -> None:
@@ -67,7 +70,8 @@ def test_reader_counts_on_the_practice_part() -> None:
                                 "precision": 1.0, "recall": 1.0}
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("15/17", "23/23")
     # Round four: one right reading no longer unsure (a "k" amount is money), 40 -> 39.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (4, 1.0, 39)
+    # Round five: one right reading more unsure (the wider second look), 39 -> 40.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (4, 1.0, 40)
 
 
 def test_reader_counts_on_the_test_part() -> None:
