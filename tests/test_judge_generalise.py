@@ -326,3 +326,14 @@ def test_a_range_in_a_note_stays_sure() -> None:
     reading = extract_note('{"amount": "$4,000", "duration": "5 years", "rate": "3% or 3.5%", "fees": "$20"}', LOAN)
     assert reading.ambiguous == ("annual interest rate",)
     assert reading.confidence == "sure"
+
+
+# --- a text label's synonym written with a number ---------------------------------------------
+
+@pytest.mark.parametrize("text", ["Buffet at $55, beer and wine, and a 50% deposit.",
+                                  "Buffet at $55, beer and wine, payment 50% upfront."])
+def test_a_synonym_with_a_number_names_its_text_label(text: str) -> None:
+    reading = extract_message(text, CATERING)
+    assert dict(reading.offers) == {"menu": "buffet", "price per guest": "$55", "bar": "beer and wine",
+                                    "payment": "half upfront"}
+    assert reading.confidence == "sure"  # the number belongs to the label's wording

@@ -103,8 +103,12 @@ class IssueLabels:
                 if table.by_wording.get(key, label) != label:
                     wording_clashes.add(key)
                 table.by_wording[key] = label
-                if not numbers_in(wording) and word_sequence(wording):
-                    table.phrases.append((tuple(word_sequence(wording)), label))
+                words = word_sequence(wording)
+                # A text label's synonym may hold a number beside its words ("50% deposit" for
+                # "half upfront"): read as a phrase too, since no number grammar reads it.
+                if words and (not numbers_in(wording) or not numbers_in(label) and
+                              any(not re.search(r"\d", word) for word in words)):
+                    table.phrases.append((tuple(words), label))
             numbers = numbers_in(words_to_digits(label))
             if len(numbers) == 1:
                 table.by_number.setdefault(numbers[0], []).append(label)

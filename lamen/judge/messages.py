@@ -319,6 +319,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, is_own(sentence, item.start, item.end), proposed))
             topic += [issue for issue, _ in package]
             found = []
+        written = label_phrases(sentence, labels)
         for index, item in enumerate(found):
             clause, offset = _clause_around(sentence, item.start, item.end)
             item.party = party_near(clause, offset, labels.game.parties, side)
@@ -329,7 +330,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                     unsure.append(f"'{item.span}' measures a value by another")
                 continue
             choices = _candidates(item, labels, distances[index], topic)
-            if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]):
+            in_label = any(start <= item.start and item.end <= end + 1 for _, _, start, end in written)
+            if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]) \
+                    and not in_label:  # "50% deposit": a number inside a text label's wording
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:
                 unsure.append(f"'{item.span}' could be {' or '.join(issue for issue, _ in choices)}")
@@ -346,7 +349,6 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
             if len(choices) == 1:
                 topic.append(choices[0][0])
-        written = label_phrases(sentence, labels)
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in written]) \
             if labels.paraphrase_stems or labels.compound_labels else []
         phrases = written + paraphrased + zero_mentions(sentence, labels, stems) + even_mentions(sentence, labels, stems)
