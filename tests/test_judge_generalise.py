@@ -311,7 +311,7 @@ def test_swiss_and_decimal_comma_amounts(text: str, offers: dict[str, str]) -> N
 
 @pytest.mark.parametrize("text, kind, reason", [
     ("Payoffs (amount): $2,000→3, $3,000→5, $4,000→8. Still thinking.", "note", "two values for amount in the offer"),
-    ("Acceptable offer: fees of $240 per year, $4,000, 5 years, 3%.", "note", "a value given per period"),
+    ("Acceptable offer: fees of $250 per year, $4,000, 5 years, 3%.", "note", "a value given per period"),
     ("We heard you on 4%.", "message", "quoted text"),
     ("We'd go $10 under your fee, and 5 years.", "message", "a value written relative to another"),
     ("$4,000 over 5 years at 3% — the fees are your call.", "message", "the choice is left to the other side"),
@@ -337,3 +337,19 @@ def test_a_synonym_with_a_number_names_its_text_label(text: str) -> None:
     assert dict(reading.offers) == {"menu": "buffet", "price per guest": "$55", "bar": "beer and wine",
                                     "payment": "half upfront"}
     assert reading.confidence == "sure"  # the number belongs to the label's wording
+
+
+# --- the period an amount is counted in, from the issue's own description -----------------------
+
+def test_an_amount_per_month_goes_to_the_money_issue_counted_monthly() -> None:
+    assert RENTAL.money_periods == {"rent": frozenset({"month"}), "deposit": frozenset()}
+    assert dict(extract_message("We can do $1,000 a month.", RENTAL).offers) == {"rent": "$1000"}
+    reading = extract_message("We can do $1,000.", RENTAL)  # no period: a label of rent and of deposit
+    assert set(reading.ambiguous) == {"rent", "deposit"}
+
+
+def test_an_amount_per_year_converts_exactly_to_a_monthly_issue() -> None:
+    assert dict(extract_message("Rent of $10,800 per year.", RENTAL).offers) == {"rent": "$900"}
+    reading = extract_message("Rent of $10,000 per year.", RENTAL)  # $833.33 a month: no label, no snapping
+    assert dict(reading.invalid) == {"rent": "$10,000"} and reading.confidence == "unsure"
+    assert dict(extract_message("A salary of $10,000 a month.", JOB).offers) == {"salary": "$120000"}

@@ -331,6 +331,7 @@ class IssueLabels:
         return ValueMatch("invalid")
 
 
+_PERIOD_WORDS = {"month": r"\b(?:month|monthly|per month|a month)\b", "year": r"\b(?:year|yearly|annual|annually|per annum)\b"}
 _BARE_ZERO = re.compile(r"\s*\$?\s*0(?:\.0+)?\s*(?:dollars)?\s*")
 _EACH = re.compile(r"\b(?:each|apiece|a piece|per (?:side|party|company)|both)\b", re.IGNORECASE)
 
@@ -423,6 +424,20 @@ class GameLabels:
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
         return [(issue, label, pattern) for _, issue, label, pattern in sorted(patterns, key=lambda p: -p[0])]
+
+    @cached_property
+    def money_periods(self) -> dict[str, frozenset[str]]:
+        """The period each money issue is counted in, as its name and descriptions say ("the
+        monthly rent amount" -> month; "fees charged monthly" -> month; "the yearly base salary"
+        -> year): an amount written "a month" belongs to the money issue counted monthly."""
+        periods: dict[str, frozenset[str]] = {}
+        for issue, table in self.issues.items():
+            if not table.currency:
+                continue
+            words = " ".join([issue, *table.issue.descriptions]).lower()
+            found = {period for period, pattern in _PERIOD_WORDS.items() if re.search(pattern, words)}
+            periods[issue] = frozenset(found)
+        return periods
 
     @cached_property
     def issue_stems(self) -> dict[str, tuple[set[str], set[str]]]:

@@ -14,11 +14,13 @@ import re
 from dataclasses import dataclass
 
 from decimal import Decimal
+from fractions import Fraction
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits,
 )
+from lamen.judge.numbers import decimal_text
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
 from lamen.judge.phrases import even_mentions, label_phrases, paraphrased_labels, zero_mentions
 from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
@@ -47,7 +49,8 @@ _TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bs
                            re.IGNORECASE)
 _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)",
                       re.IGNORECASE)
-_PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*monthly\b", re.IGNORECASE)
+_PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*(?:monthly|yearly|annually|a\s+year)\b",
+                         re.IGNORECASE)
 _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
                       r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
@@ -93,6 +96,7 @@ class _Found:
     favour: int | None = None  # whom a written split favours
     guessed: str = ""  # why the issue chosen for this value is a guess ("" when it is not)
     measure: bool = False  # "one month's rent", "two months' rent": a value measured by another, no label
+    period: str = ""  # "month" / "year": the amount is written per that period ("$1,100 a month")
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -146,9 +150,11 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         word_range = bool(match.group("sep")) and (match.group("sep").strip().lower() in ("to", "or")
                                                    or bool(_RANGE_AFTER.match(after))
                                                    or bool(match.group("cur") and match.group("cur2")))
+        per = _PER_PERIOD.match(after)
+        period = ("month" if "mo" in per.group(0).lower() else "year") if per else ""
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
                             position_at(places, match.start()), bool(match.group("num2")), currency, stray,
-                            word_range, measure=measure))
+                            word_range, measure=measure, period=period))
     return found
 
 
@@ -198,6 +204,8 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         if written_units and label_units - {"%"} and not written_units & label_units and not converts:
             continue  # "1 year" is no number of days either
         result = shared or table.match(found.span, labels.known_units)
+        if result.kind == "invalid" and found.period and table.currency:
+            result = _per_issue_period(found, issue, labels) or result
         # Evidence that a value is about this issue: its unit, its currency, a conversion into
         # its unit, or — for two-number labels such as "6-4" — the very shape of the label.
         unit_evidence = (bool(label_units & span_units) or (table.currency and found.currency) or converts
@@ -226,6 +234,10 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         return []
     options.sort(key=lambda o: (o[0], o[1]))
     best = [o for o in options if o[0] == options[0][0]]
+    if len(best) > 1 and found.period:
+        # "$1,100 a month" with rent and deposit both in range: the money issue counted monthly.
+        periodic = [o for o in best if found.period in labels.money_periods.get(o[2], frozenset())]
+        best = periodic if len(periodic) == 1 else best
     if len(best) > 1:
         # Still tied: the issue the text spoke of most recently, else the only label reading.
         recent = next(([o] for issue in reversed(topic) for o in best if o[2] == issue), [])
@@ -236,6 +248,19 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     elif not best[0][4]:
         found.guessed = f"'{found.span}' was given to {best[0][2]} without its name or unit nearby"
     return [(o[2], o[3]) for o in best]
+
+
+def _per_issue_period(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
+    """An amount written per year for an issue counted monthly ("$14,400 per year" of rent is
+    $1,200), or per month for one counted yearly: an exact conversion, never a rounding."""
+    periods = labels.money_periods.get(issue, frozenset())
+    numbers = numbers_in(found.span)
+    if not periods or found.period in periods or len(numbers) != 1:
+        return None
+    factor = Fraction(1, 12) if found.period == "year" else Fraction(12)
+    converted = decimal_text(Fraction(Decimal(numbers[0])) * factor)
+    named = labels.issues[issue].by_number.get(converted or "", [])
+    return ValueMatch("label", named[0]) if len(named) == 1 else None
 
 
 def _in_issue_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, str]] | None:
