@@ -353,3 +353,21 @@ def test_an_amount_per_year_converts_exactly_to_a_monthly_issue() -> None:
     reading = extract_message("Rent of $10,000 per year.", RENTAL)  # $833.33 a month: no label, no snapping
     assert dict(reading.invalid) == {"rent": "$10,000"} and reading.confidence == "unsure"
     assert dict(extract_message("A salary of $10,000 a month.", JOB).offers) == {"salary": "$120000"}
+
+
+# --- splits: a side's direction, a party named in a key ------------------------------------------
+
+@pytest.mark.parametrize("text, side, offers", [
+    ("Ownership could go 60-40 our way.", 1, {"ownership": "40%"}),
+    ("Board seats 7-3, tilted toward Company B.", None, {"control": "3-7"}),
+    ("Board seats 6-4 in favour of Company B.", None, {"control": "4-6"}),
+    ("Employees kept 55-45 your way.", 0, {"employees": "45%-55%"}),
+])
+def test_a_split_said_as_a_direction(text: str, side, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, MERGER, side=side).offers) == offers
+
+
+def test_a_party_named_in_a_key_fixes_a_split() -> None:
+    reading = extract_note('{"benefits_pct": 40, "seats_company_b": 3, "employees_kept_b_pct": 35, "ownership_a_pct": 55}',
+                           MERGER)
+    assert dict(reading.offers) == {"benefits": "40%", "control": "7-3", "employees": "65%-35%", "ownership": "55%"}

@@ -124,6 +124,12 @@ def one_value(issue: str, value: list[tuple[str, Any]], labels: GameLabels) -> A
     return ", ".join(f"{plain_key(k)} {with_key_unit(k, v)}" for k, v in scalar)
 
 
+def _party_letter(key: str) -> str | None:
+    """The party a key names by its letter ("board_seats_company_a", "staff_b_pct"), if one."""
+    letters = {word for word in plain_key(key).lower().split() if word in ("a", "b")}
+    return letters.pop() if len(letters) == 1 else None
+
+
 def resolved_pairs(pairs: list[tuple[str, Any]], labels: GameLabels) -> list[tuple[str, Any]]:
     """The pairs with the values of issue keys resolved (see `one_value`), a key whose mapping
     names two or more issues taken as a wrapper whatever its own name, and the per-party keys
@@ -153,6 +159,10 @@ def resolved_pairs(pairs: list[tuple[str, Any]], labels: GameLabels) -> list[tup
         if issue is not None and labels.issues[issue].is_pair and not isinstance(value, (list, tuple)):
             by_issue.setdefault(issue, []).append(index)
     for issue, places in by_issue.items():
+        if len(places) == 1 and (letter := _party_letter(resolved[places[0]][0])) is not None:
+            # "employees_retained_a_pct": 55 — one party's share, named in the key, fixes the split.
+            key, value = resolved[places[0]]
+            resolved[places[0]] = (key, f"{letter.upper()}: {with_key_unit(key, value)}")
         if len(places) == 2 and resolved[places[0]][1] != resolved[places[1]][1]:
             (k1, v1), (k2, v2) = resolved[places[0]], resolved[places[1]]
             resolved[places[0]] = (k1, f"{plain_key(k1)} {v1}, {plain_key(k2)} {v2}")
