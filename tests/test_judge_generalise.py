@@ -371,3 +371,13 @@ def test_a_party_named_in_a_key_fixes_a_split() -> None:
     reading = extract_note('{"benefits_pct": 40, "seats_company_b": 3, "employees_kept_b_pct": 35, "ownership_a_pct": 55}',
                            MERGER)
     assert dict(reading.offers) == {"benefits": "40%", "control": "7-3", "employees": "65%-35%", "ownership": "55%"}
+
+
+def test_a_speaker_named_by_its_letter_and_texting_words() -> None:
+    reading = extract_message("A here. 7 seats for us, 3 for u. ownership 60 for us", MERGER)
+    assert dict(reading.offers)["control"] == "7-3"
+
+
+def test_korean_company_names_and_particles() -> None:
+    from lamen.judge.values import local_forms
+    assert local_forms("A사 지분은 55%로 제안합니다.").split() == ["company", "A", "ownership", "55%", "propose", "."]

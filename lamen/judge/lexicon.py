@@ -454,6 +454,8 @@ _KOREAN_MAN = re.compile(r"(\d+(?:\.\d+)?)\s*만(?:\s*(\d+)\s*천)?")
 _KOREAN_CHEON = re.compile(r"(\d+(?:\.\d+)?)\s*천")
 # "연 3일", "월 20달러": a year or a month word right before a number is a rate.
 _KOREAN_RATE = re.compile(r"(?<![\uac00-\ud7a3])([연월])\s*(?=\d)")
+_KOREAN_COMPANY = re.compile(r"\b([AB])\s?사")
+_KOREAN_PARTICLE = re.compile(r"(?<=[A-Za-z0-9%$ ])\s*(?:으로|에서|에게|은|는|이|가|을|를|로|에|의|와|과|도)(?=[\s,.;:!?]|$)")
 _SCRIPT_PUNCTUATION = str.maketrans({"।": ". ", "،": ", ", "؛": "; ", "·": ", ", "؟": "? "})
 
 
@@ -468,6 +470,7 @@ def script_to_latin(text: str) -> str:
     if not _SCRIPT.search(text):
         return text
     text = _CYRILLIC_SCORE.sub("-", text.translate(_SCRIPT_PUNCTUATION))
+    text = _KOREAN_COMPANY.sub(r" company \1 ", text)  # "B사는": Company B
     text = _KOREAN_MAN.sub(_korean_amount, text)
     text = _KOREAN_CHEON.sub(lambda m: f" {float(m.group(1)) * 1000:g} ", text)
     text = _KOREAN_RATE.sub(lambda m: " per year " if m.group(1) == "연" else " per month ", text)
@@ -476,4 +479,6 @@ def script_to_latin(text: str) -> str:
             text = text.replace(word, _SCRIPT_WORDS[word])
     for unit, english in _SCRIPT_UNIT_PATTERNS:
         text = unit.sub(english, text)
+    # Korean particles left after a word now in English ("rent 는", "seats 을") mark case only.
+    text = _KOREAN_PARTICLE.sub(" ", text)
     return _SPACES.sub(" ", text)

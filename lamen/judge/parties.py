@@ -43,6 +43,9 @@ def speaker_from_text(text: str, parties: tuple[str, str]) -> int | None:
     "We (Company B) want ...")."""
     for side, party in enumerate(parties):
         name = re.escape(party)
+        last = party.split()[-1]
+        if len(last) == 1 and last.isupper() and re.match(rf"^\s*{re.escape(last)}\s+here\b", text):
+            return side  # "B here. 4 seats for you, 6 for us."
         if re.search(rf"\b(?:speaking\s+for|on\s+behalf\s+of|(?:this\s+is|from|for)\s+(?=.{{0,3}}{name}\s*[:,-]))\s*{name}\b"
                       rf"|^\s*{name}\s+(?:here|proposes|suggests|offers|would|will|wants)\b"
                       rf"|\b(?:we|us|our\s+side)\s*[(,]\s*{name}\s*[),]", text, re.IGNORECASE):

@@ -69,6 +69,8 @@ _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WO
                       + r")(?![\w-])", re.IGNORECASE)
 # "1.200 $", "7.000 dólares": a dot before exactly three digits separates thousands (a decimal
 # with three places and a non-zero whole part is not how anyone writes an amount or a rate).
+# Texting: "u" is you, "ur" your (a lone letter u is no other English word).
+_TEXTING = re.compile(r"(?<![\w'’.-])(?:u|ur)(?![\w'’.-])", re.IGNORECASE)
 # A constructor around one number literal, as code and reprs write values.
 _LITERAL_CALL = re.compile(r"\b[A-Za-z_][\w.]*\(\s*(['\"]?)(-?\d[\d_.,]*)\1\s*\)")
 _APOSTROPHE_THOUSANDS = re.compile(r"(?<![\w.'’])\d{1,3}(?:['’]\d{3})+(?![\w'’])")
@@ -257,6 +259,8 @@ def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
     # Each rewrite runs only where its cue is in the text: most texts need none of them.
     text = ascii_digits(text)
+    if " u" in text or " ur " in text:
+        text = _TEXTING.sub(lambda m: "you" if m.group(0).lower() == "u" else "your", text)  # "4 seats for u"
     if "(" in text:
         text = _LITERAL_CALL.sub(r"\2", text)  # "Decimal('1200.00')", "float(2.5)": the literal
     lower = text.lower()
