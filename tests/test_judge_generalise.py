@@ -381,3 +381,16 @@ def test_a_speaker_named_by_its_letter_and_texting_words() -> None:
 def test_korean_company_names_and_particles() -> None:
     from lamen.judge.values import local_forms
     assert local_forms("A사 지분은 55%로 제안합니다.").split() == ["company", "A", "ownership", "55%", "propose", "."]
+
+
+# --- a note that is one line of values --------------------------------------------------------
+
+def test_a_note_that_is_one_line_of_values_is_its_offer_unsure() -> None:
+    reading = extract_note("amt 4k, 5 yrs, 3%, fees $20", LOAN)
+    assert dict(reading.offers) == LOAN_OFFER
+    assert reading.confidence == "unsure" and "without an offer heading" in reading.reason
+
+
+def test_reasoning_with_quoted_numbers_is_no_line_of_values() -> None:
+    reading = extract_note("They haven't moved ($6,000, 6 years). I'll wait a round.", LOAN)
+    assert dict(reading.offers) == {}

@@ -102,6 +102,13 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return from_json
     if prose is not None and prose.found_anything:
         return prose
+    if _is_value_line(note):
+        # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30") is its
+        # offer, heading or not; read as text, and unsure.
+        found = extract_text(note, labels)
+        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
+            return found.model_copy(update={"confidence": "unsure",
+                                            "reason": "offer read from a line without an offer heading"})
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
     if stated:
         found = extract_text(stated, labels)
@@ -117,6 +124,17 @@ def _heading_sentence(note: str, heading: re.Match[str]) -> str:
     before = note[:heading.start()]
     start = max(before.rfind("\n"), *(before.rfind(mark) for mark in (". ", "! ", "? "))) + 1
     return note[start:heading.end()]
+
+
+def _is_value_line(note: str) -> bool:
+    """One line of short value segments ("amount 7k, 5-6 years, 3%, fees $30"), not sentences."""
+    line = note.strip().rstrip(".")
+    if "\n" in line or len(line) > 160 or re.search(r"[.!?]\s", line):
+        return False
+    segments = [segment for segment in re.split(r"[,;|]|\s/\s", line) if segment.strip()]
+    with_numbers = sum(bool(re.search(r"\d", segment)) for segment in segments)
+    return len(segments) >= 2 and all(len(segment.split()) <= 4 for segment in segments) and \
+        with_numbers >= max(2, len(segments) - 1)
 
 
 def _read_prose(section: str, labels: GameLabels) -> Extraction:

@@ -303,6 +303,10 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
     found = [_segment_pair(segment, labels) for segment in segments]
     # Several segments are pairs only if most are; a sentence with a comma is not a list.
     if len(segments) > 1 and sum(1 for f in found if f and f[2]) < max(2, len(segments) - 1):
+        if sum(1 for f in found if f and f[2]) >= 2:
+            # "amount 7k, 5-6 years, 3%, fees $30": a package written as prose, some values keyed
+            # and some not — no key holds the rest of the line; the text reader reads it.
+            return [], 0
         found = [_segment_pair(OFFER_HEADING.sub("", cleaned, count=1), labels)]
     heading = OFFER_HEADING.match(cleaned)
     if heading and not any(found) and 0 < len(cleaned[heading.end():].split()) <= 4:
