@@ -394,3 +394,14 @@ def test_a_note_that_is_one_line_of_values_is_its_offer_unsure() -> None:
 def test_reasoning_with_quoted_numbers_is_no_line_of_values() -> None:
     reading = extract_note("They haven't moved ($6,000, 6 years). I'll wait a round.", LOAN)
     assert dict(reading.offers) == {}
+
+
+# --- a values line with a legend of issue names; 'Offer =' --------------------------------------
+
+@pytest.mark.parametrize("note", [
+    "## Final Answer\n\n**$4,000 / 5 years / 3% / $20**\n\n*(Amount / Duration / Rate / Fees)*",
+    "Amount | Duration | Rate | Fees\n$4,000 | 5 years | 3% | $20",
+    "\\[\\text{Offer} = (\\$4{,}000,\\ 5\\text{ yr},\\ 3\\%,\\ \\$20/\\text{mo})\\]",
+])
+def test_values_with_a_legend_or_after_offer_equals(note: str) -> None:
+    assert dict(extract_note(note, LOAN).offers) == LOAN_OFFER

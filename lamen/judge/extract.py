@@ -15,7 +15,7 @@ from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
 
-_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|final answer\s*:|\bAO\s*:|"
+_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*[:=]|final answer\s*:|\bAO\s*:|"
                             # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
                             r"offer\s+(?:v|#|no\.?\s?)\d+(?:\s*\([^)\n]{0,40}\))?\s*:|angebot|oferta|offre|"
                             r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:", re.IGNORECASE)
@@ -66,7 +66,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
     (method 'none', unsure). A note in another language is read in the lexicon's English."""
-    note = _headed_values(local_forms(plain_markup(note)), labels)
+    note = _legend_values(_headed_values(local_forms(plain_markup(note)), labels), labels)
     chosen, from_json = structured_offer(note, labels)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.
@@ -162,6 +162,33 @@ def _headed_values(note: str, labels: GameLabels) -> str:
     # Joined pairs separated only by blank lines are one list (one block), as the headings were.
     joined = re.sub(r"\x00\n(?:[ \t]*\n)+(?=[^\n]*\x00)", "\n", _HEADED_VALUE.sub(join, note))
     return joined.replace("\x00", "")
+
+
+_LEGEND_SPLIT = re.compile(r"\s*(?:/|\|)\s*")
+
+
+def _legend_values(note: str, labels: GameLabels) -> str:
+    """A line of values with a legend line of issue names beside it ("$1,000 / 36 months / $250"
+    and "(Rent / Duration / Deposit)"), as one 'issue: value' line per issue."""
+    if "/" not in note and "|" not in note:
+        return note
+    lines = note.split("\n")
+    # Only short lines with separators can be a legend or its values (most notes have none).
+    parts = [[part.strip(" *_()[]`") for part in _LEGEND_SPLIT.split(line.strip(" *_()[]`"))]
+             if ("/" in line or "|" in line) and len(line) <= 120 else [] for line in lines]
+    content = [i for i, line in enumerate(lines) if line.strip()]
+    for a, b in zip(content, content[1:]):
+        if len(parts[a]) < 2 or len(parts[a]) != len(parts[b]):
+            continue
+        for values, names in ((a, b), (b, a)):
+            keys = [labels.issue_for_key(name) for name in parts[names]]
+            if len(parts[names]) >= 2 and len(parts[names]) == len(parts[values]) and all(keys) and \
+                    len(set(keys)) == len(keys) and all(re.search(r"\d|\w{3}", v) for v in parts[values]) and \
+                    not any(labels.issue_for_key(v) for v in parts[values]):
+                lines[values] = "\n".join(f"{name}: {value}" for name, value in zip(parts[names], parts[values]))
+                lines[names] = ""
+                return "\n".join(lines)
+    return note
 
 
 def _prose_section(note: str, start: int) -> str:
