@@ -405,3 +405,16 @@ def test_reasoning_with_quoted_numbers_is_no_line_of_values() -> None:
 ])
 def test_values_with_a_legend_or_after_offer_equals(note: str) -> None:
     assert dict(extract_note(note, LOAN).offers) == LOAN_OFFER
+
+
+# --- bounds a few words after a negation; quoted 'heard you on'; an invalid amount per month ----
+
+@pytest.mark.parametrize("text, offers, invalid", [
+    ("We won't sign for less than three years.", {"duration": "36 months"}, {}),
+    ("We heard you on $1,500. We'd do 21 months.", {"duration": "21 months"}, {}),
+    ("How about thirteen-fifty a month?", {}, {"rent": "1350"}),
+])
+def test_bounds_quotes_and_amounts_per_month(text: str, offers: dict[str, str], invalid: dict[str, str]) -> None:
+    reading = extract_message(text, RENTAL)
+    assert dict(reading.offers) == offers
+    assert dict(reading.invalid) == invalid

@@ -180,6 +180,17 @@ def _in_one_range(span: str, issue: str, labels: GameLabels) -> bool:
     return len(numbers) == 1 and labels.money_issues_spanning(numbers[0]) == [issue]
 
 
+def _in_one_period_range(found: _Found, issue: str, labels: GameLabels) -> bool:
+    """"$1,250 a month": of the money issues whose range holds the amount, this is the one
+    counted in the period the amount is written per."""
+    numbers = numbers_in(found.span)
+    if not found.period or len(numbers) != 1:
+        return False
+    spanning = [name for name in labels.money_issues_spanning(numbers[0])
+                if found.period in labels.money_periods.get(name, frozenset())]
+    return spanning == [issue]
+
+
 def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 topic: list[str]) -> list[tuple[str, ValueMatch]]:
     # "3y", "18m": a unit letter is the game's unit it abbreviates, where the game has that unit.
@@ -209,7 +220,9 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         # Evidence that a value is about this issue: its unit, its currency, a conversion into
         # its unit, or — for two-number labels such as "6-4" — the very shape of the label.
         unit_evidence = (bool(label_units & span_units) or (table.currency and found.currency) or converts
-                         or (found.two_numbers and result.kind == "label" and not found.word_range))
+                         or (found.two_numbers and result.kind == "label" and not found.word_range)
+                         # "twelve-fifty a month": an amount per the period this issue is counted in
+                         or (table.currency and _in_one_period_range(found, issue, labels)))
         if found.stray_noun and not unit_evidence:
             continue
         if result.kind in ("label", "ambiguous"):
@@ -220,8 +233,9 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         elif result.kind == "invalid":
             # A non-label value is only pinned on an issue it is clearly about.
             only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
-            only_money_issue = table.currency and found.currency and (
+            only_money_issue = table.currency and (found.currency and (
                 labels.money_issues == 1 or _in_one_range(found.span, issue, labels))
+                or _in_one_period_range(found, issue, labels))
             if not ((unit_evidence and (table.measure_units - {"%"} or only_percent_issue or only_money_issue))
                     or (distance <= 4 and table.currency == found.currency)):
                 continue

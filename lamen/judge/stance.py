@@ -10,7 +10,8 @@ from lamen.judge.agreement import accepts_named
 
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
-    r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by)\s+(?:the\s+|a\s+|an\s+)?|"
+    r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on)\s+"
+    r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
     r"\b(?:you|yours|they|theirs|your\s+side|their\s+side|your\s+ask)\s*[:=]\s*)"
     r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
@@ -30,7 +31,7 @@ _CLAUSE_NOT_OWN = re.compile(
 # Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
 # go below $1,000", "up to").
 _BOUND_BEFORE = re.compile(
-    r"(?:\b(?:no|not|n't|never)\s+(?:\w+\s+)?(?:more|less|higher|lower|fewer|greater|longer|shorter|above|below|"
+    r"(?:(?:\b(?:no|not|never)|n't)\s+(?:\w+\s+){0,3}?(?:more|less|higher|lower|fewer|greater|longer|shorter|above|below|"
     r"over|under|beyond)(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|unable to)\s+(?:go|pay|do|offer|lend|"
     r"come down|move|accept|accept anything)\s+(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)"
     r"(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|must not|mustn't|should not|shouldn't|may not|not to|"
