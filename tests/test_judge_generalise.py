@@ -418,3 +418,20 @@ def test_bounds_quotes_and_amounts_per_month(text: str, offers: dict[str, str], 
     reading = extract_message(text, RENTAL)
     assert dict(reading.offers) == offers
     assert dict(reading.invalid) == invalid
+
+
+@pytest.mark.parametrize("text, labels, offers", [
+    ("Kira 1.200 dolar, süre 24 ay, depozito 1.000 dolar.", RENTAL,
+     {"rent": "$1200", "duration": "24 months", "deposit": "$1000"}),
+    ("Proponujemy czynsz 1200 dolarów, okres najmu 18 miesięcy, kaucja 500 dolarów.", RENTAL,
+     {"rent": "$1200", "duration": "18 months", "deposit": "$500"}),
+    ("Vi föreslår hyra 1 300 dollar, hyrestid 12 månader.", RENTAL, {"rent": "$1300", "duration": "12 months"}),
+    ("Kami usulkan sewa $1.100 per bulan, jangka waktu 24 bulan.", RENTAL, {"rent": "$1100", "duration": "24 months"}),
+    ("Đề xuất: khoản vay 5000 đô la, thời hạn 3 năm, lãi suất 2,5%.", LOAN,
+     {"amount": "$5000", "duration": "3 years", "annual interest rate": "2.5%"}),
+    ("Пропонуємо: оренда 1 200 доларів, термін 24 місяців.", RENTAL, {"rent": "$1200", "duration": "24 months"}),
+])
+def test_six_more_languages_by_the_same_lexicon(text: str, labels, offers: dict[str, str]) -> None:
+    reading = extract_message(text, labels)
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "unsure"

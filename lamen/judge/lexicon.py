@@ -186,6 +186,31 @@ FOREIGN_WORDS = {
     "гарантия": "warranty", "на этой неделе": "this week", "в следующем месяце": "next month",
     "лицензий": "licenses", "лицензии": "licenses", "за место": "per seat", "поддержка": "support",
     "в рабочее время": "business hours", "компания": "company", "предлагает": "propose", "цена": "price",
+    # Turkish, Polish, Swedish, Indonesian, Vietnamese and Ukrainian: the games' issue words, offer
+    # and proposal words, currencies and units after a number (`UNIT_AFTER_NUMBER` below)
+    "kira": "rent", "depozito": "deposit", "süre": "duration", "alt kiralama": "subletting", "kredi": "loan",
+    "tutar": "amount", "faiz oranı": "interest rate", "faiz": "interest", "ücret": "fees", "maaş": "salary",
+    "fiyat": "price", "teslimat": "delivery", "kabul edilebilir teklif": "acceptable offer", "teklif": "offer",
+    "öneriyoruz": "propose", "dolar": "dollars",
+    "czynsz": "rent", "kaucja": "deposit", "kaucji": "deposit", "okres najmu": "duration", "podnajem": "subletting",
+    "pożyczka": "loan", "kwota": "amount", "oprocentowanie": "interest rate", "opłaty": "fees",
+    "wynagrodzenie": "salary", "urlop": "vacation", "cena": "price", "gwarancja": "warranty", "dostawa": "delivery",
+    "proponujemy": "propose", "dolarów": "dollars", "tysięcy": "thousand",
+    "hyra": "rent", "deposition": "deposit", "hyrestid": "duration", "andrahandsuthyrning": "subletting",
+    "lån": "loan", "belopp": "amount", "ränta": "interest rate", "avgifter": "fees", "avgift": "fees",
+    "lön": "salary", "pris": "price", "leverans": "delivery", "erbjudande": "offer", "föreslår": "propose",
+    "sewa": "rent", "uang jaminan": "deposit", "jangka waktu": "duration", "durasi": "duration",
+    "pinjaman": "loan", "jumlah": "amount", "suku bunga": "interest rate", "bunga": "interest", "biaya": "fees",
+    "gaji": "salary", "cuti": "vacation", "harga": "price", "garansi": "warranty", "pengiriman": "delivery",
+    "tawaran": "offer", "kami usulkan": "we propose", "mengusulkan": "propose", "ribu": "thousand",
+    "tiền thuê": "rent", "tiền đặt cọc": "deposit", "đặt cọc": "deposit", "thời hạn": "duration",
+    "cho thuê lại": "subletting", "khoản vay": "loan", "số tiền": "amount", "lãi suất": "interest rate",
+    "phí": "fees", "lương": "salary", "nghỉ phép": "vacation", "giá": "price", "bảo hành": "warranty",
+    "giao hàng": "delivery", "đề xuất": "propose", "đô la": "dollars",
+    "орендна плата": "rent", "оренда": "rent", "застава": "deposit", "термін": "duration", "суборенда": "subletting",
+    "кредит": "loan", "сума": "amount", "комісія": "fees", "зарплата": "salary", "відпустка": "vacation",
+    "ціна": "price", "гарантія": "warranty", "доставка": "delivery", "пропонуємо": "propose",
+    "доларів": "dollars", "тисяч": "thousand",
     # headings and stances
     "offre acceptable": "acceptable offer", "akzeptables angebot": "acceptable offer",
     "oferta aceptable": "acceptable offer", "oferta aceitável": "acceptable offer",
@@ -482,3 +507,22 @@ def script_to_latin(text: str) -> str:
     # Korean particles left after a word now in English ("rent 는", "seats 을") mark case only.
     text = _KOREAN_PARTICLE.sub(" ", text)
     return _SPACES.sub(" ", text)
+
+
+# Units right after a number in languages whose unit words are also other words ("năm" is both
+# "year" and "five", "ay" is Turkish for month): read as units only after a digit.
+UNIT_AFTER_NUMBER = re.compile(
+    r"(?<=\d)\s*(ay|yıl|gün|miesięcy|miesiące|miesiąc|lat|lata|rok|dni|dzień|månader|månad|år|dagar|dag|"
+    r"bulan|tahun|hari|tháng|năm|ngày|місяців|місяці|місяць|років|роки|рік|днів|дні|день)(?![\w])", re.IGNORECASE)
+_UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "miesięcy": "months", "miesiące": "months",
+                              "miesiąc": "month", "lat": "years", "lata": "years", "rok": "year", "dni": "days",
+                              "dzień": "day", "månader": "months", "månad": "month", "år": "years", "dagar": "days",
+                              "dag": "day", "bulan": "months", "tahun": "years", "hari": "days", "tháng": "months",
+                              "năm": "years", "ngày": "days", "місяців": "months", "місяці": "months",
+                              "місяць": "month", "років": "years", "роки": "years", "рік": "year", "днів": "days",
+                              "дні": "days", "день": "day"}
+
+
+def units_after_numbers(text: str) -> str:
+    """'12 ay', '2 năm', '14 hari' -> '12 months', '2 years', '14 days'."""
+    return UNIT_AFTER_NUMBER.sub(lambda m: " " + _UNIT_AFTER_NUMBER_ENGLISH[m.group(1).lower()], text)

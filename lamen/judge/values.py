@@ -63,7 +63,7 @@ _QUARTER_WORDS = re.compile(r"\s+and\s+(?:(?P<one>a|one)\s+quarter|(?P<three>thr
 _AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IGNORECASE)
 
 from lamen.judge.digits import ascii_digits  # noqa: E402
-from lamen.judge.lexicon import FOREIGN_WORDS, cjk_to_latin, script_to_latin  # noqa: E402  (a table of words, no logic)
+from lamen.judge.lexicon import FOREIGN_WORDS, UNIT_AFTER_NUMBER, cjk_to_latin, script_to_latin, units_after_numbers  # noqa: E402  (a table of words, no logic)
 
 _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WORDS), key=len, reverse=True))
                       + r")(?![\w-])", re.IGNORECASE)
@@ -300,6 +300,8 @@ def local_forms(text: str) -> str:
         text = script_to_latin(cjk_to_latin(text))
     # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
     # an English text with a dash or an emoji in it needs no pass of it.
+    if UNIT_AFTER_NUMBER.search(text):
+        text = units_after_numbers(text)
     if _has_foreign_words(text) or "d.h." in lower:
         text = _number_compounds(text)
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
@@ -336,5 +338,7 @@ def in_english(text: str) -> bool:
     language or a word of the lexicon ("caution" and "bail" are English too)."""
     if _NON_ENGLISH.search(text):
         return False
-    words = set(_WORD.findall(text.lower()))
-    return len(_FOREIGN_WORDS.findall(text)) + len(words & _FOREIGN_SINGLE) < 2
+    sequence = _WORD.findall(text.lower())
+    words = set(sequence)
+    pairs = len(_FOREIGN_PAIRS.intersection(zip(sequence, sequence[1:])))  # "jangka waktu", "kami usulkan"
+    return len(_FOREIGN_WORDS.findall(text)) + len(words & _FOREIGN_SINGLE) + pairs < 2
