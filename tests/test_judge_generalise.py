@@ -435,3 +435,8 @@ def test_six_more_languages_by_the_same_lexicon(text: str, labels, offers: dict[
     reading = extract_message(text, labels)
     assert dict(reading.offers) == offers
     assert reading.confidence == "unsure"
+
+
+def test_a_single_day() -> None:
+    assert dict(extract_message("We could allow a single day of subletting per year.", RENTAL).offers) == \
+        {"subletting": "1 day"}

@@ -52,6 +52,7 @@ def _times_scale(match: re.Match[str]) -> str:
 _HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day|percent|per\s?cent|percentage\s+point)\b)",
                          re.IGNORECASE)
 # "a full week", "a whole year": the length of one unit, decorated.
+_SINGLE_UNIT = re.compile(r"\b(?:a|one)\s+single\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 _FULL_UNIT = re.compile(r"\b(a|an|one)\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
@@ -145,6 +146,8 @@ def words_to_digits(text: str) -> str:
         text = _QUARTER_WORDS.sub(lambda m: " and_1_quarter" if m.group("one") else " and_3_quarters", text)
     if "full" in text.lower() or "whole" in text.lower() or "entire" in text.lower() or "complete" in text.lower():
         text = _FULL_UNIT.sub(r"\1 ", text)
+    if "single" in text.lower():
+        text = _SINGLE_UNIT.sub("1 ", text)  # "a single day of subletting": one day
     text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, _HALF_A_UNIT.sub("0.5 ", text)))
     if "couple" in text.lower():
         text = _COUPLE.sub("2 ", text)
