@@ -440,3 +440,11 @@ def test_six_more_languages_by_the_same_lexicon(text: str, labels, offers: dict[
 def test_a_single_day() -> None:
     assert dict(extract_message("We could allow a single day of subletting per year.", RENTAL).offers) == \
         {"subletting": "1 day"}
+
+
+def test_reference_prices_and_a_text_label_after_an_amount() -> None:
+    car = label_cache(load_game(GAMES / "car-purchase.yaml"))
+    reading = extract_message("It's listed at $28,000, but we can let it go for $25,000 cash this week.", car)
+    assert dict(reading.offers) == {"price": "$25000", "financing": "cash", "handover": "this week"}
+    reading = extract_message("Similar flats are renting for $1,450; we'd take $1,300.", RENTAL)
+    assert dict(reading.offers) == {"rent": "$1300"}

@@ -426,6 +426,18 @@ class GameLabels:
         return [(issue, label, pattern) for _, issue, label, pattern in sorted(patterns, key=lambda p: -p[0])]
 
     @cached_property
+    def label_words(self) -> frozenset[str]:
+        """Words of the game's text labels and their synonyms ("cash", "delivery", "bar")."""
+        return frozenset(word for table in self.issues.values() for phrase, _ in table.phrases for word in phrase
+                         if not re.search(r"\d", word))
+
+    @cached_property
+    def number_label_words(self) -> frozenset[str]:
+        """Words right after a number in a label ("months" of "12 months"): units, not text."""
+        return frozenset(match.group(1).lower() for table in self.issues.values() for label in table.issue.labels
+                         for match in re.finditer(r"\d\s*([^\W\d_]+)", label))
+
+    @cached_property
     def money_periods(self) -> dict[str, frozenset[str]]:
         """The period each money issue is counted in, as its name and descriptions say ("the
         monthly rent amount" -> month; "fees charged monthly" -> month; "the yearly base salary"

@@ -133,11 +133,14 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         span = match.group(0)
         currency = bool(match.group("cur") or match.group("cur_after")) or unit_word in _CURRENCY_WORDS
         stray = False
-        if unit_word and not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
-                              or unit_word in _CURRENCY_WORDS or unit_word in convertible):
+        # A word of a text label ("$26,000 cash") is no unit of the amount before it.
+        text_word = unit_word in labels.label_words and unit_word not in labels.number_label_words
+        if unit_word and (text_word or not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
+                                            or unit_word in _CURRENCY_WORDS or unit_word in convertible)):
             span = span[: match.start("unit") - match.start()]
             # "3 rounds", "2 kids": a count of something else (unless it is money or a percentage).
-            stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems
+            # ("$26,000 cash": the word after the amount is a text label of another issue, not its unit.)
+            stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems and unit_word not in labels.label_words
                      and not (len(unit_word) >= 3 and any(stem.startswith(unit_word) for stem in keyword_stems))
                      and not currency and not match.group("pct") and not match.group("num2"))
         after = sentence[match.start() + len(span):]

@@ -10,7 +10,10 @@ from lamen.judge.agreement import accepts_named
 
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
-    r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on)\s+"
+    r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
+    # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
+    r"listed\s+(?:at|for)|(?:renting|selling|going|priced)\s+(?:at|for)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
+    r"msrp(?:\s+(?:of|is))?|market\s+(?:rate|price|value)(?:\s+(?:of|is))?|going\s+rate(?:\s+(?:of|is))?)\s+"
     r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
     r"\b(?:you|yours|they|theirs|your\s+side|their\s+side|your\s+ask)\s*[:=]\s*)"
