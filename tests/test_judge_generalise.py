@@ -448,3 +448,9 @@ def test_reference_prices_and_a_text_label_after_an_amount() -> None:
     assert dict(reading.offers) == {"price": "$25000", "financing": "cash", "handover": "this week"}
     reading = extract_message("Similar flats are renting for $1,450; we'd take $1,300.", RENTAL)
     assert dict(reading.offers) == {"rent": "$1300"}
+
+
+def test_a_call_that_is_no_number_type_is_no_value() -> None:
+    reading = extract_note('Acceptable offer: {"amount": "alert(4000)", "duration": "5 years"}', LOAN)
+    assert dict(reading.offers) == {"duration": "5 years"}
+    assert dict(reading.invalid) == {"amount": "alert(4000)"}

@@ -72,8 +72,10 @@ _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WO
 # with three places and a non-zero whole part is not how anyone writes an amount or a rate).
 # Texting: "u" is you, "ur" your (a lone letter u is no other English word).
 _TEXTING = re.compile(r"(?<![\w'’.-])(?:u|ur)(?![\w'’.-])", re.IGNORECASE)
-# A constructor around one number literal, as code and reprs write values.
-_LITERAL_CALL = re.compile(r"\b[A-Za-z_][\w.]*\(\s*(['\"]?)(-?\d[\d_.,]*)\1\s*\)")
+# A number type's constructor around one literal, as code and reprs write values ("Decimal('1200.00')",
+# "float(2.5)", "Money(20)"); any other call ("alert(1)") is no value.
+_LITERAL_CALL = re.compile(r"\b(?:decimal\.)?(?:Decimal|Fraction|Money|Amount|Price|USD|EUR|Dollars?|float|int|round|D)"
+                           r"\(\s*(['\"]?)(-?\d[\d_.,]*)\1\s*\)")
 _APOSTROPHE_THOUSANDS = re.compile(r"(?<![\w.'’])\d{1,3}(?:['’]\d{3})+(?![\w'’])")
 _ROUND_MARK = re.compile(r"(?<=\d)\.(?:–|-{1,2})(?![\d-])")
 _DECIMAL_COMMA_K = re.compile(r"(?<![\d,.])(\d{1,3}),(\d)(?=[kK]\b)")
