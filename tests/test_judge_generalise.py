@@ -454,3 +454,22 @@ def test_a_call_that_is_no_number_type_is_no_value() -> None:
     reading = extract_note('Acceptable offer: {"amount": "alert(4000)", "duration": "5 years"}', LOAN)
     assert dict(reading.offers) == {"duration": "5 years"}
     assert dict(reading.invalid) == {"amount": "alert(4000)"}
+
+
+# --- amounts in thousands; listings; turned-down questions ---------------------------------------
+
+def test_a_bare_number_far_below_a_money_issue_is_read_in_thousands() -> None:
+    car = label_cache(load_game(GAMES / "car-purchase.yaml"))
+    assert dict(extract_message("We could go to 25, with the powertrain warranty only.", car).offers) == \
+        {"price": "$25000", "warranty": "powertrain only"}
+    reading = extract_message("I could stretch to 25.5.", car)
+    assert dict(reading.invalid) == {"price": "25.5"} and reading.confidence == "unsure"
+    assert dict(extract_message("Make it one-twenty and hybrid.", JOB).offers) == \
+        {"salary": "$120000", "work arrangement": "hybrid"}
+
+
+def test_values_of_a_listing_and_of_a_turned_down_question_are_not_offers() -> None:
+    reading = extract_message("The flat was listed at $1,450 for 12 months. We need a day to think.", RENTAL)
+    assert dict(reading.offers) == {} and not reading.invalid
+    reading = extract_message("A 70% stake for Company A? That's not something our board will sign.", MERGER)
+    assert dict(reading.offers) == {} and not reading.ambiguous

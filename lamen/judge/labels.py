@@ -384,6 +384,11 @@ class GameLabels:
         value = Decimal(number)
         return [issue for issue, (low, high) in self._money_ranges.items() if low <= value <= high]
 
+    @property
+    def money_ranges(self) -> dict[str, tuple[Decimal, Decimal]]:
+        """Each money issue's lowest and highest label."""
+        return self._money_ranges
+
     @cached_property
     def _money_ranges(self) -> dict[str, tuple[Decimal, Decimal]]:
         return {issue: (min(map(Decimal, table.by_number)), max(map(Decimal, table.by_number)))

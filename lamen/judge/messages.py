@@ -60,7 +60,8 @@ _TURNED_DOWN = re.compile(
     r"^\s*(?:(?:that|this|it|which)(?:'s|\s+is|\s+would\s+be|\s+will)?\s+(?:(?:simply|just|really|clearly|definitely|"
     r"absolutely|frankly)\s+)?(?:not\s+(?:workable|acceptable|possible|feasible|realistic|going\s+to\s+work|something\s+we)|"
     r"unacceptable|too\s+(?:high|low|much|steep|expensive|long|short)|out\s+of\s+the\s+question|a\s+non-?starter|"
-    r"impossible|won't\s+work|doesn't\s+work|does\s+not\s+work)|no\s+way|absolutely\s+not|not\s+a\s+chance|"
+    r"impossible|won't\s+work|doesn't\s+work|does\s+not\s+work|not\s+something\s+(?:we|i|our))|no\s+way|absolutely\s+not|"
+    r"not\s+a\s+chance|come\s+on\b|you(?:'re|\s+are)\s+(?:kidding|joking)|"
     r"(?:we|i)\s+(?:can(?:no|')t|cannot|won't)\s+(?:accept|agree\s+to|do)\s+(?:that|this|it)\b)", re.IGNORECASE)
 # "1.1k", "9K": thousands are amounts of money in a game that has money issues.
 _THOUSANDS_K = re.compile(r"(?<![$€£\w.,])(\d{1,3}(?:\.\d+)?[kK])\b")
@@ -220,12 +221,19 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         result = shared or table.match(found.span, labels.known_units)
         if result.kind == "invalid" and found.period and table.currency:
             result = _per_issue_period(found, issue, labels) or result
+        thousands = table.currency and not found.currency and not span_tokens and not found.two_numbers and \
+            _in_thousands(found, issue, labels)
+        if thousands:
+            # "stretch to 26.5" of a $24,000-$28,000 price, "one-twenty" of a salary: thousands.
+            result = table.match(f"${thousands}", labels.known_units)
+            found.guessed = f"'{found.span}' was read in thousands"
         # Evidence that a value is about this issue: its unit, its currency, a conversion into
         # its unit, or — for two-number labels such as "6-4" — the very shape of the label.
         unit_evidence = (bool(label_units & span_units) or (table.currency and found.currency) or converts
                          or (found.two_numbers and result.kind == "label" and not found.word_range)
                          # "twelve-fifty a month": an amount per the period this issue is counted in
-                         or (table.currency and _in_one_period_range(found, issue, labels)))
+                         or (table.currency and _in_one_period_range(found, issue, labels))
+                         or bool(thousands))
         if found.stray_noun and not unit_evidence:
             continue
         if result.kind in ("label", "ambiguous"):
@@ -238,7 +246,7 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
             only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
             only_money_issue = table.currency and (found.currency and (
                 labels.money_issues == 1 or _in_one_range(found.span, issue, labels))
-                or _in_one_period_range(found, issue, labels))
+                or _in_one_period_range(found, issue, labels) or bool(thousands))
             if not ((unit_evidence and (table.measure_units - {"%"} or only_percent_issue or only_money_issue))
                     or (distance <= 4 and table.currency == found.currency)):
                 continue
@@ -265,6 +273,24 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     elif not best[0][4]:
         found.guessed = f"'{found.span}' was given to {best[0][2]} without its name or unit nearby"
     return [(o[2], o[3]) for o in best]
+
+
+def _in_thousands(found: _Found, issue: str, labels: GameLabels) -> str:
+    """A bare number far below every label of a money issue whose thousands lie in that issue's
+    range, and in no other money issue's ("26.5" for a car priced $24,000-$28,000): the amount in
+    thousands, as a decimal string; else ""."""
+    numbers = numbers_in(found.span)
+    ranges = labels.money_ranges
+    if len(numbers) != 1 or issue not in ranges:
+        return ""
+    number = Decimal(numbers[0])
+    low, high = ranges[issue]
+    if number <= 0:
+        return ""
+    scaled = number * 1000
+    if number * 100 > low or not low <= scaled <= high or labels.money_issues_spanning(format(scaled, "f")) != [issue]:
+        return ""
+    return format(scaled.normalize(), "f")
 
 
 def _per_issue_period(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:

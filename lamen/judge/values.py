@@ -109,7 +109,7 @@ def words_to_digits(text: str) -> str:
         trailing = " " if match.group(0)[-1:].isspace() or match.group(0).endswith("-") else ""
         # "twelve-fifty", "twelve fifty", "eleven seventy-five", "nine-fifty": hundreds said the
         # short way (a teen, or a unit joined by a hyphen, before the tens).
-        spoken = match.group(0).strip().lower()
+        spoken = re.sub(r"[\s-]+and$", "", match.group(0).strip().lower())  # "one-twenty and hybrid"
         if len(words) in (2, 3) and words[0] in _UNITS_WORDS and words[0] != "zero" and words[1] in _TENS_WORDS and \
                 (len(words) == 2 or (words[2] in _UNITS_WORDS and _UNITS_WORDS[words[2]] < 10)) and \
                 (_UNITS_WORDS[words[0]] >= 10 or re.fullmatch(r"[a-z]+-[a-z]+(?:-[a-z]+)?", spoken)):
