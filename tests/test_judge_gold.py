@@ -45,16 +45,23 @@ def test_reader_counts_on_the_dev_part() -> None:
     # Round four (one structured-data pass): "lease 1 yr" is now read (the key synonym "lease"),
     # and the split written as two keys ("board_seats_a": 6, "board_seats_b": 4) is read as one
     # value: 1328 -> 1329 offers, 47 -> 48 invalid values, 12 -> 10 items wrong.
-    assert result["offers"] == {"true_positive": 1329, "false_positive": 1, "false_negative": 5,
-                                "precision": 0.9992, "recall": 0.9963}
+    # Round five: "$10 off your $60 fee" after a value is a reduction, not a value, so the fee
+    # the message does offer is no longer ambiguous (dev2-msg-031); "$1,000/mo" is the money
+    # issue counted monthly, rent, not the deposit (dev2-msg-016): 1329 -> 1331, 10 -> 8 wrong.
+    assert result["offers"] == {"true_positive": 1331, "false_positive": 1, "false_negative": 3,
+                                "precision": 0.9992, "recall": 0.9978}
     assert result["by_kind"] == {
         "note": {"true_positive": 813, "false_positive": 0, "false_negative": 0, "precision": 1.0, "recall": 1.0},
-        "message": {"true_positive": 516, "false_positive": 1, "false_negative": 5, "precision": 0.9981, "recall": 0.9904},
+        "message": {"true_positive": 518, "false_positive": 1, "false_negative": 3, "precision": 0.9981, "recall": 0.9942},
     }
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("48/49", "33/34")
     # Two more readings unsure (right, but of a note whose offer blocks disagree, the last taken
     # without a heading saying it is the final one): 118 -> 120.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (10, 1.0, 120)
+    # Round five: the second look also doubts two values for one issue in a note with no range or
+    # alternative written, a value per year or week that is no label, quoted "heard you on $900",
+    # and a choice left to the other side: five right readings more go to the fallback, 120 -> 125;
+    # dev2-msg-016, now right, is no longer unsure: 124.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (8, 1.0, 124)
 
 
 def test_reader_counts_on_the_practice_part() -> None:
@@ -65,7 +72,8 @@ def test_reader_counts_on_the_practice_part() -> None:
                                 "precision": 1.0, "recall": 1.0}
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("15/17", "23/23")
     # Round four: one right reading no longer unsure (a "k" amount is money), 40 -> 39.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (4, 1.0, 39)
+    # Round five: one right reading more unsure (the wider second look), 39 -> 40.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (4, 1.0, 40)
 
 
 def test_reader_counts_on_the_test_part() -> None:

@@ -1,6 +1,7 @@
 """A second look at a sure reading, for what the readers are known to get wrong: text in another
-language, values written relative to another value, hedges, quotations, and notes whose offer
-names fewer issues than the game has. Such a reading is marked `unsure` (with the reason), so
+language, values written relative to another value, hedges, quotations, a choice left to the
+other side, two values for one issue in a note's offer, a value given per period that is no
+label, and notes whose offer names fewer issues than the game has. Such a reading is marked `unsure` (with the reason), so
 that the LLM fallback, when configured, reads it; a sure reading stays as it is."""
 
 from __future__ import annotations
@@ -16,10 +17,22 @@ _RELATIVE = re.compile(
     r"\b(?:less|more|lower|higher|cheaper|fewer|longer|shorter)\s+than\s+(?:you|your|what|the|my|our|last|before|"
     r"previous|that)|[\d%]\s*(?:[a-z]+\s+)?(?:less|more|lower|higher|off|down|up|cheaper)\s+(?:than|from|on|of)\b|"
     r"\bsame\s+(?:as|terms|deal|package|offer)\b|\bas\s+before\b|\bhalf\s*-?way\b|\bsplit\s+the\s+difference\b|"
-    r"\b(?:knock|shave|take)\s+\S+\s+off\b|\bpoints?\s+(?:more|less|lower|higher|from)\b", re.IGNORECASE)
+    r"\b(?:knock|shave|take)\s+\S+\s+off\b|\bpoints?\s+(?:more|less|lower|higher|from)\b|"
+    # "$50 under your deposit figure", "a seat more than you asked"
+    r"[\d%]\s*(?:[a-z]+\s+)?(?:under|over|below|above)\s+(?:your|their|the|what)\b", re.IGNORECASE)
 _HEDGE = re.compile(r"\b(?:might|maybe|perhaps|possibly|(?:could|would)\s+consider|open\s+to|not\s+sure|"
                     r"thinking\s+(?:of|about)|ideally)\b", re.IGNORECASE)
-_QUOTED = re.compile(r"(?m)^\s*>|\byou\s+(?:wrote|said)\b|\bwrote\s*:|[«“]", re.IGNORECASE)
+_QUOTED = re.compile(r"(?m)^\s*>|\byou\s+(?:wrote|said)\b|\bwrote\s*:|[«“]|\bheard\s+you\b|\byou(?:'re|\s+are)\s+at\b",
+                     re.IGNORECASE)
+# A range or alternatives written out: two values for one issue are then meant (ambiguous by rule).
+_ALTERNATIVES = re.compile(r"\bor\b|\bto\b|\bbetween\b|\brange\b|\beither\b|\boptions?\b|\d\s?[-–]\s?[$€£]?\d|"
+                           r"\bou\b|\boder\b|\bo\b", re.IGNORECASE)
+# The choice left to the other side ("Plated or buffet, whichever your kitchen prefers").
+_LEFT_OPEN = re.compile(r"\b(?:whichever|either\s+way|up\s+to\s+you|your\s+(?:choice|call|pick))\b", re.IGNORECASE)
+# A value given per period ("$14,400 per year") that is no label: it may need converting.
+# (A month is the period money issues are usually quoted in: "$1,250 a month" is only invalid.)
+_PER_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|annum|week|day)\b|/\s*(?:yr|year|wk|week)\b|"
+                         r"\b(?:annual(?:ly)?|yearly|weekly|daily)\b", re.IGNORECASE)
 
 
 def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> list[str]:
@@ -35,6 +48,14 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
         reasons.append("a hedged value")
     if _QUOTED.search(text) and has_numbers and (kind == "message" or not complete):
         reasons.append("quoted text")
+    if kind == "message" and _LEFT_OPEN.search(text):
+        reasons.append("the choice is left to the other side")
+    if kind == "note" and reading.ambiguous and not _ALTERNATIVES.search(text):
+        # An offer block says one value per issue: two there with no range or alternative written
+        # (a table of payoffs, a column per party) is more likely misread than meant.
+        reasons.append(f"two values for {', '.join(reading.ambiguous)} in the offer")
+    if any(_PER_PERIOD.search(raw) or _PER_PERIOD.search(_after(text, raw)) for raw in reading.invalid.values()):
+        reasons.append("a value given per period, which may need converting")
     if not complete:
         read = {*reading.offers, *reading.invalid, *reading.ambiguous}
         unread = [issue for issue in _named_issues(local_forms(text), labels) if issue not in read
@@ -42,6 +63,12 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
         if unread:
             reasons.append(f"{', '.join(unread)} named in the {kind} but no value read")
     return reasons
+
+
+def _after(text: str, raw: str) -> str:
+    """The few words after a raw value in the text ('$14,400' -> ' per year, a two-year lease')."""
+    at = text.find(raw)
+    return text[at + len(raw):at + len(raw) + 12] if at >= 0 else ""
 
 
 def _worded(issue: str, labels: GameLabels) -> bool:

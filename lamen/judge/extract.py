@@ -13,9 +13,9 @@ from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
 from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
-from lamen.judge.notes import offers_from_pairs, own_block, structured_offer
+from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
 
-_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*:|"
+_OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*[:=]|final answer\s*:|\bAO\s*:|"
                             # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
                             r"offer\s+(?:v|#|no\.?\s?)\d+(?:\s*\([^)\n]{0,40}\))?\s*:|angebot|oferta|offre|"
                             r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:", re.IGNORECASE)
@@ -66,18 +66,20 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
     (method 'none', unsure). A note in another language is read in the lexicon's English."""
-    note = _headed_values(local_forms(plain_markup(note)), labels)
+    note = _legend_values(_headed_values(local_forms(plain_markup(note)), labels), labels)
     chosen, from_json = structured_offer(note, labels)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.
     if (chosen is None or chosen.form == "lines") and (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
         return options
-    headings = list(_OFFER_SECTION.finditer(note))
+    # "Company B's last offer: control 3-7" quotes the other side: no heading of the writer's.
+    every_heading = list(_OFFER_SECTION.finditer(note))
+    headings = [h for h in every_heading if not quotes_other_side(_heading_sentence(note, h))]
     prose = _read_prose(_prose_section(note, headings[-1].end()), labels) if headings else None
     if chosen is None and prose is not None and not prose.found_anything and _ADOPTS.search(note):
         # "Their last offer: $1,200 rent, 18 months ... my acceptable offer is the same": the
         # note adopts the offer it quoted, so the prose after the earlier heading is its own.
-        for heading in reversed(headings[:-1]):
+        for heading in reversed([h for h in every_heading if h.start() < headings[-1].start()]):
             earlier = _read_prose(_prose_section(note, heading.end()), labels)
             if earlier.found_anything:
                 prose = earlier
@@ -100,6 +102,13 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return from_json
     if prose is not None and prose.found_anything:
         return prose
+    if _is_value_line(note):
+        # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30") is its
+        # offer, heading or not; read as text, and unsure.
+        found = extract_text(note, labels)
+        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
+            return found.model_copy(update={"confidence": "unsure",
+                                            "reason": "offer read from a line without an offer heading"})
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
     if stated:
         found = extract_text(stated, labels)
@@ -107,6 +116,25 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from prose without an offer heading"})
     return Extraction(method="none", confidence="unsure", reason="no acceptable offer found in the note")
+
+
+def _heading_sentence(note: str, heading: re.Match[str]) -> str:
+    """The sentence an offer heading ends ("Company B's last offer:"), from its line or the
+    sentence before it ends."""
+    before = note[:heading.start()]
+    start = max(before.rfind("\n"), *(before.rfind(mark) for mark in (". ", "! ", "? "))) + 1
+    return note[start:heading.end()]
+
+
+def _is_value_line(note: str) -> bool:
+    """One line of short value segments ("amount 7k, 5-6 years, 3%, fees $30"), not sentences."""
+    line = note.strip().rstrip(".")
+    if "\n" in line or len(line) > 160 or re.search(r"[.!?]\s", line):
+        return False
+    segments = [segment for segment in re.split(r"[,;|]|\s/\s", line) if segment.strip()]
+    with_numbers = sum(bool(re.search(r"\d", segment)) for segment in segments)
+    return len(segments) >= 2 and all(len(segment.split()) <= 4 for segment in segments) and \
+        with_numbers >= max(2, len(segments) - 1)
 
 
 def _read_prose(section: str, labels: GameLabels) -> Extraction:
@@ -134,6 +162,33 @@ def _headed_values(note: str, labels: GameLabels) -> str:
     # Joined pairs separated only by blank lines are one list (one block), as the headings were.
     joined = re.sub(r"\x00\n(?:[ \t]*\n)+(?=[^\n]*\x00)", "\n", _HEADED_VALUE.sub(join, note))
     return joined.replace("\x00", "")
+
+
+_LEGEND_SPLIT = re.compile(r"\s*(?:/|\|)\s*")
+
+
+def _legend_values(note: str, labels: GameLabels) -> str:
+    """A line of values with a legend line of issue names beside it ("$1,000 / 36 months / $250"
+    and "(Rent / Duration / Deposit)"), as one 'issue: value' line per issue."""
+    if "/" not in note and "|" not in note:
+        return note
+    lines = note.split("\n")
+    # Only short lines with separators can be a legend or its values (most notes have none).
+    parts = [[part.strip(" *_()[]`") for part in _LEGEND_SPLIT.split(line.strip(" *_()[]`"))]
+             if ("/" in line or "|" in line) and len(line) <= 120 else [] for line in lines]
+    content = [i for i, line in enumerate(lines) if line.strip()]
+    for a, b in zip(content, content[1:]):
+        if len(parts[a]) < 2 or len(parts[a]) != len(parts[b]):
+            continue
+        for values, names in ((a, b), (b, a)):
+            keys = [labels.issue_for_key(name) for name in parts[names]]
+            if len(parts[names]) >= 2 and len(parts[names]) == len(parts[values]) and all(keys) and \
+                    len(set(keys)) == len(keys) and all(re.search(r"\d|\w{3}", v) for v in parts[values]) and \
+                    not any(labels.issue_for_key(v) for v in parts[values]):
+                lines[values] = "\n".join(f"{name}: {value}" for name, value in zip(parts[names], parts[values]))
+                lines[names] = ""
+                return "\n".join(lines)
+    return note
 
 
 def _prose_section(note: str, start: int) -> str:
@@ -174,6 +229,11 @@ def _read_package(message: str, labels: GameLabels, side: int | None) -> Extract
     listed = _listed_offer(message, labels)
     if listed is None:
         return found
+    listed, whole = listed
+    if whole:
+        # The message is its list of pairs: what free text reads of a value bound to its key
+        # ("Staff: 50% apiece" — '50%' could be another percent issue) is no other reading.
+        found = found.model_copy(update={"invalid": {}, "ambiguous": ()})
     offers = {**found.offers, **listed.offers}
     invalid = {issue: raw for issue, raw in {**found.invalid, **listed.invalid}.items() if issue not in offers}
     ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
@@ -201,8 +261,9 @@ def _without_quoted_lines(message: str) -> str:
 _BEFORE_DECORATION = re.compile(r"\s[—–-]\s|—|–|\s\(")
 
 
-def _listed_offer(message: str, labels: GameLabels) -> Extraction | None:
-    """The message's own list of short `issue: value` pairs (two or more issues), if it has one."""
+def _listed_offer(message: str, labels: GameLabels) -> tuple[Extraction, bool] | None:
+    """The message's own list of short `issue: value` pairs (two or more issues), if it has one,
+    and whether the list is the whole message (a heading aside)."""
     chosen, _, readings = own_block(message, labels)
     if chosen is None:
         return None
@@ -211,4 +272,8 @@ def _listed_offer(message: str, labels: GameLabels) -> Extraction | None:
              if not isinstance(value, str) or len(_BEFORE_DECORATION.split(value, 1)[0].split()) <= 5]
     reading = offers_from_pairs(short, labels, "text")
     named = set(reading.offers) | set(reading.invalid) | set(reading.ambiguous)
-    return reading if len(named) >= 2 else None
+    if len(named) < 2:
+        return None
+    outside = message[:chosen.start] + message[chosen.end:]
+    whole = len(short) == len(chosen.pairs) and not re.search(r"\d", outside) and len(outside.split()) <= 4
+    return reading, whole

@@ -82,11 +82,36 @@ def starts_with_issue(value: Any, labels: GameLabels) -> bool:
     return any(labels.issue_for_key(word) is not None for word in words)
 
 
+# Entries of a value record that describe the value rather than being one: its unit, currency,
+# what it is worth to the writer, remarks ({"value": "$1,100", "my_payoff": 4},
+# {"amount": 1200, "unit": "USD/month"}). A record is read as its one value with its unit.
+META_KEY = re.compile(r"\b(?:units?|currency|payoffs?|utility|utilities|points?|scores?|weights?|priority|importance|"
+                      r"rank|notes?|comments?|why|reasons?|rationale|confidence|justification)\b", re.IGNORECASE)
+UNIT_KEY = re.compile(r"^\W*(?:units?|currency)\W*$", re.IGNORECASE)
+
+
+def record_value(value: list[tuple[str, Any]]) -> Any:
+    """The one value of a record whose other entries only describe it (unit, currency, payoff,
+    remarks): '{"amount": 1200, "unit": "USD/month"}' -> '1200 USD/month'; else the record."""
+    meta = [(str(k), v) for k, v in value if META_KEY.search(plain_key(k))]
+    rest = [(str(k), v) for k, v in value if not META_KEY.search(plain_key(k))]
+    if not meta or len(rest) != 1 or isinstance(rest[0][1], (list, tuple, dict)):
+        return value
+    key, found = rest[0]
+    units = [str(v) for k, v in meta if UNIT_KEY.match(k) and isinstance(v, str) and len(v) <= 20]
+    if units and re.fullmatch(r"\s*-?[\d_.,]+\s*", str(found)):
+        return f"{str(found).strip()} {' '.join(units)}"
+    return with_key_unit(key, found)
+
+
 def one_value(issue: str, value: list[tuple[str, Any]], labels: GameLabels) -> Any:
     """The value of an issue written as a small mapping: the own entry beside the other side's
     ({"theirs": 1400, "mine": 1200}); one entry with its unit in the key ({"years": 2},
     {"per_seat_usd": 25}); or per-party entries ({"company_a": 4, "company_b": 6}) as one text
     the value grammar reads as a split."""
+    record = record_value(value)
+    if record is not value:
+        return record
     scalar = [(str(k), v) for k, v in value if not isinstance(v, (list, tuple))]
     if not scalar:
         return value
@@ -97,6 +122,12 @@ def one_value(issue: str, value: list[tuple[str, Any]], labels: GameLabels) -> A
     if len(scalar) == 1:
         return with_key_unit(scalar[0][0], scalar[0][1])
     return ", ".join(f"{plain_key(k)} {with_key_unit(k, v)}" for k, v in scalar)
+
+
+def _party_letter(key: str) -> str | None:
+    """The party a key names by its letter ("board_seats_company_a", "staff_b_pct"), if one."""
+    letters = {word for word in plain_key(key).lower().split() if word in ("a", "b")}
+    return letters.pop() if len(letters) == 1 else None
 
 
 def resolved_pairs(pairs: list[tuple[str, Any]], labels: GameLabels) -> list[tuple[str, Any]]:
@@ -128,6 +159,10 @@ def resolved_pairs(pairs: list[tuple[str, Any]], labels: GameLabels) -> list[tup
         if issue is not None and labels.issues[issue].is_pair and not isinstance(value, (list, tuple)):
             by_issue.setdefault(issue, []).append(index)
     for issue, places in by_issue.items():
+        if len(places) == 1 and (letter := _party_letter(resolved[places[0]][0])) is not None:
+            # "employees_retained_a_pct": 55 — one party's share, named in the key, fixes the split.
+            key, value = resolved[places[0]]
+            resolved[places[0]] = (key, f"{letter.upper()}: {with_key_unit(key, value)}")
         if len(places) == 2 and resolved[places[0]][1] != resolved[places[1]][1]:
             (k1, v1), (k2, v2) = resolved[places[0]], resolved[places[1]]
             resolved[places[0]] = (k1, f"{plain_key(k1)} {v1}, {plain_key(k2)} {v2}")

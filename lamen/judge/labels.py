@@ -103,8 +103,12 @@ class IssueLabels:
                 if table.by_wording.get(key, label) != label:
                     wording_clashes.add(key)
                 table.by_wording[key] = label
-                if not numbers_in(wording) and word_sequence(wording):
-                    table.phrases.append((tuple(word_sequence(wording)), label))
+                words = word_sequence(wording)
+                # A text label's synonym may hold a number beside its words ("50% deposit" for
+                # "half upfront"): read as a phrase too, since no number grammar reads it.
+                if words and (not numbers_in(wording) or not numbers_in(label) and
+                              any(not re.search(r"\d", word) for word in words)):
+                    table.phrases.append((tuple(words), label))
             numbers = numbers_in(words_to_digits(label))
             if len(numbers) == 1:
                 table.by_number.setdefault(numbers[0], []).append(label)
@@ -232,6 +236,10 @@ class IssueLabels:
         numbers = [q for q in quantities(prepared, known_units)]
         if ZERO_WORDS.search(prepared) and self.zero_label() and all(q.number == "0" for q in numbers):
             return ValueMatch("label", self.zero_label())
+        if len(numbers) == 1 and numbers[0].number == "0" and not numbers[0].units and not self.by_number.get("0") \
+                and self.zero_label() and _BARE_ZERO.fullmatch(prepared):
+            # "signing_bonus": 0 for an issue whose nothing is written in words ("no bonus").
+            return ValueMatch("label", self.zero_label())
         if self.is_pair:
             return self._match_pair(prepared, numbers)
         readings = [self._label_for(q) for q in numbers]
@@ -290,10 +298,18 @@ class IssueLabels:
                                                      f"{format(second.normalize(), 'f')}{percent}"))
                 if label:
                     return ValueMatch("label", label)
+        if len(numbers) == 1 and self.pair_total is not None and _EACH.search(prepared) and \
+                Decimal(numbers[0].number) * 2 == self.pair_total:
+            # "5 each", "5 apiece", "50% per side": the same share for both parties.
+            half = format(Decimal(numbers[0].number).normalize(), "f") + ("%" if self.percent else "")
+            if (label := self.by_normal.get(normalise(f"{half}-{half}"))) is not None:
+                return ValueMatch("label", label)
         if len(numbers) < 2:
             # One number for a split: one party's share, whose other half may stand elsewhere.
             return ValueMatch("invalid", unsure="one number for a split" if numbers else "no pair of numbers")
         first, second = Decimal(numbers[0].number), Decimal(numbers[1].number)
+        if self.percent and first + second == 1 and first < 1 and second < 1:
+            first, second = first * 100, second * 100  # "(0.6, 0.4)": fractions of a percent split
         chunks = re.split(r"[,;/]|\bvs\.?\b|\bversus\b", prepared)
         share = _SHARE_OF_WHOLE.search(prepared)
         if share and _SPEAKER_WORDS.search(prepared):
@@ -313,6 +329,11 @@ class IssueLabels:
         if label:
             return ValueMatch("label", label)
         return ValueMatch("invalid")
+
+
+_PERIOD_WORDS = {"month": r"\b(?:month|monthly|per month|a month)\b", "year": r"\b(?:year|yearly|annual|annually|per annum)\b"}
+_BARE_ZERO = re.compile(r"\s*\$?\s*0(?:\.0+)?\s*(?:dollars)?\s*")
+_EACH = re.compile(r"\b(?:each|apiece|a piece|per (?:side|party|company)|both)\b", re.IGNORECASE)
 
 
 def in_pair_units(table: IssueLabels, first: Decimal, second: Decimal) -> tuple[Decimal, Decimal]:
@@ -363,6 +384,11 @@ class GameLabels:
         value = Decimal(number)
         return [issue for issue, (low, high) in self._money_ranges.items() if low <= value <= high]
 
+    @property
+    def money_ranges(self) -> dict[str, tuple[Decimal, Decimal]]:
+        """Each money issue's lowest and highest label."""
+        return self._money_ranges
+
     @cached_property
     def _money_ranges(self) -> dict[str, tuple[Decimal, Decimal]]:
         return {issue: (min(map(Decimal, table.by_number)), max(map(Decimal, table.by_number)))
@@ -403,6 +429,32 @@ class GameLabels:
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
         return [(issue, label, pattern) for _, issue, label, pattern in sorted(patterns, key=lambda p: -p[0])]
+
+    @cached_property
+    def label_words(self) -> frozenset[str]:
+        """Words of the game's text labels and their synonyms ("cash", "delivery", "bar")."""
+        return frozenset(word for table in self.issues.values() for phrase, _ in table.phrases for word in phrase
+                         if not re.search(r"\d", word))
+
+    @cached_property
+    def number_label_words(self) -> frozenset[str]:
+        """Words right after a number in a label ("months" of "12 months"): units, not text."""
+        return frozenset(match.group(1).lower() for table in self.issues.values() for label in table.issue.labels
+                         for match in re.finditer(r"\d\s*([^\W\d_]+)", label))
+
+    @cached_property
+    def money_periods(self) -> dict[str, frozenset[str]]:
+        """The period each money issue is counted in, as its name and descriptions say ("the
+        monthly rent amount" -> month; "fees charged monthly" -> month; "the yearly base salary"
+        -> year): an amount written "a month" belongs to the money issue counted monthly."""
+        periods: dict[str, frozenset[str]] = {}
+        for issue, table in self.issues.items():
+            if not table.currency:
+                continue
+            words = " ".join([issue, *table.issue.descriptions]).lower()
+            found = {period for period, pattern in _PERIOD_WORDS.items() if re.search(pattern, words)}
+            periods[issue] = frozenset(found)
+        return periods
 
     @cached_property
     def issue_stems(self) -> dict[str, tuple[set[str], set[str]]]:

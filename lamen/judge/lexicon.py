@@ -163,6 +163,54 @@ FOREIGN_WORDS = {
     "депозит": "deposit", "субаренда": "subletting", "субаренду": "subletting", "срок": "duration",
     "сумма": "amount", "ставка": "interest rate", "комиссия": "fees", "предлагаем": "propose",
     "предложение": "offer",
+    # Dutch and Russian, the words of the other shipped games and of everyday user-authored ones
+    "aanvaardbaar voorstel": "acceptable offer", "acceptabel aanbod": "acceptable offer", "voorstel": "offer",
+    "aanbod": "offer", "huur": "rent", "borg": "deposit", "waarborg": "deposit", "looptijd": "term",
+    "lening": "loan", "rente": "interest rate", "kosten": "fees", "zorgverzekering": "benefits",
+    "zorgvoordelen": "benefits", "bestuur": "board", "personeel": "employees", "medewerkers": "employees",
+    "eigendom": "ownership", "bedrijf": "company", "wij": "we", "stellen voor": "propose", "behouden": "keep",
+    "van de": "of the", "licenties": "licenses", "per gebruiker": "per seat", "ondersteuning": "support",
+    "alleen per e-mail": "email only", "per gast": "per guest", "per persoon": "per guest", "geen": "no",
+    "zonder": "no", "volledige vooruitbetaling": "full prepayment", "contant betaald": "cash", "contant": "cash",
+    "verlengde garantie": "extended warranty", "garantie": "warranty", "prijs": "price", "salaris": "salary",
+    "vakantie": "vacation", "volgende maand": "next month", "deze week": "this week", "einde van de maand": "end of month",
+    "akkoord": "agree", "bier en wijn": "beer and wine", "betalen": "pay", "na het feest": "after the event",
+    "duizend": "thousand", "jaren": "years",
+    "полтора года": "1.5 years", "полтора": "1.5", "тыс": "thousand", "тысяч": "thousand", "тысячи": "thousand",
+    "тысяча": "thousand", "оклад": "salary", "зарплата": "salary", "гибридный": "hybrid", "удалённо": "remote",
+    "отпуск": "vacation", "бонус при подписании": "signing bonus", "годовых": "annual", "без": "no",
+    "комиссии": "fees", "совет директоров": "board", "в нашу пользу": "in our favour",
+    "в вашу пользу": "in your favour", "собственности": "ownership", "собственность": "ownership",
+    "сотрудников": "employees", "сотрудники": "employees", "медицинские льготы": "benefits", "льготы": "benefits",
+    "наличными": "cash", "наличные": "cash", "расширенной гарантии": "extended warranty", "гарантии": "warranty",
+    "гарантия": "warranty", "на этой неделе": "this week", "в следующем месяце": "next month",
+    "лицензий": "licenses", "лицензии": "licenses", "за место": "per seat", "поддержка": "support",
+    "в рабочее время": "business hours", "компания": "company", "предлагает": "propose", "цена": "price",
+    # Turkish, Polish, Swedish, Indonesian, Vietnamese and Ukrainian: the games' issue words, offer
+    # and proposal words, currencies and units after a number (`UNIT_AFTER_NUMBER` below)
+    "kira": "rent", "depozito": "deposit", "süre": "duration", "alt kiralama": "subletting", "kredi": "loan",
+    "tutar": "amount", "faiz oranı": "interest rate", "faiz": "interest", "ücret": "fees", "maaş": "salary",
+    "fiyat": "price", "teslimat": "delivery", "kabul edilebilir teklif": "acceptable offer", "teklif": "offer",
+    "öneriyoruz": "propose", "dolar": "dollars",
+    "czynsz": "rent", "kaucja": "deposit", "kaucji": "deposit", "okres najmu": "duration", "podnajem": "subletting",
+    "pożyczka": "loan", "kwota": "amount", "oprocentowanie": "interest rate", "opłaty": "fees",
+    "wynagrodzenie": "salary", "urlop": "vacation", "cena": "price", "gwarancja": "warranty", "dostawa": "delivery",
+    "proponujemy": "propose", "dolarów": "dollars", "tysięcy": "thousand",
+    "hyra": "rent", "deposition": "deposit", "hyrestid": "duration", "andrahandsuthyrning": "subletting",
+    "lån": "loan", "belopp": "amount", "ränta": "interest rate", "avgifter": "fees", "avgift": "fees",
+    "lön": "salary", "pris": "price", "leverans": "delivery", "erbjudande": "offer", "föreslår": "propose",
+    "sewa": "rent", "uang jaminan": "deposit", "jangka waktu": "duration", "durasi": "duration",
+    "pinjaman": "loan", "jumlah": "amount", "suku bunga": "interest rate", "bunga": "interest", "biaya": "fees",
+    "gaji": "salary", "cuti": "vacation", "harga": "price", "garansi": "warranty", "pengiriman": "delivery",
+    "tawaran": "offer", "kami usulkan": "we propose", "mengusulkan": "propose", "ribu": "thousand",
+    "tiền thuê": "rent", "tiền đặt cọc": "deposit", "đặt cọc": "deposit", "thời hạn": "duration",
+    "cho thuê lại": "subletting", "khoản vay": "loan", "số tiền": "amount", "lãi suất": "interest rate",
+    "phí": "fees", "lương": "salary", "nghỉ phép": "vacation", "giá": "price", "bảo hành": "warranty",
+    "giao hàng": "delivery", "đề xuất": "propose", "đô la": "dollars",
+    "орендна плата": "rent", "оренда": "rent", "застава": "deposit", "термін": "duration", "суборенда": "subletting",
+    "кредит": "loan", "сума": "amount", "комісія": "fees", "зарплата": "salary", "відпустка": "vacation",
+    "ціна": "price", "гарантія": "warranty", "доставка": "delivery", "пропонуємо": "propose",
+    "доларів": "dollars", "тисяч": "thousand",
     # headings and stances
     "offre acceptable": "acceptable offer", "akzeptables angebot": "acceptable offer",
     "oferta aceptable": "acceptable offer", "oferta aceitável": "acceptable offer",
@@ -222,6 +270,8 @@ _CJK_WORDS = {
     "営業時間": " business hours ", "工作时间": " business hours ", "メールのみ": " email only ",
     "仅邮件": " email only ", "仅限邮件": " email only ", "送货上门": " home delivery ", "自提": " pickup ",
     "包安装": " assembly included ", "含安装": " assembly included ", "自行组装": " self-assembly ",
+    "銀行ローン": " bank loan ", "パワートレインのみ": " powertrain only ", "パワートレイン": " powertrain ",
+    "来月": " next month ", "今週": " this week ", "月末": " end of month ", "納車": " handover ", "現金": " cash ",
     "您提出的": " your offer of ", "你们提出的": " your offer of ", "ご提示の": " your offer of ",
     "我们": " we ", "我方": " we ", "当社": " we ", "弊社": " we ", "当方": " we ", "希望获得": " want ",
     "希望します": " want ", "希望": " want ", "获得": " get ",
@@ -373,3 +423,106 @@ def _number_words() -> dict[str, str]:
 
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
                       and word not in ("sei", "nove", "tre", "due")} | {"sei": "six", "tre": "three"})
+
+
+# Korean, Hindi, Arabic and Persian: words attach particles and prefixes ("월세는", "लिए",
+# "لمدة", "بفائدة"), so like Chinese and Japanese they are read by the stems they contain (longest
+# first), not by whole words. Issue words of the shipped games and of the everyday terms of
+# user-authored ones (price, delivery, warranty, salary, ...), stances, units and scales.
+_SCRIPT_WORDS = {
+    # Korean
+    "수용 가능한 제안": " acceptable offer ", "수용 가능 제안": " acceptable offer ", "제안드립니다": " propose ",
+    "제안합니다": " propose ", "제안": " offer ", "월세": " rent ", "임대료": " rent ", "계약 기간": " duration ",
+    "임대 기간": " duration ", "기간": " duration ", "보증금": " deposit ", "전대": " subletting ",
+    "대출 금액": " amount ", "대출금": " amount ", "대출": " loan ", "연이율": " annual interest rate ",
+    "이자율": " interest rate ", "금리": " interest rate ", "수수료": " fees ", "복리후생": " benefits ",
+    "이사회": " board ", "지분": " ownership ", "직원": " employees ", "배송": " delivery ", "가격": " price ",
+    "보증": " warranty ", "조립 포함": " assembly included ", "조립": " assembly ", "연봉": " salary ",
+    "매장 픽업": " pickup ", "픽업": " pickup ", "파워트레인": " powertrain ", "하이브리드": " hybrid ", "재택": " remote ", "연차": " vacation ", "휴가": " vacation ",
+    "사이닝 보너스": " signing bonus ", "입사 보너스": " signing bonus ", "현금": " cash ", "인도": " handover ",
+    "이번 주": " this week ", "다음 달": " next month ", "월말": " end of month ", "집까지": " home ",
+    "원하며": " want ", "원합니다": " want ", "우리는": " we ", "저희는": " we ",
+    # Hindi
+    "स्वीकार्य प्रस्ताव": " acceptable offer ", "प्रस्तावित": " propose ", "प्रस्ताव": " offer ",
+    "किराया": " rent ", "किराए": " rent ", "अनुबंध": " lease ", "अवधि": " duration ", "जमा राशि": " deposit ",
+    "सिक्योरिटी": " deposit ", "सबलेटिंग": " subletting ", "ऋण": " loan ", "लोन": " loan ", "वार्षिक ब्याज": " annual interest ",
+    "ब्याज": " interest ", "शुल्क": " fees ", "फीस": " fees ", "स्वास्थ्य लाभ": " benefits ", "बोर्ड": " board ",
+    "स्वामित्व": " ownership ", "कर्मचारी": " employees ", "कंपनी": " company ", "कीमत": " price ",
+    "वारंटी": " warranty ", "डिलीवरी": " delivery ", "वेतन": " salary ", "छुट्टी": " vacation ",
+    "प्रति मेहमान": " per guest ", "प्रति माह": " per month ", "मासिक": " monthly ", "प्रति": " per ",
+    "बुफ़े": " buffet ", "बुफे": " buffet ", "ओपन बार": " open bar ", "पूरा भुगतान पहले": " full prepayment ",
+    "नकद": " cash ", "हम": " we ",
+    # Arabic
+    "العرض المقبول": " acceptable offer ", "نقترح": " we propose ", "نوافق": " we agree ", "الإيجار من الباطن": " subletting ",
+    "التأجير من الباطن": " subletting ", "إيجار": " rent ", "الإيجار": " rent ", "المدة": " duration ",
+    "لمدة": " for ", "التأمين": " deposit ", "تأمين": " deposit ", "قرض": " loan ", "بقيمة": " amount ",
+    "فائدة": " interest ", "رسوم": " fees ", "مجلس الإدارة": " board ", "الملكية": " ownership ",
+    "الموظفين": " employees ", "السعر": " price ", "الضمان": " warranty ", "الراتب": " salary ", "نقدًا": " cash ",
+    "شهريًا": " per month ", "سنويًا": " per year ", "في السنة": " per year ", "يومان": " 2 days ",
+    # Persian
+    "پیشنهاد": " propose ", "اجاره": " rent ", "ماهانه": " monthly ", "مدت قرارداد": " duration ", "مدت": " duration ",
+    "ودیعه": " deposit ", "وام": " loan ", "کارمزد": " fees ", "بهره": " interest ", "قیمت": " price ",
+}
+_SCRIPT_UNITS = [("개월", " months "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
+                 ("주", " weeks "), ("साल", " years "), ("वर्ष", " years "), ("महीने", " months "), ("महीना", " months "),
+                 ("दिन", " days "), ("डॉलर", " dollars "), ("سنوات", " years "), ("سنة", " years "), ("أشهر", " months "),
+                 ("شهرًا", " months "), ("شهر", " months "), ("أيام", " days "), ("يوم", " days "),
+                 ("دولارًا", " dollars "), ("دولار", " dollars "), ("سال", " years "), ("ماه", " months "),
+                 ("روز", " days "), ("دلار", " dollars ")]
+_SCRIPT = re.compile(r"[\uac00-\ud7a3\u0900-\u097f\u0600-\u06ff\u0400-\u04ff]")
+# "7 к 3", "60 на 40" (Russian): a split written with a word between its numbers.
+_CYRILLIC_SCORE = re.compile(r"(?<=\d)\s+(?:к|на)\s+(?=\d)")
+_SCRIPT_WORDS_LONGEST_FIRST = sorted(_SCRIPT_WORDS, key=len, reverse=True)
+_SCRIPT_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _SCRIPT_UNITS]
+# Korean counts in ten-thousands and thousands ("2만 7천" = 27,000, "11만" = 110,000, "5천" = 5,000).
+_KOREAN_MAN = re.compile(r"(\d+(?:\.\d+)?)\s*만(?:\s*(\d+)\s*천)?")
+_KOREAN_CHEON = re.compile(r"(\d+(?:\.\d+)?)\s*천")
+# "연 3일", "월 20달러": a year or a month word right before a number is a rate.
+_KOREAN_RATE = re.compile(r"(?<![\uac00-\ud7a3])([연월])\s*(?=\d)")
+_KOREAN_COMPANY = re.compile(r"\b([AB])\s?사")
+_KOREAN_PARTICLE = re.compile(r"(?<=[A-Za-z0-9%$ ])\s*(?:으로|에서|에게|은|는|이|가|을|를|로|에|의|와|과|도)(?=[\s,.;:!?]|$)")
+_SCRIPT_PUNCTUATION = str.maketrans({"।": ". ", "،": ", ", "؛": "; ", "·": ", ", "؟": "? "})
+
+
+def _korean_amount(match: re.Match[str]) -> str:
+    return f" {float(match.group(1)) * 10000 + int(match.group(2) or 0) * 1000:g} "
+
+
+def script_to_latin(text: str) -> str:
+    """Korean, Hindi, Arabic and Persian words of the domain in English, as `cjk_to_latin` does for
+    Chinese and Japanese ('월세 1,100달러' -> ' rent 1,100 dollars'), and a Russian split written
+    with a word ('7 к 3' -> '7-3'); other text unchanged (Russian words are `FOREIGN_WORDS`)."""
+    if not _SCRIPT.search(text):
+        return text
+    text = _CYRILLIC_SCORE.sub("-", text.translate(_SCRIPT_PUNCTUATION))
+    text = _KOREAN_COMPANY.sub(r" company \1 ", text)  # "B사는": Company B
+    text = _KOREAN_MAN.sub(_korean_amount, text)
+    text = _KOREAN_CHEON.sub(lambda m: f" {float(m.group(1)) * 1000:g} ", text)
+    text = _KOREAN_RATE.sub(lambda m: " per year " if m.group(1) == "연" else " per month ", text)
+    for word in _SCRIPT_WORDS_LONGEST_FIRST:
+        if word in text:
+            text = text.replace(word, _SCRIPT_WORDS[word])
+    for unit, english in _SCRIPT_UNIT_PATTERNS:
+        text = unit.sub(english, text)
+    # Korean particles left after a word now in English ("rent 는", "seats 을") mark case only.
+    text = _KOREAN_PARTICLE.sub(" ", text)
+    return _SPACES.sub(" ", text)
+
+
+# Units right after a number in languages whose unit words are also other words ("năm" is both
+# "year" and "five", "ay" is Turkish for month): read as units only after a digit.
+UNIT_AFTER_NUMBER = re.compile(
+    r"(?<=\d)\s*(ay|yıl|gün|miesięcy|miesiące|miesiąc|lat|lata|rok|dni|dzień|månader|månad|år|dagar|dag|"
+    r"bulan|tahun|hari|tháng|năm|ngày|місяців|місяці|місяць|років|роки|рік|днів|дні|день)(?![\w])", re.IGNORECASE)
+_UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "miesięcy": "months", "miesiące": "months",
+                              "miesiąc": "month", "lat": "years", "lata": "years", "rok": "year", "dni": "days",
+                              "dzień": "day", "månader": "months", "månad": "month", "år": "years", "dagar": "days",
+                              "dag": "day", "bulan": "months", "tahun": "years", "hari": "days", "tháng": "months",
+                              "năm": "years", "ngày": "days", "місяців": "months", "місяці": "months",
+                              "місяць": "month", "років": "years", "роки": "years", "рік": "year", "днів": "days",
+                              "дні": "days", "день": "day"}
+
+
+def units_after_numbers(text: str) -> str:
+    """'12 ay', '2 năm', '14 hari' -> '12 months', '2 years', '14 days'."""
+    return UNIT_AFTER_NUMBER.sub(lambda m: " " + _UNIT_AFTER_NUMBER_ENGLISH[m.group(1).lower()], text)

@@ -1,7 +1,8 @@
 """Markup that wraps an offer without being part of it, rewritten into the plain forms the
 structured reader knows, before any block is looked for: a reasoning model's `<think>` block,
 LaTeX (`$$\\boxed{\\text{rent}=\\$1{,}200, ...}$$`), HTML tables (as markdown tables), struck-out
-HTML (`<del>`, `<s>`: withdrawn), and definition lists ("Rent\\n: $1,000", as "Rent: $1,000").
+HTML (`<del>`, `<s>`: withdrawn), diffs ("-" lines withdrawn, "+" lines standing), checkboxes (an
+unticked box's value is not chosen), and definition lists ("Rent\\n: $1,000", as "Rent: $1,000").
 Each rewrite runs only where its cue is in the text, so plain text costs a few substring tests."""
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ _HTML_ROW = re.compile(r"<tr\b[^>]*>(.*?)</tr\s*>", re.IGNORECASE | re.DOTALL)
 _HTML_CELL = re.compile(r"<(t[dh])\b[^>]*>(.*?)</t[dh]\s*>", re.IGNORECASE | re.DOTALL)
 _HTML_TABLE = re.compile(r"<table\b[^>]*>.*?</table\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^<>]{1,80}>")
-_BREAK_TAGS = re.compile(r"<br\s*/?>|</p>|</li>|</div>", re.IGNORECASE)
+_BREAK_TAGS = re.compile(r"<br\s*/?>|</p>|</li>|</div>|</dd>|</h[1-6]>", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"<li\b[^>]*>", re.IGNORECASE)
 _HTML_KEY_VALUE = re.compile(r"<(?:b|strong|dt)>([^<>]{1,40})</(?:b|strong|dt)>\s*(?:<dd>)?", re.IGNORECASE)
 
@@ -35,6 +36,48 @@ _HTML_KEY_VALUE = re.compile(r"<(?:b|strong|dt)>([^<>]{1,40})</(?:b|strong|dt)>\
 _DEFINITION = re.compile(r"(?m)^([^\n:|{}]{1,40}?)[ \t]*\n[ \t]*:[ \t]+([^\n]+)$")
 # Definitions separated by blank lines are one list, as they were one block of the source.
 _DEFINITIONS_APART = re.compile(r"\x00\n(?:[ \t]*\n)+(?=[^\n]*\x00)")
+
+
+# A diff: "-" lines are withdrawn, "+" lines are what stands (a fenced ```diff block, or "-"/"+"
+# lines that change the same key; a markdown bullet list alone has no "+" line).
+_DIFF_FENCE = re.compile(r"```diff[ \t]*\n(.*?)```", re.DOTALL)
+_DIFF_LINE = re.compile(r"(?m)^([+-])[ \t]?(?![+-])([^\n:=]{1,40})(?=[:=])")
+# Checkboxes on one line: an unticked box and what follows it (to the next box or the line's
+# end) is not chosen; a ticked box is.
+_UNTICKED = re.compile(r"(?:\[ \]|☐)[^\[☐☑☒✅\n]*")
+_TICKED = re.compile(r"\[[xX✓✔]\]|☑|☒")
+
+
+def _diff_applied(lines: str, replaced: set[str] | None = None) -> str:
+    """The lines of a diff as they stand after it; with `replaced`, outside a fenced diff, only
+    the "-" lines of those keys are withdrawn (other "-" lines are markdown bullets)."""
+    kept = []
+    for line in lines.split("\n"):
+        removed = re.match(r"^-(?!-)[ \t]?([^\n:=]{1,40})(?=[:=])", line) if replaced is not None else re.match(r"^-(?!-)", line)
+        if removed and (replaced is None or removed.group(1).strip().lower() in replaced):
+            continue
+        line = re.sub(r"^\+(?!\+)[ \t]?", "", line)
+        kept.append(line.lstrip(" ") if replaced is None else line)  # a context line ("  duration: 12 months")
+    return "\n".join(kept)
+
+
+def _diffs_applied(text: str) -> str:
+    if "```diff" in text:
+        return _DIFF_FENCE.sub(lambda m: _diff_applied(m.group(1)), text)
+    changed = {key.strip().lower() for sign, key in _DIFF_LINE.findall(text) if sign == "+"}
+    withdrawn = {key.strip().lower() for sign, key in _DIFF_LINE.findall(text) if sign == "-"}
+    return _diff_applied(text, changed & withdrawn) if changed & withdrawn else text
+
+
+def _checkboxes_read(text: str) -> str:
+    """Of the boxes on one line (alternatives for one issue), the ticked one is chosen. A line with
+    a single box is a task list's item: its box says nothing of the value (it stays)."""
+    lines = []
+    for line in text.split("\n"):
+        if _TICKED.search(line) and len(_TICKED.findall(line)) + len(_UNTICKED.findall(line)) >= 2:
+            line = _TICKED.sub(" ", _UNTICKED.sub(" ", line))
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _thoughts_removed(text: str) -> str:
@@ -84,9 +127,13 @@ def _html_plain(text: str) -> str:
     if "<" not in text:
         return text
     text = _HTML_KEY_VALUE.sub(lambda m: f"{m.group(1).strip().rstrip(':')}: ", text)
-    text = _LIST_ITEM.sub("\n- ", _BREAK_TAGS.sub("\n", text))
+    # "</li><li>": one line break between items, so that a list stays one block.
+    text = _LIST_ITEM.sub("\n- ", re.sub(r"</li>\s*(?=<li\b)", "", _BREAK_TAGS.sub(lambda m: m.group(0) if m.group(0).lower() == "</li>" else "\n", text), flags=re.IGNORECASE))
+    text = re.sub(r"</li>", "\n", text, flags=re.IGNORECASE)
     # Only markup tags go: "<rent>$1,200</rent>" pairs are read by the structured reader itself.
-    return re.sub(r"</?(?:p|div|span|ul|ol|dl|dd|b|strong|em|i|u|code|pre|html|body|tbody|thead)\b[^<>]{0,60}>", " ",
+    # An inserted or marked value (<ins>$1,300</ins>) is the value.
+    return re.sub(r"</?(?:p|div|span|ul|ol|dl|dd|b|strong|em|i|u|code|pre|html|body|tbody|thead|ins|mark|small|"
+                  r"h[1-6]|font|a)\b[^<>]{0,60}>", " ",
                   text, flags=re.IGNORECASE)
 
 
@@ -98,8 +145,13 @@ def plain_markup(text: str) -> str:
             text = _thoughts_removed(text)
         if "</del" in lower or "</s>" in lower or "</strike" in lower:
             text = _STRUCK_TAG.sub(" ", text)
-        if "<t" in lower or "<b" in lower or "<li" in lower or "<p" in lower or "<strong" in lower or "<dt" in lower:
+        if "<t" in lower or "<b" in lower or "<li" in lower or "<p" in lower or "<strong" in lower or "<dt" in lower \
+                or "<ins" in lower:
             text = _html_plain(text)
+    if "\n+" in text or text.startswith("+"):
+        text = _diffs_applied(text)
+    if "[ ]" in text or "☐" in text:  # (only a line with an unticked box can choose)
+        text = _checkboxes_read(text)
     if "\\" in text and re.search(r"\\[a-z]+\s*\{|\\\$", text):
         text = _latex_plain(text)
     if "\n:" in text or "\n :" in text:

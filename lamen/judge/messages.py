@@ -14,11 +14,13 @@ import re
 from dataclasses import dataclass
 
 from decimal import Decimal
+from fractions import Fraction
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits,
 )
+from lamen.judge.numbers import decimal_text
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
 from lamen.judge.phrases import even_mentions, label_phrases, paraphrased_labels, zero_mentions
 from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
@@ -47,7 +49,8 @@ _TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bs
                            re.IGNORECASE)
 _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)",
                       re.IGNORECASE)
-_PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*monthly\b", re.IGNORECASE)
+_PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*(?:monthly|yearly|annually|a\s+year)\b",
+                         re.IGNORECASE)
 _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
                       r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
@@ -57,7 +60,8 @@ _TURNED_DOWN = re.compile(
     r"^\s*(?:(?:that|this|it|which)(?:'s|\s+is|\s+would\s+be|\s+will)?\s+(?:(?:simply|just|really|clearly|definitely|"
     r"absolutely|frankly)\s+)?(?:not\s+(?:workable|acceptable|possible|feasible|realistic|going\s+to\s+work|something\s+we)|"
     r"unacceptable|too\s+(?:high|low|much|steep|expensive|long|short)|out\s+of\s+the\s+question|a\s+non-?starter|"
-    r"impossible|won't\s+work|doesn't\s+work|does\s+not\s+work)|no\s+way|absolutely\s+not|not\s+a\s+chance|"
+    r"impossible|won't\s+work|doesn't\s+work|does\s+not\s+work|not\s+something\s+(?:we|i|our))|no\s+way|absolutely\s+not|"
+    r"not\s+a\s+chance|come\s+on\b|you(?:'re|\s+are)\s+(?:kidding|joking)|"
     r"(?:we|i)\s+(?:can(?:no|')t|cannot|won't)\s+(?:accept|agree\s+to|do)\s+(?:that|this|it)\b)", re.IGNORECASE)
 # "1.1k", "9K": thousands are amounts of money in a game that has money issues.
 _THOUSANDS_K = re.compile(r"(?<![$€£\w.,])(\d{1,3}(?:\.\d+)?[kK])\b")
@@ -93,6 +97,7 @@ class _Found:
     favour: int | None = None  # whom a written split favours
     guessed: str = ""  # why the issue chosen for this value is a guess ("" when it is not)
     measure: bool = False  # "one month's rent", "two months' rent": a value measured by another, no label
+    period: str = ""  # "month" / "year": the amount is written per that period ("$1,100 a month")
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -129,11 +134,14 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         span = match.group(0)
         currency = bool(match.group("cur") or match.group("cur_after")) or unit_word in _CURRENCY_WORDS
         stray = False
-        if unit_word and not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
-                              or unit_word in _CURRENCY_WORDS or unit_word in convertible):
+        # A word of a text label ("$26,000 cash") is no unit of the amount before it.
+        text_word = unit_word in labels.label_words and unit_word not in labels.number_label_words
+        if unit_word and (text_word or not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
+                                            or unit_word in _CURRENCY_WORDS or unit_word in convertible)):
             span = span[: match.start("unit") - match.start()]
             # "3 rounds", "2 kids": a count of something else (unless it is money or a percentage).
-            stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems
+            # ("$26,000 cash": the word after the amount is a text label of another issue, not its unit.)
+            stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems and unit_word not in labels.label_words
                      and not (len(unit_word) >= 3 and any(stem.startswith(unit_word) for stem in keyword_stems))
                      and not currency and not match.group("pct") and not match.group("num2"))
         after = sentence[match.start() + len(span):]
@@ -146,9 +154,11 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         word_range = bool(match.group("sep")) and (match.group("sep").strip().lower() in ("to", "or")
                                                    or bool(_RANGE_AFTER.match(after))
                                                    or bool(match.group("cur") and match.group("cur2")))
+        per = _PER_PERIOD.match(after)
+        period = ("month" if "mo" in per.group(0).lower() else "year") if per else ""
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
                             position_at(places, match.start()), bool(match.group("num2")), currency, stray,
-                            word_range, measure=measure))
+                            word_range, measure=measure, period=period))
     return found
 
 
@@ -172,6 +182,17 @@ def _in_one_range(span: str, issue: str, labels: GameLabels) -> bool:
     """The span's one amount lies within this money issue's range of labels and no other's."""
     numbers = numbers_in(span)
     return len(numbers) == 1 and labels.money_issues_spanning(numbers[0]) == [issue]
+
+
+def _in_one_period_range(found: _Found, issue: str, labels: GameLabels) -> bool:
+    """"$1,250 a month": of the money issues whose range holds the amount, this is the one
+    counted in the period the amount is written per."""
+    numbers = numbers_in(found.span)
+    if not found.period or len(numbers) != 1:
+        return False
+    spanning = [name for name in labels.money_issues_spanning(numbers[0])
+                if found.period in labels.money_periods.get(name, frozenset())]
+    return spanning == [issue]
 
 
 def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
@@ -198,10 +219,21 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         if written_units and label_units - {"%"} and not written_units & label_units and not converts:
             continue  # "1 year" is no number of days either
         result = shared or table.match(found.span, labels.known_units)
+        if result.kind == "invalid" and found.period and table.currency:
+            result = _per_issue_period(found, issue, labels) or result
+        thousands = table.currency and not found.currency and not span_tokens and not found.two_numbers and \
+            _in_thousands(found, issue, labels)
+        if thousands:
+            # "stretch to 26.5" of a $24,000-$28,000 price, "one-twenty" of a salary: thousands.
+            result = table.match(f"${thousands}", labels.known_units)
+            found.guessed = f"'{found.span}' was read in thousands"
         # Evidence that a value is about this issue: its unit, its currency, a conversion into
         # its unit, or — for two-number labels such as "6-4" — the very shape of the label.
         unit_evidence = (bool(label_units & span_units) or (table.currency and found.currency) or converts
-                         or (found.two_numbers and result.kind == "label" and not found.word_range))
+                         or (found.two_numbers and result.kind == "label" and not found.word_range)
+                         # "twelve-fifty a month": an amount per the period this issue is counted in
+                         or (table.currency and _in_one_period_range(found, issue, labels))
+                         or bool(thousands))
         if found.stray_noun and not unit_evidence:
             continue
         if result.kind in ("label", "ambiguous"):
@@ -212,8 +244,9 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         elif result.kind == "invalid":
             # A non-label value is only pinned on an issue it is clearly about.
             only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
-            only_money_issue = table.currency and found.currency and (
+            only_money_issue = table.currency and (found.currency and (
                 labels.money_issues == 1 or _in_one_range(found.span, issue, labels))
+                or _in_one_period_range(found, issue, labels) or bool(thousands))
             if not ((unit_evidence and (table.measure_units - {"%"} or only_percent_issue or only_money_issue))
                     or (distance <= 4 and table.currency == found.currency)):
                 continue
@@ -226,6 +259,10 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         return []
     options.sort(key=lambda o: (o[0], o[1]))
     best = [o for o in options if o[0] == options[0][0]]
+    if len(best) > 1 and found.period:
+        # "$1,100 a month" with rent and deposit both in range: the money issue counted monthly.
+        periodic = [o for o in best if found.period in labels.money_periods.get(o[2], frozenset())]
+        best = periodic if len(periodic) == 1 else best
     if len(best) > 1:
         # Still tied: the issue the text spoke of most recently, else the only label reading.
         recent = next(([o] for issue in reversed(topic) for o in best if o[2] == issue), [])
@@ -236,6 +273,37 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     elif not best[0][4]:
         found.guessed = f"'{found.span}' was given to {best[0][2]} without its name or unit nearby"
     return [(o[2], o[3]) for o in best]
+
+
+def _in_thousands(found: _Found, issue: str, labels: GameLabels) -> str:
+    """A bare number far below every label of a money issue whose thousands lie in that issue's
+    range, and in no other money issue's ("26.5" for a car priced $24,000-$28,000): the amount in
+    thousands, as a decimal string; else ""."""
+    numbers = numbers_in(found.span)
+    ranges = labels.money_ranges
+    if len(numbers) != 1 or issue not in ranges:
+        return ""
+    number = Decimal(numbers[0])
+    low, high = ranges[issue]
+    if number <= 0:
+        return ""
+    scaled = number * 1000
+    if number * 100 > low or not low <= scaled <= high or labels.money_issues_spanning(format(scaled, "f")) != [issue]:
+        return ""
+    return format(scaled.normalize(), "f")
+
+
+def _per_issue_period(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
+    """An amount written per year for an issue counted monthly ("$14,400 per year" of rent is
+    $1,200), or per month for one counted yearly: an exact conversion, never a rounding."""
+    periods = labels.money_periods.get(issue, frozenset())
+    numbers = numbers_in(found.span)
+    if not periods or found.period in periods or len(numbers) != 1:
+        return None
+    factor = Fraction(1, 12) if found.period == "year" else Fraction(12)
+    converted = decimal_text(Fraction(Decimal(numbers[0])) * factor)
+    named = labels.issues[issue].by_number.get(converted or "", [])
+    return ValueMatch("label", named[0]) if len(named) == 1 else None
 
 
 def _in_issue_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, str]] | None:
@@ -319,6 +387,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, is_own(sentence, item.start, item.end), proposed))
             topic += [issue for issue, _ in package]
             found = []
+        written = label_phrases(sentence, labels)
         for index, item in enumerate(found):
             clause, offset = _clause_around(sentence, item.start, item.end)
             item.party = party_near(clause, offset, labels.game.parties, side)
@@ -329,7 +398,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                     unsure.append(f"'{item.span}' measures a value by another")
                 continue
             choices = _candidates(item, labels, distances[index], topic)
-            if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]):
+            in_label = any(start <= item.start and item.end <= end + 1 for _, _, start, end in written)
+            if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]) \
+                    and not in_label:  # "50% deposit": a number inside a text label's wording
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:
                 unsure.append(f"'{item.span}' could be {' or '.join(issue for issue, _ in choices)}")
@@ -346,7 +417,6 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
             if len(choices) == 1:
                 topic.append(choices[0][0])
-        written = label_phrases(sentence, labels)
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in written]) \
             if labels.paraphrase_stems or labels.compound_labels else []
         phrases = written + paraphrased + zero_mentions(sentence, labels, stems) + even_mentions(sentence, labels, stems)

@@ -142,6 +142,16 @@ def _is_estimate_text(heading: str) -> bool:
         and not _FINAL_HEADING.match(heading)
 
 
+def quotes_other_side(heading: str) -> bool:
+    """An offer heading that names someone else's offer ("Company B's last offer:", "Their
+    offer:", "Opponent's likely acceptable offer:"), not the writer's."""
+    return _is_estimate_text(heading) or bool(_POSSESSED_OFFER.search(heading))
+
+
+_POSSESSED_OFFER = re.compile(r"\b(?!(?:my|our)\b)[a-z]+(?:'s|s')\s+(?:\w+\s+)?(?:offer|proposal|counter-?offer)\s*:?\s*$",
+                              re.IGNORECASE)
+
+
 def _is_estimate(note: str, block: Block, labels: GameLabels) -> bool:
     if _is_estimate_text(_heading(note, block, labels)):
         return True

@@ -14,8 +14,13 @@ _KIND = r"(?:option|package|alternative|choice|scenario|plan)"
 _HEADER = re.compile(rf"\b{_KIND}\s+(?P<name>[A-Da-d]|[1-4])\b\s*(?:[:)—–]|-\s|\(|\.\s)", re.IGNORECASE)
 _CHOICE = re.compile(
     rf"\b(?:going\s+with|go(?:ing)?\s+(?:with|for)|take|taking|pick(?:ed|ing)?|my\s+pick\s*:?|choos(?:e|ing)|chose|"
-    rf"prefer(?:red)?|offering|select(?:ed|ing)?|opt(?:ing)?\s+for|settle[ds]?\s+on|accept(?:ing)?|recommend)\s+"
-    rf"(?:your\s+|the\s+|our\s+)?(?:(?P<kind>{_KIND})\s+)?(?P<name>[A-Da-d]|[1-4])\b(?![$€£%\d]|[.,]\d)", re.IGNORECASE)
+    rf"prefer(?:red)?|offering|select(?:ed|ing)?|opt(?:ing)?\s+for|settle[ds]?\s+on|accept(?:ing)?|recommend|"
+    rf"lead(?:ing)?\s+with|present(?:ing)?|propos(?:e|ing))\s+"
+    rf"(?:your\s+|the\s+|our\s+|number\s+|no\.\s*)?(?:(?P<kind>{_KIND})\s+)?"
+    rf"(?:#\s?(?P<hash>[1-9])|(?P<name>[A-Da-d]|[1-9])\b(?![$€£%\d]|[.,]\d|\s*[-–]?\s*[^\W\d_])|"
+    rf"(?P<ordinal>first|second|third|fourth|last|latter|former)\b(?!\s+(?:time|round|offer|proposal|issue)))",
+    re.IGNORECASE)
+_ORDINALS = {"first": 0, "former": 0, "second": 1, "third": 2, "fourth": 3, "last": -1, "latter": -1}
 Reader = Callable[[str], Extraction]
 
 
@@ -30,13 +35,15 @@ def _segments(text: str, headers: list[re.Match[str]]) -> tuple[dict[str, str], 
             stop = re.compile(r"\n|\.\s+(?=[A-Z])|(?<=[.!?])$").search(text, header.end())
             end = stop.end() if stop else len(text)
         # The header ("Option 1:") is no value: only what follows it is read.
-        options[header.group("name").upper()] = text[header.end():end]
+        options[(header.groupdict().get("line") or header.group("name")).upper()] = text[header.end():end]
     rest = text[:headers[0].start()] + " " + text[end:]
     return options, rest
 
 
-# "1) ... or 2) ...", "(a) ... or (b) ...": options numbered without a word, joined by "or".
-_BARE_HEADER = re.compile(r"(?:^|(?<=[\s,;:]))\(?(?P<name>[1-4]|[a-d])\)[ \t]*", re.IGNORECASE | re.MULTILINE)
+# "1) ... or 2) ...", "(a) ... or (b) ...", and, one to a line, "1. ...", "#2 ...", "B) ...":
+# options numbered without a word.
+_BARE_HEADER = re.compile(r"(?:^|(?<=[\s,;:]))\(?(?P<name>[1-4]|[a-d])\)[ \t]*|"
+                          r"^[ \t]*(?:#|\()?(?P<line>[1-4]|[A-Da-d])(?:[.)]|\s*[:—–-])[ \t]+(?!\d)", re.IGNORECASE | re.MULTILINE)
 _OR = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
 # Where a second, alternative package starts: "Otherwise it's $1,300 for 12 months", "...; for
 # 12 months it would be $1,200", "Alternatively, ...".
@@ -47,20 +54,50 @@ _ALTERNATIVE_BREAK = re.compile(r"(?:[.;,!]\s*|\s+)(?=(?:otherwise|alternatively
                                 re.IGNORECASE)
 
 
+def _header_name(header: re.Match[str]) -> str:
+    return (header.group("name") or header.group("line")).upper()
+
+
 def _numbered_headers(text: str) -> list[re.Match[str]]:
-    """Bare option numbers ("1)", "(b)") in order from the first, with "or" (or "either") between
-    the first two, which a numbered list of issues does not have."""
+    """Bare option numbers ("1)", "(b)", a line starting "2.") in order from the first."""
     headers: list[re.Match[str]] = []
     for header in _BARE_HEADER.finditer(text):
-        name = header.group("name").lower()
-        expected = "1" if not headers or headers[0].group("name").isdigit() else "a"
+        name = _header_name(header).lower()
+        expected = "1" if not headers or _header_name(headers[0]).isdigit() else "a"
+        if not headers:
+            expected = "1" if name.isdigit() else "a"
         position = ord(name) - ord(expected) if len(name) == 1 else -1
         if position == len(headers) and (name.isdigit() == expected.isdigit()):
             headers.append(header)
-    if len(headers) < 2 or not (_OR.search(text, headers[0].end(), headers[1].start())
-                                or _OR.search(text[max(0, headers[0].start() - 30):headers[0].start()])):
-        return []
-    return headers
+    return headers if len(headers) >= 2 else []
+
+
+def _are_options(text: str, headers: list[re.Match[str]], options: dict[str, str], rest: str, read: Reader) -> bool:
+    """Numbered parts are options, not a numbered list of issues or reasons, when "or" (or
+    "either") stands between the first two, when the text chooses one of them ("Going with #2"),
+    or when each part is a whole package (values for two or more issues)."""
+    if _OR.search(text, headers[0].end(), headers[1].start()) or \
+            _OR.search(text[max(0, headers[0].start() - 30):headers[0].start()]):
+        return True
+    if _chosen(rest, options) is not None:
+        return True
+    return all(len({*r.offers, *r.invalid, *r.ambiguous}) >= 2 for r in (read(part) for part in options.values()))
+
+
+def _chosen(rest: str, options: dict[str, str]) -> str | None:
+    """The name of the option the text around the options chooses, if it chooses one."""
+    names = list(options)
+    for choice in _CHOICE.finditer(rest):
+        if choice.group("ordinal"):
+            index = _ORDINALS[choice.group("ordinal").lower()]
+            if index < len(names):
+                return names[index]
+            continue
+        name = (choice.group("hash") or choice.group("name") or "").upper()
+        if name in options and (choice.group("kind") or choice.group("hash") or not name.isdigit()
+                                or re.match(r"\s*(?:[,.;!)]|$)", rest[choice.end():])):
+            return name
+    return None
 
 
 def read_alternatives(text: str, read: Reader) -> Extraction | None:
@@ -82,15 +119,17 @@ def read_options(text: str, read: Reader) -> Extraction | None:
     """The reading of a text that lays out two or more options, or None when it does not."""
     headers = list(_HEADER.finditer(text))
     names = [h.group("name").upper() for h in headers]
-    if len(set(names)) < 2 or len(names) != len(set(names)):
+    numbered = len(set(names)) < 2 or len(names) != len(set(names))
+    if numbered:
         headers = _numbered_headers(text)
         if not headers:
             return None
     options, rest = _segments(text, headers)
-    for choice in _CHOICE.finditer(rest):
-        name = choice.group("name").upper()
-        if name in options and (choice.group("kind") or not name.isdigit()):
-            return read(f"{rest.strip()}\n{options[name]}")
+    if numbered and not _are_options(text, headers, options, rest, read):
+        return None
+    name = _chosen(rest, options)
+    if name is not None:
+        return read(f"{rest.strip()}\n{options[name]}")
     return _merged([read(f"{option}\n{rest.strip()}") for option in options.values()])
 
 

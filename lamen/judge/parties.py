@@ -17,8 +17,11 @@ _HOLDING = re.compile(r"\b(?:(?:keep|retain|hold|own|get|take|have|need|want|rec
                       r"(?:s|ed|ing)?|kept|held|got|has|having|taking|getting)\b", re.IGNORECASE)
 _SPEAKER = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
 _LISTENER = re.compile(r"\b(?:you|your|yours|they|their|them|theirs)\b", re.IGNORECASE)
-_FAVOUR = re.compile(r"\bin\s+(?:(?P<whose>our|your|their)\s+favou?r|favou?r\s+of\s+(?P<party>[\w ]{1,20}?))(?=[\s,.;!?]|$)",
-                     re.IGNORECASE)
+# "in our favour", "in favour of Company B", and the same said as a direction: "55-45 our way",
+# "tilted toward us", "weighted to Company A".
+_FAVOUR = re.compile(r"\b(?:in\s+(?:(?P<whose>our|your|their)\s+favou?r|favou?r\s+of\s+(?P<party>[\w ]{1,20}))|"
+                     r"(?P<way>our|your|their)\s+way|(?:tilted|weighted|skewed|leaning)\s+(?:toward|towards|to)\s+"
+                     r"(?:(?P<us>us|you|them)|(?P<party2>[\w ]{1,20})))(?=[\s,.;!?]|$)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
@@ -40,6 +43,9 @@ def speaker_from_text(text: str, parties: tuple[str, str]) -> int | None:
     "We (Company B) want ...")."""
     for side, party in enumerate(parties):
         name = re.escape(party)
+        last = party.split()[-1]
+        if len(last) == 1 and last.isupper() and re.match(rf"^\s*{re.escape(last)}\s+here\b", text):
+            return side  # "B here. 4 seats for you, 6 for us."
         if re.search(rf"\b(?:speaking\s+for|on\s+behalf\s+of|(?:this\s+is|from|for)\s+(?=.{{0,3}}{name}\s*[:,-]))\s*{name}\b"
                       rf"|^\s*{name}\s+(?:here|proposes|suggests|offers|would|will|wants)\b"
                       rf"|\b(?:we|us|our\s+side)\s*[(,]\s*{name}\s*[),]", text, re.IGNORECASE):
@@ -81,12 +87,13 @@ def favoured(sentence: str, parties: tuple[str, str], side: int | None) -> int |
     match = _FAVOUR.search(sentence)
     if not match:
         return None
-    if match.group("whose"):
+    whose = match.group("whose") or match.group("way") or match.group("us")
+    if whose:
         if side is None:
             return None
-        return side if match.group("whose").lower() == "our" else 1 - side
+        return side if whose.lower() in ("our", "us") else 1 - side
     for party, pattern in enumerate(party_patterns(parties)):
-        if pattern.search(match.group("party")):
+        if pattern.search(match.group("party") or match.group("party2") or ""):
             return party
     return None
 

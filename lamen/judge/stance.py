@@ -10,7 +10,11 @@ from lamen.judge.agreement import accepts_named
 
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
-    r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by)\s+(?:the\s+|a\s+|an\s+)?|"
+    r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
+    # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
+    r"listed\s+(?:at|for)|(?:renting|selling|going|priced)\s+(?:at|for)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
+    r"msrp(?:\s+(?:of|is))?|market\s+(?:rate|price|value)(?:\s+(?:of|is))?|going\s+rate(?:\s+(?:of|is))?)\s+"
+    r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
     r"\b(?:you|yours|they|theirs|your\s+side|their\s+side|your\s+ask)\s*[:=]\s*)"
     r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
@@ -23,14 +27,14 @@ _CLAUSE_NOT_OWN = re.compile(
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
     r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
     r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
-    r"previously|earlier|"
+    r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"
     r"last (?:round|time)|initially|originally|at first|already|spent|ago|"
     r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
     r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
 # Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
 # go below $1,000", "up to").
 _BOUND_BEFORE = re.compile(
-    r"(?:\b(?:no|not|n't|never)\s+(?:\w+\s+)?(?:more|less|higher|lower|fewer|greater|longer|shorter|above|below|"
+    r"(?:(?:\b(?:no|not|never)|n't)\s+(?:\w+\s+){0,3}?(?:more|less|higher|lower|fewer|greater|longer|shorter|above|below|"
     r"over|under|beyond)(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|unable to)\s+(?:go|pay|do|offer|lend|"
     r"come down|move|accept|accept anything)\s+(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)"
     r"(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|must not|mustn't|should not|shouldn't|may not|not to|"
@@ -38,7 +42,7 @@ _BOUND_BEFORE = re.compile(
     r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
-    r"^\s*(?:\w+\s+){0,3}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,5}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less) than (?:i|we) can)|"
@@ -46,8 +50,9 @@ _REJECTED_AFTER = re.compile(
     r"^\s*(?:[a-z-]+\s+){0,2}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
-_DIFFERENCE_AFTER = re.compile(r"^\s*(?:[a-z]+\s+)?(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b",
-                               re.IGNORECASE)
+_DIFFERENCE_AFTER = re.compile(r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
+                               # "half a percent off your rate": a reduction, not a value ("20 days off" is leave)
+                               r"off\s+(?:your|their|the|my|our|that|this|it|of|from)\b(?!\s+table))", re.IGNORECASE)
 PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
                        r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
                        r"could you|can you|would you|stands?\b|please|"
@@ -64,11 +69,30 @@ _QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you
                            re.IGNORECASE)
 
 
+# A question that asks about a value rather than proposing it ("Is $1,300 really the lowest you
+# can go?", "Does the $1,200 include tax?", "Could you clarify whether the $1,500 deposit ...?"):
+# it opens like an inquiry and has no word of proposing ("Is $1,150 okay?" proposes).
+_INQUIRY = re.compile(r"^\W*(?:and\s+|but\s+|so\s+|also\s+)?(?:is|are|does|do|did|was|were|has|have|had|isn't|aren't|doesn't|"
+                      r"why|when|where|who|whose|which|(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:clarify|confirm|"
+                      r"explain|tell|check|let\s+(?:us|me)\s+know))\b", re.IGNORECASE)
+_PROPOSING_WORDS = re.compile(r"\b(?:ok|okay|acceptable|fine|doable|work(?:s|able)?|possible|agreeable|feasible|deal|"
+                              r"agree|accept|do|meet|settle|go\s+(?:with|for|to)|how\s+about|what\s+about|what\s+if|"
+                              r"consider|manage|stretch)\b", re.IGNORECASE)
+
+
+def asks_about(sentence: str) -> bool:
+    """The sentence is a question about values, not a proposal of them."""
+    stripped = sentence.strip()
+    return stripped.endswith("?") and bool(_INQUIRY.match(stripped)) and not _PROPOSING_WORDS.search(stripped)
+
+
 _THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+side)\s*[:=]", re.IGNORECASE)
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
+    if "?" in sentence and asks_about(sentence):
+        return False
     before = sentence[:start]
     clause = _CLAUSE_BREAK.split(before)[-1]
     after = sentence[end:end + 50]

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
+from lamen.judge.keys import record_value
 from lamen.judge.labels import GameLabels
 
 Pairs = list[tuple[str, Any]]
 
 _RECORD_KEYS = {"issue", "name", "key", "item", "term", "field", "topic", "parameter"}
-_VALUE_KEYS = {"value", "amount", "val", "offer", "proposal", "setting", "position", "level"}
+_VALUE_KEYS = {"value", "amount", "val", "offer", "proposal", "proposed", "setting", "position", "level"}
 OFFER_HEADING = re.compile(r"^\s*(?:(?:my|our|updated|revised|final|new|current)\s+)*"
                            r"(?:acceptable\s+offers?|offers?|proposals?|counter(?:offer)?|position|terms)"
                            r"(?:\s*\([^)]*\))?\s*(?::|->|=|—|-)\s*", re.IGNORECASE)
@@ -31,12 +32,16 @@ _TAG_PAIR = re.compile(r"<(?P<key>[A-Za-z][\w -]{0,30}?)(?P<attributes>(?:\s+[\w
                        r"\s*(?P<value>[^<>]{1,60}?)\s*</(?P=key)>")
 # A unit or currency given as an attribute belongs to the value (<duration unit="years">3</duration>).
 _UNIT_ATTRIBUTE = re.compile(r"\b(?:unit|units|currency)\s*=\s*[\"'](?P<unit>[^\"'<>]{1,20})[\"']", re.IGNORECASE)
-# <issue name="rent">$1,200</issue>, <item issue="rent" value="$1,200"/>: the issue in an attribute.
-_ATTRIBUTE_PAIR = re.compile(r"<[A-Za-z][\w-]*\s+(?:name|issue|key|id)\s*=\s*[\"'](?P<key>[^\"'<>]{1,40})[\"']\s*"
-                             r"(?:(?:value|val)\s*=\s*[\"'](?P<value>[^\"'<>]{1,60})[\"']\s*/?>|>\s*(?P<text>[^<>]{1,60}?)\s*"
-                             r"</[A-Za-z][\w-]*>)")
+# <issue name="rent">$1,200</issue>, <term issue="rent" value="1100" unit="USD"/>: the issue in an
+# attribute, the value in another (or the tag's text), the attributes in any order.
+_ATTRIBUTE_TAG = re.compile(r"<[A-Za-z][\w-]*(?P<attributes>(?:\s+[\w-]+\s*=\s*[\"'][^\"'<>]*[\"'])+)\s*"
+                            r"(?:/>|>\s*(?P<text>[^<>]{1,60}?)\s*</[A-Za-z][\w-]*>)")
+_ATTRIBUTE = re.compile(r"([\w-]+)\s*=\s*[\"']([^\"'<>]*)[\"']")
+_ATTRIBUTE_ISSUE = ("name", "issue", "key", "id", "field", "term", "topic")
+_ATTRIBUTE_VALUE = ("value", "val", "amount", "proposed", "offer")
 # A YAML or code comment after a value ("rent: 1000  # was 1100") is no part of it.
 _COMMENT = re.compile(r"\s+(?:#|//)\s.*$")
+_SENTENCE_PAIR_BREAK = re.compile(r"(?<=[^\W_])[.!]\s+(?=[^\W\d_][^\W\d_ -]*(?:[ -][^\W\d_]+){0,3}\s*:\s)")
 _SENTENCE_END = re.compile(r".*[.!?]\s+")
 _SEPARATOR_ROW = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 
@@ -55,12 +60,15 @@ def as_records(pairs: Pairs) -> Pairs:
     keys = {str(key).strip().lower(): value for key, value in pairs}
     # A record may carry remarks beside its issue and value ({"issue", "value", "reason"}).
     if 2 <= len(pairs) <= 4 and keys.keys() & _RECORD_KEYS and keys.keys() & _VALUE_KEYS and \
-            (len(pairs) == 2 or not any(isinstance(value, (list, dict)) for value in keys.values())):
+            (len(pairs) == 2 or not any(isinstance(value, (list, dict)) for key, value in keys.items()
+                                        if key not in _VALUE_KEYS)):
         issue_key = next(k for k in keys if k in _RECORD_KEYS)
         value_key = next(k for k in keys if k in _VALUE_KEYS and k != issue_key)
         # {"term": "36 months", "amount": 5000} names two issues: a record's name holds no number.
         if isinstance(keys[issue_key], str) and not re.search(r"\d", keys[issue_key]):
-            return [(keys[issue_key], keys[value_key])]
+            found = keys[value_key]
+            # {"issue": "Rent", "proposed": {"amount": 1200, "unit": "USD/month"}}: a value record.
+            return [(keys[issue_key], record_value(found) if isinstance(found, list) else found)]
     names = [str(key).strip().lower() for key, _ in pairs]
     if len(pairs) >= 4 and len(pairs) % 2 == 0 and all(name in _RECORD_KEYS for name in names[::2]) \
             and all(name in _VALUE_KEYS for name in names[1::2]) and all(isinstance(v, str) for _, v in pairs[::2]):
@@ -123,7 +131,7 @@ def _cells(line: str) -> list[str]:
 
 # Table columns that hold no offer of the writer's (the other side's, limits, ranks, remarks) and
 # columns that hold it; a unit column is read with the value.
-_OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min\w*|"
+_OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min\w*|asked|"
                            r"max\w*|priority|priorities|rank\w*|weight|importance|notes?|comments?|remarks?|why|"
                            r"reasons?|rationale|justification|status|previous|last|old|was|estimate\w*|range|limit|fallback|"
                            r"backup|worst|floor|ceiling|concession\w*|plan b|if needed)\b",
@@ -131,6 +139,12 @@ _OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counte
 _OWN_COLUMN = re.compile(r"\b(?:values?|my|our|mine|offers?|proposals?|proposed|target|ask|position|acceptable|now|"
                          r"new|current|final|amount|terms?)\b", re.IGNORECASE)
 _UNIT_COLUMN = re.compile(r"^\s*units?\s*$", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:my|our|mine|ours|me|we|us)\b", re.IGNORECASE)
+
+
+def _plain(cell: str) -> str:
+    """A header or row name with its underscores and hyphens as spaces ("landlord_last")."""
+    return re.sub(r"[_\-.]+", " ", cell)
 
 
 def _unit_columns(header: list[str]) -> list[int]:
@@ -143,6 +157,10 @@ def _own_column(header: list[str], width: int) -> int | None:
     remark nor a unit."""
     if len(header) != width:
         return None
+    # "Tenant asked | My counter": the one column the writer marks as its own, in the first person.
+    first_person = [j for j in range(1, width) if _FIRST_PERSON.search(_plain(header[j]))]
+    if len(first_person) == 1:
+        return first_person[0]
     others = [j for j in range(1, width) if not _OTHER_COLUMN.search(header[j]) and not _UNIT_COLUMN.match(header[j])]
     own = [j for j in others if _OWN_COLUMN.search(header[j])]
     if len(own) == 1 and len(others) < width - 1:
@@ -159,8 +177,8 @@ def _table_pairs(header: list[str], body: list[list[str]], labels: GameLabels) -
         return list(zip(header, body[0]))
     if len(body) > 1 and header_issues >= 2 and all(len(row) == len(header) for row in body):
         # One column per issue, one row per party or draft: the writer's own row, if one is.
-        own = [row for row in body if not _OTHER_COLUMN.search(row[0])]
-        marked = [row for row in own if _OWN_COLUMN.search(row[0])]
+        own = [row for row in body if not _OTHER_COLUMN.search(_plain(row[0]))]
+        marked = [row for row in own if _OWN_COLUMN.search(_plain(row[0])) or _FIRST_PERSON.search(_plain(row[0]))]
         chosen = marked if len(marked) == 1 else own
         if len(chosen) == 1:
             return list(zip(header[1:], chosen[0][1:]))
@@ -189,7 +207,9 @@ def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
 
 
 # Two or more lines of comma- or tab-separated cells: CSV (or TSV) a model wrote as its offer.
-_CSV_LINES = re.compile(r"(?m)(?:^[ \t]*[^\s|,\t#>*-][^\n|]*(?:,|\t)[^\n|]*(?:\n|$)){2,}")
+_CSV_LINES = re.compile(r"(?m)(?:^[ \t]*[^\s|,;\t#>*-][^\n|]*(?:,|;|\t)[^\n|]*(?:\n|$)){2,}")
+# A semicolon CSV writes decimals with a comma and may group thousands with dots ("1.200,00").
+_DECIMAL_COMMA_CELL = re.compile(r"^(\d{1,3}(?:\.\d{3})*|\d+),(\d{1,2})$")
 
 
 def _csv_row(line: str, delimiter: str) -> list[str]:
@@ -209,8 +229,11 @@ def _csv_blocks(text: str, labels: GameLabels) -> list[Block]:
     blocks = []
     for match in _CSV_LINES.finditer(text):
         lines = [line for line in match.group(0).splitlines() if line.strip()]
-        delimiter = "\t" if all("\t" in line for line in lines) else ","
+        delimiter = "\t" if all("\t" in line for line in lines) else ";" if all(";" in line for line in lines) else ","
         rows = [_csv_row(line, delimiter) for line in lines]
+        if delimiter == ";":
+            rows = [[_DECIMAL_COMMA_CELL.sub(lambda m: m.group(1).replace(".", "") + "." + m.group(2), cell) for cell in row]
+                    for row in rows]
         width = len(rows[0])
         if width < 2 or any(len(row) != width for row in rows) or \
                 any(len(cell) > 40 or ":" in cell for row in rows for cell in row):
@@ -259,6 +282,9 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
 def _segments(line: str) -> list[str]:
     line = OFFER_HEADING.sub("", line, count=1)
     parts = [part for part in _SEGMENT_BREAK.split(line) if part.strip()]
+    if len(parts) == 1 and line.count(":") >= 2:
+        # "Rent: $1,300. Lease: 33 months. Deposit: $1,000.": pairs written as sentences.
+        parts = [part for part in _SENTENCE_PAIR_BREAK.split(line) if part.strip()]
     if len(parts) == 1 and line.count("=") >= 2:
         parts = re.split(r"\s+(?=[\w-]+\s*=)", line)
     if len(parts) == 1 and ", " in line:
@@ -277,6 +303,10 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
     found = [_segment_pair(segment, labels) for segment in segments]
     # Several segments are pairs only if most are; a sentence with a comma is not a list.
     if len(segments) > 1 and sum(1 for f in found if f and f[2]) < max(2, len(segments) - 1):
+        if sum(1 for f in found if f and f[2]) >= 2:
+            # "amount 7k, 5-6 years, 3%, fees $30": a package written as prose, some values keyed
+            # and some not — no key holds the rest of the line; the text reader reads it.
+            return [], 0
         found = [_segment_pair(OFFER_HEADING.sub("", cleaned, count=1), labels)]
     heading = OFFER_HEADING.match(cleaned)
     if heading and not any(found) and 0 < len(cleaned[heading.end():].split()) <= 4:
@@ -441,19 +471,33 @@ def _mask(text: str, blocks: list[Block]) -> str:
     return text
 
 
+def _attribute_pair(match: re.Match[str]) -> tuple[str, str] | None:
+    attributes = {key.lower(): value for key, value in _ATTRIBUTE.findall(match.group("attributes"))}
+    issue = next((attributes[key] for key in _ATTRIBUTE_ISSUE if key in attributes), None)
+    value = next((attributes[key] for key in _ATTRIBUTE_VALUE if key in attributes), None) or match.group("text")
+    if not issue or not value:
+        return None
+    unit = next((attributes[key] for key in ("unit", "units", "currency") if key in attributes), "")
+    return issue, f"{value} {unit}".strip()
+
+
 def _tag_blocks(text: str) -> list[Block]:
     """<rent>$1,200</rent> pairs, consecutive ones (only spaces between) in one block."""
     blocks: list[Block] = []
-    matches = sorted([*_TAG_PAIR.finditer(text), *_ATTRIBUTE_PAIR.finditer(text)], key=lambda m: m.start())
-    for match in matches:
-        value = match.group("value") or match.groupdict().get("text") or ""
-        unit = _UNIT_ATTRIBUTE.search(match.groupdict().get("attributes") or "")
-        pair = (match.group("key").strip(), f"{value} {unit.group('unit')}" if unit else value)
-        if blocks and not text[blocks[-1].end:match.start()].strip():
+    found: list[tuple[int, int, tuple[str, str]]] = []
+    for match in _TAG_PAIR.finditer(text):
+        unit = _UNIT_ATTRIBUTE.search(match.group("attributes") or "")
+        value = match.group("value")
+        found.append((match.start(), match.end(), (match.group("key").strip(), f"{value} {unit.group('unit')}" if unit else value)))
+    for match in _ATTRIBUTE_TAG.finditer(text):
+        if (pair := _attribute_pair(match)) is not None:
+            found.append((match.start(), match.end(), pair))
+    for start, end, pair in sorted(found):
+        if blocks and not text[blocks[-1].end:start].strip():
             last = blocks[-1]
-            blocks[-1] = Block(last.start, match.end(), last.pairs + [pair], "tags")
-        else:
-            blocks.append(Block(match.start(), match.end(), [pair], "tags"))
+            blocks[-1] = Block(last.start, end, last.pairs + [pair], "tags")
+        elif not blocks or start >= blocks[-1].end:
+            blocks.append(Block(start, end, [pair], "tags"))
     return blocks
 
 

@@ -49,7 +49,11 @@ def _times_scale(match: re.Match[str]) -> str:
 
 
 # "half a year", "half a month": half of one unit.
-_HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
+_HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day|percent|per\s?cent|percentage\s+point)\b)",
+                         re.IGNORECASE)
+# "a full week", "a whole year": the length of one unit, decorated.
+_SINGLE_UNIT = re.compile(r"\b(?:a|one)\s+single\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
+_FULL_UNIT = re.compile(r"\b(a|an|one)\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 # "five and seven thousand", "two to three hundred": the scale belongs to both numbers of a range.
@@ -59,12 +63,23 @@ _SHARED_SCALE = re.compile(r"\b(" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r"
 _QUARTER_WORDS = re.compile(r"\s+and\s+(?:(?P<one>a|one)\s+quarter|(?P<three>three)\s+quarters)\b", re.IGNORECASE)
 _AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IGNORECASE)
 
-from lamen.judge.lexicon import FOREIGN_WORDS, cjk_to_latin  # noqa: E402  (a table of words, no logic)
+from lamen.judge.digits import ascii_digits  # noqa: E402
+from lamen.judge.lexicon import FOREIGN_WORDS, UNIT_AFTER_NUMBER, cjk_to_latin, script_to_latin, units_after_numbers  # noqa: E402  (a table of words, no logic)
 
 _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WORDS), key=len, reverse=True))
                       + r")(?![\w-])", re.IGNORECASE)
 # "1.200 $", "7.000 dólares": a dot before exactly three digits separates thousands (a decimal
 # with three places and a non-zero whole part is not how anyone writes an amount or a rate).
+# Texting: "u" is you, "ur" your (a lone letter u is no other English word).
+_TEXTING = re.compile(r"(?<![\w'’.-])(?:u|ur)(?![\w'’.-])", re.IGNORECASE)
+# A number type's constructor around one literal, as code and reprs write values ("Decimal('1200.00')",
+# "float(2.5)", "Money(20)"); any other call ("alert(1)") is no value.
+_LITERAL_CALL = re.compile(r"\b(?:decimal\.)?(?:Decimal|Fraction|Money|Amount|Price|USD|EUR|Dollars?|float|int|round|D)"
+                           r"\(\s*(['\"]?)(-?\d[\d_.,]*)\1\s*\)")
+_APOSTROPHE_THOUSANDS = re.compile(r"(?<![\w.'’])\d{1,3}(?:['’]\d{3})+(?![\w'’])")
+_ROUND_MARK = re.compile(r"(?<=\d)\.(?:–|-{1,2})(?![\d-])")
+_DECIMAL_COMMA_K = re.compile(r"(?<![\d,.])(\d{1,3}),(\d)(?=[kK]\b)")
+_UNDERSCORE_THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w])")
 _DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
 # "1 100 $": a space separates thousands only right before a currency.
 _SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b))",
@@ -92,10 +107,14 @@ def words_to_digits(text: str) -> str:
     def convert(match: re.Match[str]) -> str:
         words = [w for w in re.split(r"[\s-]+", match.group(0).lower().strip()) if w and w != "and"]
         trailing = " " if match.group(0)[-1:].isspace() or match.group(0).endswith("-") else ""
-        # "twelve-fifty" is no number a careful reader would write down for it: keep the words.
-        if re.fullmatch(r"[a-z]+-[a-z]+", match.group(0).strip().lower()) and words[0] in _UNITS_WORDS \
-                and words[1] in _TENS_WORDS:
-            return match.group(0)
+        # "twelve-fifty", "twelve fifty", "eleven seventy-five", "nine-fifty": hundreds said the
+        # short way (a teen, or a unit joined by a hyphen, before the tens).
+        spoken = re.sub(r"[\s-]+and$", "", match.group(0).strip().lower())  # "one-twenty and hybrid"
+        if len(words) in (2, 3) and words[0] in _UNITS_WORDS and words[0] != "zero" and words[1] in _TENS_WORDS and \
+                (len(words) == 2 or (words[2] in _UNITS_WORDS and _UNITS_WORDS[words[2]] < 10)) and \
+                (_UNITS_WORDS[words[0]] >= 10 or re.fullmatch(r"[a-z]+-[a-z]+(?:-[a-z]+)?", spoken)):
+            return str(_UNITS_WORDS[words[0]] * 100 + _TENS_WORDS[words[1]] + (_UNITS_WORDS[words[2]] if len(words) == 3 else 0)) \
+                + trailing
         numbers: list[int] = []
         total, current, last = 0, 0, ""
         for word in words:
@@ -127,6 +146,10 @@ def words_to_digits(text: str) -> str:
                                            f"{m.group(3)} {m.group(4)}", text)
     if "quarter" in text.lower():
         text = _QUARTER_WORDS.sub(lambda m: " and_1_quarter" if m.group("one") else " and_3_quarters", text)
+    if "full" in text.lower() or "whole" in text.lower() or "entire" in text.lower() or "complete" in text.lower():
+        text = _FULL_UNIT.sub(r"\1 ", text)
+    if "single" in text.lower():
+        text = _SINGLE_UNIT.sub("1 ", text)  # "a single day of subletting": one day
     text = _HALF_WORDS.sub(" and_a_half", _ARTICLE.sub(_article_one, _HALF_A_UNIT.sub("0.5 ", text)))
     if "couple" in text.lower():
         text = _COUPLE.sub("2 ", text)
@@ -240,6 +263,11 @@ def _has_foreign_words(text: str) -> bool:
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
     # Each rewrite runs only where its cue is in the text: most texts need none of them.
+    text = ascii_digits(text)
+    if " u" in text or " ur " in text:
+        text = _TEXTING.sub(lambda m: "you" if m.group(0).lower() == "u" else "your", text)  # "4 seats for u"
+    if "(" in text:
+        text = _LITERAL_CALL.sub(r"\2", text)  # "Decimal('1200.00')", "float(2.5)": the literal
     lower = text.lower()
     if "cent" in lower or "pct" in lower:
         text = _PER_CENT.sub("%", text)
@@ -259,6 +287,14 @@ def local_forms(text: str) -> str:
         text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
     if "." in text:
         text = _DOT_THOUSANDS.sub(r"\1\2", text)
+    if "'" in text or "’" in text:
+        text = _APOSTROPHE_THOUSANDS.sub(lambda m: re.sub(r"['’]", "", m.group(0)), text)  # Swiss "1'100.–"
+    if ".–" in text or ".-" in text:
+        text = _ROUND_MARK.sub("", text)  # "750.–": a round amount, no cents
+    if "," in text and ("k" in text or "K" in text):
+        text = _DECIMAL_COMMA_K.sub(r"\1.\2", text)  # "1,2k": a decimal comma before thousands
+    if "_" in text:
+        text = _UNDERSCORE_THOUSANDS.sub(lambda m: m.group(0).replace("_", ""), text)  # "1_100", as code and TOML write numbers
     if _DIGIT_SPACE_DIGIT.search(text):
         text = _SPACE_THOUSANDS.sub(r"\1\2", text)
     if "," in text and "%" in text:
@@ -266,9 +302,11 @@ def local_forms(text: str) -> str:
     if not text.isascii():
         if _VULGAR_FRACTION.search(text):
             text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1) or '0'}{_VULGAR[m.group(2)]}", text)
-        text = cjk_to_latin(text)
+        text = script_to_latin(cjk_to_latin(text))
     # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
     # an English text with a dash or an emoji in it needs no pass of it.
+    if UNIT_AFTER_NUMBER.search(text):
+        text = units_after_numbers(text)
     if _has_foreign_words(text) or "d.h." in lower:
         text = _number_compounds(text)
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
@@ -277,6 +315,8 @@ def local_forms(text: str) -> str:
         text = _BETWEEN_AND.sub(r"\1 and ", text)
         text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
+        if _DIGIT_SPACE_DIGIT.search(text):
+            text = _SPACE_THOUSANDS.sub(r"\1\2", text)  # "1 200 долларов": the currency is English only now
     return text
 
 
@@ -303,5 +343,7 @@ def in_english(text: str) -> bool:
     language or a word of the lexicon ("caution" and "bail" are English too)."""
     if _NON_ENGLISH.search(text):
         return False
-    words = set(_WORD.findall(text.lower()))
-    return len(_FOREIGN_WORDS.findall(text)) + len(words & _FOREIGN_SINGLE) < 2
+    sequence = _WORD.findall(text.lower())
+    words = set(sequence)
+    pairs = len(_FOREIGN_PAIRS.intersection(zip(sequence, sequence[1:])))  # "jangka waktu", "kami usulkan"
+    return len(_FOREIGN_WORDS.findall(text)) + len(words & _FOREIGN_SINGLE) + pairs < 2
