@@ -220,3 +220,26 @@ def test_the_shipped_cooperative_quickstarts_plan_without_playing(tmp_path: Path
         assert spec.family == family
         assert main(["run", str(REPO / "tournaments" / name), "--db", str(tmp_path / "t.db"), "--dry-run"]) == 0
         assert capsys.readouterr().out.startswith(f"{matches} matches: ")
+
+
+def test_the_report_chooses_partner_sections_by_relation(optimization_db: Path, tmp_path: Path) -> None:
+    import pandas as pd
+
+    from lamen.report import write_report
+
+    report = write_report(optimization_db, tmp_path / "report", replicates=50)
+    html = report.index.read_text("utf-8")
+    for section in ("team-scores", "partner-ratings", "family-metrics", "transcripts"):
+        assert f'id="{section}"' in html
+    for negotiation in ("leaderboard", "head-to-head", "outcome-spaces"):
+        assert f'id="{negotiation}"' not in html
+    names = {table.name for table in report.tables}
+    assert {"team_score_observed", "team_score_predicted", "partner_ratings", "family_metrics", "rate_optimal"} <= names
+    ratings = pd.read_csv(tmp_path / "report" / "tables" / "partner_ratings.csv")
+    assert list(ratings["agent"]) == ["player:oracle", "player:share-all", "player:own-view", "player:random"]
+    observed = pd.read_csv(tmp_path / "report" / "tables" / "team_score_observed.csv", index_col=0)
+    rows = stored(optimization_db)
+    self_random = [r["u_a"] for r in rows if r["agent_a"] == r["agent_b"] == "player:random"]
+    assert observed.at["player:random", "player:random"] == pytest.approx(sum(self_random) / len(self_random))
+    optimal = pd.read_csv(tmp_path / "report" / "tables" / "rate_optimal.csv", index_col=0)
+    assert (optimal.loc["player:oracle"] == 1.0).all() and optimal.at["player:share-all", "player:share-all"] == 1.0

@@ -126,7 +126,10 @@ class Tournament(SpecModel):
     def stored_form(self) -> dict:
         """The spec as the store keeps it. A negotiation tournament is stored as before `family`
         existed (its default), so databases and reports of LAMEN tournaments do not change."""
-        return self.model_dump(mode="json", exclude={"family", "instances"} if self.family == "negotiation" else None)
+        if self.family == "negotiation":
+            return self.model_dump(mode="json", exclude={"family", "instances"})
+        # Another family's tournament has no negotiation games, protocol, qualifier or fallback reader.
+        return self.model_dump(mode="json", exclude={"games", "protocol", "qualifier", "llm_fallback"})
 
     @field_validator("prices", mode="before")
     @classmethod
