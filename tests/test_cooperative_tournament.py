@@ -243,3 +243,25 @@ def test_the_report_chooses_partner_sections_by_relation(optimization_db: Path, 
     assert observed.at["player:random", "player:random"] == pytest.approx(sum(self_random) / len(self_random))
     optimal = pd.read_csv(tmp_path / "report" / "tables" / "rate_optimal.csv", index_col=0)
     assert (optimal.loc["player:oracle"] == 1.0).all() and optimal.at["player:share-all", "player:share-all"] == 1.0
+
+
+def test_a_model_seat_plays_beside_scripted_players(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A `mock:` seat (a model's place) whose first reply of a game names a room the house lacks:
+    the slip is fed back, the retry is stored with the move it led to, and the match is scored."""
+    spec = tmp_path / "t.yaml"
+    spec.write_text("name: t\nfamily: adventurers\nagents:\n"
+                    "  - {id: llm, agent: 'mock:tests.test_coop_llm_seats:adventurers_reply_with_a_slip'}\n"
+                    "  - player:share-all-solver\ninstances: {config: {n_rooms: 5}, count: 1}\n")
+    db = tmp_path / "t.db"
+    run(spec, db, capsys)
+    rows = stored(db)
+    assert len(rows) == 2 * 4 + 4 and all(r["status"] == "finished" for r in rows)
+    assert all(r["u_a"] == r["u_b"] == r["outcome"]["team"] for r in rows)
+    with sqlite3.connect(db) as connection:
+        opening = connection.execute(
+            "SELECT t.match_id, COUNT(*) FROM turns t JOIN calls c ON c.match_id = t.match_id AND c.turn_idx = t.idx "
+            "JOIN matches m ON m.id = t.match_id WHERE t.idx = 0 AND c.agent = 'llm' AND "
+            "((m.starts = 0 AND m.agent_a = 'llm') OR (m.starts = 1 AND m.agent_b = 'llm')) GROUP BY t.match_id"
+        ).fetchall()
+    # Every match the model seat opens: its slip and the retry, both stored with the first turn.
+    assert opening and all(count == 2 for _, count in opening)
