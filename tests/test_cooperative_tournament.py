@@ -185,7 +185,7 @@ def test_adventurers_tournament_scores_the_family_s_way(tmp_path: Path, capsys: 
     ("[player:oracle, player:nobody]", "{count: 1}",
      "agents[1]: dialop.optimization has no scripted player 'nobody' (use one of: random, own-view, share-all, "
      "accept-all, oracle)"),
-    ("[bot:linear]", "{count: 1}", "agents[0]: bot:linear is a scripted negotiator; a dialop.optimization tournament"),
+    ("[bot:linear]", "{count: 1}", "agents[0]: bot:linear is a scripted negotiator; a tournament of dialop.optimization seats"),
     ("[player:oracle]", "{config: {source: made-up}, count: 1}", "instances.config.source: Input should be"),
     ("[player:oracle]", "{count: 1, seeds: [1]}", "instances: instances need either `seeds` (a list) or `count`"),
     ("[player:oracle]", "{count: 135}", "instances: dialop.optimization has 134 human games: seed 134 is out of range"),
@@ -208,8 +208,8 @@ def test_negotiation_fields_are_refused_in_a_family_tournament(tmp_path: Path) -
     with pytest.raises(SpecError) as caught:
         load_tournament(path)
     messages = [p.message for p in caught.value.problems]
-    assert messages == ["a adventurers tournament needs `instances`",
-                        "a adventurers tournament has no `games` (negotiation only)"]
+    assert messages == ["a tournament of adventurers needs `instances`",
+                        "a tournament of adventurers has no `games` (negotiation only)"]
 
 
 def test_the_shipped_cooperative_quickstarts_plan_without_playing(tmp_path: Path,
@@ -265,3 +265,11 @@ def test_a_model_seat_plays_beside_scripted_players(tmp_path: Path, capsys: pyte
         ).fetchall()
     # Every match the model seat opens: its slip and the retry, both stored with the first turn.
     assert opening and all(count == 2 for _, count in opening)
+
+
+def test_rejudge_leaves_a_family_s_scores_alone(optimization_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = stored(optimization_db)
+    assert main(["rejudge", str(optimization_db)]) == 0
+    out = capsys.readouterr().out
+    assert "coop: a tournament of dialop.optimization, scored by the family when played: nothing to judge again" in out
+    assert "0 matches judged again, 0 changed" in out and stored(optimization_db) == before

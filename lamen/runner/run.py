@@ -82,7 +82,7 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
                         f"use one of: {', '.join(family.players)}", ("agents", index))
                 for index, agent in enumerate(tournament.agents)
                 if agent.provider == "player" and agent.model not in family.players]
-    problems += [Problem(f"{agent.id} is a scripted negotiator; a {family.name} tournament seats the family's "
+    problems += [Problem(f"{agent.id} is a scripted negotiator; a tournament of {family.name} seats the family's "
                          "scripted players", f"use player:NAME, NAME one of: {', '.join(family.players)}",
                          ("agents", index))
                  for index, agent in enumerate(tournament.agents) if agent.provider == "bot"]

@@ -178,7 +178,7 @@ class Tournament(SpecModel):
             return [] if self.instances is None else [Problem(
                 "instances belong to tournaments of other game families", "a negotiation tournament lists `games`",
                 ("instances",))]
-        family = f"a {self.family} tournament"
+        family = f"a tournament of {self.family}"
         problems = self.instances.problems() if self.instances is not None else [Problem(
             f"{family} needs `instances`", "e.g. instances: {config: {source: human}, count: 5}", ("instances",))]
         problems += [Problem(f"{family} has no `{field}` (negotiation only)", f"remove `{field}`", (field,))
