@@ -119,10 +119,11 @@ def _tournament_section(writer: _Writer) -> Markup:
 
 
 def _heatmap(writer: _Writer, matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str,
-             counts: pd.DataFrame | None = None, no_games: pd.DataFrame | None = None) -> Markup:
+             counts: pd.DataFrame | None = None, no_games: pd.DataFrame | None = None,
+             column_label: str = "column agent (opponent)") -> Markup:
     """A matrix as a heatmap, with its CSV and LaTeX beneath."""
     made = fig.heatmap_figure(matrix, title, colour_label, writer.figure_folder, name, caption, annotate_counts=counts,
-                              no_games=no_games)
+                              no_games=no_games, column_label=column_label)
     return tag("div", writer.figure(made), writer.export(matrix, name, title, index=True))
 
 
@@ -305,7 +306,7 @@ def write_report(db_path: str | Path, output: str | Path | None = None, tourname
     if relation_of(data.spec) == COMMON_PAYOFF:
         # Sections by the family's relation: who is a good partner, not who gets the better deal.
         def heatmap(matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str) -> Markup:
-            return _heatmap(writer, matrix, name, title, colour_label, caption)
+            return _heatmap(writer, matrix, name, title, colour_label, caption, column_label="column agent (partner)")
 
         sections = [("tournament", "Tournament", _tournament_section(writer)),
                     *partner_sections(data, writer.export, heatmap, _missing, replicates),
