@@ -69,6 +69,9 @@ CATALOGUE: dict[str, Provider] = {provider.name: provider for provider in (
     _llm("cohere", "lamen.agents.providers.cohere:CohereAgent", ("CO_API_KEY",), "cohere"),
     # the google SDK's own order when both are set
     _llm("google", "lamen.agents.providers.google:GoogleAgent", ("GOOGLE_API_KEY", "GEMINI_API_KEY"), "google-genai"),
+    # A game family's scripted player (`player:own-view`): the runner seats it for the instance
+    # and role of each match (lamen.core.players wraps the family's policy); never made by name.
+    Provider("player", "lamen.core.players:PolicyAgent"),
 )}
 PROVIDERS = tuple(CATALOGUE)
 LLM_PROVIDERS = tuple(name for name, provider in CATALOGUE.items() if provider.is_llm)

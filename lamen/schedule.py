@@ -14,9 +14,11 @@ import itertools
 import json
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 from lamen.spec.agent import AgentSpec
+from lamen.spec.base import SpecModel
 from lamen.spec.game import Game
 from lamen.spec.library import Library
 from lamen.spec.load import game_from_document, load_game
@@ -154,4 +156,112 @@ def schedule(tournament: Tournament, games: list[Game], protocol: Protocol,
                 for first, second in itertools.combinations(tournament.agents, 2):
                     for (a, b), starts in itertools.product(((first, second), (second, first)), orders):
                         matches.append(Match("cross", game, protocol, a, b, starts, repetition, tournament.seed))
+    return matches
+
+
+# ---- game families other than negotiation ------------------------------------------------------
+#
+# A family's match stands where a negotiation match stands in the store: `game` is the instance
+# (its label is the store's game column, so a per-game view is a per-instance view), `protocol`
+# names the family whose rules it is played by. The negotiation schedule above is untouched:
+# its match ids, seeds and stored specs do not change.
+
+
+class FamilyGame(SpecModel):
+    """One instance of a game family, as a schedule and the store name it."""
+
+    name: str  # "<family config label>/<instance source>": the store's game column
+    family: str
+    config: dict[str, Any]
+    seed: int  # what the family's `instances(config, seed)` makes the instance from
+    instance_id: str  # the content id of the instance it made: the same name always means the same instance
+    game_class: str  # the family's relation: "common-payoff", ...
+
+
+class FamilyRules(SpecModel):
+    """The store's protocol column for a family's matches: the family's own rules."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class FamilyMatch:
+    """One episode of a game family for the runner: who sits in which seat (agent_a in the
+    family's first role), who moves first, which instance. Same surface as `Match`."""
+
+    stage: Stage
+    game: FamilyGame
+    protocol: FamilyRules
+    agent_a: AgentSpec  # the family's first role
+    agent_b: AgentSpec  # its second role
+    starts: int
+    repetition: int
+    tournament_seed: int
+    instance: Any  # the family's instance, made once per seed and shared by every pairing
+    mirror: int = 0
+
+    def canonical(self) -> dict:
+        return self._canonical
+
+    @cached_property
+    def _canonical(self) -> dict:
+        return {"stage": self.stage, "family": self.game.family, "game": self.game.model_dump(mode="json"),
+                "agents": [self.agent_a.model_dump(mode="json"), self.agent_b.model_dump(mode="json")],
+                "starts": self.starts, "repetition": self.repetition, "tournament_seed": self.tournament_seed,
+                "mirror": self.mirror}
+
+    @cached_property
+    def id(self) -> str:
+        return digest(self.canonical())[:20]
+
+    @cached_property
+    def seed(self) -> int:
+        return int(digest({"seed": self.canonical()})[:12], 16)
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        return tuple(sorted((self.agent_a.id, self.agent_b.id)))  # type: ignore[return-value]
+
+    @property
+    def block(self) -> str:
+        return f"{self.stage}|{self.game.name}|{'|'.join(self.pair)}|{self.repetition}"
+
+
+def family_schedule_size(tournament: Tournament, instances: int) -> int:
+    agents = len(tournament.agents)
+    per_instance = 4 * agents * tournament.self_play + 4 * (agents * (agents - 1) // 2) * tournament.cross_play
+    return instances * tournament.repetitions * per_instance
+
+
+def family_schedule(tournament: Tournament, family: str, relation: str,
+                    make: Callable[[dict[str, Any], int], Any]) -> list[FamilyMatch]:
+    """Every match of a two-seat family's tournament: on each instance of `tournament.instances`
+    (made once by `make(config, seed)`), each agent with itself (two independent copies, which
+    one sits in the first seat × who moves first) and each unordered pair in both seat orders ×
+    who moves first, × repetitions — every pairing on the same instances."""
+    assert tournament.instances is not None
+    seeds = tournament.instances.seed_list()
+    size = family_schedule_size(tournament, len(seeds))
+    if size > MAX_MATCHES:
+        raise SpecError([Problem(f"the schedule would hold {size:,} matches, more than the {MAX_MATCHES:,} one "
+                                 "tournament may hold", "use fewer instances, repetitions or agents", ("instances",))])
+    config = tournament.instances.config
+    label = ",".join(f"{key}={config[key]}" for key in sorted(config)) or "default"
+    matches: list[FamilyMatch] = []
+    for seed in seeds:
+        instance = make(config, seed)
+        game = FamilyGame(name=f"{label}/{instance.source}", family=family, config=config, seed=seed,
+                          instance_id=instance.content_id(), game_class=relation)
+        rules = FamilyRules(name=family)
+        for repetition in range(tournament.repetitions):
+            if tournament.self_play:
+                for agent in tournament.agents:
+                    for mirror, starts in itertools.product((0, 1), (0, 1)):
+                        matches.append(FamilyMatch("self", game, rules, agent, agent, starts, repetition,
+                                                   tournament.seed, instance, mirror))
+            if tournament.cross_play:
+                for first, second in itertools.combinations(tournament.agents, 2):
+                    for (a, b), starts in itertools.product(((first, second), (second, first)), (0, 1)):
+                        matches.append(FamilyMatch("cross", game, rules, a, b, starts, repetition, tournament.seed,
+                                                   instance))
     return matches

@@ -76,7 +76,7 @@ CASES = [
                    "name: typo\nagnets: [bot:linear]\ngames: [rental-1-distributive]\n"),
     bad_tournament("tournament-unknown-provider", "provider",
                    "2: agents[0].provider: unknown provider 'openia' "
-                   "(known: bot, local, human, mock, anthropic, openai, cohere, google)",
+                   "(known: bot, local, human, mock, anthropic, openai, cohere, google, player)",
                    "name: provider\nagents: [openia:gpt-4o]\ngames: [rental-1-distributive]\n"),
     bad_tournament("tournament-unknown-bot", "bot",
                    f"2: agents[0]: unknown negotiator 'bluffer' (known: {BOTS})",
@@ -185,11 +185,11 @@ CASES = [
                 "error: --max-rounds 1000000: must be between 1 and 1000 (a protocol's own limit)"),
     Case("unknown-provider", ["play", "rental-1-distributive", "--side-a", "openia:gpt-4o", "--side-b", "bot:linear"], 1,
          "error: --side-a 'openia:gpt-4o': unknown provider 'openia' (known: bot, local, human, mock, anthropic, openai, "
-         f"cohere, google) {ISSUE_HINT}"),
+         f"cohere, google, player) {ISSUE_HINT}"),
     Case("unknown-bot", ["play", "rental-1-distributive", "--side-a", "bot:linear", "--side-b", "bot:bluffer"], 1,
          f"error: --side-b 'bot:bluffer': unknown negotiator 'bluffer' (known: {BOTS}) {ISSUE_HINT}"),
     Case("empty-agent", ["play", "rental-1-distributive", "--side-a", "", "--side-b", "bot:linear"], 1,
-         "error: --side-a '': unknown provider '' (known: bot, local, human, mock, anthropic, openai, cohere, google) "
+         "error: --side-a '': unknown provider '' (known: bot, local, human, mock, anthropic, openai, cohere, google, player) "
          f"{ISSUE_HINT}"),
     Case("agent-without-key", ["play", "rental-1-distributive", "--side-a", "openai:gpt-4o", "--side-b", "bot:linear"],
          1, "error: cannot start: openai:gpt-4o: no API key: set OPENAI_API_KEY"),

@@ -31,7 +31,7 @@ def test_play_bad_agent_names_are_one_line_errors(capsys: pytest.CaptureFixture[
     assert main(["play", "rental-2-mixture", "--side-a", "openia:gpt-4o", "--side-b", "bot:linear"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["error: --side-a 'openia:gpt-4o': unknown provider 'openia' (known: bot, local, human, mock, "
-                   "anthropic, openai, cohere, google) (name an agent like bot:boulware, local:smollm2, human or openai:gpt-4o)"]
+                   "anthropic, openai, cohere, google, player) (name an agent like bot:boulware, local:smollm2, human or openai:gpt-4o)"]
     assert main(["play", "rental-2-mixture", "--side-a", "bot:bluffer", "--side-b", "bot:linear"]) == 1
     assert "unknown negotiator 'bluffer'" in capsys.readouterr().err
 

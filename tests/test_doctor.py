@@ -71,7 +71,7 @@ def test_agents_of_a_spec(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
                                  {"id": "local", "provider": "openai", "model": "qwen2.5-7b",
                                   "base_url": "http://127.0.0.1:9/v1"}])
     code, out = run(capsys, spec)
-    assert f"agents of {spec}: 3 LLM agents (1 bot/local/human agents need no check)\n" in out
+    assert f"agents of {spec}: 3 LLM agents (1 bot/local/human/player agents need no check)\n" in out
     assert "  anthropic:claude-haiku-4-5: sdk ok, key set, price listed\n" in out
     assert "  local: sdk ok, key set, price not needed (this machine's server)\n" in out
     assert "  openai:gpt-4o: sdk ok, key not set, price listed\n" in out

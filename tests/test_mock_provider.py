@@ -326,7 +326,7 @@ def test_doctor_shows_and_pings_mock_agents(capsys: pytest.CaptureFixture[str]) 
     spec = REPO / "examples" / "mock-smoke.yaml"
     assert main(["doctor", str(spec), "--ping"]) == 0
     out = capsys.readouterr().out
-    assert f"agents of {spec}: 0 LLM agents, 2 mock agents (1 bot/local/human agents need no check)\n" in out
+    assert f"agents of {spec}: 0 LLM agents, 2 mock agents (1 bot/local/human/player agents need no check)\n" in out
     assert (f"  mock:haggler: replies {spec.parent}/mock-smoke.replies.yaml (3 replies for side A, 3 replies for "
             "side B, 2 rules, when exhausted: repeat_last); no key, $0\n") in out
     assert "  mock:fixed-price: callable mock_smoke.py:answer; no key, $0\n" in out

@@ -34,7 +34,7 @@ def spec_of(entry: Provider, **fields: object) -> AgentSpec:
 
 
 def test_the_catalogue_is_the_spec_s_provider_list() -> None:
-    assert PROVIDERS == ("bot", "local", "human", "mock", "anthropic", "openai", "cohere", "google")
+    assert PROVIDERS == ("bot", "local", "human", "mock", "anthropic", "openai", "cohere", "google", "player")
     assert LLM_PROVIDERS == ("anthropic", "openai", "cohere", "google")
     with pytest.raises(ValueError, match="unknown provider 'acme' \\(known: bot, local, human, mock, anthropic"):
         AgentSpec.model_validate("acme:x")

@@ -159,14 +159,15 @@ def test_structured_notes_go_through_the_core_as_through_the_old_loop(case: str)
 # ---- the family a tournament names ------------------------------------------------------------
 
 @pytest.mark.parametrize(("family", "says"), [
-    ("nope", "family: unknown game family 'nope' (known: adventurers, dialop.mediation, dialop.optimization, dialop.planning, negotiation)"),
-    ("adventurers", "family: game family 'adventurers' cannot be played by `lamen run` yet")])
+    ("nope", "family: unknown game family 'nope' (known: adventurers, dialop.mediation, dialop.optimization, "
+             "dialop.planning, negotiation)"),
+    ("dialop.planning", "family: game family 'dialop.planning' cannot be played by `lamen run` yet")])
 def test_a_family_the_runner_cannot_play_is_one_line_naming_the_file(tmp_path: Path, family: str, says: str,
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     from lamen.cli import main
 
     path = tmp_path / "t.yaml"
-    path.write_text(f"name: t\nfamily: {family}\nagents: [bot:linear]\ngames: [rental-1-distributive]\n")
+    path.write_text(f"name: t\nfamily: {family}\nagents: [bot:linear]\ninstances: {{count: 1}}\n")
     assert main(["run", str(path), "--db", str(tmp_path / "t.db"), "--quiet", "--yes"]) != 0
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"{path}:2: {says}") and "\n" not in err

@@ -42,7 +42,7 @@ EXPECTED = {
     "syntax_error.yaml": ["5: (document): YAML syntax error: expected ',' or ']', but got '[' (check indentation, colons and quotes on this line)"],
     "top_level_list.yaml": ["1: (document): the file must be a YAML mapping (key: value lines), not a list (start with 'name: ...')"],
     "tournament_no_agents.yaml": ["2: agents: no agents listed (list at least one under 'agents')"],
-    "tournament_unknown_provider.yaml": ["3: agents[0].provider: unknown provider 'openia' (known: bot, local, human, mock, anthropic, openai, cohere, google)"],
+    "tournament_unknown_provider.yaml": ["3: agents[0].provider: unknown provider 'openia' (known: bot, local, human, mock, anthropic, openai, cohere, google, player)"],
     "unknown_field_typo.yaml": [
         # One misspelling, one line: the missing 'payoffs' is the 'payofs' typo.
         "6: payofs: unknown field 'payofs' (did you mean 'payoffs'?)",

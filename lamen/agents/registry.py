@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 def make_agent(spec: AgentSpec, *, game: Game | None, side: int, seed: int = 0, http_client: Any = None) -> Agent:
     """Scripted negotiators learn their own payoffs from the game; everyone else reads them in
     the prompt like a language model does. A missing SDK is one fatal line naming the extra to install."""
+    if spec.provider == "player":
+        raise AgentError(f"{spec.id}: a game family's scripted player is seated by `lamen run`, in a tournament "
+                         "of its family", retryable=False)
     provider = CATALOGUE[spec.provider]
     module_name, _, class_name = provider.agent.partition(":")
     try:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from lamen.leaderboard import Leaderboard
+    from lamen.ratings.partner import PartnerRatings
 
 DEFAULT_WIDTH = 100
 DASH = "–"
@@ -154,3 +155,30 @@ def _range(effect: dict[str, Any], digits: int) -> str:
     if effect.get("lower") is None:
         return DASH
     return f"{_signed(effect['lower'], digits)} to {_signed(effect['upper'], digits)}"
+
+
+def partner_table(ratings: PartnerRatings, title: str) -> Table:
+    """Partner ratings (lamen.ratings.partner), strongest partner first: strength in points,
+    expected team score with an average partner, self-play, cross-play and their gap."""
+    table = new_table(f"{title}: partner ratings, strongest first (95% intervals)", "agent", "points", "rank",
+                      "with avg", "self", "cross", "gap")
+    for rating in ratings.ratings:
+        points = plus_minus(rating.points, rating.points_low, rating.points_high, 0)
+        if rating.unbounded:  # ±∞: a one-sided interval, its finite end from the likelihood profile
+            end = rating.points_low if rating.unbounded == "above" else rating.points_high
+            points = f"{'≥' if rating.unbounded == 'above' else '≤'} {number(end, 0)}"
+        with_average = plus_minus(rating.team_score, rating.team_score_low, rating.team_score_high, 3)
+        if rating.unbounded:
+            end = rating.team_score_low if rating.unbounded == "above" else rating.team_score_high
+            with_average = f"{'≥' if rating.unbounded == 'above' else '≤'} {number(end, 3)}"
+        table.add_row(name(rating.agent), points, span(rating.rank_low, rating.rank_high), with_average,
+                      plus_minus(rating.self_play, rating.self_play_low, rating.self_play_high, 3),
+                      plus_minus(rating.cross_play, rating.cross_play_low, rating.cross_play_high, 3),
+                      plus_minus(rating.gap, rating.gap_low, rating.gap_high, 3))
+    return table
+
+
+PARTNER_NOTE = ("points: partner strength, 1000 = the average partner, +400 = ten times the odds of the team score; "
+                "with avg: expected team score with an average partner; self / cross: mean team score with itself / "
+                "with the others; gap = cross − self (negative: it coordinates mainly with itself); ±half the 95% "
+                "interval (clustered by instance); rank: bootstrap 95% interval.")

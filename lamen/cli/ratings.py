@@ -24,7 +24,7 @@ METHODS = ("bt", "elo", "trueskill")
 
 def register(commands: argparse._SubParsersAction) -> None:
     ratings = commands.add_parser("ratings", help="leaderboard: utility obtained (gets/gives), Bradley–Terry, Elo, "
-                                                   "TrueSkill, with intervals")
+                                                   "TrueSkill, with intervals; partner ratings for cooperative games")
     ratings.add_argument("db", type=Path)
     ratings.add_argument("--method", choices=(*METHODS, "all"), default="all",
                          help="which views of who gets the better side of a deal besides the utility headline")
@@ -59,11 +59,37 @@ def handle_ratings(args: argparse.Namespace) -> int:
     from lamen.leaderboard import build_leaderboard, leaderboard_json, leaderboards_by
     from lamen.store.tables import match_table
 
+    from lamen.cli.partner_views import COMMON_PAYOFF, partner_json, print_partner_view, tournament_relations
+
     store = _open(args.db)
     try:
         frame = match_table(store, args.tournament)
+        relations = tournament_relations(store, [args.tournament] if args.tournament else store.tournaments())
     finally:
         store.close()
+    # Views by the family's relation: common-payoff tournaments get partner ratings, one
+    # tournament at a time (a family's scores mean nothing beside another's).
+    teams = [name for name, (_, relation) in relations.items() if relation == COMMON_PAYOFF]
+    if teams:
+        if args.json:
+            views = {name: partner_json(frame[frame["tournament"] == name], relations[name][0], args.bootstrap)
+                     for name in teams}
+        else:
+            console = rating_console(args.wide)
+            for name in teams:
+                print_partner_view(console, frame[frame["tournament"] == name], name, relations[name][0], args.wide,
+                                   args.bootstrap)
+        frame = frame[~frame["tournament"].isin(teams)]
+        if frame.empty:
+            if args.json:
+                print(json.dumps({"tournaments": views}, indent=2, ensure_ascii=False))
+            return 0
+        if args.json:  # negotiation tournaments beside them: their leaderboard under its own key
+            board = build_leaderboard(frame, methods=METHODS if args.method == "all" else (args.method,),
+                                      bootstrap=args.bootstrap, anchor=args.anchor, library=library_from(args))
+            print(json.dumps({"tournaments": views, "leaderboard": leaderboard_json(board)}, indent=2,
+                             ensure_ascii=False))
+            return 0
     methods = METHODS if args.method == "all" else (args.method,)
     cross = frame[(frame["stage"] == "cross") & (frame["status"] == "finished")]
     if cross.empty:

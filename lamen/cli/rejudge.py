@@ -131,7 +131,16 @@ def handle_rejudge(args: argparse.Namespace) -> int:
                 if args.tournament is not None and args.tournament not in names:
                     raise SpecError([Problem(f"{args.db}: no tournament named {one_line(args.tournament)!r}",
                                              f"it holds: {', '.join(map(one_line, names)) or 'none'}")])
-                result = rejudge(store, [args.tournament] if args.tournament else names)
+                chosen = [args.tournament] if args.tournament else names
+                # Only negotiation is judged from its texts; another family's scores come from its
+                # own scorer when the match is played, so there is nothing to judge again.
+                from lamen.cli.partner_views import tournament_relations
+
+                families = tournament_relations(store, chosen)
+                for name in [n for n in chosen if families[n][0] != "negotiation"]:
+                    console.print(f"{one_line(name)}: a tournament of {families[name][0]}, scored by the family when "
+                                  "played: nothing to judge again", markup=False)
+                result = rejudge(store, [n for n in chosen if families[n][0] == "negotiation"])
                 for change in result.changes or []:
                     console.print(change.line(), markup=False)
                 changed = len(result.changes or [])

@@ -184,8 +184,13 @@ def handle_run(args: argparse.Namespace) -> int:
             frame = match_table(store, tournament.name)
         finally:
             store.close()
-    print_matrices(tables, frame, args.wide)
-    print_leaderboard_top(tables, frame, library, database, args.wide)
+    if str(runner.family.relation) == "common-payoff":  # by the family's relation, not its name
+        from lamen.cli.partner_views import print_partner_view
+
+        print_partner_view(tables, frame, tournament.name, tournament.family, args.wide)
+    else:
+        print_matrices(tables, frame, args.wide)
+        print_leaderboard_top(tables, frame, library, database, args.wide)
     console.print(summary_line(tournament.name, state) + f" in {time.monotonic() - started:.1f} s", markup=False,
                   soft_wrap=True)
     console.print(f"database: {database}", markup=False, soft_wrap=True)

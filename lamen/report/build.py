@@ -22,6 +22,7 @@ from lamen.report.export import (
     write_match_table,
     write_table,
 )
+from lamen.report.partners import COMMON_PAYOFF, partner_sections, relation_of
 from lamen.report.html import Markup, downloads, figure, frame_table, page, slug, tag
 from lamen.report.tables import (
     GAME_KINDS,
@@ -88,7 +89,7 @@ def _tournament_section(writer: _Writer) -> Markup:
     data = writer.data
     spec = data.spec
     facts = [f"database: {data.db_path.name}"] + [f"{label}: {spec[key]}" for key, label in (
-        ("protocol", "protocol"), ("repetitions", "repetitions"), ("seed", "seed"), ("imported_from", "imported from"))
+        ("family", "game family"), ("protocol", "protocol"), ("repetitions", "repetitions"), ("seed", "seed"), ("imported_from", "imported from"))
         if spec.get(key) is not None]
     if spec.get("budget_usd") is not None:
         facts.append(f"budget: ${spec['budget_usd']:.2f}")
@@ -118,10 +119,11 @@ def _tournament_section(writer: _Writer) -> Markup:
 
 
 def _heatmap(writer: _Writer, matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str,
-             counts: pd.DataFrame | None = None, no_games: pd.DataFrame | None = None) -> Markup:
+             counts: pd.DataFrame | None = None, no_games: pd.DataFrame | None = None,
+             column_label: str = "column agent (opponent)") -> Markup:
     """A matrix as a heatmap, with its CSV and LaTeX beneath."""
     made = fig.heatmap_figure(matrix, title, colour_label, writer.figure_folder, name, caption, annotate_counts=counts,
-                              no_games=no_games)
+                              no_games=no_games, column_label=column_label)
     return tag("div", writer.figure(made), writer.export(matrix, name, title, index=True))
 
 
@@ -274,22 +276,15 @@ def _viewer_section(writer: _Writer) -> Markup:
             class_="viewer")]))
 
 
-def write_report(db_path: str | Path, output: str | Path | None = None, tournament: str | None = None, *,
-                 replicates: int = 1000, orderings: int = 100) -> WrittenReport:
-    """Write the report of one tournament into `output` (default: the database's folder)."""
-    started = time.perf_counter()
-    data = read_report_data(db_path, tournament)
-    folder = Path(output) if output is not None else data.db_path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    writer = _Writer(data, folder)
+def _negotiation_sections(writer: _Writer, replicates: int, orderings: int) -> list[tuple[str, str, Markup]]:
     ratings, reason = None, ""
     try:
-        ratings = rate(data, replicates=replicates, orderings=orderings)
+        ratings = rate(writer.data, replicates=replicates, orderings=orderings)
     except ValueError as exc:
         reason = str(exc).removeprefix("match table: ")
     tournament = _tournament_section(writer)
     leaderboard, board = leaderboard_section(writer, ratings, reason, replicates)
-    sections = [
+    return [
         ("tournament", "Tournament", tournament),
         ("leaderboard", "Leaderboard", leaderboard),
         ("head-to-head", "Head-to-head", _head_to_head_section(writer, ratings)),
@@ -298,6 +293,26 @@ def write_report(db_path: str | Path, output: str | Path | None = None, tourname
         ("outcome-spaces", "Outcome spaces", _spaces_section(writer)),
         ("transcripts", "Transcripts", _viewer_section(writer)),
     ]
+
+
+def write_report(db_path: str | Path, output: str | Path | None = None, tournament: str | None = None, *,
+                 replicates: int = 1000, orderings: int = 100) -> WrittenReport:
+    """Write the report of one tournament into `output` (default: the database's folder)."""
+    started = time.perf_counter()
+    data = read_report_data(db_path, tournament)
+    folder = Path(output) if output is not None else data.db_path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    writer = _Writer(data, folder)
+    if relation_of(data.spec) == COMMON_PAYOFF:
+        # Sections by the family's relation: who is a good partner, not who gets the better deal.
+        def heatmap(matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str) -> Markup:
+            return _heatmap(writer, matrix, name, title, colour_label, caption, column_label="column agent (partner)")
+
+        sections = [("tournament", "Tournament", _tournament_section(writer)),
+                    *partner_sections(data, writer.export, heatmap, _missing, replicates),
+                    ("transcripts", "Transcripts", _viewer_section(writer))]
+    else:
+        sections = _negotiation_sections(writer, replicates, orderings)
     files = write_match_table(data.matches, writer.table_folder)
     viewer = viewer_data(data)
     transcripts = write_chunks(viewer, folder / CHUNK_FILES)

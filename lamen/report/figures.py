@@ -93,7 +93,8 @@ def _colormap(name: str) -> Colormap:
 
 
 def draw_heatmap(matrix: pd.DataFrame, title: str, colour_label: str, *, annotate_counts: pd.DataFrame | None = None,
-                 no_games: pd.DataFrame | None = None, vmin: float = 0.0, vmax: float = 1.0) -> Figure:
+                 no_games: pd.DataFrame | None = None, vmin: float = 0.0, vmax: float = 1.0,
+                 column_label: str = "column agent (opponent)") -> Figure:
     """Row agent (y) against column agent (x). Cells where `no_games` is true are hatched grey;
     other cells without a value (e.g. U* where no game reached agreement) are white, marked –."""
     rows, columns = [str(v) for v in matrix.index], [str(v) for v in matrix.columns]
@@ -104,7 +105,7 @@ def draw_heatmap(matrix: pd.DataFrame, title: str, colour_label: str, *, annotat
         image = axes.imshow(values, cmap=_colormap(HEATMAP), vmin=vmin, vmax=vmax, aspect="equal")
         axes.set_xticks(range(len(columns)), labels=columns, rotation=45, ha="right", rotation_mode="anchor")
         axes.set_yticks(range(len(rows)), labels=rows)
-        axes.set_xlabel("column agent (opponent)")
+        axes.set_xlabel(column_label)
         axes.set_ylabel("row agent")
         axes.set_title(title)
         # The colour bar takes the height of the matrix, whatever its size.
@@ -136,8 +137,10 @@ def draw_heatmap(matrix: pd.DataFrame, title: str, colour_label: str, *, annotat
 
 
 def heatmap_figure(matrix: pd.DataFrame, title: str, colour_label: str, folder: Path, name: str, caption: str,
-                   annotate_counts: pd.DataFrame | None = None, no_games: pd.DataFrame | None = None) -> FigureFile:
-    figure = draw_heatmap(matrix, title, colour_label, annotate_counts=annotate_counts, no_games=no_games)
+                   annotate_counts: pd.DataFrame | None = None, no_games: pd.DataFrame | None = None,
+                   column_label: str = "column agent (opponent)") -> FigureFile:
+    figure = draw_heatmap(matrix, title, colour_label, annotate_counts=annotate_counts, no_games=no_games,
+                          column_label=column_label)
     return save(figure, folder, name, title, caption)
 
 

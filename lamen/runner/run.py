@@ -8,15 +8,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from lamen.agents.base import Agent, AgentError
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
+from lamen.core.players import PolicyAgent
 from lamen.core.tournament import Answer, FallbackReading, Seating
 from lamen.runner.family import tournament_family
 from lamen.runner.limits import ProviderGate
 from lamen.runner.resilient import ResilientAgent
-from lamen.schedule import Match, resolve_games, schedule
+from lamen.schedule import FamilyMatch, Match, family_schedule, resolve_games, schedule
 from lamen.spec.agent import AgentSpec
 from lamen.spec.library import Library
 from lamen.spec.load import load_game, load_protocol
@@ -51,8 +54,10 @@ class RunState:
 Listener = Callable[[RunState, Match | None], None]
 
 
-def plan(tournament: Tournament, library: Library) -> list[Match]:
+def plan(tournament: Tournament, library: Library) -> list[Match] | list[FamilyMatch]:
     """The tournament's matches (qualifier first), from its spec."""
+    if tournament.family != "negotiation":
+        return plan_family(tournament)
     games = resolve_games(tournament.games, library)
     try:
         protocol = load_protocol(tournament.protocol, library)
@@ -60,6 +65,37 @@ def plan(tournament: Tournament, library: Library) -> list[Match]:
         raise SpecError([p if p.file else replace(p, field=("protocol", *p.field)) for p in exc.problems]) from None
     qualifier = load_game(tournament.qualifier.game, library) if tournament.qualifier else None
     return schedule(tournament, games, protocol, qualifier)
+
+
+def plan_family(tournament: Tournament) -> list[FamilyMatch]:
+    """A game family's matches: its instances made from the spec's config and seeds, and its
+    scripted players (`player:NAME`) checked against the family's, each a located one-line
+    problem."""
+    family = tournament_family(tournament.family)
+    assert tournament.instances is not None
+    try:
+        config = family.config.model_validate(tournament.instances.config)
+    except ValidationError as exc:
+        raise SpecError([Problem(error["msg"], f"see the {family.name} family's settings",
+                                 ("instances", "config", *error["loc"])) for error in exc.errors()]) from None
+    problems = [Problem(f"{family.name} has no scripted player {agent.model!r}",
+                        f"use one of: {', '.join(family.players)}", ("agents", index))
+                for index, agent in enumerate(tournament.agents)
+                if agent.provider == "player" and agent.model not in family.players]
+    problems += [Problem(f"{agent.id} is a scripted negotiator; a tournament of {family.name} seats the family's "
+                         "scripted players", f"use player:NAME, NAME one of: {', '.join(family.players)}",
+                         ("agents", index))
+                 for index, agent in enumerate(tournament.agents) if agent.provider == "bot"]
+    if problems:
+        raise SpecError(problems)
+
+    def make(raw: dict, seed: int) -> object:
+        try:
+            return family.instances(config, seed)
+        except ValueError as exc:
+            raise SpecError([Problem(str(exc), "choose seeds the family can make", ("instances",))]) from None
+
+    return family_schedule(tournament, family.name, str(family.relation), make)
 
 
 def record_of(match: Match, position: int, fingerprint: str | None = None) -> MatchRecord:
@@ -124,9 +160,19 @@ class Runner:
             self.gates[provider] = ProviderGate(provider, self.tournament.limits)
         return self.gates[provider]
 
-    def _agent(self, spec: AgentSpec, match: Match, side: int) -> Agent:
-        """Scripted negotiators are new per match and side (they keep state); model agents are
-        shared per agent id and wrapped with limits, retries and the response cache."""
+    def _agent(self, spec: AgentSpec, match: Match, side: int, seating: Seating | None = None) -> Agent:
+        """Scripted negotiators are new per match and side (they keep state), so are a family's
+        scripted players (made for the instance and seat); model agents are shared per agent id
+        and wrapped with limits, retries and the response cache."""
+        if spec.provider == "player":
+            if seating is None or spec.model not in self.family.players:
+                raise AgentError(f"{spec.id}: no scripted player {spec.model!r} in {self.family.name}", retryable=False)
+            role = seating.roles[side]
+            try:
+                return PolicyAgent(spec.id, self.family.players[spec.model].make(seating.instance, role),
+                                   self.family.codec(role), seed=match.seed, noise=float(spec.params.get("noise", 0.0)))
+            except (TypeError, ValueError) as exc:  # a noise that is no probability
+                raise AgentError(f"{spec.id}: {exc}", retryable=False) from None
         if spec.provider in ("bot", "human"):
             return self.make(spec, game=match.game, side=side, seed=match.seed)
         if spec.id not in self.shared:
@@ -158,7 +204,7 @@ class Runner:
         else:
             for side, (role, spec) in enumerate(specs.items()):
                 try:
-                    seats[role] = self._agent(spec, match, side)
+                    seats[role] = self._agent(spec, match, side, seating)
                 except AgentError as exc:  # e.g. no API key: this agent cannot play at all
                     self._disable(spec, str(exc))
                     failure = Failure(role, spec.id, str(exc), "fatal", before_play=True)
@@ -175,7 +221,7 @@ class Runner:
         transcript, outcome = hooks.stored(seating, record, fallback)
         # A fatal provider error (auth, unknown model, bad request) stops that agent's matches.
         if failure is not None and failure.role is not None and not failure.before_play and failure.kind == "fatal" \
-                and specs[failure.role].provider not in ("bot", "human"):
+                and specs[failure.role].provider not in ("bot", "human", "player"):
             self._disable(specs[failure.role], transcript.error or "")
         return transcript, outcome
 

@@ -4,7 +4,7 @@ limits and budget, stored where."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
@@ -75,11 +75,37 @@ class Qualifier(SpecModel):
     min_agreements: int = Field(default=1, ge=1)
 
 
+class Instances(SpecModel):
+    """The instances a game family's tournament plays (a family other than negotiation): the
+    family's configuration and the seeds it makes instances from — for `dialop.optimization`
+    with `source: human` seed k is the k-th shipped human game; for generators the seed of the
+    draw. Every pairing plays every one of them (common random numbers)."""
+
+    config: dict[str, Any] = Field(default_factory=dict, description="the family's configuration (lamen games show)")
+    seeds: tuple[Annotated[int, Field(ge=0)], ...] = Field(default=(), description="the instances' seeds, listed")
+    count: int | None = Field(default=None, ge=1, le=100_000, description="or this many seeds, from `start` on")
+    start: int = Field(default=0, ge=0)
+
+    def problems(self) -> list[Problem]:
+        """Checked by the tournament, so each problem is located under its `instances` field."""
+        if bool(self.seeds) == (self.count is not None):
+            return [Problem("instances need either `seeds` (a list) or `count` (with an optional `start`)",
+                            "e.g. instances: {config: {source: human}, count: 5}", ("instances",))]
+        if len(set(self.seeds)) != len(self.seeds):
+            return [Problem("a seed is listed twice", "list each instance once", ("instances", "seeds"))]
+        return []
+
+    def seed_list(self) -> tuple[int, ...]:
+        return self.seeds or tuple(range(self.start, self.start + (self.count or 0)))
+
+
 class Tournament(SpecModel):
     name: str
     family: str = Field(default="negotiation", description="the game family its games belong to (lamen games list)")
     agents: tuple[AgentSpec, ...]
-    games: tuple[str, ...] = Field(description="game names or glob patterns")
+    games: tuple[str, ...] = Field(default=(), description="game names or glob patterns (negotiation)")
+    instances: Instances | None = Field(
+        default=None, description="a game family's instances: its config and seeds (families other than negotiation)")
     protocol: str = "default"
     repetitions: int = Field(default=1, ge=1, le=MAX_REPETITIONS)
     self_play: bool = True
@@ -100,7 +126,10 @@ class Tournament(SpecModel):
     def stored_form(self) -> dict:
         """The spec as the store keeps it. A negotiation tournament is stored as before `family`
         existed (its default), so databases and reports of LAMEN tournaments do not change."""
-        return self.model_dump(mode="json", exclude={"family"} if self.family == "negotiation" else None)
+        if self.family == "negotiation":
+            return self.model_dump(mode="json", exclude={"family", "instances"})
+        # Another family's tournament has no negotiation games, protocol, qualifier or fallback reader.
+        return self.model_dump(mode="json", exclude={"games", "protocol", "qualifier", "llm_fallback"})
 
     @field_validator("prices", mode="before")
     @classmethod
@@ -123,8 +152,10 @@ class Tournament(SpecModel):
         # Checked here, not with Field(min_length): pydantic would also report an empty list
         # when an agent merely failed to validate.
         ids = [agent.id for agent in self.agents]
+        negotiation = self.family == "negotiation"
         problems = [Problem(f"no {what} listed", f"list at least one under '{what}'", (what,))
-                    for what in ("agents", "games") if not getattr(self, what)]
+                    for what in (("agents", "games") if negotiation else ("agents",)) if not getattr(self, what)]
+        problems += self._family_problems()
         problems += [Problem(f"agent id '{agent_id}' is used twice", "give each agent a distinct id",
                              ("agents", index)) for index, agent_id in enumerate(ids) if ids.index(agent_id) != index]
         named = name_problem(self.name, "name")
@@ -139,6 +170,20 @@ class Tournament(SpecModel):
         if problems:
             raise SpecError(problems)
         return self
+
+    def _family_problems(self) -> list[Problem]:
+        """A negotiation tournament names games; any other family's names instances, and has no
+        negotiation protocol, qualifier or fallback reader."""
+        if self.family == "negotiation":
+            return [] if self.instances is None else [Problem(
+                "instances belong to tournaments of other game families", "a negotiation tournament lists `games`",
+                ("instances",))]
+        family = f"a tournament of {self.family}"
+        problems = self.instances.problems() if self.instances is not None else [Problem(
+            f"{family} needs `instances`", "e.g. instances: {config: {source: human}, count: 5}", ("instances",))]
+        problems += [Problem(f"{family} has no `{field}` (negotiation only)", f"remove `{field}`", (field,))
+                     for field in ("games", "protocol", "qualifier", "llm_fallback") if field in self.model_fields_set]
+        return problems
 
     def database_path(self, base: Path | None = None) -> Path:
         """The spec's `database`, else reports/NAME/tournament.db — which the name's rules keep

@@ -18,7 +18,8 @@ def match_table(store: Store, tournament: str | None = None) -> pd.DataFrame:
         outcome = record.pop("outcome")
         for side, suffix in ((0, "a"), (1, "b")):
             for figure in SIDE_FIGURES:
-                record[f"{figure}_{suffix}"] = outcome["sides"][side][figure] if outcome else None
+                # A common-payoff family's outcome has no judged sides (lamen.runner.common_payoff).
+                record[f"{figure}_{suffix}"] = outcome["sides"][side][figure] if outcome and "sides" in outcome else None
         records.append(record)
     frame = pd.DataFrame.from_records(records, columns=[
         "match_id", "tournament", "stage", "game", "game_class", "agent_a", "agent_b", "starts", "repetition", "mirror",

@@ -1,0 +1,162 @@
+"""Common-payoff families with two interchangeable seats (DialOp Optimization, Traveling
+Adventurers) as lamen's tournament runner plays them (`lamen.core.tournament`).
+
+These hooks know no family by name: they read the family's roles, rules, codecs and scorer. They
+live in the runner, not in the families, because what they write is the store's record of a
+match (`lamen.transcript`, two sides), which the families below the runner may not import.
+
+What the store keeps of a match (its columns are shaped for two sides):
+- a turn per committed move: the seat (`side` = index of its role), the reply as written
+  (`message`), and the thoughts it kept private (`note`); the calls of a move's rejected
+  attempts (format errors, illegal moves) stay with the move they led to;
+- the outcome: **both seats' utility is the team score** (u_a = u_b = the family's
+  `Score.team`), `welfare` is the team score too (not the sum: the two seats share one score),
+  `rounds` the committed moves; the family's own end reason, per-role scores and metrics
+  (optimal, identical, percentile ...) are in the outcome's JSON.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from lamen.agents.base import ChatRequest
+from lamen.core.family import Family
+from lamen.core.play import Call, EpisodeRecord
+from lamen.core.tournament import FallbackReading, Seating
+from lamen.core.types import Relation, RoleId
+from lamen.families.negotiation.tournament import seat_sampling
+from lamen.schedule import FamilyMatch
+from lamen.transcript import ModelCall, Transcript, Turn
+
+CHARS_PER_TOKEN = 4.0
+MOVE_TOKENS = 200  # a move's reply when the seat sets no max_tokens: the estimate's assumption
+
+
+class TeamOutcome(BaseModel):
+    """A common-payoff match's outcome as the store writes it (`lamen.store.db.StoredOutcome`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    family: str
+    team: float  # the family's team score in [0, 1]
+    agreement: Literal["none", "soft", "hard"]
+    end_reason: str  # the family's: "accepted", "max_steps", "format", "submitted" ...
+    rounds: int  # committed moves
+    per_role: dict[str, float]
+    metrics: dict[str, float]
+    agreed_offer: dict[str, str] | None = None
+
+    @property
+    def utilities(self) -> tuple[float, float]:
+        return self.team, self.team
+
+    @property
+    def welfare(self) -> float:
+        return self.team
+
+
+def two_interchangeable_seats(family: Family) -> bool:
+    """A common-payoff family whose two seats the schedule may swap (its `seat_symmetries`)."""
+    return family.relation == Relation.COMMON_PAYOFF and any(len(group) == 2 for group in family.seat_symmetries)
+
+
+class CommonPayoffTournament:
+    """`lamen.core.tournament.TournamentPlay` for a two-seat common-payoff family."""
+
+    def __init__(self, family: Family) -> None:
+        self.family = family
+        pair = next(group for group in family.seat_symmetries if len(group) == 2)
+        self.roles: tuple[RoleId, RoleId] = (pair[0], pair[1])
+
+    def seating(self, match: FamilyMatch) -> Seating:
+        specs = (match.agent_a, match.agent_b)
+        return Seating(instance=match.instance, roles=self.roles, first=self.roles[match.starts],
+                       sampling={role: seat_sampling(spec, match.seed) for role, spec in zip(self.roles, specs)},
+                       names={role: spec.id for role, spec in zip(self.roles, specs)})
+
+    def unsure(self, seating: Seating, record: EpisodeRecord) -> Sequence[ChatRequest]:
+        return ()  # the family's codec reads every move exactly or rejects it: nothing is left unsure
+
+    def stored(self, seating: Seating, record: EpisodeRecord,
+               fallback: FallbackReading | None) -> tuple[Transcript, TeamOutcome]:
+        transcript = self.transcript(seating, record)
+        if record.failure is not None:
+            outcome = TeamOutcome(family=self.family.name, team=0.0, agreement="none", end_reason="error",
+                                  rounds=record.state.steps, per_role={}, metrics={})
+            return transcript, outcome
+        score = record.score or self.family.score(seating.instance, record.state)
+        team = score.team if score.team is not None else sum(score.per_role.values()) / len(score.per_role)
+        outcome = TeamOutcome(family=self.family.name, team=team, agreement=score.agreement or "none",
+                              end_reason=score.end_reason, rounds=record.state.steps, per_role=dict(score.per_role),
+                              metrics=dict(score.metrics))
+        return transcript.model_copy(update={"end_reason": "agreement" if outcome.agreement != "none"
+                                             else "max_rounds"}), outcome
+
+    def transcript(self, seating: Seating, record: EpisodeRecord) -> Transcript:
+        """A turn per committed move, with the calls that led to it; the calls of an attempt an
+        error cut short (or the last, rejected attempts) as unfinished calls."""
+        side = {role: index for index, role in enumerate(self.roles)}
+        thoughts = _private_thoughts(record)
+        turns: list[Turn] = []
+        pending: list[ModelCall] = []
+        for call in record.calls:
+            if call.reply is not None:
+                pending.append(ModelCall(purpose="move", request=call.request, reply=call.reply))
+            if call.outcome != "ok":
+                continue
+            turns.append(Turn(side=side[call.role], round=call.step // 2 + 1,
+                              note=thoughts.get((call.role, call.step), ""), message=call.reply.text if call.reply
+                              else "", calls=tuple(pending)))
+            pending = []
+        update: dict[str, Any] = {}
+        failure = record.failure
+        if failure is not None:
+            where = "" if failure.before_play or failure.role is None else f"{failure.role} ({failure.agent}): "
+            update = {"end_reason": "error", "error": where + failure.reason, "error_kind": failure.kind,
+                      "error_side": None if failure.role is None else side[failure.role]}
+        # The store puts unfinished calls on the side whose turn it is, counted from `starts`.
+        return Transcript(game=record.instance_id, protocol=self.family.name,
+                          agents=(seating.names[self.roles[0]], seating.names[self.roles[1]]),
+                          starts=side[seating.first] if seating.first else 0, turns=tuple(turns),
+                          unfinished_calls=tuple(pending), **update)
+
+    def match_tokens(self, match: FamilyMatch, seat: int) -> tuple[int, int]:
+        """(input, output) tokens of one seat in a match that lasts all its moves: its first real
+        request, each later request longer by the moves written since (each about the seat's
+        max_tokens, or MOVE_TOKENS). An estimate, not a bound: a seat may write less."""
+        family, role = self.family, self.roles[seat]
+        state = family.rules.initial(match.instance, {r: r for r in self.roles}, self.roles[match.starts])
+        request = family.codec(role).request(family.rules.view(match.instance, state, role),
+                                             family.rules.legal(match.instance, state, role), ())
+        base = (len(request.system) + sum(len(m.content) for m in request.messages)) / CHARS_PER_TOKEN
+        spec = (match.agent_a, match.agent_b)[seat]
+        move = spec.sampling.max_tokens or MOVE_TOKENS
+        moves = family.limits.max_turns_per_role or math.ceil(family.limits.max_steps / 2)
+        input_tokens = sum(base + 2 * turn * move for turn in range(moves))
+        return int(input_tokens), int(moves * move)
+
+
+def _private_thoughts(record: EpisodeRecord) -> dict[tuple[RoleId, int], str]:
+    """(role, step) → the thoughts the role wrote in that committed move, seen by it alone.
+    Events carry no step: a move is a run of one role's events (its slips left out); when the
+    runs do not pair up one to one with the committed moves, no thought is attributed rather
+    than one to the wrong move."""
+    ok: list[Call] = [call for call in record.calls if call.outcome == "ok"]
+    runs: list[tuple[RoleId, list[str]]] = []
+    for event in record.state.events:
+        if event.role is None or event.kind in ("format_error", "illegal_move", "system", "end"):
+            continue
+        if not runs or runs[-1][0] != event.role:
+            runs.append((event.role, []))
+        if event.kind == "think":
+            runs[-1][1].append(event.text)
+    if len(runs) != len(ok) or any(run[0] != call.role for run, call in zip(runs, ok)):
+        return {}
+    return {(call.role, call.step): "\n".join(texts) for (_, texts), call in zip(runs, ok) if texts}
+
+
+__all__ = ["CommonPayoffTournament", "TeamOutcome", "two_interchangeable_seats"]
