@@ -29,6 +29,15 @@ class SeatSampling:
     seed: int | None = None
     stop: tuple[str, ...] = ()
 
+    @classmethod
+    def for_match(cls, sampling: Any, match_seed: int) -> "SeatSampling":
+        """A seat's sampling in a scheduled match (`sampling`: an agent spec's settings, read by
+        field): without a seed of its own an agent samples with the match's (derived, stable)
+        seed, so the same match replays identically and repetitions stay independent draws."""
+        seed = sampling.seed if sampling.seed is not None else match_seed % 2**31
+        return cls(temperature=sampling.temperature, max_tokens=sampling.max_tokens, top_p=sampling.top_p,
+                   seed=seed, stop=tuple(sampling.stop))
+
 
 DEFAULT_SAMPLING = SeatSampling()
 

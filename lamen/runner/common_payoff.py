@@ -25,10 +25,9 @@ from pydantic import BaseModel, ConfigDict
 
 from lamen.agents.base import ChatRequest
 from lamen.core.family import Family
-from lamen.core.play import Call, EpisodeRecord
+from lamen.core.play import Call, EpisodeRecord, SeatSampling
 from lamen.core.tournament import FallbackReading, Seating
 from lamen.core.types import Relation, RoleId
-from lamen.families.negotiation.tournament import seat_sampling
 from lamen.schedule import FamilyMatch
 from lamen.transcript import ModelCall, Transcript, Turn
 
@@ -75,7 +74,7 @@ class CommonPayoffTournament:
     def seating(self, match: FamilyMatch) -> Seating:
         specs = (match.agent_a, match.agent_b)
         return Seating(instance=match.instance, roles=self.roles, first=self.roles[match.starts],
-                       sampling={role: seat_sampling(spec, match.seed) for role, spec in zip(self.roles, specs)},
+                       sampling={role: SeatSampling.for_match(spec.sampling, match.seed) for role, spec in zip(self.roles, specs)},
                        names={role: spec.id for role, spec in zip(self.roles, specs)})
 
     def unsure(self, seating: Seating, record: EpisodeRecord) -> Sequence[ChatRequest]:

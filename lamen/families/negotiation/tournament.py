@@ -34,12 +34,8 @@ SIDE_NAMES = ("A", "B")
 
 
 def seat_sampling(spec: AgentSpec, match_seed: int) -> SeatSampling:
-    """The runner's rule: without a seed of its own an agent samples with the match's (derived,
-    stable) seed, so the same match replays identically and repetitions stay independent draws."""
-    sampling = spec.sampling
-    seed = sampling.seed if sampling.seed is not None else match_seed % 2**31
-    return SeatSampling(temperature=sampling.temperature, max_tokens=sampling.max_tokens, top_p=sampling.top_p,
-                        seed=seed, stop=sampling.stop)
+    """The runner's rule (`SeatSampling.for_match`), for this agent spec."""
+    return SeatSampling.for_match(spec.sampling, match_seed)
 
 
 class _Asked:
