@@ -60,16 +60,18 @@ def test_recovery_over_200_repetitions() -> None:
 
 @pytest.mark.slow
 def test_bootstrap_rank_intervals_cover_the_true_ranks_within_each_role() -> None:
-    covered = total = 0
+    covered = total = widths = 0
     for seed in range(30):
         fit = rate_roles(simulate_role_matches(TRUE, instances=20, seed=seed), SEATS, replicates=300, seed=seed)
         for role, truth in TRUE.items():
             for k, agent in enumerate(truth):
                 rating = fit.rating(role, agent)
                 covered += rating.rank_low <= len(truth) - k <= rating.rank_high
+                widths += rating.rank_high - rating.rank_low
                 total += 1
-    # Measured: 297 of the 300 rank intervals hold the true rank.
-    assert total == 300 and covered / total >= 0.95 and covered == 297
+    # Measured: all 300 rank intervals hold the true rank; they span 0.55 ranks on average (an
+    # interval of every rank, 1–5, would span 4).
+    assert total == 300 and covered / total >= 0.95 and (covered, widths) == (300, 166)
 
 
 LEVELS = [0.1 * x - 0.2 for x in range(5)]
@@ -108,7 +110,8 @@ def test_closed_form_on_a_balanced_design() -> None:
             assert rating.mean_score == pytest.approx(mean, abs=1e-12) == rating.cross_play
     assert fit.mean_level == pytest.approx(np.mean(LEVELS), abs=1e-9)
     assert [(r.role, r.agent, r.rank, r.rank_low, r.rank_high) for r in fit.ratings] == [
-        ("assistant", "ann", 1, 1, 1), ("assistant", "bob", 2, 2, 2), ("user", "uma", 1, 1, 1), ("user", "vic", 2, 2, 2)]
+        ("assistant", "ann", 1, 1, 1), ("assistant", "bob", 2, 2, 2),
+        ("user", "uma", 1, 1, 1), ("user", "vic", 2, 2, 2)]
     matrix = fit.matrix()
     for (i, a), (j, u) in itertools.product(A.items(), U.items()):
         exact = np.mean([special.expit(level + a + u) for level in LEVELS])
@@ -252,8 +255,9 @@ def test_an_assistant_that_always_scores_1_has_a_one_sided_interval() -> None:
     ace = fit.rating("assistant", "ace")
     assert fit.unbounded == (("assistant", "ace"),) and ace.unbounded == "above"
     assert fit.warnings == ("ace as assistant has no finite strength: its teams scored 1 (the best score) in every "
-                            "match. Its strength is +∞, with a one-sided bound from the likelihood profile; the other "
-                            "assistant strengths are measured against the mean of those with a finite strength.",)
+                            "match. Its strength is +∞, with a one-sided bound from the likelihood profile; the "
+                            "other assistant strengths are measured against the mean of those with a finite "
+                            "strength.",)
     assert ace.strength == math.inf == ace.strength_high and math.isfinite(ace.strength_low)
     assert ace.team_score == 1.0 and math.isnan(ace.strength_se) and ace.mean_score == 1.0
     others = [fit.rating("assistant", agent) for agent in ("ann", "bob", "cy")]
@@ -310,3 +314,42 @@ def test_unfinished_rows_are_ignored() -> None:
                             "status": "error"}])
     fit = rate_roles(pd.concat([table, broken], ignore_index=True), SEATS, l2=0, replicates=0)
     assert fit.rating("assistant", "ann").strength == pytest.approx(0.4, abs=1e-9) and fit.n_matches == 40
+
+
+# ---- the scripted Planning players ---------------------------------------------------------------
+
+
+def planning_tournament(games: int) -> pd.DataFrame:
+    """Every (assistant, user) pairing of the scripted players on the same shipped human games,
+    seeded by the game index as `tests/test_planning_family.py` does."""
+    from lamen.core.play import play
+    from lamen.core.players import PolicyAgent
+    from lamen.core.registry import get_family
+    from lamen.families.planning.instances import human_instance
+
+    family = get_family("dialop.planning")
+    codec = family.codec("assistant")
+    rows = []
+    for x in range(games):
+        instance = human_instance(x)
+        for assistant, user in itertools.product(("hill-climb", "random", "oracle"), ("reporter", "threshold")):
+            seats = {role: PolicyAgent(player, family.players[player].make(instance, role), codec, x)
+                     for role, player in (("assistant", assistant), ("user", user))}
+            record = asyncio.run(play(family, instance, seats))
+            rows.append({"instance": str(x), "game": "human", "assistant": assistant, "user": user,
+                         "score": record.score.team})
+    return pd.DataFrame(rows)
+
+
+def test_planning_assistants_are_ordered() -> None:
+    fit = rate_roles(planning_tournament(20), SEATS, replicates=300)
+    oracle, hill, random = (fit.rating("assistant", a) for a in ("oracle", "hill-climb", "random"))
+    # The oracle reaches the best itinerary every time: +∞ with a finite lower bound above the rest.
+    assert oracle.unbounded == "above" and oracle.mean_score == 1.0
+    assert oracle.strength_low > hill.strength_high and hill.strength_low > random.strength_high
+    assert [(r.rank_low, r.rank_high) for r in (oracle, hill, random)] == [(1, 1), (2, 2), (3, 3)]
+    matrix = fit.matrix()
+    # The hill-climb row is the pinned first-20 baseline of tests/test_planning_family.py.
+    assert round(matrix.observed.loc["hill-climb", "reporter"], 6) == 0.860086
+    assert round(matrix.observed.loc["hill-climb", "threshold"], 6) == 0.851046
+    assert (matrix.matches.to_numpy() == 20).all()
