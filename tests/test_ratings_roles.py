@@ -274,6 +274,34 @@ def test_an_assistant_that_always_scores_1_has_a_one_sided_interval() -> None:
         rate_roles(perfect_assistant(), SEATS, l2=0)
 
 
+def test_an_assistant_that_always_scores_0_is_unbounded_below() -> None:
+    table = perfect_assistant()
+    table.loc[table["assistant"] == "ace", "score"] = 0.0
+    fit = rate_roles(table, SEATS, replicates=0)
+    ace = fit.rating("assistant", "ace")
+    assert ace.unbounded == "below" and ace.strength == -math.inf == ace.strength_low
+    assert math.isfinite(ace.strength_high) and ace.strength_high < min(r.strength_low for r in fit.role("assistant")
+                                                                        if r.agent != "ace")
+    assert ace.team_score == 0.0 and fit.warnings[0].startswith("ace as assistant has no finite strength: its teams "
+                                                                "scored 0 in every match. Its strength is −∞")
+
+
+def test_an_agent_in_both_roles_has_a_diagonal() -> None:
+    """The same agents as assistants and as users: the diagonal of the role matrix is self-play."""
+    truth = {"assistant": {"ann": 0.3, "bob": -0.3}, "user": {"ann": 0.1, "bob": -0.1}}
+    matches = simulate_role_matches(truth, instances=6, seed=8)
+    fit = rate_roles(matches, SEATS, replicates=0)
+    ann = fit.rating("assistant", "ann")
+    diagonal = matches[(matches["assistant"] == "ann") & (matches["user"] == "ann")]["score"]
+    other = matches[(matches["assistant"] == "ann") & (matches["user"] == "bob")]["score"]
+    assert ann.self_play == pytest.approx(diagonal.mean(), abs=1e-15) == fit.matrix().observed.loc["ann", "ann"]
+    assert ann.cross_play == pytest.approx(other.mean(), abs=1e-15)
+    assert ann.gap == pytest.approx(other.mean() - diagonal.mean(), abs=1e-15)
+    assert ann.gap_low < ann.gap < ann.gap_high and ann.matches == 12
+    # One strength per (agent, role): ann as user is rated apart from ann as assistant.
+    assert fit.rating("user", "ann").strength != ann.strength
+
+
 def test_groups_that_never_meet_are_not_compared() -> None:
     first = simulate_role_matches({"assistant": {"ann": 0.3, "bob": -0.3}, "user": {"uma": 0.1, "vic": -0.1}},
                                   instances=4, seed=1)

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Literal
 
 import numpy as np
@@ -180,8 +180,8 @@ class RoleRatings:
     unbounded: tuple[tuple[str, str], ...]  # (role, agent) without a finite strength
     unbounded_levels: tuple[str, ...]
     warnings: tuple[str, ...]
-    _table: pd.DataFrame
-    _design: _Design
+    _table: pd.DataFrame = field(repr=False)  # the checked table, for the matrices
+    _design: _Design = field(repr=False)
 
     def rating(self, role: str, agent: str) -> RoleRating:
         found = [r for r in self.ratings if r.role == role and r.agent == agent]
