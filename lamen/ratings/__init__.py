@@ -24,7 +24,8 @@ Rows with agent_a == agent_b (self-play) are not rated. `validate_matches` raise
 on a malformed table; the rating functions call it themselves.
 
 Common-payoff games (two agents share one team score) have their own table and rating,
-`rate_partners` (see `lamen.ratings.partner`); every rating is a design of the fractional-logit
+`rate_partners` (see `lamen.ratings.partner`); with asymmetric roles (an assistant and a user),
+`rate_roles` (see `lamen.ratings.roles`); every rating is a design of the fractional-logit
 engine in `lamen.ratings.design`.
 """
 
@@ -51,6 +52,8 @@ from lamen.ratings.partner import (
     team_matches,
 )
 from lamen.ratings.partner_simulate import simulate_team_matches
+from lamen.ratings.roles import ROLE_TABLE_COLUMNS, RoleMatrix, RoleRating, RoleRatings, rate_roles, role_matches
+from lamen.ratings.roles_simulate import simulate_role_matches
 from lamen.ratings.scores import graded_score
 from lamen.ratings.simulate import additive_truth, simulate_matches, simulate_utilities
 from lamen.ratings.summary import AgentSummary, summarize_agents
@@ -77,6 +80,7 @@ __all__ = [
     "ELO_BASE",
     "ELO_PER_LOGIT",
     "REQUIRED_COLUMNS",
+    "ROLE_TABLE_COLUMNS",
     "TEAM_COLUMNS",
     "AgentRating",
     "AgentSummary",
@@ -92,6 +96,9 @@ __all__ = [
     "PairedDifference",
     "PartnerRating",
     "PartnerRatings",
+    "RoleMatrix",
+    "RoleRating",
+    "RoleRatings",
     "TrueSkillRating",
     "TrueSkillRatings",
     "UtilityBootstrap",
@@ -114,8 +121,11 @@ __all__ = [
     "graded_score",
     "head_to_head",
     "rate_partners",
+    "rate_roles",
     "rated_matches",
+    "role_matches",
     "simulate_matches",
+    "simulate_role_matches",
     "simulate_team_matches",
     "simulate_utilities",
     "summarize_agents",
