@@ -273,3 +273,42 @@ def test_rejudge_leaves_a_family_s_scores_alone(optimization_db: Path, capsys: p
     out = capsys.readouterr().out
     assert "coop: a tournament of dialop.optimization, scored by the family when played: nothing to judge again" in out
     assert "0 matches judged again, 0 changed" in out and stored(optimization_db) == before
+
+
+def test_family_moves_split_a_reply_by_its_tags() -> None:
+    from lamen.report.transcripts import family_moves
+
+    assert family_moves("[propose]\n- Graph Kernels: Chen Wei\n- Speech Tokens: Hana Sato") == [
+        {"kind": "propose", "text": "- Graph Kernels: Chen Wei\n- Speech Tokens: Hana Sato"}]
+    assert family_moves("[think] IBP: L-E-L\n[suggest] L-E\n[agree]") == [
+        {"kind": "think", "text": "IBP: L-E-L"}, {"kind": "suggest", "text": "L-E"}, {"kind": "agree", "text": ""}]
+    assert family_moves("untagged words\n[Message] hi") == [
+        {"kind": "text", "text": "untagged words"}, {"kind": "message", "text": "hi"}]
+
+
+def test_the_viewer_shows_family_moves_and_marks_thoughts_private(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """An Adventurers match as the viewer gets it: the moves the partner saw, one per tag, and the
+    seat's thoughts apart (from the turn's note), never among the moves; no negotiation note/message."""
+    from lamen.report.data import read_report_data
+    from lamen.report.transcripts import viewer_data
+
+    db = tmp_path / "t.db"
+    run(write_spec(tmp_path, "adventurers", ("share-all-solver", "agreeable"), "{config: {n_rooms: 5}, seeds: [4]}"),
+        db, capsys)
+    viewer = viewer_data(read_report_data(db))
+    details = {match_id: detail for chunk in viewer.chunks for match_id, detail in chunk.items()}
+    assert len(details) == 2 * 4 + 4
+    with sqlite3.connect(db) as connection:
+        stored_turns = connection.execute("SELECT match_id, idx, note, message FROM turns ORDER BY match_id, idx").fetchall()
+    thoughts = 0
+    for match_id, index, note, message in stored_turns:
+        turn = details[match_id]["turns"][index]
+        assert "note" not in turn and "message" not in turn
+        kinds = [line.split("]")[0][1:] for line in message.splitlines() if line.startswith("[")]
+        assert [move["kind"] for move in turn["moves"]] == [kind for kind in kinds if kind != "think"]
+        assert turn["private"] == "\n".join(line.removeprefix("[think] ") for line in note.splitlines())
+        thoughts += bool(note)
+    assert thoughts > 0  # the solver writes its planned tour as a thought
+    some = next(t for d in details.values() for t in d["turns"] if t["private"])
+    assert some["private"].startswith("IBP: L-") and all(m["kind"] != "think" for m in some["moves"])
