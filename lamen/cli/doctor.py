@@ -130,7 +130,7 @@ def handle(args: argparse.Namespace) -> int:
 
     spec = load_tournaments(args.spec)
     ready = True
-    pinged: list = []
+    pinged: list[AgentSpec] = []  # every part's agents, each once
     for tournament in spec.tournaments:  # one, or each part of a file of several (`parts:`)
         table = tournament_prices(tournament.prices)  # the spec's own `prices:` count, as in `lamen run`
         agents = [agent for agent in tournament.agents if CATALOGUE[agent.provider].doctor == "sdk, key and price"]
