@@ -18,7 +18,7 @@ from lamen.cli import main
 from lamen.core.play import play
 from lamen.core.players import PolicyAgent
 from lamen.core.registry import get_family
-from lamen.spec.load import load_tournament
+from lamen.spec.load import load_tournament, load_tournaments
 from lamen.store import Store
 from tests.conftest import REPO
 
@@ -212,14 +212,123 @@ def test_negotiation_fields_are_refused_in_a_family_tournament(tmp_path: Path) -
                         "a tournament of adventurers has no `games` (negotiation only)"]
 
 
-def test_the_shipped_cooperative_quickstarts_plan_without_playing(tmp_path: Path,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    for name, family, matches in (("cooperative-quickstart.yaml", "dialop.optimization", 20 * 40),
-                                  ("cooperative-quickstart-adventurers.yaml", "adventurers", 10 * (5 * 4 + 10 * 4))):
-        spec = load_tournament(REPO / "tournaments" / name)
-        assert spec.family == family
-        assert main(["run", str(REPO / "tournaments" / name), "--db", str(tmp_path / "t.db"), "--dry-run"]) == 0
-        assert capsys.readouterr().out.startswith(f"{matches} matches: ")
+def test_the_shipped_cooperative_quickstart_plans_both_families_without_playing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = REPO / "tournaments" / "cooperative-quickstart.yaml"
+    spec = load_tournaments(path)
+    assert spec.several and spec.name == "cooperative-quickstart"
+    assert [(t.name, t.family) for t in spec.tournaments] == [("cooperative-optimization", "dialop.optimization"),
+                                                             ("cooperative-adventurers", "adventurers")]
+    assert spec.database_path() == Path("reports/cooperative-quickstart/tournament.db")
+    assert main(["run", str(path), "--db", str(tmp_path / "t.db"), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("part cooperative-optimization (dialop.optimization)\n800 matches: ")
+    assert "part cooperative-adventurers (adventurers)\n600 matches: " in out  # 10 boards × (5·4 self + 10·4 cross)
+    assert not (tmp_path / "t.db").exists()
+
+
+def test_a_part_plans_the_matches_its_own_file_would(tmp_path: Path) -> None:
+    """A part is the tournament its mapping would be alone: same spec, same match ids — so the two
+    former one-family quickstart files' matches are the parts' matches."""
+    import yaml
+
+    from lamen.runner import plan
+    from lamen.spec.library import Library
+
+    path = REPO / "tournaments" / "cooperative-quickstart.yaml"
+    for index, part in enumerate(load_tournaments(path).tournaments):
+        alone = tmp_path / f"{part.name}.yaml"
+        alone.write_text(yaml.safe_dump(yaml.safe_load(path.read_text())["parts"][index]))
+        single = load_tournament(alone)
+        assert single == part
+        assert [m.id for m in plan(single, Library.default())] == [m.id for m in plan(part, Library.default())]
+
+
+def test_a_spec_without_parts_is_read_as_before() -> None:
+    spec = load_tournaments(REPO / "tournaments" / "quickstart.yaml")
+    assert not spec.several and spec.tournaments == (load_tournament(REPO / "tournaments" / "quickstart.yaml"),)
+    assert spec.database_path() == Path("reports/quickstart/tournament.db")
+
+
+PARTS = """name: both
+parts:
+  - name: opt
+    family: dialop.optimization
+    agents: [player:oracle, player:share-all]
+    instances: {config: {source: human}, count: 1}
+  - name: adv
+    family: adventurers
+    agents: [player:share-all-solver, player:solo]
+    instances: {config: {n_rooms: 5}, count: 1}
+"""
+
+
+def test_a_file_of_parts_plays_each_into_one_database_with_a_report_each(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "both.yaml"
+    spec.write_text(PARTS)
+    db = tmp_path / "out" / "t.db"
+    out = run(spec, db, capsys)
+    rows = stored(db)
+    assert Counter(r["tournament"] for r in rows) == {"opt": 2 * 4 + 4, "adv": 2 * 4 + 4}
+    assert all(r["status"] == "finished" and r["u_a"] == r["u_b"] for r in rows)
+    for name in ("opt", "adv"):
+        assert f"part {name} (" in out and (tmp_path / "out" / name / "index.html").is_file()
+        assert (tmp_path / "out" / name / "transcripts" / "0000.js").is_file()
+    index = (tmp_path / "out" / "index.html").read_text("utf-8")
+    assert '<a href="opt/index.html">opt</a> — dialop.optimization: 12/12 matches' in index
+    assert '<a href="adv/index.html">adv</a> — adventurers: 12/12 matches' in index
+    assert f"reports of both: {(tmp_path / 'out' / 'index.html').resolve().as_uri()}" in out
+    before = attempts(db)
+    run(spec, db, capsys)  # resumes: nothing played twice
+    assert attempts(db) == before
+
+
+@pytest.mark.parametrize(("edit", "says"), [
+    (lambda text: text.replace("  - name: adv\n", "  - name: opt\n"),
+     ":7: parts[1].name: part name 'opt' is used twice"),
+    (lambda text: text.replace("    family: adventurers\n", "    family: adventurers\n    database: x.db\n"),
+     ":9: parts[1].database: a part has no `database` of its own"),
+    (lambda text: text.replace("player:solo", "player:nobody"),
+     ":9: parts[1].agents[1]: adventurers has no scripted player 'nobody'"),
+    (lambda text: text.replace("{config: {n_rooms: 5}, count: 1}", "{count: 1, seeds: [2]}"),
+     ":10: parts[1].instances: instances need either `seeds` (a list) or `count`"),
+    (lambda text: text.replace("parts:", "prats:"), "unknown field"),
+    (lambda text: text.replace("name: both\n", "name: both\ndatabse: x.db\n"), "unknown field"),
+])
+def test_bad_parts_are_one_located_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: object,
+                                        says: str) -> None:
+    path = tmp_path / "both.yaml"
+    path.write_text(edit(PARTS))
+    assert main(["run", str(path), "--db", str(tmp_path / "t.db"), "--quiet", "--yes"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{path}:") and says in err and "\n" not in err, err
+    assert not (tmp_path / "t.db").exists()
+
+
+def test_the_one_tournament_loader_refuses_a_file_of_parts(tmp_path: Path) -> None:
+    from lamen.spec.problems import SpecError
+
+    path = tmp_path / "both.yaml"
+    path.write_text(PARTS)
+    with pytest.raises(SpecError) as caught:
+        load_tournament(path)
+    assert [(p.message, p.line) for p in caught.value.problems] == [
+        ("this file lists several tournaments under `parts`", 2)]
+
+
+@pytest.mark.slow
+def test_the_shipped_cooperative_quickstart_runs_both_families_in_under_a_minute(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import time
+
+    started = time.monotonic()
+    db = tmp_path / "t.db"
+    run(REPO / "tournaments" / "cooperative-quickstart.yaml", db, capsys)
+    assert time.monotonic() - started < 60
+    assert Counter(r["tournament"] for r in stored(db) if r["status"] == "finished") == {
+        "cooperative-optimization": 800, "cooperative-adventurers": 600}
+    assert (tmp_path / "index.html").is_file()
 
 
 def test_the_report_chooses_partner_sections_by_relation(optimization_db: Path, tmp_path: Path) -> None:
@@ -273,3 +382,42 @@ def test_rejudge_leaves_a_family_s_scores_alone(optimization_db: Path, capsys: p
     out = capsys.readouterr().out
     assert "coop: a tournament of dialop.optimization, scored by the family when played: nothing to judge again" in out
     assert "0 matches judged again, 0 changed" in out and stored(optimization_db) == before
+
+
+def test_family_moves_split_a_reply_by_its_tags() -> None:
+    from lamen.report.transcripts import family_moves
+
+    assert family_moves("[propose]\n- Graph Kernels: Chen Wei\n- Speech Tokens: Hana Sato") == [
+        {"kind": "propose", "text": "- Graph Kernels: Chen Wei\n- Speech Tokens: Hana Sato"}]
+    assert family_moves("[think] IBP: L-E-L\n[suggest] L-E\n[agree]") == [
+        {"kind": "think", "text": "IBP: L-E-L"}, {"kind": "suggest", "text": "L-E"}, {"kind": "agree", "text": ""}]
+    assert family_moves("untagged words\n[Message] hi") == [
+        {"kind": "text", "text": "untagged words"}, {"kind": "message", "text": "hi"}]
+
+
+def test_the_viewer_shows_family_moves_and_marks_thoughts_private(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """An Adventurers match as the viewer gets it: the moves the partner saw, one per tag, and the
+    seat's thoughts apart (from the turn's note), never among the moves; no negotiation note/message."""
+    from lamen.report.data import read_report_data
+    from lamen.report.transcripts import viewer_data
+
+    db = tmp_path / "t.db"
+    run(write_spec(tmp_path, "adventurers", ("share-all-solver", "agreeable"), "{config: {n_rooms: 5}, seeds: [4]}"),
+        db, capsys)
+    viewer = viewer_data(read_report_data(db))
+    details = {match_id: detail for chunk in viewer.chunks for match_id, detail in chunk.items()}
+    assert len(details) == 2 * 4 + 4
+    with sqlite3.connect(db) as connection:
+        stored_turns = connection.execute("SELECT match_id, idx, note, message FROM turns ORDER BY match_id, idx").fetchall()
+    thoughts = 0
+    for match_id, index, note, message in stored_turns:
+        turn = details[match_id]["turns"][index]
+        assert "note" not in turn and "message" not in turn
+        kinds = [line.split("]")[0][1:] for line in message.splitlines() if line.startswith("[")]
+        assert [move["kind"] for move in turn["moves"]] == [kind for kind in kinds if kind != "think"]
+        assert turn["private"] == "\n".join(line.removeprefix("[think] ") for line in note.splitlines())
+        thoughts += bool(note)
+    assert thoughts > 0  # the solver writes its planned tour as a thought
+    some = next(t for d in details.values() for t in d["turns"] if t["private"])
+    assert some["private"].startswith("IBP: L-") and all(m["kind"] != "think" for m in some["moves"])

@@ -337,3 +337,43 @@ def test_a_10000_match_report_opens_and_shows_one_transcript(browser: object, tm
     assert page.locator("#match-detail .turn").count() == len(transcript_files(report.index.parent)[last]["turns"]) > 0
     assert page.get_attribute("#match-list tr.selected", "data-match-id") == last
     assert seen.errors == [] and seen.network == []
+
+
+@pytest.fixture(scope="module")
+def cooperative(tmp_path_factory: pytest.TempPathFactory) -> WrittenReport:
+    """A Traveling Adventurers tournament's report: the solver writes its planned tour as a thought."""
+    from lamen.cli import main
+
+    folder = tmp_path_factory.mktemp("cooperative")
+    spec = folder / "t.yaml"
+    spec.write_text("name: coop\nfamily: adventurers\nagents: [player:share-all-solver, player:agreeable]\n"
+                    "instances: {config: {n_rooms: 5}, seeds: [4]}\n")
+    # In a thread of its own: the run's asyncio loop cannot start inside Playwright's.
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(main, ["run", str(spec), "--db", str(folder / "t.db"), "--quiet", "--yes"]).result() == 0
+        return pool.submit(write_report, folder / "t.db", folder / "report", replicates=50).result()
+
+
+def test_a_cooperative_transcript_shows_moves_and_private_thoughts(browser: object, cooperative: WrittenReport,
+                                                                   tmp_path: Path) -> None:
+    seen = visit(browser, cooperative)
+    page = seen.page
+    details = transcript_files(cooperative.index.parent)
+    match_id, detail = next((i, d) for i, d in details.items() if any(t["private"] for t in d["turns"]))
+    page.goto(cooperative.index.as_uri() + f"#match={match_id}")
+    page.wait_for_selector(f'#match-detail[data-state=shown][data-match="{match_id}"]')
+    turns = page.locator("#match-detail .turn")
+    assert turns.count() == len(detail["turns"])
+    kinds = page.eval_on_selector_all("#match-detail .move-kind", "nodes => nodes.map(n => n.textContent)")
+    assert kinds == [move["kind"] for turn in detail["turns"] for move in turn["moves"]]
+    assert "think" not in kinds and {"inform", "suggest"} <= set(kinds)
+    private = [turn["private"] for turn in detail["turns"] if turn["private"]]
+    assert page.eval_on_selector_all("#match-detail .private pre.note", "nodes => nodes.map(n => n.textContent)") == private
+    labels = page.eval_on_selector_all("#match-detail .private .label", "nodes => nodes.map(n => n.textContent)")
+    assert labels == ["private thoughts (not shown to the partner)"] * len(private)
+    text = page.text_content("#match-detail")
+    assert "note (private)" not in text and "message (public)" not in text and "offers read from" not in text
+    shot = tmp_path / "cooperative.png"
+    page.locator("#match-detail").screenshot(path=str(shot))
+    print(f"screenshot: {shot}")
+    assert seen.errors == [] and seen.dialogs == [] and seen.network == []

@@ -100,7 +100,7 @@ def handle(args: argparse.Namespace) -> int:
 
     from lamen.agents.mock import describe
     from lamen.agents.prices import is_paid, load_prices, prices_path, tournament_prices
-    from lamen.spec.load import load_tournament
+    from lamen.spec.load import load_tournaments
 
     console = Console(highlight=False, soft_wrap=True, emoji=False)  # "mock:m: ..." is not the emoji :m:
     if args.ping and not args.spec:
@@ -128,35 +128,39 @@ def handle(args: argparse.Namespace) -> int:
     if not args.spec:
         return 0
 
-    tournament = load_tournament(args.spec)
-    table = tournament_prices(tournament.prices)  # the spec's own `prices:` count, as in `lamen run`
-    agents = [agent for agent in tournament.agents if CATALOGUE[agent.provider].doctor == "sdk, key and price"]
-    mocks = [agent for agent in tournament.agents if CATALOGUE[agent.provider].doctor == "replies file"]
-    skipped = len(tournament.agents) - len(agents) - len(mocks)
-    console.print(f"[bold]agents[/] of {escape(args.spec)}: {len(agents)} LLM agents"
-                  + (f", {len(mocks)} mock agents" if mocks else "")
-                  + (f" ({skipped} {UNCHECKED} agents need no check)" if skipped else ""))
+    spec = load_tournaments(args.spec)
     ready = True
-    for agent in agents:
-        sdk = installed_version(CATALOGUE[agent.provider].sdk[0]) is not None
-        key = key_ready(agent)
-        priced = table.price_for(agent.provider, agent.model) is not None
-        ready = ready and sdk and key and (priced or not is_paid(agent))
-        if priced:
-            price = "listed"
-        elif is_paid(agent):
-            price = "[red]missing[/] (`lamen run` refuses it: give one under the spec's prices:)"
-        else:
-            price = "not needed (this machine's server)"
-        console.print(
-            f"  {escape(agent.id)}: sdk {'ok' if sdk else '[red]missing[/]'}, "
-            f"key {'set' if key else '[red]not set[/]'}, price {price}"
-        )
-    for agent in mocks:
-        console.print(f"  {escape(agent.id)}: {escape(describe(agent))}")
+    pinged: list[AgentSpec] = []  # every part's agents, each once
+    for tournament in spec.tournaments:  # one, or each part of a file of several (`parts:`)
+        table = tournament_prices(tournament.prices)  # the spec's own `prices:` count, as in `lamen run`
+        agents = [agent for agent in tournament.agents if CATALOGUE[agent.provider].doctor == "sdk, key and price"]
+        mocks = [agent for agent in tournament.agents if CATALOGUE[agent.provider].doctor == "replies file"]
+        skipped = len(tournament.agents) - len(agents) - len(mocks)
+        console.print(f"[bold]agents[/] of {escape(args.spec)}"
+                      + (f" (part {escape(tournament.name)})" if spec.several else "") + f": {len(agents)} LLM agents"
+                      + (f", {len(mocks)} mock agents" if mocks else "")
+                      + (f" ({skipped} {UNCHECKED} agents need no check)" if skipped else ""))
+        for agent in agents:
+            sdk = installed_version(CATALOGUE[agent.provider].sdk[0]) is not None
+            key = key_ready(agent)
+            priced = table.price_for(agent.provider, agent.model) is not None
+            ready = ready and sdk and key and (priced or not is_paid(agent))
+            if priced:
+                price = "listed"
+            elif is_paid(agent):
+                price = "[red]missing[/] (`lamen run` refuses it: give one under the spec's prices:)"
+            else:
+                price = "not needed (this machine's server)"
+            console.print(
+                f"  {escape(agent.id)}: sdk {'ok' if sdk else '[red]missing[/]'}, "
+                f"key {'set' if key else '[red]not set[/]'}, price {price}"
+            )
+        for agent in mocks:
+            console.print(f"  {escape(agent.id)}: {escape(describe(agent))}")
+        pinged += [agent for agent in agents + mocks if agent.id not in {a.id for a in pinged}]
     if not args.ping:
         return 0 if ready else 1
-    results = asyncio.run(ping_all(agents + mocks))
+    results = asyncio.run(ping_all(pinged))
     for result in results:
         state = "[green]ok[/]" if result.ok else "[red]failed[/]"
         console.print(f"  ping {escape(result.agent)}: {state}: {escape(result.detail)}")

@@ -128,39 +128,83 @@ def summary_line(name: str, state: RunState) -> str:
 
 
 def handle_run(args: argparse.Namespace) -> int:
-    from rich.markup import escape
-
-    from lamen.agents.prices import tournament_prices, using_prices
-    from lamen.cli.preflight import Options, preflight
-    from lamen.report import write_report
-    from lamen.runner import Runner, plan
-    from lamen.runner.family import tournament_family
-    from lamen.runner.run import version_refusal
-    from lamen.spec.load import load_tournament
-    from lamen.store import Store
+    from lamen.spec.load import load_tournaments
     from lamen.store.files import check_writable_database
-    from lamen.store.lock import DatabaseLock
-    from lamen.store.tables import match_table
 
     library = library_from(args)
-    tournament = load_tournament(args.spec)
-    database = args.db or tournament.database_path()
+    spec = load_tournaments(args.spec)
+    database = args.db or spec.database_path()
     console = wide_console()  # progress, messages and the dry run's tables
     tables = wide_console(args.wide)  # the matrices and the leaderboard; `--wide`: every column
     check_writable_database(database)  # before anything is planned, paid or created
+    # Every part is planned before any is played: a mistake in the last part stops the run at once.
+    planned = [(tournament, _plan(args.spec, tournament, library, ("parts", index) if spec.several else ()))
+               for index, tournament in enumerate(spec.tournaments)]
+    if not spec.several:
+        tournament, matches = planned[0]
+        if args.dry_run:
+            print_dry_run(console, tournament, library, matches, database, _prices(tournament))
+            return 0
+        return _run_tournament(args, tournament, matches, library, database, console, tables, None)[0]
+    from lamen.report.parts import PartReport, write_parts_index
+
+    codes, reports = [], []
+    for tournament, matches in planned:
+        console.print(f"part {one_line(tournament.name)} ({one_line(tournament.family)})", markup=False,
+                      soft_wrap=True, style="bold")
+        if args.dry_run:
+            print_dry_run(console, tournament, library, matches, database, _prices(tournament))
+            continue
+        folder = database.parent / tournament.name
+        code, report, summary = _run_tournament(args, tournament, matches, library, database, console, tables, folder)
+        codes.append(code)
+        reports.append(PartReport(tournament.name, tournament.family, report, summary.removeprefix(f"{tournament.name}: ")))
+    if args.dry_run:
+        return 0
+    index = write_parts_index(database.parent, spec.name, reports)
+    console.print(f"reports of {one_line(spec.name)}: {index.resolve().as_uri()}", markup=False, soft_wrap=True)
+    return max(codes)
+
+
+def _plan(spec_path: Path, tournament: Tournament, library: Library, prefix: tuple[str | int, ...]) -> list[Match]:
+    from lamen.runner import plan
+    from lamen.runner.family import tournament_family
+
     try:
         tournament_family(tournament.family)  # known, and playable by the runner
-        matches = plan(tournament, library)
+        return plan(tournament, library)
     except SpecError as exc:  # a family, game or protocol the tournament names: say which file named it
         from lamen.spec.yaml_source import read_yaml
 
-        lines = read_yaml(args.spec).lines
-        raise SpecError([p if p.file else p.located(str(args.spec), lines.get(p.field, lines.get(p.field[:1], 1)))
-                         for p in exc.problems]) from None
-    prices = tournament_prices(tournament.prices)
-    if args.dry_run:
-        print_dry_run(console, tournament, library, matches, database, prices)
-        return 0
+        lines = read_yaml(spec_path).lines
+        fallback = lines.get(prefix, 1) if prefix else 1  # a part's problem without a field: the part's line
+        raise SpecError([p if p.file else p.located(
+            str(spec_path), lines.get(prefix + p.field, lines.get(prefix + p.field[:1], fallback)), prefix)
+            for p in exc.problems]) from None
+
+
+def _prices(tournament: Tournament) -> PriceTable:
+    from lamen.agents.prices import tournament_prices
+
+    return tournament_prices(tournament.prices)
+
+
+def _run_tournament(args: argparse.Namespace, tournament: Tournament, matches: list[Match], library: Library,
+                    database: Path, console: Console, tables: Console, report_folder: Path | None) -> tuple[int, Path, str]:
+    """Play one tournament into `database`, print its views and write its report (into
+    `report_folder`, default the database's folder): (exit code, report page, summary line)."""
+    from rich.markup import escape
+
+    from lamen.agents.prices import using_prices
+    from lamen.cli.preflight import Options, preflight
+    from lamen.report import write_report
+    from lamen.runner import Runner
+    from lamen.runner.run import version_refusal
+    from lamen.store import Store
+    from lamen.store.lock import DatabaseLock
+    from lamen.store.tables import match_table
+
+    prices = _prices(tournament)
     lock = DatabaseLock(database, wait=args.wait, on_wait=lambda text: console.print(text, markup=False))
     lock.refuse_if_held()
     # Every check before the lock is taken and the database opened for writing: a refusal
@@ -191,10 +235,10 @@ def handle_run(args: argparse.Namespace) -> int:
     else:
         print_matrices(tables, frame, args.wide)
         print_leaderboard_top(tables, frame, library, database, args.wide)
-    console.print(summary_line(tournament.name, state) + f" in {time.monotonic() - started:.1f} s", markup=False,
-                  soft_wrap=True)
+    summary = summary_line(tournament.name, state)
+    console.print(summary + f" in {time.monotonic() - started:.1f} s", markup=False, soft_wrap=True)
     console.print(f"database: {database}", markup=False, soft_wrap=True)
-    report = write_report(database, tournament=tournament.name)
+    report = write_report(database, report_folder, tournament=tournament.name)
     # A file:// URL: terminals make it a link to open in the browser. Printed whole, never wrapped.
     console.print(f"report: {report.index.resolve().as_uri()}", markup=False, soft_wrap=True)
     if state.skipped_budget:
@@ -202,8 +246,8 @@ def handle_run(args: argparse.Namespace) -> int:
     unfinished = state.total - state.done
     if unfinished:
         console.print(f"[yellow]{unfinished} matches not finished: run the same command again to continue[/]")
-        return 1
-    return 0
+        return 1, report.index, summary
+    return 0, report.index, summary
 
 
 def _play(console: Console, runner: Runner, tournament: Tournament, matches: list[Match], quiet: bool) -> RunState:

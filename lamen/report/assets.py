@@ -77,6 +77,10 @@ th[aria-sort="descending"] button.sort::after { content: " ▼"; font-size: 10px
 .turn-head { font-weight: 600; }
 .label { font-size: 12px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; margin-top: 6px; }
 .offers { font-size: 13px; }
+.move { display: flex; gap: 8px; align-items: baseline; margin-top: 4px; }
+.move-kind { font-size: 12px; font-weight: 600; min-width: 5.5em; text-transform: uppercase; color: var(--accent); }
+.move pre { margin: 0; }
+.private { border-left: 3px dashed var(--muted); padding-left: 8px; margin-top: 6px; font-style: italic; }
 .flag {
   display: inline-block; font-size: 12px; border-radius: 10px; padding: 1px 8px; margin: 2px 4px 2px 0;
   background: #eee;
@@ -263,7 +267,23 @@ SCRIPT = r"""
     return shown;
   }
 
+  function familyTurnNode(turn) {
+    // A game family's turn: the moves the partner saw, one per tag, then the seat's private thoughts.
+    const who = "Round " + turn.round + " · side " + "AB"[turn.side] + " · " + turn.agent;
+    const parts = [el("div", { cls: "turn-head", text: who })];
+    for (const move of turn.moves) {
+      parts.push(el("div", { cls: "move move-" + move.kind }, [el("span", { cls: "move-kind", text: move.kind }),
+        move.text ? el("pre", { cls: "text message", text: move.text }) : null]));
+    }
+    if (turn.private) {
+      parts.push(el("div", { cls: "private" }, [el("div", { cls: "label", text: "private thoughts (not shown to the partner)" }),
+        el("pre", { cls: "text note", text: turn.private })]));
+    }
+    return el("div", { cls: "turn side-" + turn.side }, parts);
+  }
+
   function turnNode(turn) {
+    if (turn.moves !== undefined) return familyTurnNode(turn);
     const who = "Round " + turn.round + " · " + turn.party + " (side " + "AB"[turn.side] + ") · " + turn.agent;
     const head = el("div", { cls: "turn-head", text: who });
     const flags = el("div", { cls: "flags" },

@@ -1,10 +1,16 @@
 """What the transcript viewer shows, as plain JSON-ready data: a short listing row per match for
 index.html, and each match's turns (note, message, the offers the judge read, its flags) — or
-what is missing — in chunk files the page loads when a match is opened."""
+what is missing — in chunk files the page loads when a match is opened.
+
+A match of a game family other than negotiation (DialOp Optimization, Traveling Adventurers) has
+no note and no judge: its turns are shown as the moves the family's players wrote — tagged lines
+such as `[message] ...`, `[propose] ...`, `[accept]`, `[suggest] L-E`, `[agree]` — and the
+thoughts the seat kept to itself (`[think]`, stored as the turn's note), marked private."""
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +86,40 @@ def _turn(turn: Turn, reading: dict[str, Any] | None, agents: tuple[str, str],
     return entry
 
 
+# A move's tag opens a line: `[propose]`, `[think]` ... (the families' written form of a turn).
+MOVE_TAG = re.compile(r"^\[([A-Za-z][A-Za-z_-]*)\][ \t]?(.*)$")
+PRIVATE = "think"  # the one tag a seat writes for itself alone
+THINK_TAG = re.compile(r"^\[think\][ \t]?", re.MULTILINE)  # the note keeps the tag: shown once, as "private"
+
+
+def family_moves(message: str) -> list[dict[str, str]]:
+    """A family turn's reply split into its moves, each {"kind": tag, "text": what follows}; lines
+    after a tagged line belong to it (a proposal's list). Text before the first tag (a reply the
+    family's codec would have rejected is never committed, so this is rare) is kept as "text"."""
+    moves: list[dict[str, str]] = []
+    for line in message.splitlines():
+        found = MOVE_TAG.match(line)
+        if found:
+            moves.append({"kind": found.group(1).lower(), "text": found.group(2)})
+        elif moves:
+            moves[-1]["text"] += ("\n" if moves[-1]["text"] else "") + line
+        elif line.strip():
+            moves.append({"kind": "text", "text": line})
+    return moves
+
+
+def _family_turn(turn: Turn, agents: tuple[str, str], parties: tuple[str, str]) -> dict[str, Any]:
+    """A family turn: its public moves, and its private thoughts — the family's record of them
+    (the turn's note) or, when the runner could not attribute them to this move, the reply's own
+    `[think]` lines — never mixed into the moves the partner saw."""
+    moves = family_moves(turn.message)
+    written = "\n".join(move["text"] for move in moves if move["kind"] == PRIVATE)
+    return {"side": turn.side, "round": turn.round, "agent": agents[turn.side], "party": parties[turn.side],
+            "moves": [move for move in moves if move["kind"] != PRIVATE],
+            "private": THINK_TAG.sub("", turn.note) or written,
+            "flags": []}
+
+
 def _outcome_label(row: Mapping[str, Any]) -> str:
     if row["status"] != "finished":
         return str(row["status"])
@@ -96,19 +136,25 @@ def _missing(row: Mapping[str, Any], turns: tuple[Turn, ...]) -> str | None:
     return "no transcript stored for this match"
 
 
-def match_detail(row: Mapping[str, Any], data: ReportData, parties: tuple[str, str]) -> dict[str, Any]:
-    """What the viewer shows of one match once it is opened: its turns with the judge's readings."""
+def match_detail(row: Mapping[str, Any], data: ReportData, parties: tuple[str, str],
+                 family: bool = False) -> dict[str, Any]:
+    """What the viewer shows of one match once it is opened: its turns with the judge's readings
+    (`family`: a game family's match, its turns as moves and private thoughts)."""
     turns = data.turns.get(row["match_id"], ())
     outcome = data.outcomes.get(row["match_id"])
     readings = {reading["index"]: reading for reading in outcome["turns"]} if outcome else {}
     agents = (str(row["agent_a"]), str(row["agent_b"]))
+    if family:
+        shown = [_family_turn(turn, agents, parties) for turn in turns]
+    else:
+        shown = [_turn(turn, readings.get(index), agents, parties) for index, turn in enumerate(turns)]
     return {
         "id": row["match_id"], "parties": list(parties), "status": row["status"], "source": row["source"],
         "u": [_number(row["u_a"]), _number(row["u_b"])], "error": _text(row["error"]),
         "agreed_offer": outcome["agreed_offer"] if outcome else None,
         "end_reason": outcome["end_reason"] if outcome else None,
         "missing": _missing(row, turns),
-        "turns": [_turn(turn, readings.get(index), agents, parties) for index, turn in enumerate(turns)],
+        "turns": shown,
     }
 
 
@@ -125,6 +171,7 @@ def viewer_data(data: ReportData, chunk: int = CHUNK) -> Viewer:
     """Every match that was played or imported (pending ones have nothing to show), in the order
     the tournament planned them."""
     parties = {info.name: tuple(info.game.parties) if info.game else ("side A", "side B") for info in data.games}
+    family = str(data.spec.get("family", "negotiation")) != "negotiation"
     shown = data.matches[data.matches["status"] != "pending"].reset_index(drop=True)
     agents = list(data.agent_ids)
     games = [info.name for info in data.games]
@@ -141,7 +188,7 @@ def viewer_data(data: ReportData, chunk: int = CHUNK) -> Viewer:
                      int(row["repetition"]), index["outcome"][_outcome_label(row)], _rounded(row["u_a"]),
                      _rounded(row["u_b"]), _number(row["rounds"]), len(chunks) - 1])
         game = row["game"]
-        chunks[-1][row["match_id"]] = match_detail(row, data, parties.get(game, ("side A", "side B")))
+        chunks[-1][row["match_id"]] = match_detail(row, data, parties.get(game, ("side A", "side B")), family)
     classes = {info.name: info.game_class for info in data.games}
     listing = {
         "tournament": data.tournament, "agents": agents, "games": games, "game_classes": [classes[g] for g in games],

@@ -9,7 +9,7 @@ from lamen.judge.label_clashes import indistinguishable_labels
 from lamen.spec.issue import Issue
 from lamen.spec.library import Library
 from lamen.spec.load import (
-    game_from_document, load_issue, load_persona, load_protocol, load_tournament,
+    game_from_document, load_issue, load_persona, load_protocol, load_tournaments,
 )
 from lamen.spec.problems import Problem, SpecError
 from lamen.spec.protocol import LAMEN_ALIASES, Protocol
@@ -28,7 +28,7 @@ def detect_kind(data: Any) -> str | None:
     keys = set(data)
     if keys & {"payoffs", "payoff_labels", "issue_type"}:
         return "issue"
-    if "agents" in keys:
+    if "agents" in keys or "parts" in keys:  # a tournament, or a file of several (`parts`)
         return "tournament"
     if keys & {"internal_description", "external_description"}:
         return "persona"
@@ -71,7 +71,7 @@ def check_file(path: Path, library: Library) -> list[Problem]:
         elif kind == "protocol":
             load_protocol(path, library)
         elif kind == "tournament":
-            load_tournament(path)
+            load_tournaments(path)
         elif kind == "persona":
             load_persona(path, library)
         else:

@@ -16,7 +16,7 @@ from lamen.spec.issue import Issue
 from lamen.spec.library import Library
 from lamen.spec.problems import FieldPath, Problem, SpecError
 from lamen.spec.protocol import LAMEN_ALIASES, Protocol
-from lamen.spec.tournament import Tournament
+from lamen.spec.tournament import PartsFile, Tournament, TournamentFile
 from lamen.spec.validation import problems_from_validation
 from lamen.spec.yaml_source import YamlDocument, read_yaml
 
@@ -279,9 +279,58 @@ def load_persona(ref: str | Path, library: Library | None = None) -> Persona:
 
 def load_tournament(path: str | Path) -> Tournament:
     doc = read_yaml(path)
-    tournament = build(Tournament, _strip_kind(_mapping(doc, "tournament"), "tournament", doc), doc)
+    data = _strip_kind(_mapping(doc, "tournament"), "tournament", doc)
+    if "parts" in data and "agents" not in data:
+        raise SpecError([doc.problem("this file lists several tournaments under `parts`",
+                                     "lamen run plays every part; give this command one part's own file", ("parts",))])
+    return _tournament(data, doc)
+
+
+def _tournament(data: dict[str, Any], doc: YamlDocument, prefix: FieldPath = ()) -> Tournament:
+    tournament = build(Tournament, data, doc, prefix)
     from lamen.agents.mock import check_mock_agents  # mock agents' replies files are read relative to the spec
 
-    check_mock_agents([(a, ("agents", i)) for i, a in enumerate(tournament.agents)]
-                      + ([(tournament.llm_fallback, ("llm_fallback",))] if tournament.llm_fallback else []), doc)
+    check_mock_agents([(a, (*prefix, "agents", i)) for i, a in enumerate(tournament.agents)]
+                      + ([(tournament.llm_fallback, (*prefix, "llm_fallback"))] if tournament.llm_fallback else []),
+                      doc)
     return tournament
+
+
+def load_tournaments(path: str | Path) -> TournamentFile:
+    """A tournament file as `lamen run` plays it: one tournament, or the tournaments under its
+    `parts` (each located as parts[i].FIELD), which share the file's database and have distinct names."""
+    doc = read_yaml(path)
+    data = _strip_kind(_mapping(doc, "tournament"), "tournament", doc)
+    if "parts" not in data:
+        import difflib
+
+        typo = next((key for key in data if "agents" not in data and isinstance(key, str)
+                     and difflib.get_close_matches(key, ["parts"], n=1, cutoff=0.6)), None)
+        if typo is not None:  # neither one tournament (`agents`) nor several: one line, not a list of missing fields
+            raise SpecError([doc.problem(f"unknown field '{typo}'", "did you mean 'parts'?", (typo,))])
+        return TournamentFile((_tournament(data, doc),))
+    parts = build(PartsFile, data, doc)
+    tournaments: list[Tournament] = []
+    problems: list[Problem] = []
+    for index, part in enumerate(parts.parts):
+        where: FieldPath = ("parts", index)
+        if not isinstance(part, dict):
+            problems.append(doc.problem("a part must be a tournament (a YAML mapping)", "e.g. - {name: ..., family: ...}",
+                                        where))
+            continue
+        if "database" in part:
+            problems.append(doc.problem("a part has no `database` of its own", "the parts share the file's "
+                                        "`database` (default reports/NAME/tournament.db)", (*where, "database")))
+            continue
+        try:
+            tournaments.append(_tournament(part, doc, where))
+        except SpecError as exc:
+            problems += exc.problems
+    names = [t.name for t in tournaments]
+    if not problems:  # then tournaments[i] is parts[i]
+        problems += [doc.problem(f"part name '{name}' is used twice", "give each part a distinct name",
+                                 ("parts", index, "name")) for index, name in enumerate(names)
+                     if names.index(name) != index]
+    if problems:
+        raise SpecError(problems)
+    return TournamentFile(tuple(tournaments), parts)

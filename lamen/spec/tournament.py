@@ -3,6 +3,7 @@ limits and budget, stored where."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -188,12 +189,65 @@ class Tournament(SpecModel):
     def database_path(self, base: Path | None = None) -> Path:
         """The spec's `database`, else reports/NAME/tournament.db — which the name's rules keep
         inside reports/ (checked again here, resolved, as the last guard before anything is written)."""
-        if self.database:
-            path = Path(self.database)
-            return path if path.is_absolute() or base is None else base / path
-        reports = (base or Path()) / "reports"
-        path = reports / self.name / "tournament.db"
-        if reports.resolve() not in path.resolve().parents:
-            raise SpecError([Problem(f"name {self.name!r} would put the database outside {reports}",
-                                     "give a plain name", ("name",))])
-        return path
+        return database_path(self.name, self.database, base)
+
+
+def database_path(name: str, database: str | None, base: Path | None = None) -> Path:
+    """`database` (relative to `base`), else reports/NAME/tournament.db, kept inside reports/."""
+    if database:
+        path = Path(database)
+        return path if path.is_absolute() or base is None else base / path
+    reports = (base or Path()) / "reports"
+    path = reports / name / "tournament.db"
+    if reports.resolve() not in path.resolve().parents:
+        raise SpecError([Problem(f"name {name!r} would put the database outside {reports}",
+                                 "give a plain name", ("name",))])
+    return path
+
+
+class PartsFile(SpecModel):
+    """A tournament file of several parts — a tournament spec holds one game family, so a file that
+    plays several (the cooperative quickstart: Optimization and Adventurers) lists them under
+    `parts`. Each part is a whole tournament, stored under its own name in the file's one database
+    (reports/NAME/tournament.db) and reported in reports/NAME/PART/, with an index beside them."""
+
+    name: str
+    database: str | None = Field(default=None, description="SQLite file every part is stored in; "
+                                                            "default reports/NAME/tournament.db")
+    parts: tuple[dict[str, Any], ...] = Field(description="the tournaments, each a tournament spec without `database`")
+
+    @model_validator(mode="after")
+    def _check(self) -> "PartsFile":
+        problems = []
+        named = name_problem(self.name, "name")
+        if named:
+            problems.append(Problem(named, "e.g. 'name: cooperative-quickstart'", ("name",)))
+        if not self.parts:
+            problems.append(Problem("no parts listed", "list at least one tournament under 'parts'", ("parts",)))
+        if isinstance(self.database, str) and (found := path_problem(self.database)):
+            problems.append(Problem(f"database {found}", "", ("database",)))
+        if problems:
+            raise SpecError(problems)
+        return self
+
+
+@dataclass(frozen=True)
+class TournamentFile:
+    """What a tournament file plays: one tournament (`parts` is None — every spec without `parts`,
+    read and run exactly as before), or the parts of a PartsFile, in the file's order."""
+
+    tournaments: tuple[Tournament, ...]
+    parts: PartsFile | None = None
+
+    @property
+    def several(self) -> bool:
+        return self.parts is not None
+
+    @property
+    def name(self) -> str:
+        return self.parts.name if self.parts is not None else self.tournaments[0].name
+
+    def database_path(self, base: Path | None = None) -> Path:
+        if self.parts is None:
+            return self.tournaments[0].database_path(base)
+        return database_path(self.parts.name, self.parts.database, base)
