@@ -142,6 +142,10 @@ def test_ratings_order_the_optimization_players_as_partners(optimization_db: Pat
     out = capsys.readouterr().out
     assert "Team score of row with column (self-play on the diagonal)" in out
     assert "coop: partner ratings, strongest first" in out and "utility obtained" not in out
+    # The oracle reads both seats' private data: marked as an upper bound, in JSON and on screen.
+    assert view["sees_everything"] == ["player:oracle"]
+    assert "player:oracle sees everything (every seat's private data): an upper bound" in out
+    assert "player:share-all sees everything" not in out
 
 
 def test_a_resumed_run_plays_nothing_twice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -352,6 +356,16 @@ def test_the_report_chooses_partner_sections_by_relation(optimization_db: Path, 
     assert observed.at["player:random", "player:random"] == pytest.approx(sum(self_random) / len(self_random))
     optimal = pd.read_csv(tmp_path / "report" / "tables" / "rate_optimal.csv", index_col=0)
     assert (optimal.loc["player:oracle"] == 1.0).all() and optimal.at["player:share-all", "player:share-all"] == 1.0
+    assert html.count("sees everything (every seat&#x27;s private data)") == 1
+    assert "player:oracle sees everything" in html
+
+
+def test_only_cheating_players_are_marked_as_seeing_everything() -> None:
+    from lamen.core.registry import get_family
+
+    agents = ["player:oracle", "player:share-all", "player:random", "oracle", "player:nobody", "bot:oracle"]
+    assert get_family("dialop.optimization").sees_everything(agents) == ("player:oracle",)
+    assert get_family("adventurers").sees_everything(agents) == ()  # its players read only their own view
 
 
 def test_a_model_seat_plays_beside_scripted_players(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,6 +36,13 @@ def tournament_relations(store: Store, tournaments: list[str]) -> dict[str, tupl
     return found
 
 
+def sees_everything(family: str, agents: list[str]) -> tuple[str, ...]:
+    """The agents that are `family`'s cheating scripted players (oracles)."""
+    from lamen.core.registry import get_family
+
+    return get_family(family).sees_everything(agents)
+
+
 def partner_ratings(frame: pd.DataFrame, replicates: int = 1000) -> PartnerRatings:
     """Partner ratings of one common-payoff tournament's match table."""
     from lamen.ratings.partner import rate_partners
@@ -67,6 +74,9 @@ def print_partner_view(console: Console, frame: pd.DataFrame, tournament: str, f
     for warning in ratings.warnings:
         console.print(f"warning: {warning}", markup=False, style="bold")
     console.print(partner_table(ratings, tournament))
+    for agent in sees_everything(family, [rating.agent for rating in ratings.ratings]):
+        console.print(f"{agent} sees everything (every seat's private data): an upper bound, not a partner "
+                      "to rank a model against", markup=False, soft_wrap=True)
     if ratings.first_mover is not None and not math.isnan(ratings.first_mover.value):
         effect = ratings.first_mover
         console.print(f"first seat moving first: {effect.value:+.3f} logit (95%: {effect.lower:+.3f} to "
@@ -89,4 +99,5 @@ def partner_json(frame: pd.DataFrame, family: str, replicates: int = 1000) -> di
             "ratings": [{key: clean(value) for key, value in vars(rating).items()} for rating in ratings.ratings],
             "team_score": {row: {column: clean(float(matrix.at[row, column])) for column in matrix.columns}
                            for row in matrix.index},
-            "warnings": list(ratings.warnings)}
+            "warnings": list(ratings.warnings),
+            "sees_everything": list(sees_everything(family, [rating.agent for rating in ratings.ratings]))}

@@ -92,6 +92,14 @@ class Family:
     def default_config(self) -> BaseModel:
         return self.config()
 
+    def sees_everything(self, agent_ids: Sequence[str]) -> tuple[str, ...]:
+        """The agents among `agent_ids` that are this family's cheating scripted players
+        (`player:NAME` with `PlayerSpec.cheat`): upper bounds that read the whole instance, which
+        ratings and reports must mark as such."""
+        return tuple(agent for agent in agent_ids
+                     if agent.startswith("player:") and (spec := self.players.get(agent[len("player:"):])) is not None
+                     and spec.cheat)
+
 
 def interchangeable_contestants(roles: tuple[RoleId, ...]) -> Callable[[Any, Any], tuple[RoleSpec, ...]]:
     """`Family.roles` for a family whose seats are all contestants and symmetric: the schedule

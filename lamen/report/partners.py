@@ -71,8 +71,9 @@ def partner_sections(data: Any, export: Callable[..., Markup], heatmap: Callable
         reason = ""
     except ValueError as exc:
         ratings, reason = None, str(exc)
+    oracles = _sees_everything(data.spec, agents)
     return [("team-scores", "Team scores", _team_scores(empirical, ratings, agents, export, heatmap)),
-            ("partner-ratings", "Partner ratings", _ratings(ratings, reason, export, missing)),
+            ("partner-ratings", "Partner ratings", _ratings(ratings, reason, export, missing, oracles)),
             ("family-metrics", "Family metrics", _family_metrics(data, agents, export, heatmap, missing))]
 
 
@@ -94,8 +95,18 @@ def _team_scores(empirical: pd.DataFrame, ratings: PartnerRatings | None, agents
     return Markup("".join(parts))
 
 
+def _sees_everything(spec: dict[str, Any], agents: list[str]) -> tuple[str, ...]:
+    """The family's cheating scripted players (oracles) among the agents."""
+    from lamen.core.registry import UnknownFamily, get_family
+
+    try:
+        return get_family(str(spec.get("family", "negotiation"))).sees_everything(agents)
+    except UnknownFamily:
+        return ()
+
+
 def _ratings(ratings: PartnerRatings | None, reason: str, export: Callable[..., Markup],
-             missing: Callable[[str], Markup]) -> Markup:
+             missing: Callable[[str], Markup], oracles: tuple[str, ...] = ()) -> Markup:
     if ratings is None:
         return missing(f"No partner ratings: {reason}")
     table = ratings.to_frame()[list(RATING_COLUMNS)].rename(columns=RATING_COLUMNS)
@@ -105,6 +116,8 @@ def _ratings(ratings: PartnerRatings | None, reason: str, export: Callable[..., 
                       "coordinates mainly with itself). 95% intervals clustered by instance; rank intervals from a "
                       f"bootstrap of instances ({ratings.replicates} replicates).", class_="note")]
     parts += [missing(warning) for warning in ratings.warnings]
+    parts += [tag("p", f"{agent} sees everything (every seat's private data): an upper bound, not a partner to "
+                       "rank a model against.", class_="note") for agent in oracles]
     parts += [frame_table(table, digits={name: 0 for name in ("points", "points low", "points high", "rank", "rank low",
                                                            "rank high")}),
               export(table, "partner_ratings", "Partner ratings, strongest first")]
