@@ -13,12 +13,14 @@ import pytest
 from lamen.agents.providers import make_provider_agent
 from lamen.chat import ChatMessage, ChatReply, ChatRequest, ChatToolCall
 from lamen.core.codec import FormatError
+from lamen.core.play import EpisodeRecord, SeatSampling, play
 from lamen.core.registry import get_family
 from lamen.core.tools import chat_tools, tool_actions, tool_turns
 from lamen.core.types import Event
 from lamen.families.planning.instances import human_instance
 from lamen.families.planning.search import SEARCH_SPEC
 from lamen.spec.agent import AgentSpec
+from tests.fake_servers import Asked, FakeProviders, ToolUse
 from tests.test_provider_common import KEY, Wire
 
 FAMILY = get_family("dialop.planning")
@@ -27,6 +29,8 @@ SEATS = {"assistant": "a", "user": "u"}
 # What tests/data/providers/anthropic/tool_call.json asks, and the executor's answer on game 2.
 ARGUMENTS = {"fields": ["name", "price"], "filters": ["category == cafe", "price <= 30"],
              "sort_by": ["distance_to(Mad Seoul)"], "limit": 3}
+# A replayed call's arguments: the stored ToolCall's, in canonical (sorted) key order.
+REPLAYED = json.dumps(dict(sorted(ARGUMENTS.items())), ensure_ascii=False)
 RESULT = ("Search Results (3):\nname|price|distance_to(Mad Seoul)\nSchwarzes Cafe|15|0.1\nCoffee Nook|5|0.2\n"
           "The Cupcake Bar|5|0.8")
 
@@ -102,3 +106,157 @@ def test_a_result_without_its_call_is_refused() -> None:
                    visible_to=("assistant",))
     with pytest.raises(ValueError, match="event 4: a tool_result for call c9, which is not among the events"):
         tool_turns([orphan], "assistant")
+
+
+# ---- the play loop: a Planning episode whose assistant calls the search natively ------------------
+PLAN = "[propose] [Schwarzes Cafe, Coffee Nook, The Cupcake Bar]\n[message] Three cafés close to each other."
+SAID = "Let me look near Mad Seoul."
+CALL_ID = {"openai": "call_q0L3v7WcP2s9", "anthropic": "toolu_01A09q90qw90lq917835lq9"}
+MODEL = {"openai": "gpt-4o", "anthropic": "claude-haiku-4-5"}
+USER_MODEL = "user-sim"  # the user seat: a text model on the same fake
+
+
+def after_tool_result(asked: Asked) -> bool:
+    """The request ends with a tool result (the model's turn goes on after its search)."""
+    last = asked.body["messages"][-1]
+    if asked.provider == "openai":
+        return last["role"] == "tool"
+    return last["role"] == "user" and isinstance(last["content"], list) \
+        and last["content"][-1].get("type") == "tool_result"
+
+
+def user_answer(asked: Asked) -> str:
+    return "[accept]" if "Now: " in asked.last_user else "[message] I like coffee."
+
+
+def seats(fake: FakeProviders, provider: str) -> dict[str, object]:
+    return {"assistant": make_provider_agent(fake.agent_spec(f"{provider}:{MODEL[provider]}")),
+            "user": make_provider_agent(fake.agent_spec(f"{provider}:{USER_MODEL}"))}
+
+
+def run(fake: FakeProviders, provider: str, native: bool = True) -> EpisodeRecord:
+    sampling = {"assistant": SeatSampling(max_tokens=300, native_tools=native), "user": SeatSampling(max_tokens=300)}
+    return asyncio.run(play(FAMILY, GAME, seats(fake, provider), first="assistant", sampling=sampling))
+
+
+def bodies(fake: FakeProviders, model: str) -> list[dict]:
+    return [r.body for r in fake.received if r.body.get("model") == model or model in r.path]
+
+
+def offered(body: dict) -> list[str]:
+    """The names of the tools a request body declares (OpenAI nests them under "function")."""
+    return [tool.get("function", tool)["name"] for tool in body.get("tools", [])]
+
+
+@pytest.fixture
+def keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("openai")
+    pytest.importorskip("anthropic")
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_a_native_search_runs_in_the_play_loop_and_its_rows_go_back_to_the_assistant_alone(
+        keys: None, provider: str) -> None:
+    def answer(asked: Asked) -> str | ToolUse:
+        if asked.model == USER_MODEL:
+            return user_answer(asked)
+        return PLAN if after_tool_result(asked) else ToolUse(((CALL_ID[provider], "search", ARGUMENTS),), SAID)
+
+    with FakeProviders(answer) as fake:
+        record = run(fake, provider)
+    assert [(c.role, c.outcome) for c in record.calls] == [("assistant", "ok"), ("assistant", "ok"), ("user", "ok")]
+    assert record.end_reason == "accepted" and record.score is not None
+    assert record.state.board.pending is None
+    first, second = bodies(fake, MODEL[provider])
+    # Both assistant requests offer the search (two of its three calls this turn are left).
+    assert offered(first) == offered(second) == ["search"] and "tool_choice" not in second
+    call_id = CALL_ID[provider]
+    if provider == "openai":
+        assert first["messages"][0]["role"] == "system" and len(first["messages"]) == 2
+        assert second["messages"][2:] == [
+            {"role": "assistant", "content": SAID, "tool_calls": [
+                {"id": call_id, "type": "function", "function": {"name": "search", "arguments": REPLAYED}}]},
+            {"role": "tool", "tool_call_id": call_id, "content": RESULT}]
+    else:
+        assert len(first["messages"]) == 1
+        assert second["messages"][1:] == [
+            {"role": "assistant", "content": [{"type": "text", "text": SAID},
+                                              {"type": "tool_use", "id": call_id, "name": "search",
+                                               "input": ARGUMENTS}]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call_id, "content": RESULT}]}]
+    # The first user message is the same transcript in both requests: the search is not a line of it.
+    assert second["messages"][-3 if provider == "openai" else 0]["role"] == "user"
+    # The words beside the call are the assistant's private thought; the user sees none of the search.
+    kinds = [(e.kind, e.role, e.visible_to) for e in record.state.events[:3]]
+    assert kinds == [("think", "assistant", ("assistant",)), ("tool_call", "assistant", ("assistant",)),
+                     ("tool_result", None, ("assistant",))]
+    (user_body,) = bodies(fake, USER_MODEL)
+    sent = json.dumps(user_body)
+    assert "Schwarzes Cafe|15|0.1" not in sent and "Search Results" not in sent and SAID not in sent
+    assert "Schwarzes Cafe, Coffee Nook, The Cupcake Bar" in sent  # the check can fail: the plan is there
+
+
+def test_a_malformed_native_call_is_answered_with_its_feedback_and_the_model_tries_again(keys: None) -> None:
+    script = [ToolUse((("call_bad", "search", '{"limit": '),)), ToolUse((("call_ok", "search", ARGUMENTS),)), PLAN]
+
+    def answer(asked: Asked) -> str | ToolUse:
+        return user_answer(asked) if asked.model == USER_MODEL else script.pop(0)
+
+    with FakeProviders(answer) as fake:
+        record = run(fake, "openai")
+    assert [c.outcome for c in record.calls] == ["format_error", "ok", "ok", "ok"]
+    feedback = record.calls[0].feedback
+    assert feedback.startswith("the search call could not be read: arguments are not JSON: ")
+    _, retry, last = bodies(fake, MODEL["openai"])
+    refused = [{"role": "assistant", "content": None, "tool_calls": [
+                   {"id": "call_bad", "type": "function", "function": {"name": "search", "arguments": '{"limit": '}}]},
+               {"role": "tool", "tool_call_id": "call_bad", "content": feedback}]
+    assert retry["messages"][2:] == refused  # the feedback is the call's result, not a second user turn
+    assert last["messages"][2:] == refused + [
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_ok", "type": "function", "function": {"name": "search", "arguments": REPLAYED}}]},
+        {"role": "tool", "tool_call_id": "call_ok", "content": RESULT}]
+    assert record.end_reason == "accepted"
+
+
+def test_two_calls_in_one_reply_are_refused_and_each_gets_an_error_result(keys: None) -> None:
+    other = {"fields": ["name"], "limit": 1}
+    script = [ToolUse((("toolu_a", "search", ARGUMENTS), ("toolu_b", "search", other)), "Two at once."), PLAN]
+
+    def answer(asked: Asked) -> str | ToolUse:
+        return user_answer(asked) if asked.model == USER_MODEL else script.pop(0)
+
+    with FakeProviders(answer) as fake:
+        record = run(fake, "anthropic")
+    assert [c.outcome for c in record.calls] == ["illegal_move", "ok", "ok"]
+    feedback = record.calls[0].feedback
+    assert feedback == "a [tool] call ends the reply: its result comes back before you go on"
+    _, retry = bodies(fake, MODEL["anthropic"])
+    assert retry["messages"][1:] == [
+        {"role": "assistant", "content": [{"type": "text", "text": "Two at once."},
+                                          {"type": "tool_use", "id": "toolu_a", "name": "search", "input": ARGUMENTS},
+                                          {"type": "tool_use", "id": "toolu_b", "name": "search", "input": other}]},
+        {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_a", "content": feedback, "is_error": True},
+            {"type": "tool_result", "tool_use_id": "toolu_b", "content": feedback, "is_error": True}]}]
+    assert not any(e.kind in ("tool_call", "tool_result") for e in record.state.events)  # nothing ran
+
+
+def test_with_its_searches_spent_the_turn_still_declares_the_tool_but_forbids_calling_it(keys: None) -> None:
+    script = [ToolUse(((f"toolu_{n}", "search", ARGUMENTS),)) for n in range(3)] + [PLAN]
+
+    def answer(asked: Asked) -> str | ToolUse:
+        return user_answer(asked) if asked.model == USER_MODEL else script.pop(0)
+
+    with FakeProviders(answer) as fake:
+        record = run(fake, "anthropic")
+    assert [c.outcome for c in record.calls] == ["ok"] * 5
+    *searching, spent = bodies(fake, MODEL["anthropic"])
+    assert all("tool_choice" not in body and body["tools"][0]["name"] == "search" for body in searching)
+    # Anthropic refuses tool_use blocks in a request without tools: declared, with calls switched off.
+    assert spent["tool_choice"] == {"type": "none"}
+    assert [t["name"] for t in spent["tools"]] == ["search"] and spent["tools"][0]["input_schema"] == SEARCH_SPEC.parameters
+    assert len(spent["messages"]) == 1 + 2 * 3
+    assert "no searches left this turn" in spent["messages"][0]["content"]

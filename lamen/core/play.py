@@ -215,6 +215,8 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
                     break
                 feedback.append(text)
                 attempt += 1
+                if reply.tool_calls:  # the codec replays the refused calls (with error results) from the history
+                    obs = replace(rules.view(instance, state, role), budget=obs.budget)
                 continue
             calls.append(Call(role, state.steps, attempt, request, reply, "ok", legal=legal))
             state = transition.state.model_copy(update={"steps": transition.state.steps + 1})
