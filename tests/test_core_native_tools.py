@@ -6,7 +6,9 @@ real Anthropic SDK sends as `tool_use` / `tool_result` blocks (on the fake wire)
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+from collections.abc import Iterable
 
 import pytest
 
@@ -14,6 +16,7 @@ from lamen.agents.providers import make_provider_agent
 from lamen.chat import ChatMessage, ChatReply, ChatRequest, ChatToolCall
 from lamen.core.codec import FormatError
 from lamen.core.play import EpisodeRecord, SeatSampling, play
+from lamen.core.players import PolicyAgent
 from lamen.core.registry import get_family
 from lamen.core.tools import chat_tools, tool_actions, tool_turns
 from lamen.core.types import Event
@@ -260,3 +263,41 @@ def test_with_its_searches_spent_the_turn_still_declares_the_tool_but_forbids_ca
     assert [t["name"] for t in spent["tools"]] == ["search"] and spent["tools"][0]["input_schema"] == SEARCH_SPEC.parameters
     assert len(spent["messages"]) == 1 + 2 * 3
     assert "no searches left this turn" in spent["messages"][0]["content"]
+
+
+# ---- native tools off: every request as before -------------------------------------------------
+# Digests of every request of three Planning episodes, taken on the integration branch before the
+# play loop knew native tools (8bf5755): what a provider received (two text seats writing a [tool]
+# line, on the fake) and what scripted seats were asked. A change to Planning's prompts moves them
+# too — re-pin only after checking that the change is meant.
+BEFORE = {"openai": "e8cce7cc6d18a87a", "anthropic": "84229c61c88b4624", "scripted": "7c7db0e90518afc6"}
+TEXT_SEARCH = "[think] Cafes first.\n[tool] Search(fields=[name, price], filters=[category == cafe], sort_by=[price], limit=2)"
+
+
+def digest(texts: Iterable[str]) -> str:
+    return hashlib.sha256("\n".join(texts).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_with_native_tools_off_the_provider_receives_exactly_what_it_did_before(keys: None, provider: str) -> None:
+    def answer(asked: Asked) -> str:
+        if asked.model == USER_MODEL:
+            return user_answer(asked)
+        return PLAN.replace("cafés close to each other", "cafés") if "Search Results" in asked.last_user \
+            else TEXT_SEARCH
+
+    with FakeProviders(answer) as fake:
+        record = run(fake, provider, native=False)
+    assert (record.end_reason, len(fake.received)) == ("accepted", 3)
+    assert all("tools" not in r.body for r in fake.received)
+    assert digest(json.dumps(r.body, sort_keys=True) for r in fake.received) == BEFORE[provider]
+
+
+def test_with_native_tools_off_scripted_seats_are_asked_exactly_as_before() -> None:
+    seats = {"assistant": PolicyAgent("hill-climb", FAMILY.players["hill-climb"].make(GAME, "assistant"),
+                                      FAMILY.codec("assistant"), 0),
+             "user": PolicyAgent("reporter", FAMILY.players["reporter"].make(GAME, "user"), FAMILY.codec("user"), 0)}
+    for sampling in (None, {role: SeatSampling(native_tools=False) for role in seats}):
+        record = asyncio.run(play(FAMILY, GAME, seats, sampling=sampling))
+        assert (record.end_reason, len(record.calls)) == ("accepted", 30)
+        assert digest(c.request.model_dump_json(exclude={"meta"}) for c in record.calls) == BEFORE["scripted"]
