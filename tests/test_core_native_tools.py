@@ -1,7 +1,9 @@
 """Native tool calls on the core: a model's `ChatReply.tool_calls` become the family's `ToolCall`
 actions (DialOp Planning's search, run by its deterministic executor), and the call and its result
 — events only the caller sees — come back as the caller's assistant and `tool` turns, which the
-real Anthropic SDK sends as `tool_use` / `tool_result` blocks (on the fake wire)."""
+real Anthropic SDK sends as `tool_use` / `tool_result` blocks (on the fake wire). Then the play
+loop with a native seat (`SeatSampling.native_tools`): Planning episodes on the HTTP fake, checked
+on the wire in OpenAI's and Anthropic's forms, and with the option off, every request as before."""
 
 from __future__ import annotations
 
@@ -9,17 +11,19 @@ import asyncio
 import hashlib
 import json
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pytest
 
 from lamen.agents.providers import make_provider_agent
-from lamen.chat import ChatMessage, ChatReply, ChatRequest, ChatToolCall
+from lamen.chat import ChatMessage, ChatReply, ChatRequest, ChatTool, ChatToolCall
 from lamen.core.codec import FormatError
 from lamen.core.play import EpisodeRecord, SeatSampling, play
 from lamen.core.players import PolicyAgent
 from lamen.core.registry import get_family
-from lamen.core.tools import chat_tools, tool_actions, tool_turns
-from lamen.core.types import Event
+from lamen.core.tools import chat_tools, reply_actions, tool_actions, tool_offer, tool_turns
+from lamen.core.types import Event, Message
+from lamen.families.planning.codec import ASSISTANT_RULES, NATIVE_SEARCH
 from lamen.families.planning.instances import human_instance
 from lamen.families.planning.search import SEARCH_SPEC
 from lamen.spec.agent import AgentSpec
@@ -260,7 +264,8 @@ def test_with_its_searches_spent_the_turn_still_declares_the_tool_but_forbids_ca
     assert all("tool_choice" not in body and body["tools"][0]["name"] == "search" for body in searching)
     # Anthropic refuses tool_use blocks in a request without tools: declared, with calls switched off.
     assert spent["tool_choice"] == {"type": "none"}
-    assert [t["name"] for t in spent["tools"]] == ["search"] and spent["tools"][0]["input_schema"] == SEARCH_SPEC.parameters
+    assert [t["name"] for t in spent["tools"]] == ["search"]
+    assert spent["tools"][0]["input_schema"] == SEARCH_SPEC.parameters
     assert len(spent["messages"]) == 1 + 2 * 3
     assert "no searches left this turn" in spent["messages"][0]["content"]
 
@@ -271,7 +276,8 @@ def test_with_its_searches_spent_the_turn_still_declares_the_tool_but_forbids_ca
 # line, on the fake) and what scripted seats were asked. A change to Planning's prompts moves them
 # too — re-pin only after checking that the change is meant.
 BEFORE = {"openai": "e8cce7cc6d18a87a", "anthropic": "84229c61c88b4624", "scripted": "7c7db0e90518afc6"}
-TEXT_SEARCH = "[think] Cafes first.\n[tool] Search(fields=[name, price], filters=[category == cafe], sort_by=[price], limit=2)"
+TEXT_SEARCH = ("[think] Cafes first.\n"
+               "[tool] Search(fields=[name, price], filters=[category == cafe], sort_by=[price], limit=2)")
 
 
 def digest(texts: Iterable[str]) -> str:
@@ -301,3 +307,49 @@ def test_with_native_tools_off_scripted_seats_are_asked_exactly_as_before() -> N
         record = asyncio.run(play(FAMILY, GAME, seats, sampling=sampling))
         assert (record.end_reason, len(record.calls)) == ("accepted", 30)
         assert digest(c.request.model_dump_json(exclude={"meta"}) for c in record.calls) == BEFORE["scripted"]
+
+
+# ---- the pieces: the native codec's layout, the words beside a call, a tool not seen this run ---
+def test_the_native_codec_keeps_earlier_searches_as_lines_and_puts_feedback_after_the_current_turn() -> None:
+    state, legal = start()
+    search = ChatReply(text="Cafés first.", tool_calls=(ChatToolCall.of("c1", "search", ARGUMENTS),))
+    state = FAMILY.rules.step(GAME, state, "assistant", reply_actions(search, legal), search.text).state
+    native, text = FAMILY.codec("assistant").native_tools(), FAMILY.codec("assistant")
+    obs = FAMILY.rules.view(GAME, state, "assistant")
+    legal = FAMILY.rules.legal(GAME, state, "assistant")
+    request = native.request(obs, legal, ("[message] needs some text after the tag.",))
+    assert [(m.role, m.content) for m in request.messages] == [
+        ("user", "Nobody has written yet.\n\nYour turn: search (2 left this turn), message or propose. "
+                 "Left in the game: 30 moves."),
+        ("assistant", "Cafés first."), ("tool", RESULT),
+        ("user", "Your last reply could not be used: [message] needs some text after the tag. Please answer again.")]
+    assert request.system == text.request(obs, legal, ()).system.replace(
+        ASSISTANT_RULES, ASSISTANT_RULES + "\n\n" + NATIVE_SEARCH)
+    # Once the assistant has moved, the search is a line of its transcript like any text call.
+    moved = FAMILY.rules.step(GAME, state, "assistant", (Message(text="Any wishes?"),), "").state
+    user_said = FAMILY.rules.step(GAME, moved, "user", (Message(text="Coffee."),), "").state
+    later = native.request(FAMILY.rules.view(GAME, user_said, "assistant"), legal, ())
+    assert len(later.messages) == 1
+    assert later.messages[0].content.startswith(
+        "The conversation so far:\nYou: [think] Cafés first.\nYou: [tool] Search(fields=[name, price], ")
+    assert later.messages[0].content == text.request(FAMILY.rules.view(GAME, user_said, "assistant"), legal,
+                                                     ()).messages[0].content
+
+
+def test_words_beside_a_call_are_a_thought_only_where_the_role_may_think() -> None:
+    _, legal = start()
+    reply = ChatReply(text="  Looking.  ", tool_calls=(ChatToolCall.of("c1", "search", {"limit": 1}),))
+    assert [(a.kind, getattr(a, "text", None)) for a in reply_actions(reply, legal)] == [
+        ("think", "Looking."), ("tool_call", None)]
+    silent = replace(legal, kinds=legal.kinds - {"think"})
+    assert [a.kind for a in reply_actions(reply, silent)] == ["tool_call"]
+
+
+def test_a_spent_tool_not_seen_this_run_is_declared_by_name() -> None:
+    turn = ChatMessage(role="assistant", content="", tool_calls=(ChatToolCall.of("c1", "search", {}),))
+    request = ChatRequest(system="", messages=(ChatMessage(role="user", content="go"), turn))
+    known: dict = {}
+    assert tool_offer(request, (), known) == {"tools": (ChatTool(name="search"),), "tool_choice": "none"}
+    assert tool_offer(request.model_copy(update={"messages": request.messages[:1]}), (), known) == {}
+    assert tool_offer(request, (SEARCH_SPEC,), known) == {"tools": chat_tools((SEARCH_SPEC,))}
+    assert tool_offer(request, (), known)["tools"] == chat_tools((SEARCH_SPEC,))  # now known: its full spec

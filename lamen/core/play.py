@@ -14,7 +14,7 @@ from lamen.core.family import EpisodeLimits, Family
 from lamen.core.frozen import copied
 from lamen.core.state import CoreState, append, end
 from lamen.core.tools import native_codec, reply_actions, tool_offer
-from lamen.core.types import ActionSpace, IllegalMove, Observation, RoleId, Score
+from lamen.core.types import ActionSpace, IllegalMove, Observation, RoleId, Score, ToolSpec
 
 # How an agent failed: fatal (it cannot go on: auth, unknown model, bad request), exhausted
 # (retryable failures ran out of retries), crash (it raised something unexpected), stopped (it
@@ -128,11 +128,13 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
     # Per seat, once: its codec, whether it reads observations, its sampling as request fields.
     codecs = {role: family.codec(role) for role in seats}
     # Seats that call tools natively, with the codec that replays their tool loop as chat turns.
-    native = {role for role in seats if (sampling.get(role) or DEFAULT_SAMPLING).native_tools
-              and native_codec(codecs[role]) is not None}
-    for role in native:
-        codecs[role] = native_codec(codecs[role])  # type: ignore[assignment]
-    known_tools: dict[RoleId, dict[str, Any]] = {role: {} for role in native}
+    native: set[RoleId] = set()
+    for role in seats:
+        variant = native_codec(codecs[role]) if (sampling.get(role) or DEFAULT_SAMPLING).native_tools else None
+        if variant is not None:
+            codecs[role] = variant
+            native.add(role)
+    known_tools: dict[RoleId, dict[str, ToolSpec]] = {role: {} for role in native}  # what each was offered
     observing = {role: getattr(agent, "observes", False) for role, agent in seats.items()}
     sampled = {role: _sampling_fields(sampling.get(role) or DEFAULT_SAMPLING) for role in seats}
     while over(family, state) is None:
