@@ -7,7 +7,8 @@ JSON, an interrogation answer, a first proposal, then agreement; a note asked fo
 schema (each API's structured-output parameter) is answered with the bare schema JSON. A model
 named in `echo_key` answers HTTP 400 with the caller's key in the error message, as some APIs
 echo a wrong key. `refuse_schema=True` answers every request that carries a schema with the
-API's own 400 for a model without structured output.
+API's own 400 for a model without structured output. An answer may be a `ToolUse` instead of text:
+function calls in the API's own shape (OpenAI and Anthropic), for native tool loops.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
 
@@ -38,6 +39,16 @@ class Asked:
     system: str
     last_user: str
     schema: dict[str, Any] | None = None  # the structured-output schema the request carries
+    body: dict[str, Any] = field(default_factory=dict)  # the whole request, for answers that read tool turns
+
+
+@dataclass(frozen=True)
+class ToolUse:
+    """An answer that calls functions: (call id, name, arguments) per call — arguments a dict, or
+    for OpenAI a string sent as written (malformed JSON included) — with `text` beside them."""
+
+    calls: tuple[tuple[str, str, dict[str, Any] | str], ...]
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,11 +99,11 @@ def _asked(provider: str, path: str, body: dict[str, Any]) -> Asked:
         model = path.rsplit("/models/", 1)[-1].split(":", 1)[0]
         system = _text((body.get("systemInstruction") or {}).get("parts"))
         users = [c for c in body.get("contents", []) if c.get("role") == "user"]
-        return Asked(provider, model, system, _text(users[-1]["parts"]) if users else "", schema)
+        return Asked(provider, model, system, _text(users[-1]["parts"]) if users else "", schema, body)
     messages = body.get("messages", [])
     system = _text(body.get("system", "")) + "".join(_text(m["content"]) for m in messages if m["role"] == "system")
     users = [m for m in messages if m["role"] == "user"]
-    return Asked(provider, body.get("model", ""), system, _text(users[-1]["content"]) if users else "", schema)
+    return Asked(provider, body.get("model", ""), system, _text(users[-1]["content"]) if users else "", schema, body)
 
 
 def schema_refusal(asked: Asked) -> dict[str, Any]:
@@ -109,6 +120,26 @@ def schema_refusal(asked: Asked) -> dict[str, Any]:
                 "message": f"invalid request: response_format is not supported with model {asked.model}"}
     return {"error": {"code": 400, "message": f"Json mode is not enabled for models/{asked.model}",
                       "status": "INVALID_ARGUMENT"}}
+
+
+def _tool_reply(asked: Asked, use: ToolUse) -> dict[str, Any]:
+    """The API's success body for a reply that calls functions."""
+    body = _reply(asked, use.text)
+    if asked.provider == "anthropic":
+        body["content"] = ([{"type": "text", "text": use.text}] if use.text else []) + [
+            {"type": "tool_use", "id": id, "name": name, "input": args} for id, name, args in use.calls]
+        body["stop_reason"] = "tool_use"
+        return body
+    if asked.provider == "openai":
+        choice = body["choices"][0]
+        choice["message"]["content"] = use.text or None
+        choice["message"]["tool_calls"] = [
+            {"id": id, "type": "function",
+             "function": {"name": name, "arguments": args if isinstance(args, str) else json.dumps(args)}}
+            for id, name, args in use.calls]
+        choice["finish_reason"] = "tool_calls"
+        return body
+    raise ValueError(f"the fake answers tool calls for openai and anthropic, not {asked.provider}")
 
 
 def _reply(asked: Asked, text: str) -> dict[str, Any]:
@@ -153,7 +184,7 @@ class FakeProviders:
     """`with FakeProviders() as fake:` serves on 127.0.0.1 until the block ends;
     `fake.base_url(provider)` is what an AgentSpec's `base_url` should be."""
 
-    def __init__(self, answer: Callable[[Asked], str] = negotiator, *, refuse_schema: bool = False) -> None:
+    def __init__(self, answer: Callable[[Asked], str | ToolUse] = negotiator, *, refuse_schema: bool = False) -> None:
         self.answer = answer
         self.refuse_schema = refuse_schema
         self.received: list[Received] = []
@@ -218,7 +249,8 @@ class FakeProviders:
                 if fake.refuse_schema and asked.schema is not None:
                     self._send(400, schema_refusal(asked))
                     return
-                self._send(200, _reply(asked, fake.answer(asked)))
+                answer = fake.answer(asked)
+                self._send(200, _tool_reply(asked, answer) if isinstance(answer, ToolUse) else _reply(asked, answer))
 
             def _send(self, status: int, payload: dict[str, Any]) -> None:
                 data = json.dumps(payload).encode()

@@ -13,7 +13,8 @@ from lamen.core.codec import FormatError
 from lamen.core.family import EpisodeLimits, Family
 from lamen.core.frozen import copied
 from lamen.core.state import CoreState, append, end
-from lamen.core.types import ActionSpace, IllegalMove, Observation, RoleId, Score
+from lamen.core.tools import native_codec, reply_actions, tool_offer
+from lamen.core.types import ActionSpace, IllegalMove, Observation, RoleId, Score, ToolSpec
 
 # How an agent failed: fatal (it cannot go on: auth, unknown model, bad request), exhausted
 # (retryable failures ran out of retries), crash (it raised something unexpected), stopped (it
@@ -28,6 +29,10 @@ class SeatSampling:
     top_p: float | None = None
     seed: int | None = None
     stop: tuple[str, ...] = ()
+    # Offer the role's tools as native function calls (`ChatRequest.tools`) where the family's
+    # codec can replay a tool loop (it has `native_tools()`); elsewhere, and when False, the seat
+    # writes its calls as text, as before. Not a request field: `_sampling_fields` leaves it out.
+    native_tools: bool = False
 
     @classmethod
     def for_match(cls, sampling: Any, match_seed: int) -> "SeatSampling":
@@ -35,8 +40,9 @@ class SeatSampling:
         field): without a seed of its own an agent samples with the match's (derived, stable)
         seed, so the same match replays identically and repetitions stay independent draws."""
         seed = sampling.seed if sampling.seed is not None else match_seed % 2**31
+        # An agent spec without the option (today's) plays in text.
         return cls(temperature=sampling.temperature, max_tokens=sampling.max_tokens, top_p=sampling.top_p,
-                   seed=seed, stop=tuple(sampling.stop))
+                   seed=seed, stop=tuple(sampling.stop), native_tools=bool(getattr(sampling, "native_tools", False)))
 
 
 DEFAULT_SAMPLING = SeatSampling()
@@ -121,6 +127,14 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
     failure: Failure | None = None
     # Per seat, once: its codec, whether it reads observations, its sampling as request fields.
     codecs = {role: family.codec(role) for role in seats}
+    # Seats that call tools natively, with the codec that replays their tool loop as chat turns.
+    native: set[RoleId] = set()
+    for role in seats:
+        variant = native_codec(codecs[role]) if (sampling.get(role) or DEFAULT_SAMPLING).native_tools else None
+        if variant is not None:
+            codecs[role] = variant
+            native.add(role)
+    known_tools: dict[RoleId, dict[str, ToolSpec]] = {role: {} for role in native}  # what each was offered
     observing = {role: getattr(agent, "observes", False) for role, agent in seats.items()}
     sampled = {role: _sampling_fields(sampling.get(role) or DEFAULT_SAMPLING) for role in seats}
     while over(family, state) is None:
@@ -147,6 +161,8 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
         while True:
             rendered = codec.request(obs, legal, tuple(feedback))
             update = sampled[role]
+            if role in native:
+                update = {**update, **tool_offer(rendered, legal.tools, known_tools[role])}
             if observes:
                 update = {**update, "meta": {**rendered.meta, "observation": obs, "legal": legal, "attempt": attempt}}
             request = copied(rendered, update)
@@ -171,7 +187,9 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
                 state = end(state, "error", f"{role} ({agent.name}): {failure.reason}")
                 break
             try:
-                actions = codec.parse(reply, legal)
+                # Native calls are read by the tools helper (the text beside them becomes a private
+                # Think); a reply without calls goes through the codec as always.
+                actions = reply_actions(reply, legal) if reply.tool_calls else codec.parse(reply, legal)
                 transition = rules.step(instance, state, role, actions, reply.text)
             except (FormatError, IllegalMove) as err:
                 kind = "format_error" if isinstance(err, FormatError) else "illegal_move"
@@ -180,8 +198,10 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
                 errors += 1
                 policy = family.feedback
                 # Seen by the writer only: the partner never learns of a slip (DialOp resamples silently).
-                state = append(state, [state.event(role, kind, reply.text, payload={"feedback": text},
-                                                   visible_to=(role,))])
+                payload: dict[str, Any] = {"feedback": text}
+                if reply.tool_calls:  # the refused calls, each answered with the feedback as an error result
+                    payload["tool_calls"] = [call.model_dump(mode="json") for call in reply.tool_calls]
+                state = append(state, [state.event(role, kind, reply.text, payload=payload, visible_to=(role,))])
                 if policy.errors_per_episode is not None and errors >= policy.errors_per_episode:
                     state = end(state, "format")
                     break
@@ -197,6 +217,8 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
                     break
                 feedback.append(text)
                 attempt += 1
+                if reply.tool_calls:  # the codec replays the refused calls (with error results) from the history
+                    obs = replace(rules.view(instance, state, role), budget=obs.budget)
                 continue
             calls.append(Call(role, state.steps, attempt, request, reply, "ok", legal=legal))
             state = transition.state.model_copy(update={"steps": transition.state.steps + 1})

@@ -14,10 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lamen.chat import ChatMessage, ChatReply, ChatTool, ChatToolCall
-from lamen.core.codec import FormatError
+from lamen.chat import ChatMessage, ChatReply, ChatRequest, ChatTool, ChatToolCall
+from lamen.core.codec import Codec, FormatError
 from lamen.core.state import CoreState
-from lamen.core.types import JSON, ActionSpace, Event, IllegalMove, RoleId, ToolCall, ToolSpec
+from lamen.core.types import JSON, Action, ActionSpace, Event, IllegalMove, RoleId, Think, ToolCall, ToolSpec
+
+# The events of a refused reply (the play loop's feedback events): when the reply carried native
+# calls, their payload keeps them under "tool_calls", so each call can be answered with an error.
+REFUSALS = ("format_error", "illegal_move")
 
 
 @dataclass(frozen=True)
@@ -81,11 +85,62 @@ def tool_actions(reply: ChatReply, legal: ActionSpace) -> tuple[ToolCall, ...]:
     return tuple(actions)
 
 
+def reply_actions(reply: ChatReply, legal: ActionSpace) -> tuple[Action, ...]:
+    """A reply with native calls as the role's actions: its text first, as a private `Think` (a
+    model's words beside a call are its reasoning aloud — "let me look up cafés" — and a call is
+    a move by itself, so they are never sent to the partner), then the calls (`tool_actions`).
+    Where the role may not think, the text is dropped from the moves (the stored reply keeps it)."""
+    calls = tool_actions(reply, legal)
+    text = reply.text.strip()
+    return ((Think(text=text),) if text and "think" in legal.kinds else ()) + calls
+
+
+def native_codec(codec: Codec) -> Codec | None:
+    """The variant of `codec` that replays a role's tool loop as chat turns (its `native_tools()`),
+    or None when the family's codec has none: such a seat plays in text, as before."""
+    make = getattr(codec, "native_tools", None)
+    return make() if callable(make) else None
+
+
+def tool_offer(request: ChatRequest, specs: Sequence[ToolSpec], known: dict[str, ToolSpec]) -> dict[str, Any]:
+    """The request fields that offer a native seat its tools now: `specs` (the role's legal tools,
+    remembered in `known`). With none legal now but tool turns in the request (the role used up
+    its calls this turn), the tools it used are still declared, with tool_choice "none": Anthropic
+    refuses tool_use / tool_result blocks in a request that defines no tools. A tool not seen in
+    this run (an episode resumed from a snapshot) is declared by name alone."""
+    known.update({spec.name: spec for spec in specs})
+    if specs:
+        return {"tools": chat_tools(specs)}
+    used = list(dict.fromkeys(call.name for m in request.messages for call in m.tool_calls))
+    if not used:
+        return {}
+    offered = tuple(ChatTool(name=spec.name, description=spec.description, parameters=dict(spec.parameters))
+                    if (spec := known.get(name)) is not None else ChatTool(name=name) for name in used)
+    return {"tools": offered, "tool_choice": "none"}
+
+
+def current_turn(history: Sequence[Event], role: RoleId) -> int:
+    """Where `role`'s current turn starts in `history` (the events it sees): the trailing run of its
+    own thoughts, tool calls, their results and its refused replies, which a move ends."""
+    start = len(history)
+    while start > 0:
+        event = history[start - 1]
+        own = event.role == role and event.kind in ("think", "tool_call", *REFUSALS)
+        if not (own or (event.role is None and event.kind == "tool_result")):
+            break
+        start -= 1
+    return start
+
+
 def tool_turns(events: Sequence[Event], role: RoleId) -> tuple[ChatMessage, ...]:
     """The calls `role` made among `events` and their results, as the chat turns that replay them:
     each call an assistant turn (no text: the role's words are the codec's to place), each result a
     `tool` turn answering that call. Only events the role may see count, so a result never reaches
     another role's prompt; every other kind of event is left to the codec.
+
+    A refused reply that carried native calls (a feedback event with "tool_calls" in its payload)
+    becomes one assistant turn with those calls, each answered by an error result with the
+    feedback: OpenAI and Anthropic reject a call that has no result.
 
     A call keeps the model's id; one written through a text codec (no id) gets `call-<its event
     index>`, and its result (no id either) answers the latest unanswered call. A result whose call
@@ -98,7 +153,12 @@ def tool_turns(events: Sequence[Event], role: RoleId) -> tuple[ChatMessage, ...]
             continue
         payload = event.payload if isinstance(event.payload, dict) else {}
         given = str(payload.get("call_id") or "")
-        if event.kind == "tool_call" and event.role == role:
+        if event.kind in REFUSALS and event.role == role and payload.get("tool_calls"):
+            refused = tuple(ChatToolCall.model_validate(call) for call in payload["tool_calls"])
+            turns.append(ChatMessage(role="assistant", content="", tool_calls=refused))
+            feedback = str(payload.get("feedback", ""))
+            turns += [ChatMessage.tool_result(call, feedback, error=True) for call in refused]
+        elif event.kind == "tool_call" and event.role == role:
             args = payload.get("args")
             call = ChatToolCall.of(given or f"call-{event.index}", str(payload.get("name", event.text)),
                                    dict(args) if isinstance(args, dict) else {})

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from lamen.chat import ChatMessage, ChatReply, ChatRequest
 from lamen.core.codec import FormatError
+from lamen.core.tools import REFUSALS, current_turn, tool_turns
 from lamen.core.types import Action, ActionSpace, Event, Message, Observation, Propose, Respond, Think, ToolCall
 from lamen.families.planning.instances import CATEGORIES, SLOTS
 from lamen.families.planning.rules import AssistantView, UserView, slots_text
@@ -51,6 +52,13 @@ rejected before the talk goes on, and its acceptance ends the game. You may add 
 after a [propose] line.
 Categories: {", ".join(sorted(CATEGORIES))}."""
 
+# Added to the assistant's rules when it calls the search natively (`PlanningCodec.native_tools`).
+NATIVE_SEARCH = """\
+Instead of a [tool] line you may call the search function itself (one call per reply; its \
+arguments are those of Search above, with filters, sort_by and fields as lists of strings). Its \
+result comes back to you alone and you keep your turn; your earlier turns' searches show in the \
+conversation as [tool] lines."""
+
 USER_RULES = """\
 You are visiting a city for a day and a trip planner is helping you choose {slots} stops, visited \
 in order. The planner knows the city's sites; you know what you like. Your list of wishes is below; \
@@ -73,9 +81,10 @@ def _speaker(event: Event, me: str) -> str:
     return "You" if event.role == me else ("Planner" if event.role == "assistant" else "Visitor")
 
 
-def history_lines(obs: Observation) -> list[str]:
+def history_lines(obs: Observation, events: Sequence[Event] | None = None) -> list[str]:
+    """The transcript lines of `events` (default: all the role sees)."""
     lines = []
-    for e in obs.history:
+    for e in obs.history if events is None else events:
         who = _speaker(e, obs.role)
         if e.kind == "message":
             lines.append(f"{who}: [message] {e.text}")
@@ -94,15 +103,42 @@ def history_lines(obs: Observation) -> list[str]:
     return lines
 
 
+def native_turns(events: Sequence[Event], role: str) -> tuple[ChatMessage, ...]:
+    """The role's current turn as chat turns (`tool_turns`), each call's assistant turn carrying
+    the words the model wrote beside it: the thoughts kept from that reply, or a refused reply's text."""
+    said: list[str] = []
+    thoughts: list[str] = []
+    for event in events:
+        if event.kind == "think":
+            thoughts.append(event.text)
+        elif event.kind == "tool_call" or (event.kind in REFUSALS and isinstance(event.payload, dict)
+                                           and event.payload.get("tool_calls")):
+            said.append(event.text if event.kind != "tool_call" else "\n".join(thoughts))
+            thoughts = []
+    words = iter(said)
+    return tuple(turn.model_copy(update={"content": next(words)}) if turn.tool_calls else turn
+                 for turn in tool_turns(events, role))
+
+
 class PlanningCodec:
-    name = "dialop-planning-text"
+    """`native=True` (from `native_tools()`): the seat's search calls are native function calls;
+    its current turn's calls and results follow its user message as real chat turns (a refused
+    call answered by an error result carrying the feedback), and any feedback on a text reply
+    after them comes as a last user turn. Off, every request is exactly the text protocol's."""
+
+    def __init__(self, native: bool = False) -> None:
+        self.native = native
+        self.name = "dialop-planning-native" if native else "dialop-planning-text"
+
+    def native_tools(self) -> "PlanningCodec":
+        return PlanningCodec(native=True)
 
     def request(self, obs: Observation, legal: ActionSpace, feedback: tuple[str, ...]) -> ChatRequest:
         private = obs.private
         if isinstance(private, AssistantView):
             sites = "\n".join(f"- {site.name} ({site.category})" for site in private.sites)
             system = "\n\n".join(part for part in (
-                ASSISTANT_RULES, "The sites of this city:\n" + sites,
+                ASSISTANT_RULES, NATIVE_SEARCH if self.native else "", "The sites of this city:\n" + sites,
                 f"A private note for you: {private.note}" if private.note else "") if part)
         else:
             assert isinstance(private, UserView)
@@ -112,7 +148,10 @@ class PlanningCodec:
                 f"Before you started you were told that a good day in this city scores about "
                 f"{private.reference:+d} on your scorecard.",
                 f"A private note for you: {private.note}" if private.note else "") if part)
-        lines = history_lines(obs)
+        # Natively, the current turn's searches are replayed as chat turns, not transcript lines.
+        start = current_turn(obs.history, obs.role) if self.native else len(obs.history)
+        turns = native_turns(obs.history[start:], obs.role) if self.native else ()
+        lines = history_lines(obs, obs.history[:start])
         transcript = "The conversation so far:\n" + "\n".join(lines) if lines else "Nobody has written yet."
         if legal.must:
             now = f"Now: {legal.must}."
@@ -126,9 +165,16 @@ class PlanningCodec:
         if "words_left" in obs.budget:
             left.append(f"{obs.budget['words_left']} words")
         parts = [transcript, now + (f" Left in the game: {', '.join(left)}." if left else "")]
-        parts += [f"Your last reply could not be used: {fb} Please answer again." for fb in feedback[-1:]]
-        return ChatRequest(system=system, messages=(ChatMessage(role="user", content="\n\n".join(parts)),),
-                           purpose="move")
+        retry = [f"Your last reply could not be used: {fb} Please answer again." for fb in feedback[-1:]]
+        if not turns:
+            return ChatRequest(system=system, messages=(ChatMessage(role="user", content="\n\n".join(parts + retry)),),
+                               purpose="move")
+        last = obs.history[-1]
+        if last.kind in REFUSALS and isinstance(last.payload, dict) and last.payload.get("tool_calls"):
+            retry = []  # the refused calls' error results already carry the feedback
+        return ChatRequest(system=system, purpose="move", messages=(
+            ChatMessage(role="user", content="\n\n".join(parts)), *turns,
+            *(ChatMessage(role="user", content=text) for text in retry)))
 
     def parse(self, reply: ChatReply, legal: ActionSpace) -> Sequence[Action]:
         text = reply.text.strip()
