@@ -235,6 +235,17 @@ def test_the_json_arguments_a_native_tool_call_would_send_run_the_same() -> None
     assert run_search(GAME, None, {"limit": 0}).error
 
 
+def test_a_lone_string_for_a_list_argument_is_a_list_of_one() -> None:
+    # A native call may send "filters": "price <= 10"; read character by character it would
+    # refuse "You cannot filter by p".
+    listed = {"fields": ["name", "price"], "filters": ["category == restaurant"], "sort_by": ["price"]}
+    lone = {"fields": ["name", "price"], "filters": "category == restaurant", "sort_by": "price"}
+    assert run_search(GAME, None, lone).text == run_search(GAME, None, listed).text
+    assert not run_search(GAME, None, lone).error
+    assert run_search(GAME, None, {"filters": {"price": 10}}).text == \
+        "filters is a list of strings, e.g. filters=[...]."
+
+
 @pytest.mark.parametrize("text", [q for q, _ in CASES])
 def test_parse_of_render_is_the_identity_and_render_is_canonical(text: str) -> None:
     args = parse_call(text)

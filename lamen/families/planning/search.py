@@ -266,17 +266,30 @@ class _Reversed:
         return isinstance(other, _Reversed) and other.value == self.value
 
 
+def _listed(args: Mapping[str, JSON], key: str) -> list[JSON]:
+    """A list argument as given; one string alone is a list of one (a native tool call may send
+    `"filters": "price <= 40"`, which must not be read character by character)."""
+    value = args.get(key)
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value] if value.strip() else []
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    raise SearchRefusal(f"{key} is a list of strings, e.g. {key}=[...].")
+
+
 def execute(instance: PlanningInstance, args: Mapping[str, JSON]) -> tuple[list[str], list[list[str]]]:
     """Columns and rows of a search; raises SearchRefusal with the tool's answer."""
     unknown = sorted(set(args) - set(KEYS))
     if unknown:
         raise SearchRefusal(f"Search has no argument {unknown[0]!r} (it takes {', '.join(KEYS)}).")
-    fields = [str(f) for f in (args.get("fields") or ["name"])]
+    fields = [str(f) for f in (_listed(args, "fields") or ["name"])]
     columns = [_column(instance, f, "field") for f in fields]
-    tests = [_filter(instance, str(f)) for f in args.get("filters") or []]
+    tests = [_filter(instance, str(f)) for f in _listed(args, "filters")]
     query = _words(str(args.get("text_query") or ""))
     sort_columns: list[tuple[Column, bool]] = []
-    for raw in args.get("sort_by") or []:
+    for raw in _listed(args, "sort_by"):
         text = str(raw).strip()
         descending = bool(re.search(r"\s+desc$", text, re.IGNORECASE))
         text = re.sub(r"\s+(desc|asc)$", "", text, flags=re.IGNORECASE)
