@@ -269,3 +269,26 @@ def test_a_family_whose_seats_two_agents_cannot_fill_is_one_line(tmp_path: Path,
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"{path}:2: family: game family 'three-parties' cannot be played by `lamen run` yet")
     assert "\n" not in err and not (tmp_path / "t.db").exists()
+
+
+def test_the_cost_estimate_counts_the_seats_an_agent_fills(tmp_path: Path) -> None:
+    """A model agent's output tokens: moves per seat (Planning: its instances' 30 committed moves
+    over two roles, not the 1,000-step backstop; Mediation: 45 over three) × 200 per move, summed
+    over the seats it fills (Mediation's user agent fills two), counted for both sides in self-play."""
+    from lamen.runner.estimate import estimate
+    from lamen.runner.run import plan_family
+    from lamen.spec.load import load_tournament
+
+    found = {}
+    for family in ("dialop.planning", "dialop.mediation"):
+        path = tmp_path / f"{family}.yaml"
+        path.write_text(f"name: t\nfamily: {family}\nagents: [player:random, openai:gpt-4o-mini]\n"
+                        "instances: {config: {source: human}, count: 1}\n")
+        tournament = load_tournament(path)
+        matches = plan_family(tournament)
+        (model,) = [item for item in estimate(matches, family=family) if item.agent == "openai:gpt-4o-mini"]
+        found[family] = (len(matches), model.matches, model.output_tokens)
+    # 1 instance × 2·2 pairings × 2 first movers = 8 matches; the model is in 6, both sides of 2.
+    assert found["dialop.planning"] == (8, 8, 8 * 15 * 200)
+    # As assistant: 15 moves; as user: 2 seats × 15; self-play both.
+    assert found["dialop.mediation"] == (8, 8, 2 * (15 + 30) * 200 + 2 * 15 * 200 + 2 * 30 * 200)

@@ -150,7 +150,8 @@ class CommonPayoffTournament:
         state = family.rules.initial(match.instance, {r: r for r in self.roles}, self.first_movers[match.starts])
         spec = (match.agent_a, match.agent_b)[seat]
         move = spec.sampling.max_tokens or MOVE_TOKENS
-        moves = family.limits.max_turns_per_role or math.ceil(family.limits.max_steps / len(self.roles))
+        steps = family.moves_cap(match.instance) if family.moves_cap is not None else family.limits.max_steps
+        moves = family.limits.max_turns_per_role or math.ceil(steps / len(self.roles))
         input_tokens = output_tokens = 0.0
         for role in self.plan.seats_of(seat):
             request = family.codec(role).request(family.rules.view(match.instance, state, role),
