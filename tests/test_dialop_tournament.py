@@ -292,3 +292,21 @@ def test_the_cost_estimate_counts_the_seats_an_agent_fills(tmp_path: Path) -> No
     assert found["dialop.planning"] == (8, 8, 8 * 15 * 200)
     # As assistant: 15 moves; as user: 2 seats × 15; self-play both.
     assert found["dialop.mediation"] == (8, 8, 2 * (15 + 30) * 200 + 2 * 15 * 200 + 2 * 30 * 200)
+
+
+@pytest.mark.slow
+def test_the_shipped_dialop_tournament_runs_all_three_games_in_under_a_minute(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import time
+
+    started = time.monotonic()
+    db = tmp_path / "t.db"
+    out = run(REPO / "tournaments" / "dialop.yaml", db, capsys)
+    assert time.monotonic() - started < 60
+    assert Counter(r["tournament"] for r in stored(db) if r["status"] == "finished") == {
+        "dialop-optimization": 400, "dialop-planning": 300, "dialop-mediation": 256}
+    assert "dialop-planning: role ratings, strongest first within each role" in out
+    assert "dialop-optimization: partner ratings, strongest first" in out
+    assert (tmp_path / "index.html").is_file()
+    for part in ("dialop-optimization", "dialop-planning", "dialop-mediation"):
+        assert (tmp_path / part / "index.html").is_file()
