@@ -310,3 +310,34 @@ def test_the_shipped_dialop_tournament_runs_all_three_games_in_under_a_minute(
     assert (tmp_path / "index.html").is_file()
     for part in ("dialop-optimization", "dialop-planning", "dialop-mediation"):
         assert (tmp_path / part / "index.html").is_file()
+
+
+def mediation_user_reply(request: object) -> str:
+    """A model's place in Mediation's user seats: accepts whatever is put to it, else says so."""
+    from lamen.agents.base import ChatRequest
+
+    assert isinstance(request, ChatRequest)
+    last = next(m.content for m in reversed(request.messages) if m.role == "user")
+    return "[accept]" if "[accept]" in last and "[reject]" in last else "[message] Any flight suits me."
+
+
+def test_one_model_agent_fills_both_mediation_user_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "t.yaml"
+    spec.write_text("name: t\nfamily: dialop.mediation\nagents:\n"
+                    "  - {id: llm, agent: 'mock:tests.test_dialop_tournament:mediation_user_reply'}\n"
+                    "  - player:oracle\ninstances: {config: {source: human}, count: 1}\ncross_play: true\n"
+                    "self_play: false\n")
+    db = tmp_path / "t.db"
+    run(spec, db, capsys)
+    rows = stored(db)
+    assert len(rows) == 2 * 2 and all(r["status"] == "finished" for r in rows)
+    with sqlite3.connect(db) as connection:
+        callers = connection.execute("SELECT m.agent_a, c.agent, COUNT(*) FROM calls c JOIN matches m "
+                                     "ON m.id = c.match_id GROUP BY m.agent_a, c.agent").fetchall()
+    # With the oracle assisting, every call from a user seat is the model's (both seats are its);
+    # two matches, each a message or two and an acceptance from each user seat.
+    assert {agent: n for assisting, agent, n in callers if assisting == "player:oracle"} == {"llm": 7,
+                                                                                            "player:oracle": 2}
+    helped = [r for r in rows if r["agent_a"] == "player:oracle"]
+    # The oracle proposes the best pair to both; the model accepts in both seats: a perfect score.
+    assert [r["u_a"] for r in helped] == [1.0, 1.0]
