@@ -36,11 +36,15 @@ class SeatPlan:
 
 def seat_plan(family: Family) -> SeatPlan | None:
     """The family's seats as a tournament of two agents fills them; None when it is no
-    common-payoff family or its roles do not fall into two parties."""
+    common-payoff family, its roles do not fall into two parties, or they depend on the instance
+    (then no one plan fits every match)."""
     if family.relation != Relation.COMMON_PAYOFF:
         return None
     pair = next((group for group in family.seat_symmetries if len(group) == 2), None)
-    specs = family.roles(family.default_config(), None)
+    try:
+        specs = family.roles(family.default_config(), None)
+    except (AttributeError, TypeError, ValueError):  # roles that depend on the instance (PeopleJoin)
+        return None
     if pair is not None and len(specs) == 2:
         return SeatPlan(roles=(pair[0], pair[1]), sides=(0, 1), parties=(pair[0], pair[1]), interchangeable=True)
     parties: list[list[RoleId]] = []
