@@ -233,15 +233,28 @@ def family_schedule_size(tournament: Tournament, instances: int) -> int:
     return instances * tournament.repetitions * per_instance
 
 
+def role_schedule_size(tournament: Tournament, instances: int, first_movers: int) -> int:
+    agents = len(tournament.agents)
+    per_instance = first_movers * (agents * tournament.self_play + agents * (agents - 1) * tournament.cross_play)
+    return instances * tournament.repetitions * per_instance
+
+
 def family_schedule(tournament: Tournament, family: str, relation: str,
-                    make: Callable[[dict[str, Any], int], Any]) -> list[FamilyMatch]:
+                    make: Callable[[dict[str, Any], int], Any], first_movers: int | None = None) -> list[FamilyMatch]:
     """Every match of a two-seat family's tournament: on each instance of `tournament.instances`
     (made once by `make(config, seed)`), each agent with itself (two independent copies, which
     one sits in the first seat × who moves first) and each unordered pair in both seat orders ×
-    who moves first, × repetitions — every pairing on the same instances."""
+    who moves first, × repetitions — every pairing on the same instances.
+
+    With `first_movers` (a family of asymmetric roles: the first agent is the first party, e.g.
+    the assistant, the second agent the other, e.g. the user or both users): every agent in the
+    first party with every agent in the second — itself (self-play) and each other agent
+    (cross-play, an ordered pair: who assists whom) — × each of the family's `first_movers`
+    possible first movers (`starts` indexes them), × repetitions, on the same instances."""
     assert tournament.instances is not None
     seeds = tournament.instances.seed_list()
-    size = family_schedule_size(tournament, len(seeds))
+    size = (family_schedule_size(tournament, len(seeds)) if first_movers is None
+            else role_schedule_size(tournament, len(seeds), first_movers))
     if size > MAX_MATCHES:
         raise SpecError([Problem(f"the schedule would hold {size:,} matches, more than the {MAX_MATCHES:,} one "
                                  "tournament may hold", "use fewer instances, repetitions or agents", ("instances",))])
@@ -253,6 +266,13 @@ def family_schedule(tournament: Tournament, family: str, relation: str,
         game = FamilyGame(name=f"{label}/{instance.source}", family=family, config=config, seed=seed,
                           instance_id=instance.content_id(), game_class=relation)
         rules = FamilyRules(name=family)
+        if first_movers is not None:
+            for repetition in range(tournament.repetitions):
+                for a, b in itertools.product(tournament.agents, tournament.agents):
+                    if (tournament.self_play if a is b else tournament.cross_play):
+                        matches += [FamilyMatch("self" if a is b else "cross", game, rules, a, b, starts, repetition,
+                                                tournament.seed, instance) for starts in range(first_movers)]
+            continue
         for repetition in range(tournament.repetitions):
             if tournament.self_play:
                 for agent in tournament.agents:

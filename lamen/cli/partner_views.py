@@ -1,7 +1,8 @@
 """What `lamen ratings` and `lamen run` show of a tournament, chosen by its family's relation
 (`Family.relation`), never by family name: common-payoff tournaments get the team-score matrix
-(self-play on the diagonal) and partner ratings (lamen.ratings.partner); the others keep the
-negotiation views (who gets the better side of a deal)."""
+(self-play on the diagonal) and partner ratings (lamen.ratings.partner), or, when the family's
+roles are asymmetric, the assistant × user matrix and role ratings (lamen.cli.role_views); the
+others keep the negotiation views (who gets the better side of a deal)."""
 
 from __future__ import annotations
 
@@ -59,8 +60,12 @@ def print_partner_view(console: Console, frame: pd.DataFrame, tournament: str, f
     """The team-score matrix, then the partner ratings, their warnings and what the columns mean."""
     from lamen.cli.frame_tables import print_frame
     from lamen.cli.rating_tables import PARTNER_NOTE, partner_table
+    from lamen.cli.role_views import asymmetric_plan, print_role_view
     from lamen.ratings.team_table import team_score_matrix
 
+    if (plan := asymmetric_plan(family)) is not None:
+        print_role_view(console, frame, tournament, family, plan, wide, replicates)
+        return
     finished = frame[frame["status"] == "finished"]
     errored = int((frame["status"] == "errored").sum())
     console.print(f"{tournament} ({family}, common payoff): {len(finished)} finished matches on "
@@ -87,8 +92,11 @@ def print_partner_view(console: Console, frame: pd.DataFrame, tournament: str, f
 def partner_json(frame: pd.DataFrame, family: str, replicates: int = 1000) -> dict[str, Any]:
     """The partner view as JSON: non-finite figures (an unbounded strength, an undetermined
     interval) are null, with `unbounded` and the warnings saying why."""
+    from lamen.cli.role_views import asymmetric_plan, role_json
     from lamen.ratings.team_table import team_score_matrix
 
+    if (plan := asymmetric_plan(family)) is not None:
+        return role_json(frame, family, plan, replicates)
     ratings = partner_ratings(frame, replicates)
 
     def clean(value: Any) -> Any:

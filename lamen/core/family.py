@@ -80,6 +80,10 @@ class Family:
     # The leak test plants a canary string in each role's private data through this hook.
     plant_canaries: Callable[[Any, Mapping[RoleId, str]], Any] | None = None
     description: str = ""
+    # Committed moves an instance's episode lasts at most when the rules end it well before
+    # `limits.max_steps` (Planning: the instance's max_moves; its step cap only backstops them):
+    # what the cost estimate assumes. None: limits.max_steps.
+    moves_cap: Callable[[Any], int] | None = None
     # What lamen's tournament runner needs (lamen.core.tournament); None: not playable by `lamen run` yet.
     tournament: TournamentPlay | None = None
 

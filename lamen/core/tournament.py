@@ -23,10 +23,17 @@ class Seating:
     """One scheduled match in core terms."""
 
     instance: Any
-    roles: tuple[RoleId, ...]  # the role each of the match's agents takes, in the match's agent order
+    roles: tuple[RoleId, ...]  # every seat; without `sides`, the role each agent takes, in the match's agent order
     first: RoleId | None
     sampling: Mapping[RoleId, Any]  # role → lamen.core.play.SeatSampling
     names: Mapping[RoleId, str]  # role → the id of the agent the schedule seats there
+    # Per role, which of the match's two agents fills it (0: agent_a, 1: agent_b); empty: the
+    # i-th role is the i-th agent. Mediation: (0, 1, 1), one user agent in both user seats.
+    sides: tuple[int, ...] = ()
+
+    def side(self, role: RoleId) -> int:
+        index = self.roles.index(role)
+        return self.sides[index] if self.sides else index
 
 
 @dataclass(frozen=True)

@@ -229,7 +229,8 @@ class RoleRatings:
         a = np.array([strength[role_of[rows], agent] for agent in row_agents])
         u = np.array([strength[role_of[columns], agent] for agent in column_agents])
         # Strengths are centred within their role, so mean_level already holds ā for every seat.
-        predicted = special.expit(self.mean_level + a[:, None] + u[None, :])
+        with np.errstate(invalid="ignore"):  # +∞ with −∞ (two unbounded agents): NaN, undetermined
+            predicted = special.expit(self.mean_level + a[:, None] + u[None, :])
 
         def frame(values: np.ndarray) -> pd.DataFrame:
             table = pd.DataFrame(values, index=list(row_agents), columns=list(column_agents))

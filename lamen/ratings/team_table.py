@@ -1,8 +1,11 @@
 """The store's match table (`lamen.store.tables.match_table`) as the team match table of
 `lamen.ratings.partner`: for common-payoff tournaments, where both seats' utility is the team
-score (lamen.runner.common_payoff)."""
+score (lamen.runner.common_payoff); for asymmetric roles, the role match table of
+`lamen.ratings.roles`."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import pandas as pd
 
@@ -30,3 +33,15 @@ def team_score_matrix(matches: pd.DataFrame) -> pd.DataFrame:
     matrix = matrix.reindex(index=agents, columns=agents)
     matrix.index.name = matrix.columns.name = None
     return matrix
+
+
+def role_table(matches: pd.DataFrame, sides: Mapping[str, int]) -> pd.DataFrame:
+    """The store's match table as the role match table of `lamen.ratings.roles`: one column per
+    seat (`sides`: seat → 0 for the match's first agent, 1 for its second; Mediation's two user
+    seats are both 1, one user agent fills both), the instance, the tournament as the game, the
+    team score and the status."""
+    agents = (matches["agent_a"].astype(str), matches["agent_b"].astype(str))
+    return pd.DataFrame({"instance": matches["game"].astype(str), "game": matches["tournament"].astype(str),
+                         **{seat: agents[side] for seat, side in sides.items()},
+                         "score": pd.to_numeric(matches["u_a"], errors="coerce"), "status": matches["status"]},
+                        index=matches.index)

@@ -305,8 +305,9 @@ def write_report(db_path: str | Path, output: str | Path | None = None, tourname
     writer = _Writer(data, folder)
     if relation_of(data.spec) == COMMON_PAYOFF:
         # Sections by the family's relation: who is a good partner, not who gets the better deal.
-        def heatmap(matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str) -> Markup:
-            return _heatmap(writer, matrix, name, title, colour_label, caption, column_label="column agent (partner)")
+        def heatmap(matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str,
+                    column_label: str = "column agent (partner)") -> Markup:
+            return _heatmap(writer, matrix, name, title, colour_label, caption, column_label=column_label)
 
         sections = [("tournament", "Tournament", _tournament_section(writer)),
                     *partner_sections(data, writer.export, heatmap, _missing, replicates),

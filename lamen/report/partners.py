@@ -1,7 +1,7 @@
 """The report's sections for a common-payoff tournament (chosen by the family's relation, not its
 name): the team-score matrix with self-play on the diagonal, the partner model's prediction beside
 it, the partner ratings with the cross-play gap, and the family's own metrics (such as the Optimal
-rate) per agent and per pairing."""
+rate) per agent and per pairing. Asymmetric roles: lamen.report.role_sections."""
 
 from __future__ import annotations
 
@@ -59,7 +59,14 @@ def _pair_matrix(metrics: pd.DataFrame, column: str, agents: list[str]) -> pd.Da
 
 def partner_sections(data: Any, export: Callable[..., Markup], heatmap: Callable[..., Markup],
                      missing: Callable[[str], Markup], replicates: int = 1000) -> list[tuple[str, str, Markup]]:
-    """(id, title, body) of the common-payoff sections, in order."""
+    """(id, title, body) of the common-payoff sections, in order; a family of asymmetric roles
+    (its roles, not its name, decide) gets the role sections (lamen.report.role_sections)."""
+    plan = _asymmetric_plan(data.spec)
+    if plan is not None:
+        from lamen.report.role_sections import role_sections
+
+        return role_sections(data, plan, lambda agents: _sees_everything(data.spec, agents), export, heatmap,
+                             missing, replicates)
     frame = data.matches
     finished = frame[frame["status"] == "finished"]
     if finished.empty:
@@ -93,6 +100,19 @@ def _team_scores(empirical: pd.DataFrame, ratings: PartnerRatings | None, agents
                              "strengths add up to."))
     parts.append(tag("div", cells, class_="figures"))
     return Markup("".join(parts))
+
+
+def _asymmetric_plan(spec: dict[str, Any]) -> Any:
+    """The seat plan (lamen.core.seats) of the family a stored spec names, when its roles are
+    asymmetric; None otherwise."""
+    from lamen.core.registry import UnknownFamily, get_family
+    from lamen.core.seats import seat_plan
+
+    try:
+        plan = seat_plan(get_family(str(spec.get("family", "negotiation"))))
+    except UnknownFamily:
+        return None
+    return None if plan is None or plan.interchangeable else plan
 
 
 def _sees_everything(spec: dict[str, Any], agents: list[str]) -> tuple[str, ...]:

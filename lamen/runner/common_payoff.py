@@ -1,12 +1,15 @@
-"""Common-payoff families with two interchangeable seats (DialOp Optimization, Traveling
-Adventurers) as lamen's tournament runner plays them (`lamen.core.tournament`).
+"""Common-payoff families as lamen's tournament runner plays them (`lamen.core.tournament`): two
+interchangeable seats (DialOp Optimization, Traveling Adventurers) or asymmetric roles in two
+parties (DialOp Planning: assistant, user; Mediation: assistant and two users, one user agent in
+both user seats) — how the match's two agents fill the seats is `lamen.core.seats.seat_plan`.
 
 These hooks know no family by name: they read the family's roles, rules, codecs and scorer. They
 live in the runner, not in the families, because what they write is the store's record of a
 match (`lamen.transcript`, two sides), which the families below the runner may not import.
 
 What the store keeps of a match (its columns are shaped for two sides):
-- a turn per committed move: the seat (`side` = index of its role), the reply as written
+- a turn per committed move: the side of the agent that wrote it (`side`; both user seats of
+  Mediation are side 1), the reply as written
   (`message`), and the thoughts it kept private (`note`); the calls of a move's rejected
   attempts (format errors, illegal moves) stay with the move they led to;
 - the outcome: **both seats' utility is the team score** (u_a = u_b = the family's
@@ -26,6 +29,7 @@ from pydantic import BaseModel, ConfigDict
 from lamen.agents.base import ChatRequest
 from lamen.core.family import Family
 from lamen.core.play import Call, EpisodeRecord, SeatSampling
+from lamen.core.seats import SeatPlan, seat_plan
 from lamen.core.tournament import FallbackReading, Seating
 from lamen.core.types import Relation, RoleId
 from lamen.schedule import FamilyMatch
@@ -63,19 +67,33 @@ def two_interchangeable_seats(family: Family) -> bool:
     return family.relation == Relation.COMMON_PAYOFF and any(len(group) == 2 for group in family.seat_symmetries)
 
 
+def first_movers(family: Family, plan: SeatPlan) -> tuple[RoleId, ...]:
+    """The roles a match may start with, indexed by `FamilyMatch.starts`: the two seats of an
+    interchangeable pair; the family's `first_movers` (Planning: either; Mediation: either user)."""
+    if plan.interchangeable:
+        return plan.roles
+    return tuple(role for role in family.first_movers if role in plan.roles) or plan.roles[:1]
+
+
 class CommonPayoffTournament:
-    """`lamen.core.tournament.TournamentPlay` for a two-seat common-payoff family."""
+    """`lamen.core.tournament.TournamentPlay` for a common-payoff family whose seats two agents fill."""
 
     def __init__(self, family: Family) -> None:
         self.family = family
-        pair = next(group for group in family.seat_symmetries if len(group) == 2)
-        self.roles: tuple[RoleId, RoleId] = (pair[0], pair[1])
+        plan = seat_plan(family)
+        if plan is None:
+            raise ValueError(f"{family.name}: its roles do not fall into two seats or two parties")
+        self.plan = plan
+        self.roles: tuple[RoleId, ...] = plan.roles
+        self.first_movers = first_movers(family, plan)
 
     def seating(self, match: FamilyMatch) -> Seating:
         specs = (match.agent_a, match.agent_b)
-        return Seating(instance=match.instance, roles=self.roles, first=self.roles[match.starts],
-                       sampling={role: SeatSampling.for_match(spec.sampling, match.seed) for role, spec in zip(self.roles, specs)},
-                       names={role: spec.id for role, spec in zip(self.roles, specs)})
+        of = {role: specs[side] for role, side in zip(self.roles, self.plan.sides)}
+        return Seating(instance=match.instance, roles=self.roles, first=self.first_movers[match.starts],
+                       sampling={role: SeatSampling.for_match(spec.sampling, match.seed) for role, spec in of.items()},
+                       names={role: spec.id for role, spec in of.items()},
+                       sides=() if self.plan.interchangeable else self.plan.sides)
 
     def unsure(self, seating: Seating, record: EpisodeRecord) -> Sequence[ChatRequest]:
         return ()  # the family's codec reads every move exactly or rejects it: nothing is left unsure
@@ -98,7 +116,7 @@ class CommonPayoffTournament:
     def transcript(self, seating: Seating, record: EpisodeRecord) -> Transcript:
         """A turn per committed move, with the calls that led to it; the calls of an attempt an
         error cut short (or the last, rejected attempts) as unfinished calls."""
-        side = {role: index for index, role in enumerate(self.roles)}
+        side = dict(zip(self.roles, self.plan.sides))
         thoughts = _private_thoughts(record)
         turns: list[Turn] = []
         pending: list[ModelCall] = []
@@ -119,24 +137,29 @@ class CommonPayoffTournament:
                       "error_side": None if failure.role is None else side[failure.role]}
         # The store puts unfinished calls on the side whose turn it is, counted from `starts`.
         return Transcript(game=record.instance_id, protocol=self.family.name,
-                          agents=(seating.names[self.roles[0]], seating.names[self.roles[1]]),
+                          agents=(seating.names[self.plan.seats_of(0)[0]], seating.names[self.plan.seats_of(1)[0]]),
                           starts=side[seating.first] if seating.first else 0, turns=tuple(turns),
                           unfinished_calls=tuple(pending), **update)
 
     def match_tokens(self, match: FamilyMatch, seat: int) -> tuple[int, int]:
-        """(input, output) tokens of one seat in a match that lasts all its moves: its first real
-        request, each later request longer by the moves written since (each about the seat's
-        max_tokens, or MOVE_TOKENS). An estimate, not a bound: a seat may write less."""
-        family, role = self.family, self.roles[seat]
-        state = family.rules.initial(match.instance, {r: r for r in self.roles}, self.roles[match.starts])
-        request = family.codec(role).request(family.rules.view(match.instance, state, role),
-                                             family.rules.legal(match.instance, state, role), ())
-        base = (len(request.system) + sum(len(m.content) for m in request.messages)) / CHARS_PER_TOKEN
+        """(input, output) tokens of one agent (`seat` = its side) in a match that lasts all its
+        moves, summed over the seats it fills: each seat's first real request, each later request
+        longer by the moves written since (each about the agent's max_tokens, or MOVE_TOKENS). An
+        estimate, not a bound: a seat may write less."""
+        family = self.family
+        state = family.rules.initial(match.instance, {r: r for r in self.roles}, self.first_movers[match.starts])
         spec = (match.agent_a, match.agent_b)[seat]
         move = spec.sampling.max_tokens or MOVE_TOKENS
-        moves = family.limits.max_turns_per_role or math.ceil(family.limits.max_steps / 2)
-        input_tokens = sum(base + 2 * turn * move for turn in range(moves))
-        return int(input_tokens), int(moves * move)
+        steps = family.moves_cap(match.instance) if family.moves_cap is not None else family.limits.max_steps
+        moves = family.limits.max_turns_per_role or math.ceil(steps / len(self.roles))
+        input_tokens = output_tokens = 0.0
+        for role in self.plan.seats_of(seat):
+            request = family.codec(role).request(family.rules.view(match.instance, state, role),
+                                                 family.rules.legal(match.instance, state, role), ())
+            base = (len(request.system) + sum(len(m.content) for m in request.messages)) / CHARS_PER_TOKEN
+            input_tokens += sum(base + len(self.roles) * turn * move for turn in range(moves))
+            output_tokens += moves * move
+        return int(input_tokens), int(output_tokens)
 
 
 def _private_thoughts(record: EpisodeRecord) -> dict[tuple[RoleId, int], str]:
@@ -158,4 +181,4 @@ def _private_thoughts(record: EpisodeRecord) -> dict[tuple[RoleId, int], str]:
     return {(call.role, call.step): "\n".join(texts) for (_, texts), call in zip(runs, ok) if texts}
 
 
-__all__ = ["CommonPayoffTournament", "TeamOutcome", "two_interchangeable_seats"]
+__all__ = ["CommonPayoffTournament", "TeamOutcome", "first_movers", "two_interchangeable_seats"]

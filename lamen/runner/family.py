@@ -1,7 +1,8 @@
 """The game family a tournament plays, found by name in the registry (lamen.core.registry): the
 runner and the cost estimate know no family, only what `Family.tournament` gives them. A
-common-payoff family with two interchangeable seats and no hooks of its own is played through
-the runner's generic ones (lamen.runner.common_payoff)."""
+common-payoff family with no hooks of its own — two interchangeable seats, or asymmetric roles in
+two parties (lamen.core.seats) — is played through the runner's generic ones
+(lamen.runner.common_payoff)."""
 
 from __future__ import annotations
 
@@ -24,13 +25,14 @@ def tournament_family(name: str) -> Family:
     except UnknownFamily as exc:
         raise SpecError([Problem(str(exc), "name a family that `lamen games list` shows", ("family",))]) from None
     if family.tournament is None:
-        from lamen.runner.common_payoff import CommonPayoffTournament, two_interchangeable_seats
+        from lamen.core.seats import seat_plan
+        from lamen.runner.common_payoff import CommonPayoffTournament
 
-        if not two_interchangeable_seats(family):
+        if seat_plan(family) is None:
             raise SpecError([Problem(
                 f"game family {name!r} cannot be played by `lamen run` yet",
-                "choose negotiation or a common-payoff family with two interchangeable seats "
-                "(dialop.optimization, adventurers)", ("family",))])
+                "choose negotiation or a common-payoff family whose seats two agents fill "
+                "(dialop.optimization, adventurers, dialop.planning, dialop.mediation)", ("family",))])
         family = replace(family, tournament=CommonPayoffTournament(family))
     _WITH_HOOKS[name] = family
     return family

@@ -16,6 +16,7 @@ from lamen.agents.registry import make_agent
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
 from lamen.core.players import PolicyAgent
 from lamen.core.tournament import Answer, FallbackReading, Seating
+from lamen.runner.common_payoff import CommonPayoffTournament
 from lamen.runner.family import tournament_family
 from lamen.runner.limits import ProviderGate
 from lamen.runner.resilient import ResilientAgent
@@ -95,6 +96,9 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
         except ValueError as exc:
             raise SpecError([Problem(str(exc), "choose seeds the family can make", ("instances",))]) from None
 
+    hooks = family.tournament
+    if isinstance(hooks, CommonPayoffTournament) and not hooks.plan.interchangeable:
+        return family_schedule(tournament, family.name, str(family.relation), make, len(hooks.first_movers))
     return family_schedule(tournament, family.name, str(family.relation), make)
 
 
@@ -160,14 +164,15 @@ class Runner:
             self.gates[provider] = ProviderGate(provider, self.tournament.limits)
         return self.gates[provider]
 
-    def _agent(self, spec: AgentSpec, match: Match, side: int, seating: Seating | None = None) -> Agent:
+    def _agent(self, spec: AgentSpec, match: Match, side: int, seating: Seating | None = None,
+               role: str | None = None) -> Agent:
         """Scripted negotiators are new per match and side (they keep state), so are a family's
         scripted players (made for the instance and seat); model agents are shared per agent id
         and wrapped with limits, retries and the response cache."""
         if spec.provider == "player":
             if seating is None or spec.model not in self.family.players:
                 raise AgentError(f"{spec.id}: no scripted player {spec.model!r} in {self.family.name}", retryable=False)
-            role = seating.roles[side]
+            role = role or seating.roles[side]
             try:
                 return PolicyAgent(spec.id, self.family.players[spec.model].make(seating.instance, role),
                                    self.family.codec(role), seed=match.seed, noise=float(spec.params.get("noise", 0.0)))
@@ -193,7 +198,7 @@ class Runner:
         hooks = self.family.tournament
         assert hooks is not None
         seating = hooks.seating(match)
-        specs = dict(zip(seating.roles, (match.agent_a, match.agent_b)))
+        specs = {role: (match.agent_a, match.agent_b)[seating.side(role)] for role in seating.roles}
         failure: Failure | None = None
         seats: dict[str, Agent] = {}
         stopped = [role for role, spec in specs.items() if spec.id in self.state.disabled]
@@ -202,9 +207,9 @@ class Runner:
             failure = Failure(stopped[0], spec.id, f"agent {spec.id} stopped: {self.state.disabled[spec.id]}",
                               "stopped", before_play=True)
         else:
-            for side, (role, spec) in enumerate(specs.items()):
+            for role, spec in specs.items():
                 try:
-                    seats[role] = self._agent(spec, match, side, seating)
+                    seats[role] = self._agent(spec, match, seating.side(role), seating, role)
                 except AgentError as exc:  # e.g. no API key: this agent cannot play at all
                     self._disable(spec, str(exc))
                     failure = Failure(role, spec.id, str(exc), "fatal", before_play=True)

@@ -50,6 +50,7 @@ FAMILY = Family(
     # The rules end the game after the instance's `limits.max_moves` committed moves; the loop's
     # step cap only backstops them, since the core loop counts each search as a step.
     limits=EpisodeLimits(max_steps=1_000),
+    moves_cap=lambda instance: instance.limits.max_moves,
     first_movers=ROLES,
     plant_canaries=plant_canaries,
     description=DESCRIPTION,
