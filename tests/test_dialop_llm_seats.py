@@ -84,7 +84,8 @@ def _planning_turn(system: str, user: str) -> str:
 def _flights(system: str, who: str) -> list[int]:
     """`who`'s flight prices, by id, from a flight table in the system prompt."""
     block = system.split(f"{who}flights:\n", 1)[1].split("\n\n", 1)[0]
-    return [int(re.search(r"\| \$(\d+) \|", line).group(1)) for line in block.splitlines()[1:]]  # type: ignore[union-attr]
+    prices = [re.search(r"\| \$(\d+) \|", line) for line in block.splitlines()[1:]]  # after the header row
+    return [int(found.group(1)) for found in prices if found is not None]
 
 
 def mediation_assistant_turn(system: str, user: str) -> str:
@@ -108,14 +109,12 @@ def mediation_user_turn(system: str, user: str) -> str:
         return "[accept]"
     if "Agent:" not in user or "You:" in user:
         return "[pass]"
-    note = re.search(r"^A private note for you: (.+)$", system, re.MULTILINE)
-    if "price you regard as normal" in system and note and _is_user_0(system):
+    # User-0 of the test game (its note is the planted CANARY-USER0) writes its private note aloud,
+    # so the wire tests see a user's private text reach the assistant, and only the assistant.
+    note = re.search(r"^A private note for you: (CANARY-USER0.*)$", system, re.MULTILINE)
+    if note:
         return f"[message] {USER_0_SAYS} {note.group(1)}"
     return "[message] Any time suits me, cheap is best."
-
-
-def _is_user_0(system: str) -> bool:
-    return "CANARY-USER0" in system  # the test games plant it; without it, user-0 writes nothing private
 
 
 def _mediation_turn(system: str, user: str) -> str:
