@@ -27,6 +27,15 @@ def _runs(text: str, n: int = 7) -> set[str]:
     return {" ".join(words[i:i + n]) for i in range(len(words) - n + 1)}
 
 
+def feature_vocabulary() -> set[str]:
+    """The words of a site's feature list ("good for groups: True; open late: False; rating: 2.5"):
+    database content in the shared schema's vocabulary; a run made only of them is not prose."""
+    vocabulary = {w for spec in schema() for w in re.findall(r"[a-z0-9']+", spec.name)}
+    vocabulary |= {"true", "false", *(str(d) for d in range(10))}
+    vocabulary |= {w for spec in schema() for v in spec.values for w in re.findall(r"[a-z0-9']+", str(v).lower())}
+    return vocabulary
+
+
 def test_prompts_share_no_7_word_run_with_the_dialop_paper() -> None:
     papers = sorted(SEEDS.glob("000_*.txt")) if SEEDS.is_dir() else []
     if not papers:
@@ -43,11 +52,7 @@ def test_prompts_share_no_7_word_run_with_the_dialop_paper() -> None:
     for needle in ("scorecard for this proposal", "Search Results (", "could not be used", "Your wishes"):
         assert needle in text  # everything a seat can be shown was rendered
     common = _runs(text) & _runs(papers[0].read_text(encoding="utf-8"))
-    # A site's feature list ("good for groups: True; open late: False; rating: 2.5") is database
-    # content in the shared schema's vocabulary; runs made only of it are not prose.
-    vocabulary = {w for spec in schema() for w in re.findall(r"[a-z0-9']+", spec.name)}
-    vocabulary |= {"true", "false", *(str(d) for d in range(10))}
-    vocabulary |= {w for spec in schema() for v in spec.values for w in re.findall(r"[a-z0-9']+", str(v).lower())}
+    vocabulary = feature_vocabulary()
     prose = {run for run in common if not set(run.split()) <= vocabulary}
     assert prose == set()
     assert len(common) < 100  # the exemption covers feature lists only
