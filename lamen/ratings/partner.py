@@ -304,7 +304,7 @@ def profile_bound(
     return float(optimize.brentq(excess, min(inside, outside), max(inside, outside), xtol=1e-6))
 
 
-def _mean_with_interval(
+def mean_with_interval(
     score: np.ndarray, cluster: np.ndarray, n_clusters: int, z: float, parts: list[tuple[np.ndarray, float]]
 ) -> tuple[float, float, float]:
     """Σ sign·mean(score[mask]) over `parts` (mask, sign), with a normal interval on the
@@ -347,6 +347,26 @@ def _separation(design: _Design) -> tuple[dict[str, str], tuple[str, ...]]:
     return agents, levels
 
 
+def estimates(contrasts: np.ndarray, params: np.ndarray, covariance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each contrast's estimate and standard error (rows of `contrasts` over the parameters)."""
+    spread = np.einsum("ap,pq,aq->a", contrasts, covariance, contrasts)
+    return contrasts @ params, np.sqrt(np.clip(spread, 0, None))
+
+
+def level_warning(unbounded_levels: tuple[str, ...], n_levels: int, difficulty: str, about: str) -> str:
+    """The warning for difficulty levels where every team scored the same extreme."""
+    return (f"{len(unbounded_levels)} of {n_levels} {difficulty} level(s) have every team scoring the same extreme "
+            f"(0 or 1): they say nothing about {about}, and their difficulty is held by the L2 penalty (first: "
+            f"{unbounded_levels[0]}).")
+
+
+def connected(gauge: np.ndarray, *contrasts: np.ndarray) -> bool:
+    """Whether every contrast is a figure of the data: it has no component along the directions no
+    match informs (two groups of agents that never share an instance, with a level per instance,
+    are each a free shift against their own instances)."""
+    return bool(np.all(np.abs(np.concatenate(contrasts) @ gauge) < 1e-8))
+
+
 def rate_partners(
     matches: pd.DataFrame,
     *,
@@ -386,10 +406,8 @@ def rate_partners(
     # would otherwise drag everyone's strength (and the average partner) along with it.
     bounded = np.array([agent not in unbounded for agent in design.agents])
     strength_map, team_map, mean_map = _contrasts(design, bounded if bounded.any() else ~bounded)
-    strength = strength_map @ params
-    strength_se = np.sqrt(np.clip(np.einsum("ap,pq,aq->a", strength_map, covariance, strength_map), 0, None))
-    team_logit = team_map @ params
-    team_se = np.sqrt(np.clip(np.einsum("ap,pq,aq->a", team_map, covariance, team_map), 0, None))
+    strength, strength_se = estimates(strength_map, params, covariance)
+    team_logit, team_se = estimates(team_map, params, covariance)
     warnings: list[str] = []
     if same:
         warnings.append(f"Every team match scored {score[0]:g}: the partner ratings cannot tell the agents apart.")
@@ -400,16 +418,9 @@ def rate_partners(
             f"{infinity}, with a one-sided bound from the likelihood profile; the other agents' strengths are "
             f"measured against the mean of the agents with a finite strength.")
     if unbounded_levels:
-        warnings.append(
-            f"{len(unbounded_levels)} of {len(design.levels)} {design.difficulty} level(s) have every team scoring "
-            f"the same extreme (0 or 1): they say nothing about partners, and their difficulty is held by the L2 "
-            f"penalty (first: {unbounded_levels[0]}).")
-
-    # A strength is a figure of the data only when its contrast has no component along the
-    # directions no match informs; two groups of agents that never share an instance (with a
-    # level per instance) are each a free shift against their own instances.
+        warnings.append(level_warning(unbounded_levels, len(design.levels), design.difficulty, "partners"))
     gauge = design.rows.gauge()
-    comparable = bool(np.all(np.abs(np.r_[strength_map, team_map] @ gauge) < 1e-8))
+    comparable = connected(gauge, strength_map, team_map)
     if not comparable:
         warnings.append("The matches do not connect every agent to the others (e.g. groups of agents that never "
                         "share an instance): their strengths cannot be compared and are not shown.")
@@ -459,9 +470,9 @@ def rate_partners(
             strength[k] = team_logit[k] = infinite
         is_self = (design.i == k) & (design.j == k)
         is_cross = ((design.i == k) | (design.j == k)) & ~is_self
-        self_play = _mean_with_interval(score, design.cluster, design.n_clusters, z, [(is_self, 1.0)])
-        cross_play = _mean_with_interval(score, design.cluster, design.n_clusters, z, [(is_cross, 1.0)])
-        gap = _mean_with_interval(score, design.cluster, design.n_clusters, z, [(is_cross, 1.0), (is_self, -1.0)])
+        self_play = mean_with_interval(score, design.cluster, design.n_clusters, z, [(is_self, 1.0)])
+        cross_play = mean_with_interval(score, design.cluster, design.n_clusters, z, [(is_cross, 1.0)])
+        gap = mean_with_interval(score, design.cluster, design.n_clusters, z, [(is_cross, 1.0), (is_self, -1.0)])
         ratings.append(PartnerRating(
             agent=agent, strength=float(strength[k]), strength_low=low, strength_high=high,
             strength_se=float(strength_se[k]) if known and strength_se[k] > 1e-12 else math.nan,

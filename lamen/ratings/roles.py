@@ -67,7 +67,7 @@ from scipy import special
 
 from lamen.ratings.bradley_terry import DEFAULT_L2, ELO_BASE, ELO_PER_LOGIT, interval_z
 from lamen.ratings.design import DesignRows, cluster_sandwich, fit_rows, refit_resampled, unbounded_direction
-from lamen.ratings.partner import Difficulty, _mean_with_interval, profile_bound
+from lamen.ratings.partner import Difficulty, connected, estimates, level_warning, mean_with_interval, profile_bound
 from lamen.ratings.utility import competition_ranks, rank_intervals
 
 ROLE_TABLE_COLUMNS = ("instance", "game", "score")
@@ -402,10 +402,8 @@ def rate_roles(
     covariance = cluster_sandwich(params, design.rows, l2)
     bounded = np.array([key not in unbounded for key in keys])
     strength_map, team_map, average_team = _contrasts(design, bounded)
-    strength = strength_map @ params
-    strength_se = np.sqrt(np.clip(np.einsum("ap,pq,aq->a", strength_map, covariance, strength_map), 0, None))
-    team_logit = team_map @ params
-    team_se = np.sqrt(np.clip(np.einsum("ap,pq,aq->a", team_map, covariance, team_map), 0, None))
+    strength, strength_se = estimates(strength_map, params, covariance)
+    team_logit, team_se = estimates(team_map, params, covariance)
 
     warnings: list[str] = []
     if same:
@@ -417,12 +415,9 @@ def rate_roles(
             f"{infinity}, with a one-sided bound from the likelihood profile; the other {role} strengths are "
             f"measured against the mean of those with a finite strength.")
     if unbounded_levels:
-        warnings.append(
-            f"{len(unbounded_levels)} of {len(design.levels)} {design.difficulty} level(s) have every team scoring "
-            f"the same extreme (0 or 1): they say nothing about the agents, and their difficulty is held by the L2 "
-            f"penalty (first: {unbounded_levels[0]}).")
+        warnings.append(level_warning(unbounded_levels, len(design.levels), design.difficulty, "the agents"))
     gauge = design.rows.gauge()
-    comparable = bool(np.all(np.abs(np.r_[strength_map, team_map] @ gauge) < 1e-8))
+    comparable = connected(gauge, strength_map, team_map)
     if not comparable:
         warnings.append("The matches do not connect every agent to the others (e.g. groups of teams that never "
                         "share an instance): their strengths cannot be compared and are not shown.")
@@ -482,7 +477,7 @@ def rate_roles(
                 in_role |= table[column].to_numpy() == agent
         is_self = in_role & alone & (seat_agents[:, 0] == agent)
         is_cross = in_role & ~is_self
-        means = [_mean_with_interval(score, design.cluster, design.n_clusters, z, parts)
+        means = [mean_with_interval(score, design.cluster, design.n_clusters, z, parts)
                  for parts in ([(in_role, 1.0)], [(is_self, 1.0)], [(is_cross, 1.0)],
                                [(is_cross, 1.0), (is_self, -1.0)])]
         (mean, mean_low, mean_high), (self_play, self_low, self_high), (cross, cross_low, cross_high), \
