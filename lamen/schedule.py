@@ -35,8 +35,40 @@ def digest(data: object) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
+class _Scheduled:
+    """What every scheduled match derives from its canonical spec: its id, its seed, its pairing
+    and its debiasing block (negotiation `Match` and `FamilyMatch` alike)."""
+
+    stage: Stage
+    game: Any
+    agent_a: AgentSpec
+    agent_b: AgentSpec
+    repetition: int
+
+    def canonical(self) -> dict:
+        raise NotImplementedError
+
+    @cached_property
+    def id(self) -> str:
+        return digest(self.canonical())[:20]
+
+    @cached_property
+    def seed(self) -> int:
+        """The match's own seed, derived from its spec: the same match always gets the same seed."""
+        return int(digest({"seed": self.canonical()})[:12], 16)
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        return tuple(sorted((self.agent_a.id, self.agent_b.id)))  # type: ignore[return-value]
+
+    @property
+    def block(self) -> str:
+        """The debiasing block: all side × start-order replays of one pairing, game and repetition."""
+        return f"{self.stage}|{self.game.name}|{'|'.join(self.pair)}|{self.repetition}"
+
+
 @dataclass(frozen=True)
-class Match:
+class Match(_Scheduled):
     """One negotiation to play: who sits on which side, who starts, which repetition."""
 
     stage: Stage
@@ -66,24 +98,6 @@ class Match:
             "tournament_seed": self.tournament_seed,
             "mirror": self.mirror,
         }
-
-    @cached_property
-    def id(self) -> str:
-        return digest(self.canonical())[:20]
-
-    @cached_property
-    def seed(self) -> int:
-        """The match's own seed, derived from its spec: the same match always gets the same seed."""
-        return int(digest({"seed": self.canonical()})[:12], 16)
-
-    @property
-    def pair(self) -> tuple[str, str]:
-        return tuple(sorted((self.agent_a.id, self.agent_b.id)))  # type: ignore[return-value]
-
-    @property
-    def block(self) -> str:
-        """The debiasing block: all side × start-order replays of one pairing, game and repetition."""
-        return f"{self.stage}|{self.game.name}|{'|'.join(self.pair)}|{self.repetition}"
 
 
 def resolve_games(patterns: tuple[str, ...] | list[str], library: Library) -> list[Game]:
@@ -185,7 +199,7 @@ class FamilyRules(SpecModel):
 
 
 @dataclass(frozen=True)
-class FamilyMatch:
+class FamilyMatch(_Scheduled):
     """One episode of a game family for the runner: who sits in which seat (agent_a in the
     family's first role), who moves first, which instance. Same surface as `Match`."""
 
@@ -210,21 +224,6 @@ class FamilyMatch:
                 "starts": self.starts, "repetition": self.repetition, "tournament_seed": self.tournament_seed,
                 "mirror": self.mirror}
 
-    @cached_property
-    def id(self) -> str:
-        return digest(self.canonical())[:20]
-
-    @cached_property
-    def seed(self) -> int:
-        return int(digest({"seed": self.canonical()})[:12], 16)
-
-    @property
-    def pair(self) -> tuple[str, str]:
-        return tuple(sorted((self.agent_a.id, self.agent_b.id)))  # type: ignore[return-value]
-
-    @property
-    def block(self) -> str:
-        return f"{self.stage}|{self.game.name}|{'|'.join(self.pair)}|{self.repetition}"
 
 
 def family_schedule_size(tournament: Tournament, instances: int) -> int:
