@@ -9,13 +9,13 @@ import json
 import math
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 from typing import Any
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
-from lamen.chat import ChatTool, ChatToolCall
+from lamen.chat import ChatMessage, ChatTool, ChatToolCall
 from lamen.agents.prices import cost_usd, load_prices
 from lamen.spec.agent import AgentSpec
 
@@ -68,6 +68,16 @@ def sampling_options(request: ChatRequest, *, top_p: str = "top_p", stop: str = 
     if request.stop:
         options[stop] = list(request.stop)
     return options
+
+
+def chat_messages_with_tools(request: ChatRequest,
+                             turn: Callable[[ChatMessage], dict[str, Any]]) -> list[dict[str, Any]]:
+    """`chat_messages`, or, once the conversation holds tool turns, the system text first and each
+    message as the provider's `turn` renders it (its assistant-with-calls and tool messages)."""
+    if not any(m.role == "tool" or m.tool_calls for m in request.messages):
+        return chat_messages(request)
+    system = [{"role": "system", "content": request.system}] if request.system else []
+    return [*system, *(turn(m) for m in request.messages)]
 
 
 def chat_messages(request: ChatRequest) -> list[dict[str, Any]]:

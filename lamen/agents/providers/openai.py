@@ -126,10 +126,7 @@ class OpenAIAgent(common.ProviderAgent):
 def messages(request: ChatRequest) -> list[dict[str, Any]]:
     """The chat messages: the system text first, an assistant's calls as `tool_calls` (content
     null when it said nothing beside them), each result as a `tool` message."""
-    if not any(m.role == "tool" or m.tool_calls for m in request.messages):
-        return common.chat_messages(request)
-    system = [{"role": "system", "content": request.system}] if request.system else []
-    return [*system, *(_message(m) for m in request.messages)]
+    return common.chat_messages_with_tools(request, _message)
 
 
 def _message(message: ChatMessage) -> dict[str, Any]:
