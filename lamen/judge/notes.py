@@ -23,6 +23,9 @@ __all__ = ["brace_blocks", "extract_note_json", "offers_from_pairs", "parse_bloc
 # or a quotation of an earlier offer, not the note's own.
 _ESTIMATE_CUES = re.compile(r"opponent|their\b|they (?:would|might|will|may)|other (?:side|party)|counterpart|"
                             r"estimat|guess|for reference|previous(?:ly)? offer|last offer|likely|predict|"
+                            # the same cues in the other languages models answer in
+                            r"\bstima|estimaci|estimativ|sch[äa]e?tz|\bgegenseite|controparte|contraparte|otra parte|"
+                            r"outra parte|l'autre partie|adversaire|avversari|"
                             r"(?:think|expect|believe)\s+(?:the\s+)?\w+\s+(?:will|would|might)", re.IGNORECASE)
 _OWN_CUES = re.compile(r"\b(?:my|our|own)\b", re.IGNORECASE)
 # Keys that carry no offer beside the offer itself.

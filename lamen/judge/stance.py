@@ -29,6 +29,10 @@ _CLAUSE_NOT_OWN = re.compile(
     r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
     r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"
     r"last (?:round|time)|initially|originally|at first|already|spent|ago|"
+    # deferring: "let me check with my partner and get back to you on the $1,200"
+    r"get back to you|(?:let me|let us|i'll|we'll|i will|we will|i need to|we need to)\s+(?:check|think|discuss|talk|sleep)|"
+    # a reference figure, not an offer: "our standard rate for this amount is 5.5%"
+    r"(?:standard|usual|regular|normal|typical|list)\s+(?:rate|price|fee)s?\b(?:\s+\w+){0,4}\s+(?:is|are|of)|"
     r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
     r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
 # Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
@@ -47,6 +51,8 @@ _REJECTED_AFTER = re.compile(
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less) than (?:i|we) can)|"
     # "Email-only support won't work for us": the issue's name may stand between value and verdict.
+    # "at $90 a month in fees the loan becomes unaffordable"
+    r"^[^.;!?]{0,40}?\b(?:becomes?|makes?\s+(?:it|this|the\s+\w+))\s+(?:\w+\s+)?(?:unaffordable|too\b|impossible)|"
     r"^\s*(?:[a-z-]+\s+){0,2}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
@@ -80,13 +86,66 @@ _PROPOSING_WORDS = re.compile(r"\b(?:ok|okay|acceptable|fine|doable|work(?:s|abl
                               r"consider|manage|stretch)\b", re.IGNORECASE)
 
 
+# "Is $1,300 really the best you can do?": a question about the other side's limit, whatever
+# proposing word it has.
+_ASKS_THEIR_LIMIT = re.compile(r"\b(?:best|lowest|highest|most|least|furthest|max(?:imum)?|min(?:imum)?)\s+"
+                               r"(?:you|they)\s+(?:can|could|will|would)\b", re.IGNORECASE)
+
+
 def asks_about(sentence: str) -> bool:
-    """The sentence is a question about values, not a proposal of them."""
+    """The sentence is a question about values, not a proposal of them. The inquiry may follow a
+    lead-in ("Before we go further: is the $110,000 before or after the bonus?")."""
     stripped = sentence.strip()
-    return stripped.endswith("?") and bool(_INQUIRY.match(stripped)) and not _PROPOSING_WORDS.search(stripped)
+    if not stripped.endswith("?"):
+        return False
+    if _ASKS_THEIR_LIMIT.search(stripped):
+        return True
+    question = re.split(r":\s+", stripped)[-1]
+    return bool(_INQUIRY.match(stripped) or _INQUIRY.match(question)) and not _PROPOSING_WORDS.search(question)
 
 
-_THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+side)\s*[:=]", re.IGNORECASE)
+_THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+side|"
+                              r"(?:your|their)\s+(?:current\s+|latest\s+|last\s+|new\s+)?"
+                              r"(?:terms|offer|proposal|position|ask|package|counter-?offer))\s*[:=]", re.IGNORECASE)
+
+
+# A word that makes a clause a statement of its own (a subject or a verb): a clause without one is
+# an item of the list the clause before it began ("You've asked for $1,000 rent, a 36-month lease,
+# no deposit and 10 days": every item is still what they asked for).
+_STATEMENT_WORD = re.compile(
+    r"\b(?:i|we|you|they|he|she|it|that|this|there|is|are|was|were|be|been|am|can|could|will|would|shall|"
+    r"should|may|might|must|do|does|did|have|has|had|works?|need|want|accept|offer|propose|take|give|pay|"
+    r"agree|go|make|let|keep|get|seems?|sounds?|looks?|fine|ok|okay|deal|but|or|how|what|if|so|then|except|"
+    r"stays?|goes|comes?|remains?|becomes?)\b|'(?:s|re|ll|d|ve|m)\b|n't\b",
+    re.IGNORECASE)
+
+
+def _value_clause(sentence: str, start: int, end: int) -> str:
+    """The part of the sentence a value's clause spans, both sides of the value."""
+    before = _CLAUSE_BREAK.split(sentence[:start])[-1]
+    after = _CLAUSE_BREAK.split(sentence[end:])[0]
+    return before + sentence[start:end] + after
+
+
+_LIST_BREAK = re.compile(r"(,(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s)")  # _CLAUSE_BREAK, keeping the breaks
+
+
+def _list_scope(before: str, clause_of_value: str) -> str:
+    """The text whose stance a value inherits: its own clause and, when that clause (and each one
+    back to the list's first) is a bare item of a list joined by commas, the clause that began the
+    list ("You've asked for $1,000 rent, a 36-month lease, no deposit"). The items between are
+    not taken: what they say ("45% of yours") is about themselves."""
+    pieces = _LIST_BREAK.split(before)
+    own = pieces[-1]
+    if len(pieces) == 1 or _STATEMENT_WORD.search(re.sub(r"[$€£]?\d[\d,.]*", " ", clause_of_value)):
+        return own
+    index = len(pieces) - 2  # the separator before the value's clause
+    while index > 0 and pieces[index] == ",":
+        clause = pieces[index - 1]
+        if _STATEMENT_WORD.search(clause):
+            return clause + ", " + own
+        index -= 2
+    return own
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:
@@ -94,7 +153,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if "?" in sentence and asks_about(sentence):
         return False
     before = sentence[:start]
-    clause = _CLAUSE_BREAK.split(before)[-1]
+    clause = _list_scope(before, _value_clause(sentence, start, end))
     after = sentence[end:end + 50]
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
