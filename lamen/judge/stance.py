@@ -11,6 +11,7 @@ from lamen.judge.agreement import accepts_named
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
     r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
+    r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|selling|going|priced)\s+(?:at|for)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
     r"msrp(?:\s+(?:of|is))?|market\s+(?:rate|price|value)(?:\s+(?:of|is))?|going\s+rate(?:\s+(?:of|is))?)\s+"
@@ -28,11 +29,11 @@ _CLAUSE_NOT_OWN = re.compile(
     r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
     r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
     r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"
-    r"last (?:round|time)|initially|originally|at first|already|spent|ago|"
+    r"last (?:round|time|month|week|year)|initially|originally|at first|already|spent|paid|ago|"
     # deferring: "let me check with my partner and get back to you on the $1,200"
     r"get back to you|(?:let me|let us|i'll|we'll|i will|we will|i need to|we need to)\s+(?:check|think|discuss|talk|sleep)|"
     # a reference figure, not an offer: "our standard rate for this amount is 5.5%"
-    r"(?:standard|usual|regular|normal|typical|list)\s+(?:rate|price|fee)s?\b(?:\s+\w+){0,4}\s+(?:is|are|of)|"
+    r"(?:standard|usual|regular|normal|typical|list)\s+(?:rate|price|fee)s?\b(?:\s+\w+){0,6}\s+(?:is|are|of)|"
     r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
     r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
 # Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
@@ -51,6 +52,12 @@ _REJECTED_AFTER = re.compile(
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less) than (?:i|we) can)|"
     # "Email-only support won't work for us": the issue's name may stand between value and verdict.
+    # "$1,300 is still above our budget", "$30 is steep", "your $1,400 feels steep"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:(?:still|way|far|much|well|a\s+bit|"
+    r"a\s+little|rather|quite|pretty|really)\s+)?(?:(?:above|over|outside|beyond)\s+(?:our|my|the)\s+(?:budget|limit|range|means)|"
+    r"over\s+budget|steep|pricey|expensive|a\s+stretch)\b|"
+    # a calculation from the value, not an offer of it: "a 5% rate on $10,000 over 10 years means ..."
+    r"^[^.;!?]{0,40}?\b(?:means|would\s+mean|works\s+out\s+to|comes\s+to|amounts\s+to|adds\s+up\s+to)\b|"
     # "at $90 a month in fees the loan becomes unaffordable"
     r"^[^.;!?]{0,40}?\b(?:becomes?|makes?\s+(?:it|this|the\s+\w+))\s+(?:\w+\s+)?(?:unaffordable|too\b|impossible)|"
     r"^\s*(?:[a-z-]+\s+){0,2}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
@@ -143,9 +150,17 @@ def _list_scope(before: str, clause_of_value: str) -> str:
     while index > 0 and pieces[index] == ",":
         clause = pieces[index - 1]
         if _STATEMENT_WORD.search(clause):
-            return clause + ", " + own
+            # Only a clause that quotes or recounts a package before its first value begins such
+            # a list ("you've asked for $1,000 rent"); "your deposit of $1,000 as is" is an item.
+            first_value = re.search(r"[$€£]?\d", clause)
+            lead = clause[:first_value.start()] if first_value else ""
+            return clause + ", " + own if first_value and _LIST_LEAD.search(lead) else own
         index -= 2
     return own
+
+
+_LIST_LEAD = re.compile(r"\b(?:offered|proposed|suggested|asked(?:\s+for)?|wanted|requested|mentioned|said|"
+                        r"demanded|offering|proposing|asking(?:\s+for)?|demanding|want|quoted)\b", re.IGNORECASE)
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:
