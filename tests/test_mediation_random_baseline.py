@@ -21,7 +21,8 @@ from fractions import Fraction
 
 import pytest
 
-from lamen.families.mediation.instances import Flight, MediationInstance, Traveller, human_instance, human_record, minutes
+from lamen.families.mediation.instances import (Flight, MediationInstance, Traveller, human_instance, human_record,
+                                                minutes)
 from lamen.families.mediation.scoring import pair_values
 
 GAMES = [human_instance(i) for i in range(162)]

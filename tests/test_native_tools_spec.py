@@ -89,7 +89,8 @@ def test_a_planning_run_offers_the_search_natively_and_runs_the_models_calls(
 @pytest.mark.parametrize(("family", "agents", "message"), [
     ("dialop.mediation", f"  - {{agent: 'mock:{HERE}:native_assistant', sampling: {{native_tools: true}}}}\n"
                          "  - player:random\n",
-     f"mock:{HERE}:native_assistant: native_tools is set, but no role of dialop.mediation has tools a model can call natively"),
+     f"mock:{HERE}:native_assistant: native_tools is set, but no role of dialop.mediation has tools a model can "
+     "call natively"),
     ("dialop.planning", "  - {agent: player:random, sampling: {native_tools: true}}\n  - player:oracle\n",
      "player:random: native_tools is set on a player agent, which calls no tools natively"),
 ])

@@ -396,6 +396,7 @@ def test_a_mediation_transcript_names_which_user_wrote_each_turn(browser: object
     seen.page.goto(report.index.as_uri() + f"#match={match_id}")
     seen.page.wait_for_selector(f'#match-detail[data-state=shown][data-match="{match_id}"]')
     heads = seen.page.eval_on_selector_all("#match-detail .turn-head", "nodes => nodes.map(n => n.textContent)")
-    expected = [f"Round {t['round']} · {t['role']} (side {'AB'[t['side']]}) · player:shared-view" for t in detail["turns"]]
+    expected = [f"Round {t['round']} · {t['role']} (side {'AB'[t['side']]}) · player:shared-view"
+                for t in detail["turns"]]
     assert heads == expected and {t["role"] for t in detail["turns"]} == {"assistant", "user-0", "user-1"}
     assert seen.errors == [] and seen.network == []

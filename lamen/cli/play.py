@@ -190,7 +190,7 @@ def handle(args: argparse.Namespace) -> int:
     missing = [option for option, value in (("--side-a", args.side_a), ("--side-b", args.side_b)) if value is None]
     if missing or args.seat or args.first:
         raise SpecError([Problem(f"{one_line(args.game)}: a negotiation needs --side-a and --side-b"
-                                 + ("" if not (args.seat or args.first) else " (--seat and --first are for a game family)"),
+                                 + (" (--seat and --first are for a game family)" if args.seat or args.first else ""),
                                  "e.g. --side-a human --side-b bot:boulware")])
     # The protocol's own bound on rounds: model_copy(update=...) would not check it.
     max_rounds = next(m.le for m in Protocol.model_fields["max_rounds"].metadata if getattr(m, "le", None))

@@ -92,7 +92,8 @@ def handle_family(args: argparse.Namespace, name: str) -> int:
     roles = tuple(spec.name for spec in family.roles(config, instance))
     seats = _seats(family, roles, args.seat or [])
     if args.first is not None and args.first not in roles:
-        raise SpecError([Problem(f"--first {args.first!r}: {family.name} has no such role", f"roles: {', '.join(roles)}")])
+        raise SpecError([Problem(f"--first {args.first!r}: {family.name} has no such role",
+                                 f"roles: {', '.join(roles)}")])
     agents = {role: _agent(family, instance, role, seats[role], args.seed, console) for role in roles}
     console.print(Text(one_line(f"{family.name}, instance {instance.content_id()}: "
                                 + ", ".join(f"{role} = {seats[role]}" for role in roles))))

@@ -52,9 +52,9 @@ def call_tool(tools: Sequence[Tool], instance: Any, state: CoreState, role: Role
     called: dict[str, JSON] = {"name": call.name, "args": dict(call.args), "call_id": call.call_id}
     if call.signature:  # only where the API gave one, so other calls' events are as before
         called["signature"] = call.signature
+    answer: dict[str, JSON] = {"result": result.payload, "error": result.error, "call_id": call.call_id}
     events = [Event(index=base, role=role, kind="tool_call", text=call.name, payload=called, visible_to=mine),
-              Event(index=base + 1, role=None, kind="tool_result", text=result.text,
-                    payload={"result": result.payload, "error": result.error, "call_id": call.call_id}, visible_to=mine)]
+              Event(index=base + 1, role=None, kind="tool_result", text=result.text, payload=answer, visible_to=mine)]
     for key in result.reward_keys:
         if key not in already:
             events.append(Event(index=base + len(events), role=None, kind="reward", text=key, payload={"key": key},
@@ -163,7 +163,8 @@ def tool_turns(events: Sequence[Event], role: RoleId) -> tuple[ChatMessage, ...]
         elif event.kind == "tool_call" and event.role == role:
             args = payload.get("args")
             call = ChatToolCall.of(given or f"call-{event.index}", str(payload.get("name", event.text)),
-                                   dict(args) if isinstance(args, dict) else {}, signature=str(payload.get("signature") or ""))
+                                   dict(args) if isinstance(args, dict) else {},
+                                   signature=str(payload.get("signature") or ""))
             calls[call.id] = call
             unanswered.append(call.id)
             turns.append(ChatMessage(role="assistant", content="", tool_calls=(call,)))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, PrivateAttr, SerializerFunctionWrapHandler, field_validator, model_serializer, model_validator
+from pydantic import (Field, PrivateAttr, SerializerFunctionWrapHandler, field_validator, model_serializer,
+                      model_validator)
 
 from lamen.providers import PROVIDERS
 from lamen.spec.base import SpecModel
