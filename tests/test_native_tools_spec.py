@@ -101,3 +101,14 @@ def test_native_tools_where_no_seat_can_use_them_is_one_located_line(
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"{path}:4: agents[0].sampling.native_tools: {message}"), err
     assert "\n" not in err and not (tmp_path / "t.db").exists()
+
+
+def test_native_tools_in_a_negotiation_is_one_located_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "n.yaml"
+    path.write_text("name: n\ngames: [rental]\nagents:\n  - bot:linear\n"
+                    "  - {agent: bot:boulware, sampling: {native_tools: true}}\n")
+    assert main(["run", str(path), "--db", str(tmp_path / "t.db"), "--quiet", "--yes"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{path}:5: agents[1].sampling.native_tools: bot:boulware: native_tools is set, but no "
+                          "role of negotiation has tools a model can call natively"), err
+    assert "\n" not in err and not (tmp_path / "t.db").exists()
