@@ -49,10 +49,12 @@ def call_tool(tools: Sequence[Tool], instance: Any, state: CoreState, role: Role
     result = by_name[call.name].run(instance, state, call.args)
     already = {e.payload.get("key") for e in state.events if e.kind == "reward" and isinstance(e.payload, dict)}
     base, mine = len(state.events), (role,)
-    events = [Event(index=base, role=role, kind="tool_call", text=call.name,
-                    payload={"name": call.name, "args": dict(call.args), "call_id": call.call_id}, visible_to=mine),
-              Event(index=base + 1, role=None, kind="tool_result", text=result.text,
-                    payload={"result": result.payload, "error": result.error, "call_id": call.call_id}, visible_to=mine)]
+    called: dict[str, JSON] = {"name": call.name, "args": dict(call.args), "call_id": call.call_id}
+    if call.signature:  # only where the API gave one, so other calls' events are as before
+        called["signature"] = call.signature
+    answer: dict[str, JSON] = {"result": result.payload, "error": result.error, "call_id": call.call_id}
+    events = [Event(index=base, role=role, kind="tool_call", text=call.name, payload=called, visible_to=mine),
+              Event(index=base + 1, role=None, kind="tool_result", text=result.text, payload=answer, visible_to=mine)]
     for key in result.reward_keys:
         if key not in already:
             events.append(Event(index=base + len(events), role=None, kind="reward", text=key, payload={"key": key},
@@ -81,7 +83,7 @@ def tool_actions(reply: ChatReply, legal: ActionSpace) -> tuple[ToolCall, ...]:
                               f"(tools: {', '.join(offered) or 'none this turn'})")
         if call.error is not None:
             raise FormatError(f"the {call.name} call could not be read: {call.error}")
-        actions.append(ToolCall(name=call.name, args=dict(call.arguments), call_id=call.id))
+        actions.append(ToolCall(name=call.name, args=dict(call.arguments), call_id=call.id, signature=call.signature))
     return tuple(actions)
 
 
@@ -161,7 +163,8 @@ def tool_turns(events: Sequence[Event], role: RoleId) -> tuple[ChatMessage, ...]
         elif event.kind == "tool_call" and event.role == role:
             args = payload.get("args")
             call = ChatToolCall.of(given or f"call-{event.index}", str(payload.get("name", event.text)),
-                                   dict(args) if isinstance(args, dict) else {})
+                                   dict(args) if isinstance(args, dict) else {},
+                                   signature=str(payload.get("signature") or ""))
             calls[call.id] = call
             unanswered.append(call.id)
             turns.append(ChatMessage(role="assistant", content="", tool_calls=(call,)))
