@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from lamen.families.peoplejoin.questions import Item
 
@@ -25,6 +26,7 @@ _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:,\d{3})*(?:\.\d+)?(?![\w.]*\w)")
 _WORD = re.compile(r"\w+|[^\w\s]")  # close to NLTK's word tokenizer: words and each punctuation mark
 
 
+@lru_cache(maxsize=4096)  # a colleague's table dump recurs in every episode of its organisation
 def words(text: str) -> int:
     """Message size in words, punctuation marks counted as tokens (as the paper's NLTK tokenizer does)."""
     return len(_WORD.findall(text))

@@ -25,7 +25,8 @@ import sqlite3
 from collections.abc import Callable, Sequence
 
 from lamen.core.family import PlayerSpec, Policy
-from lamen.core.types import Action, ActionSpace, EndSession, EndTurn, Message, Observation, RoleId, ToolCall
+from lamen.core.types import (Action, ActionSpace, EndSession, EndTurn, Event, Message, Observation, RoleId,
+                              ToolCall)
 from lamen.families.peoplejoin import sql
 from lamen.families.peoplejoin.instances import HUB, PRIMARY, PeopleJoinInstance, colleague_role
 from lamen.families.peoplejoin.organisation import Document
@@ -105,18 +106,31 @@ class SqlOracle:
         return _answer(self._compute(obs))
 
     def _compute(self, obs: Observation) -> str:
-        org = self.instance.organisation
-        own = [(d.title, rows) for d in org.documents_of(org.primary) if (rows := d.records()) is not None]
-        sent = [(m.group(1), rows) for e in obs.history if e.kind == "message" and e.role not in (HUB, PRIMARY)
-                for m in _DUMPED.finditer(e.text) if (rows := Document(url="", title="", content=m.group(2)).records())
-                is not None]
-        try:
-            rows = sql.run(sql.gather([*own, *sent]), self.instance.item.gold_sql)
-        except sqlite3.Error:
+        rows = oracle_rows(self.instance, obs.history)
+        if rows is None:
             return "I gathered the tables but could not compute the answer from them."
         if not rows:
             return "No results: none match."
         return "\n".join(", ".join("NULL" if c is None else str(c) for c in row) for row in rows)
+
+
+def gathered_tables(instance: PeopleJoinInstance, history: Sequence[Event]) -> dict[str, sql.Rows]:
+    """The hub user's own tables and every table a person sent the hub in `history` (as
+    table-dump writes them), halves of a split table joined."""
+    org = instance.organisation
+    own = [(d.title, rows) for d in org.documents_of(org.primary) if (rows := d.records()) is not None]
+    sent = [(m.group(1), rows) for e in history if e.kind == "message" and e.role not in (HUB, PRIMARY)
+            for m in _DUMPED.finditer(e.text)
+            if (rows := Document(url="", title=m.group(1), content=m.group(2)).records()) is not None]
+    return sql.gather([*own, *sent])
+
+
+def oracle_rows(instance: PeopleJoinInstance, history: Sequence[Event]) -> list[tuple[object, ...]] | None:
+    """The gold query's rows over the gathered tables; None when it cannot run on them."""
+    try:
+        return sql.run(gathered_tables(instance, history), instance.item.gold_sql)
+    except sqlite3.Error:
+        return None
 
 
 # ---- people -------------------------------------------------------------------------------------
