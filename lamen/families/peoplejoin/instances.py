@@ -4,6 +4,8 @@ per other person in the organisation."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from lamen.core.family import Instance
@@ -20,6 +22,9 @@ class PeopleJoinConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     split: str = "dev"  # the shipped split; seed n plays item n (mod its size)
+    # "generated": item n asked in an organisation the generator builds (seed n) from the tables
+    # of the item's shipped organisation, instead of that organisation itself.
+    organisations: Literal["shipped", "generated"] = "shipped"
     calls_per_event: int = Field(10, ge=1)  # tool calls the hub may make while handling one event
     hub_events: int = Field(20, ge=1)  # events the hub handles before the session is cut off
 
@@ -64,7 +69,15 @@ def make_instance(config: PeopleJoinConfig, seed: int) -> PeopleJoinInstance:
     if config.split != "dev":
         raise ValueError(f"{FAMILY_NAME}: split {config.split!r} is not shipped (only 'dev')")
     items = dev_items()
-    return instance_for(items[seed % len(items)], config)
+    item = items[seed % len(items)]
+    if config.organisations == "generated":
+        from lamen.families.peoplejoin.generator import generate_organisation, retarget, tables_of
+
+        generated = generate_organisation(tables_of(load_organisation(item.organisation)), seed,
+                                          name=f"{item.organisation}-g{seed}")
+        return instance_for(retarget(generated, item), config, organisation=generated.organisation,
+                            source=f"generated:seed={seed}:{item.datum_id}")
+    return instance_for(item, config)
 
 
 def roles(config: object, instance: PeopleJoinInstance) -> tuple[RoleSpec, ...]:
