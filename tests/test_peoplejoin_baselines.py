@@ -61,7 +61,8 @@ def test_sql_oracle_reproduces_538_of_780_gold_results_asking_exactly_the_gold_p
     assert round(mean("sql-oracle", "people"), 3) == 1.545
     answerable = [(i, r) for i, r in played if not i.item.unanswerable]
     reproduced = [i for i, r in answerable
-                  if (rows := oracle_rows(i, r.state.visible(HUB))) is not None and same_result(rows, i.item.gold_rows())]
+                  if (rows := oracle_rows(i, r.state.visible(HUB))) is not None
+                  and same_result(rows, i.item.gold_rows())]
     assert (len(reproduced), len(answerable)) == (538, 780)
     # Match reads the rows it wrote: full marks wherever the result was reproduced, and on the
     # 72 unanswerable items it declares.

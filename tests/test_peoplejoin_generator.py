@@ -62,7 +62,8 @@ def test_a_single_table_is_split_but_nothing_is_left_out() -> None:
     assert generated.missing is None and generated.split == "pets"
     assert [json.loads(d.content) for p in generated.organisation.people
             for d in generated.organisation.documents_of(p.user_id) if d.records() is not None] in (
-        [[{"name": "Rex"}], [{"name": "Tom"}, {"name": "Kit"}]], [[{"name": "Tom"}, {"name": "Kit"}], [{"name": "Rex"}]])
+        [[{"name": "Rex"}], [{"name": "Tom"}, {"name": "Kit"}]],
+        [[{"name": "Tom"}, {"name": "Kit"}], [{"name": "Rex"}]])
 
 
 def test_a_dev_question_in_a_generated_organisation_is_answered_by_the_oracle_exactly() -> None:

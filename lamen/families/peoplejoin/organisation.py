@@ -79,7 +79,8 @@ def organisation_from_tenant(raw: dict, where: str) -> Organisation:
         documents = {user: tuple(Document(url=d["url"], title=d["title"], content=d["content"]) for d in docs)
                      for user, docs in raw["user_id_to_documents"].items() if docs}
         org = Organisation(name=name, primary=raw["primary_user"]["user_id"], people=people, documents=documents,
-                           descriptions={u: " ".join(str(d).split()) for u, d in raw["user_id_to_descriptions"].items()},
+                           descriptions={u: " ".join(str(d).split())
+                                         for u, d in raw["user_id_to_descriptions"].items()},
                            tables={u: tuple(t) for u, t in raw.get("user_id_to_table_names", {}).items()})
     except KeyError as err:
         raise OrganisationFileError(f"{where}: field {err.args[0]!r} is missing") from None
