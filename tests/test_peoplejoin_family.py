@@ -107,10 +107,12 @@ def test_the_hub_codec_reads_addressed_messages_tools_and_ends() -> None:
     text = ('[think] Bhushan may know.\n[tool] search_relevant_people {"query": "concerts"}')
     assert CODEC.parse(ChatReply(text=text), legal)[1] == ToolCall(name="search_relevant_people",
                                                                    args={"query": "concerts"})
-    parsed = CODEC.parse(ChatReply(text="[message to Hannah] Hi,\nhow many?\n[Message to alice] Soon.\n[end turn]"),
-                         legal)
+    parsed = CODEC.parse(ChatReply(text="[message to Hannah] Hi,\nhow many?\n[Message to alice] Soon.\n"
+                                        "[message to Bhushan Magar] And you?\n[message to Alice Anastasiou] Yes.\n"
+                                        "[end turn]"), legal)
     assert parsed == (Message(text="Hi,\nhow many?", to=("colleague:hannah",)),
-                      Message(text="Soon.", to=("primary",)), EndTurn())
+                      Message(text="Soon.", to=("primary",)), Message(text="And you?", to=("colleague:bhushan",)),
+                      Message(text="Yes.", to=("primary",)), EndTurn())
     with pytest.raises(FormatError, match="nobody has the id 'zoe'; write primary for your user, or one of these "
                                           "ids: lina, hannah, sylvie, bhushan"):
         CODEC.parse(ChatReply(text="[message to zoe] hi"), legal)

@@ -230,9 +230,15 @@ def _recipient(written: str, legal: ActionSpace) -> str:
     primary = legal.names("primary")
     if key == PRIMARY or (primary and key == primary[0].lower()):
         return PRIMARY
-    by_key = {p.lower(): p for p in legal.names("people")}
+    ids, names = legal.names("people"), legal.names("names")
+    by_key = {p.lower(): p for p in ids}
+    # A model may write a name instead of an id: a full name, or a first name nobody else shares.
+    firsts = [n.split()[0].lower() if n.split() else "" for n in names]
+    by_key.update({n.lower(): i for i, n in zip(ids, names) if n.lower() not in by_key})
+    by_key.update({f: i for i, f in zip(ids, firsts) if f and firsts.count(f) == 1 and f not in by_key})
     if key in by_key:
-        return f"{COLLEAGUE}{by_key[key]}"
+        found = by_key[key]
+        return PRIMARY if primary and found == primary[0] else f"{COLLEAGUE}{found}"
     people = ", ".join(p for p in legal.names("people") if not primary or p != primary[0])
     raise FormatError(f"nobody has the id {written.strip()!r}; write primary for your user, "
                       f"or one of these ids: {people}.")

@@ -92,7 +92,8 @@ class PeopleJoinRules(AgendaTurns):
 
     def legal(self, instance: PeopleJoinInstance, state: PeopleJoinState, role: RoleId) -> ActionSpace:
         org = instance.organisation
-        people = (("people", tuple(p.user_id for p in org.people)), ("primary", (org.primary,)))
+        people = (("people", tuple(p.user_id for p in org.people)), ("names", tuple(p.full_name for p in org.people)),
+                  ("primary", (org.primary,)))
         if role == HUB:
             calling = state.agenda.calls_left(instance.calls_per_event) > 0
             kinds = {"think", "message", "end_turn", "end_session"} | ({"tool_call"} if calling else set())
