@@ -12,8 +12,9 @@ import re
 
 import pytest
 
-from lamen.agents.base import ChatRequest
-from lamen.core.play import play
+from lamen.agents.base import ChatReply, ChatRequest
+from lamen.chat import ChatToolCall
+from lamen.core.play import SeatSampling, play
 from lamen.families.peoplejoin import FAMILY
 from lamen.families.peoplejoin.instances import PeopleJoinConfig, instance_for
 from lamen.families.peoplejoin.questions import dev_items
@@ -117,3 +118,42 @@ def test_prompts_share_no_run_of_seven_words_with_the_seed_paper() -> None:
     ours = set().union(*(_runs(part) for part in between))
     assert len(ours) > 300
     assert ours & _runs(papers[0].read_text(encoding="utf-8")) == set()
+
+
+class NativeHub:
+    """A hub model that calls search_documents as a native function, then answers from its rows."""
+
+    name = "native-hub"
+
+    def __init__(self) -> None:
+        self.requests: list[ChatRequest] = []
+
+    async def complete(self, request: ChatRequest) -> ChatReply:
+        self.requests.append(request)
+        if len(self.requests) == 1:
+            call = ChatToolCall.of("c1", "search_documents", {"query": "stadium average attendance"})
+            return ChatReply(text="Alice's own stadium table should have it.", tool_calls=(call,))
+        if len(self.requests) == 2:
+            rows = json.loads(request.messages[-1].content.split("Document 1: stadium\n", 1)[1])
+            best = max(rows, key=lambda row: row["average"])
+            return ChatReply(text=f"[message to primary] {best['name']}, capacity {best['capacity']}.\n[end turn]")
+        return ChatReply(text="[end session]")
+
+
+def test_a_native_hub_calls_its_tools_as_functions_and_reads_the_results_as_tool_turns() -> None:
+    instance = instance_for(next(i for i in dev_items() if i.datum_id == "concert_singer_0"), PeopleJoinConfig())
+    hub = NativeHub()
+    seats = {**{role: _mock(f"{HERE}:reply") for role in instance.roles()}, "hub": hub}
+    record = asyncio.run(play(FAMILY, instance, seats, sampling={"hub": SeatSampling(native_tools=True)}))
+    assert record.end_reason == "session_completed" and record.score.metrics["match"] == 100
+    first, second, third = hub.requests
+    assert [tool.name for tool in first.tools] == ["search_documents", "search_relevant_people", "resolve_person"]
+    assert "call a tool as a function" in first.system
+    assert [(m.role, bool(m.tool_calls)) for m in second.messages] == [("user", False), ("assistant", True),
+                                                                        ("tool", False)]
+    assert second.messages[1].content == "Alice's own stadium table should have it."
+    assert "Stark's Park" in second.messages[2].content
+    # Once the hub has moved on to a new event, the call is a transcript line like a text call.
+    assert len(third.messages) == 1 and 'You: [tool] search_documents {"query": "stadium average attendance"}' in \
+        third.messages[0].content
+    assert [e.payload["call_id"] for e in record.state.events if e.kind == "tool_call"] == ["c1"]

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from lamen.chat import ChatMessage, ChatReply, ChatRequest
 from lamen.core.codec import FormatError
+from lamen.core.tools import REFUSALS, current_turn, tool_turns
 from lamen.core.types import Action, ActionSpace, EndSession, EndTurn, Event, Message, Observation, Think, ToolCall
 from lamen.families.peoplejoin.instances import COLLEAGUE, HUB, PRIMARY
 from lamen.families.peoplejoin.rules import ColleagueView, HubView, PrimaryView
@@ -47,6 +48,12 @@ How to write a reply — each part starts a new line with its tag, its text runs
 
 Tools:
 {tools}"""
+
+# Added to the hub's rules when it calls its tools natively (`PeopleJoinCodec.native_tools`).
+NATIVE_TOOLS = """\
+Instead of a [tool] line you may call a tool as a function (one call per reply). Its result comes \
+back to you alone and your turn goes on; calls made while handling earlier events show in the \
+history as [tool] lines."""
 
 PERSON_RULES = """\
 You are {name} (id {user_id}), who works in an organisation. An AI assistant working for a \
@@ -82,8 +89,35 @@ def documents_text(documents: Sequence[object]) -> str:
     return "\n\n".join(f"Document: {d.title}\n{d.content}" for d in documents)  # type: ignore[attr-defined]
 
 
+def native_turns(events: Sequence[Event], role: str) -> tuple[ChatMessage, ...]:
+    """The hub's current event as chat turns (`tool_turns`), each call's assistant turn carrying
+    the words written beside it: the thoughts kept from that reply, or a refused reply's text."""
+    said: list[str] = []
+    thoughts: list[str] = []
+    for event in events:
+        if event.kind == "think":
+            thoughts.append(event.text)
+        elif event.kind == "tool_call" or (event.kind in REFUSALS and isinstance(event.payload, dict)
+                                           and event.payload.get("tool_calls")):
+            said.append("\n".join(thoughts) if event.kind == "tool_call" else event.text)
+            thoughts = []
+    words = iter(said)
+    return tuple(turn.model_copy(update={"content": next(words)}) if turn.tool_calls else turn
+                 for turn in tool_turns(events, role))
+
+
 class PeopleJoinCodec:
-    name = "peoplejoin-text"
+    """`native=True` (from `native_tools()`): the hub's tool calls are native function calls; the
+    calls and results of the event it is handling follow its user message as chat turns, and any
+    feedback on a text reply after them as a last user turn. Off, every request is the text
+    protocol's. People have no tools: their requests are the same either way."""
+
+    def __init__(self, native: bool = False) -> None:
+        self.native = native
+        self.name = "peoplejoin-native" if native else "peoplejoin-text"
+
+    def native_tools(self) -> "PeopleJoinCodec":
+        return PeopleJoinCodec(native=True)
 
     # ---- requests ---------------------------------------------------------------------------
     def request(self, obs: Observation, legal: ActionSpace, feedback: tuple[str, ...]) -> ChatRequest:
@@ -93,6 +127,8 @@ class PeopleJoinCodec:
             system = HUB_RULES.format(user=private.user.full_name, first=private.user.first_name,
                                       calls=private.calls_per_event, primary_id=private.user.user_id,
                                       tools=_tools_text())
+            if self.native:
+                system += "\n\n" + NATIVE_TOOLS
             directory = "\n".join(f"- {p.full_name} (id {p.user_id})" for p in private.directory)
             system += "\n\nYour colleagues in the organisation:\n" + directory
         elif isinstance(private, PrimaryView):
@@ -104,7 +140,9 @@ class PeopleJoinCodec:
             system += "\n\nWhat you hold:\n" + documents_text(private.documents)
         if private.note:
             system += f"\n\nA private note for you: {private.note}"
-        lines = [line for e in obs.history if (line := self._line(e, obs.role, names))]
+        start = current_turn(obs.history, obs.role) if self.native and obs.role == HUB else len(obs.history)
+        turns = native_turns(obs.history[start:], obs.role) if start < len(obs.history) else ()
+        lines = [line for e in obs.history[:start] if (line := self._line(e, obs.role, names))]
         parts = ["What has happened so far:\n" + "\n".join(lines)]
         if obs.role == HUB:
             calls = obs.budget.get("calls_left", 0)
@@ -113,9 +151,16 @@ class PeopleJoinCodec:
                          "Your move (no tool calls left for this event: send messages or end your turn).")
         else:
             parts.append("Your move: one [message] to the assistant.")
-        parts += [f"Your last reply could not be used: {fb} Please answer again." for fb in feedback[-1:]]
-        return ChatRequest(system=system, messages=(ChatMessage(role="user", content="\n\n".join(parts)),),
-                           purpose="move")
+        retry = [f"Your last reply could not be used: {fb} Please answer again." for fb in feedback[-1:]]
+        if not turns:
+            return ChatRequest(system=system, messages=(ChatMessage(role="user", content="\n\n".join(parts + retry)),),
+                               purpose="move")
+        last = obs.history[-1]
+        if last.kind in REFUSALS and isinstance(last.payload, dict) and last.payload.get("tool_calls"):
+            retry = []  # the refused calls' error results already carry the feedback
+        return ChatRequest(system=system, purpose="move", messages=(
+            ChatMessage(role="user", content="\n\n".join(parts)), *turns,
+            *(ChatMessage(role="user", content=text) for text in retry)))
 
     @staticmethod
     def _names(private: object) -> dict[str, str]:
