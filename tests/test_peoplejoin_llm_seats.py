@@ -13,11 +13,15 @@ import re
 import pytest
 
 from lamen.agents.base import ChatReply, ChatRequest
+from lamen.agents.local import local_model_available
+from lamen.agents.registry import make_agent
 from lamen.chat import ChatToolCall
 from lamen.core.play import SeatSampling, play
+from lamen.core.players import PolicyAgent
 from lamen.families.peoplejoin import FAMILY
 from lamen.families.peoplejoin.instances import PeopleJoinConfig, instance_for
 from lamen.families.peoplejoin.questions import dev_items
+from lamen.spec.agent import AgentSpec
 from tests.test_coop_llm_seats import FIRST_TRY_TEXT, SEEDS, _last_user, _mock, _runs
 
 HERE = "tests.test_peoplejoin_llm_seats"
@@ -157,3 +161,22 @@ def test_a_native_hub_calls_its_tools_as_functions_and_reads_the_results_as_tool
     assert len(third.messages) == 1 and 'You: [tool] search_documents {"query": "stadium average attendance"}' in \
         third.messages[0].content
     assert [e.payload["call_id"] for e in record.state.events if e.kind == "tool_call"] == ["c1"]
+
+
+@pytest.mark.local
+@pytest.mark.slow
+@pytest.mark.skipif(bool(local_model_available()), reason=str(local_model_available()))
+def test_smollm2_as_the_hub_plays_to_a_recorded_end() -> None:
+    """SmolLM2-135M rarely writes a legal turn: whatever it writes, the session ends with a
+    recorded outcome (three unreadable replies end it), never a crash or an error."""
+    instance = instance_for(ITEM, PeopleJoinConfig())
+    spec = AgentSpec.model_validate({"agent": "local:smollm2", "sampling": {"seed": 5, "max_tokens": 64}})
+    seats = {role: PolicyAgent("table-dump", FAMILY.players["table-dump"].make(instance, role), FAMILY.codec(role))
+             for role in instance.roles()}
+    seats["hub"] = make_agent(spec, game=None, side=0)
+    record = asyncio.run(play(FAMILY, instance, seats, sampling={"hub": SeatSampling(seed=5, max_tokens=64)}))
+    assert record.end_reason is not None and record.end_reason != "error", record.state.ended
+    assert record.score is not None and record.score.end_reason == record.end_reason
+    hub_calls = [c for c in record.calls if c.role == "hub"]
+    assert hub_calls and all(c.reply is not None and c.reply.model == "smollm2" for c in hub_calls)
+    assert all(c.outcome in ("ok", "format_error", "illegal_move") for c in record.calls)
