@@ -21,6 +21,7 @@ from lamen.core.codec import FormatError
 from lamen.core.tools import REFUSALS, current_turn, tool_turns
 from lamen.core.types import Action, ActionSpace, EndSession, EndTurn, Event, Message, Observation, Think, ToolCall
 from lamen.families.peoplejoin.instances import COLLEAGUE, HUB, PRIMARY
+from lamen.families.peoplejoin.organisation import Document
 from lamen.families.peoplejoin.rules import ColleagueView, HubView, PrimaryView
 from lamen.families.peoplejoin.tools import TOOL_SPECS
 
@@ -83,10 +84,10 @@ def _tools_text() -> str:
     return "\n".join(lines)
 
 
-def documents_text(documents: Sequence[object]) -> str:
+def documents_text(documents: Sequence[Document]) -> str:
     if not documents:
         return "You hold no documents."
-    return "\n\n".join(f"Document: {d.title}\n{d.content}" for d in documents)  # type: ignore[attr-defined]
+    return "\n\n".join(f"Document: {d.title}\n{d.content}" for d in documents)
 
 
 def native_turns(events: Sequence[Event], role: str) -> tuple[ChatMessage, ...]:
