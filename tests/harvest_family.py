@@ -130,6 +130,9 @@ class ErrandsCodec:
                           ChatMessage(role="user", content=f"ERROR {event.payload['feedback']}")]
         if not turns or turns[-1].role == "assistant":
             turns.append(ChatMessage(role="user", content="Your turn."))
+        if feedback:  # a retry: the request differs from the refused one (and so does its cache key)
+            notes = "\n".join(f"ERROR {text}" for text in feedback)
+            turns[-1] = ChatMessage(role="user", content=f"{turns[-1].content}\n{notes}")
         return ChatRequest(system=system, messages=tuple(turns), purpose=obs.role)
 
     def parse(self, reply: ChatReply, legal: ActionSpace) -> Sequence[Action]:

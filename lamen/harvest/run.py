@@ -1,0 +1,240 @@
+"""Run a harvest spec into a store: one tree per instance, grown concurrently within the spec's
+limits, its model agents behind the runner's provider gates, retries and response cache
+(lamen.runner), its spend held under `budget_usd`.
+
+Resuming is regrowing: a tree not finished is grown again from its root, and every model reply it
+had already received comes back from the response cache (the same request, seed included), so the
+tree grows identically and costs nothing until it passes the point it had reached."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from lamen.agents.base import Agent, ChatReply, ChatRequest
+from lamen.agents.registry import make_agent
+from lamen.core.canonical import content_id
+from lamen.core.family import Family
+from lamen.core.play import SeatSampling
+from lamen.core.players import PolicyAgent
+from lamen.core.registry import UnknownFamily, get_family
+from lamen.harvest.spec import HarvestSpec
+from lamen.harvest.store import TreeRow, ensure_tables, save_tree, tree_rows
+from lamen.harvest.tree import Grower, HarvestFailure, HarvestSettings, Tree
+from lamen.runner.limits import ProviderGate
+from lamen.runner.resilient import ResilientAgent
+from lamen.runner.run import STATELESS_PROVIDERS
+from lamen.spec.agent import AgentSpec
+from lamen.spec.problems import Problem, SpecError
+from lamen.store.db import Store
+
+
+@dataclass
+class HarvestProgress:
+    trees: int = 0
+    finished: int = 0  # trees that ended (goals met, leaves ended or turn limit)
+    complete: int = 0  # of those, trees that met every goal
+    stopped: int = 0  # stopped by the budget
+    errored: int = 0
+    skipped: int = 0  # finished in an earlier run
+    calls: int = 0
+    spend_usd: float = 0.0
+    messages: list[str] = field(default_factory=list)
+
+
+def harvest_family(spec: HarvestSpec) -> tuple[Family, Any, str]:
+    """The family, its validated config and the branched role, or one located line per problem."""
+    try:
+        family = get_family(spec.family)
+    except UnknownFamily as exc:
+        raise SpecError([Problem(str(exc), "name a family that `lamen games list` shows", ("family",))]) from None
+    if family.goals is None:
+        raise SpecError([Problem(f"game family {family.name} names no goals (Family.goals), so nothing marks a "
+                                 "branch as rewarded", "harvest a family whose rules emit reward events", ("family",))])
+    try:
+        config = family.config.model_validate(spec.instances.config)
+    except ValidationError as exc:
+        raise SpecError([Problem(error["msg"], f"see the {family.name} family's settings",
+                                 ("instances", "config", *error["loc"])) for error in exc.errors()]) from None
+    try:
+        roles = family.roles(config, None) if spec.agent_role is None else ()
+    except (AttributeError, TypeError, ValueError):  # roles that depend on the instance
+        roles = ()
+    contestants = [r.name for r in roles if r.kind == "contestant"]
+    role = spec.agent_role or (contestants[0] if len(contestants) == 1 else "")
+    if not role:
+        raise SpecError([Problem(f"{family.name} has no single contestant role to branch",
+                                 "name it with agent_role", ("agent_role",))])
+    for which, agent in (("agent", spec.agent), ("simulator", spec.simulator)):
+        if agent.provider == "player" and agent.model not in family.players:
+            raise SpecError([Problem(f"{family.name} has no scripted player {agent.model!r}",
+                                     f"use one of: {', '.join(family.players)}", (which,))])
+    return family, config, role
+
+
+class _Metered:
+    """An agent whose replies' cost is added to the harvest's spend as they arrive."""
+
+    def __init__(self, inner: Agent, harvester: "Harvester") -> None:
+        self.inner, self.harvester = inner, harvester
+        self.observes = getattr(inner, "observes", False)
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    async def complete(self, request: ChatRequest) -> ChatReply:
+        reply = await self.inner.complete(request)
+        self.harvester.charge(reply.cost_usd)
+        return reply
+
+
+class Harvester:
+    def __init__(self, spec: HarvestSpec, store: Store, make: Callable[..., Agent] = make_agent,
+                 backoff_base: float = 1.0, cost_per_call: float = 0.0) -> None:
+        self.spec = spec
+        self.store = store
+        self.make = make  # tests pass fake agents here
+        self.backoff_base = backoff_base
+        self.family, self.config, self.agent_role = harvest_family(spec)
+        self.progress = HarvestProgress()
+        self.gates: dict[str, ProviderGate] = {}
+        self.shared: dict[str, Agent] = {}
+        self.reserved = 0.0
+        # What a call is assumed to cost before one is seen (the dry-run's estimate), then the dearest seen.
+        self.cost_per_call = cost_per_call
+
+    # ---- agents and money -------------------------------------------------------------------
+    def charge(self, cost: float) -> None:
+        self.progress.calls += 1
+        self.progress.spend_usd += cost
+        self.cost_per_call = max(self.cost_per_call, cost)
+
+    def take(self, moves: int) -> bool:
+        """Before an agent turn of `moves` sampled replies (and as many simulator replies after
+        them): whether the budget still covers them at the dearest call's price."""
+        budget = self.spec.budget_usd
+        need = 2 * moves * self.cost_per_call
+        if budget is not None and self.progress.spend_usd + self.reserved + need > budget:
+            return False
+        self.reserved += need
+        return True
+
+    def give_back(self, reserved: float) -> None:
+        self.reserved = max(0.0, self.reserved - reserved)
+
+    def _model(self, spec: AgentSpec) -> Agent:
+        if spec.id not in self.shared:
+            if spec.provider not in self.gates:
+                self.gates[spec.provider] = ProviderGate(spec.provider, self.spec.limits)
+            inner = self.make(spec, game=None, side=0, seed=self.spec.seed)
+            limits = self.spec.limits
+            self.shared[spec.id] = _Metered(ResilientAgent(
+                spec, inner, self.gates[spec.provider], max_retries=limits.max_retries, timeout_s=limits.timeout_s,
+                cache=self.store if spec.provider in STATELESS_PROVIDERS else None, backoff_base=self.backoff_base,
+                on_retry=self.progress.messages.append), self)
+        return self.shared[spec.id]
+
+    def seat_for(self, instance: Any) -> Callable[[str, int], Agent]:
+        def seat(role: str, seed: int) -> Agent:
+            spec = self.spec.agent if role == self.agent_role else self.spec.simulator
+            if spec.provider == "player":
+                # A scripted player's dice are its seed: made per move, with the branch's seed.
+                return PolicyAgent(spec.id, self.family.players[spec.model].make(instance, role), self.family.codec(role),
+                                   seed=seed, noise=float(spec.params.get("noise", 0.0)))
+            return self._model(spec)
+        return seat
+
+    def settings(self) -> HarvestSettings:
+        spec = self.spec
+        simulator = spec.simulator.sampling
+        return HarvestSettings(
+            agent_role=self.agent_role, max_beam=spec.beam, branching=spec.branching, turn_limit=spec.turn_limit,
+            agent_sampling=SeatSampling(temperature=spec.temperature, top_p=spec.top_p, max_tokens=spec.max_tokens),
+            simulator_sampling=SeatSampling(temperature=simulator.temperature, top_p=simulator.top_p,
+                                            max_tokens=simulator.max_tokens, stop=tuple(simulator.stop)))
+
+    # ---- trees ----------------------------------------------------------------------------------
+    def tree_row(self, instance_seed: int, instance: Any) -> TreeRow:
+        spec = self.spec
+        seed = int(content_id(spec.seed, instance_seed, "harvest"), 16) % 2**31
+        settings = spec.settings_json()
+        tree_id = content_id(spec.name, self.family.name, instance.content_id(), seed, self.agent_role, settings)
+        return TreeRow(id=tree_id, harvest=spec.name, family=self.family.name, instance_id=instance.content_id(),
+                       seed=seed, agent_role=self.agent_role, instance=instance.model_dump(mode="json"),
+                       settings=settings, goals=tuple(self.family.goals(instance)))  # type: ignore[misc]
+
+    async def grow_one(self, instance_seed: int) -> None:
+        try:
+            instance = self.family.instances(self.config, instance_seed)
+        except ValueError as exc:
+            raise SpecError([Problem(str(exc), "choose seeds the family can make", ("instances",))]) from None
+        row = self.tree_row(instance_seed, instance)
+        seating = {r.name: (self.spec.agent if r.name == self.agent_role else self.spec.simulator).id
+                   for r in self.family.roles(self.config, instance)}
+        held: list[float] = []  # this tree's reservation for the turn it is playing
+
+        def before_turn(moves: int) -> bool:
+            if held:
+                self.give_back(held.pop())
+            before = self.reserved
+            ok = self.take(moves)
+            if ok:
+                held.append(self.reserved - before)
+            return ok
+
+        def progress_row(tree: Tree, status: str, **extra: Any) -> TreeRow:
+            return TreeRow(**{**row.__dict__, "reached": tuple(tree.reached), "agent_turns": tree.agent_turns,
+                              "status": status, "end_reason": tree.end, "complete": tree.complete, **extra})
+
+        grower = Grower(self.family, instance, seating, self.seat_for(instance), self.settings(), before_turn)
+        save_tree(self.store, row, None)
+        try:
+            tree = await grower.grow(row.seed, lambda t: save_tree(self.store, progress_row(t, "growing"), t))
+        except HarvestFailure as exc:
+            save_tree(self.store, TreeRow(**{**row.__dict__, "status": "errored", "error": str(exc)}), None)
+            self.progress.errored += 1
+            self.progress.messages.append(f"tree {row.id}: {exc}")
+            return
+        finally:
+            if held:
+                self.give_back(held.pop())
+        status = "finished" if tree.end is not None else "stopped"
+        save_tree(self.store, progress_row(tree, status), tree)
+        if status == "finished":
+            self.progress.finished += 1
+            self.progress.complete += tree.complete
+        else:
+            self.progress.stopped += 1
+
+    async def run(self) -> HarvestProgress:
+        ensure_tables(self.store)
+        seeds = self.spec.instances.seed_list()
+        self.progress.trees = len(seeds)
+        done = {(r.instance_id, r.seed) for r in tree_rows(self.store, self.spec.name) if r.status == "finished"}
+        slots = asyncio.Semaphore(self.spec.limits.concurrency)
+        todo = []
+        for seed in seeds:
+            instance = self.family.instances(self.config, seed)
+            row = self.tree_row(seed, instance)
+            if (row.instance_id, row.seed) in done:
+                self.progress.skipped += 1
+            else:
+                todo.append(seed)
+
+        async def one(seed: int) -> None:
+            async with slots:
+                await self.grow_one(seed)
+
+        await asyncio.gather(*(one(seed) for seed in todo))
+        return self.progress
+
+
+def run_harvest(spec: HarvestSpec, store: Store, make: Callable[..., Agent] = make_agent,
+                cost_per_call: float = 0.0) -> HarvestProgress:
+    return asyncio.run(Harvester(spec, store, make, cost_per_call=cost_per_call).run())
+
