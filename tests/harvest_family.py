@@ -35,10 +35,14 @@ COIN_PS = (0.0, 0.1, 0.3, 0.5, 1.0)
 class ErrandsConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
     codes: int = 2
+    # The customer's confirmation earns a code's reward, on its move after the filing (as a DialOp
+    # user accepting a proposal does), instead of the tool result.
+    confirm: bool = False
 
 
 class ErrandsInstance(Instance):
     codes: tuple[str, ...]
+    confirm: bool = False
 
 
 class ErrandsState(CoreState):
@@ -48,7 +52,7 @@ class ErrandsState(CoreState):
 def make_instance(config: ErrandsConfig, seed: int) -> ErrandsInstance:
     rng = random.Random(seed)
     codes = tuple(f"{letter}{rng.randint(1, 9)}" for letter in rng.sample("ABCDEFGHJK", config.codes))
-    return ErrandsInstance(family=NAME, source=f"generated:seed={seed}", codes=codes)
+    return ErrandsInstance(family=NAME, source=f"generated:seed={seed}", codes=codes, confirm=config.confirm)
 
 
 def goals(instance: ErrandsInstance) -> tuple[str, ...]:
@@ -59,7 +63,8 @@ def _file(instance: ErrandsInstance, state: CoreState, args: Mapping[str, Any]) 
     code = str(args.get("code", ""))
     if code not in instance.codes:
         return ToolResult(f"no such code: {code}", error=True)
-    return ToolResult(f"filed {code}", payload={"code": code}, reward_keys=(f"code:{code}",))
+    return ToolResult(f"filed {code}", payload={"code": code},
+                      reward_keys=() if instance.confirm else (f"code:{code}",))
 
 
 FILE = Tool(ToolSpec("file", "File one code.", {"type": "object", "properties": {"code": {"type": "string"}},
@@ -68,6 +73,15 @@ FILE = Tool(ToolSpec("file", "File one code.", {"type": "object", "properties": 
 
 def filed(events: Sequence[Event]) -> tuple[str, ...]:
     return tuple(e.payload["key"] for e in events if e.kind == "reward")
+
+
+def _confirmations(state: CoreState) -> list[Event]:
+    """The customer confirms each code filed and not yet confirmed: its reward event."""
+    done = set(filed(state.events))
+    keys = [f"code:{e.payload['result']['code']}" for e in state.events
+            if e.kind == "tool_result" and isinstance(e.payload.get("result"), dict)]
+    return [Event(index=0, role=None, kind="reward", text=key, payload={"key": key}, reward=1.0)
+            for key in dict.fromkeys(keys) if key not in done]
 
 
 class ErrandsRules(AgendaTurns):
@@ -94,6 +108,8 @@ class ErrandsRules(AgendaTurns):
                 events += call_tool((FILE,), instance, append(state, events), role, action, {k: 1.0 for k in goals(instance)})
             elif isinstance(action, Message):
                 events.append(Event(index=0, role=role, kind="message", text=action.text))
+                if role == CUSTOMER and instance.confirm:
+                    events += _confirmations(state)
             elif isinstance(action, EndSession) and role == CUSTOMER:
                 events.append(Event(index=0, role=role, kind="end_session", text="BYE"))
             else:

@@ -12,9 +12,9 @@ from lamen.harvest.tree import Grower, HarvestSettings, Tree, branch_seed
 from tests.harvest_family import FAMILY, ErrandsConfig
 
 
-def grow(coin: str, *, codes: int = 2, turn_limit: int = 5, beam: int = 8, branching: int = 2, seed: int = 11,
+def grow(coin: str, *, codes: int = 2, confirm: bool = False, turn_limit: int = 5, beam: int = 8, branching: int = 2, seed: int = 11,
          instance_seed: int = 3) -> Tree:
-    instance = FAMILY.instances(ErrandsConfig(codes=codes), instance_seed)
+    instance = FAMILY.instances(ErrandsConfig(codes=codes, confirm=confirm), instance_seed)
 
     def seat_for(role: str, move_seed: int) -> PolicyAgent:
         name = coin if role == "clerk" else "customer"
@@ -33,8 +33,8 @@ def test_a_tree_without_rewards_widens_to_the_beam_and_stops_at_the_turn_limit()
     tree = grow("coin-0.0", turn_limit=5)
     # agent turns at depths 2, 4, 6, 8, 10: 2, 4, 8 children, then one child per leaf (2 × 8 > 8)
     assert [len(agent_nodes(tree, d)) for d in (2, 4, 6, 8, 10)] == [2, 4, 8, 8, 8]
-    # root + the opening + 30 agent moves + the customer on 2 + 4 + 8 + 8 leaves between turns
-    assert len(tree.nodes) == 1 + 1 + 30 + 22
+    # root + the opening + 30 agent moves + the customer's answer to each
+    assert len(tree.nodes) == 1 + 1 + 30 + 30
     assert tree.end == "turn_limit" and tree.reached == [] and not tree.golden and not tree.successful
 
 
@@ -57,6 +57,17 @@ def test_the_first_rewarded_leaf_is_golden_and_the_tree_collapses_to_it() -> Non
     assert tree.children("r.0.1") == []
     assert agent_nodes(tree, 4) == ["r.0.0.0.0", "r.0.0.0.1"]
     assert sorted(tree.golden) == ["r", "r.0", "r.0.0", "r.0.0.0", "r.0.0.0.0"]
+
+
+def test_a_goal_the_simulator_meets_collapses_the_beam_to_its_leaf() -> None:
+    """In confirm mode the customer's answer earns the reward: the golden path ends at its move."""
+    tree = grow("coin-1.0", codes=2, confirm=True)
+    assert tree.end == "goals_met" and tree.agent_turns == 2 and len(tree.reached) == 2
+    assert [n.id for n in tree.nodes.values() if n.depth == 3] == ["r.0.0.0", "r.0.1.0"]  # both confirmed
+    assert "r.0.0.0" in tree.golden and "r.0.1.0" in tree.successful - tree.golden
+    assert tree.children("r.0.1.0") == []
+    deepest = max(tree.golden, key=lambda i: tree.nodes[i].depth)
+    assert tree.nodes[deepest].role == "customer" and tree.path(deepest) == sorted(tree.golden, key=len)
 
 
 def test_the_golden_nodes_form_one_path_and_successful_contains_it() -> None:

@@ -6,9 +6,11 @@ the tree's seed and the child's path), so model calls have distinct cache keys a
 answered from the response cache. The first child (leaf order, then branch order) whose agent move
 earns a reward event for a goal still open becomes golden: it and its ancestors are marked
 golden, every rewarded child and its ancestors successful, its goals are removed, and the beam
-collapses to it (its siblings stay in the tree, never expanded). Simulator moves run on every live
-leaf, with the tree's own seed (identical contexts are identical requests). The tree stops when
-every goal is met, every leaf has ended, or after `turn_limit` agent turns.
+collapses to it (its siblings stay in the tree, never expanded). Simulator moves then run on every
+live leaf, with the tree's own seed (identical contexts are identical requests); a goal their
+answers meet (a proposal accepted) collapses the beam the same way, to the first such leaf. The
+tree stops when every goal is met, every leaf has ended, or after `turn_limit` agent turns (and
+the simulators' answers to the last).
 
 Each node holds an immutable state (a snapshot, for free) and the events and calls of the move
 that made it; `core.play` plays each move, so feedback, retries and native tools are the loop's."""
@@ -105,9 +107,17 @@ def branch_seed(tree_seed: int, node_id: str) -> int:
     return int(content_id(tree_seed, node_id), 16) % 2**31
 
 
-def rewarded_goals(node: Node, open_goals: list[str]) -> list[str]:
-    """The still-open goals that the move into `node` earned, in event order."""
-    keys = [e.payload.get("key") for e in node.events if e.kind == "reward" and isinstance(e.payload, dict)]
+def rewarded_goals(tree: Tree, leaf: Node, agent_role: RoleId, open_goals: list[str]) -> list[str]:
+    """The still-open goals earned since the agent's latest move on the way to `leaf`: by that
+    move itself (a ToolWOZ call) or by the simulators' answers to it (a DialOp proposal accepted)."""
+    segment, node = [], leaf
+    while True:
+        segment.append(node)
+        if node.role == agent_role or node.parent is None:
+            break
+        node = tree.nodes[node.parent]
+    keys = [e.payload.get("key") for n in reversed(segment) for e in n.events
+            if e.kind == "reward" and isinstance(e.payload, dict)]
     return [key for key in dict.fromkeys(keys) if key in open_goals]
 
 
@@ -156,17 +166,40 @@ class Grower:
         tree = Tree(seed=seed, goals=goals)
         live = [tree.add(Node(ROOT, None, 0, None, initial, initial.events))]
         open_goals = list(goals)
+
+        async def collapse(leaves: list[Node]) -> list[Node]:
+            """The first leaf that earned an open goal becomes golden and the beam collapses to it."""
+            rewarded = [leaf for leaf in leaves if rewarded_goals(tree, leaf, settings.agent_role, open_goals)]
+            if not rewarded:
+                return leaves
+            for leaf in rewarded:
+                tree.successful.update(tree.path(leaf.id))
+            golden = rewarded[0]
+            tree.golden.update(tree.path(golden.id))
+            for key in rewarded_goals(tree, golden, settings.agent_role, open_goals):
+                open_goals.remove(key)
+                tree.reached.append(key)
+            if on_collapse is not None:
+                done = on_collapse(tree)
+                if done is not None:
+                    await done
+            return [golden]
+
         while True:
             if not open_goals:
                 tree.end = "goals_met"
                 return tree
-            if tree.agent_turns >= settings.turn_limit:
-                tree.end = "turn_limit"
-                return tree
             live = list(await asyncio.gather(*(self._simulate(tree, leaf) for leaf in live)))
+            if tree.agent_turns:
+                live = await collapse(live)  # goals the simulators' answers met
+                if not open_goals:
+                    continue
             live = [leaf for leaf in live if self._asked(leaf.state) == settings.agent_role]
             if not live:
                 tree.end = "leaves_ended"
+                return tree
+            if tree.agent_turns >= settings.turn_limit:
+                tree.end = "turn_limit"
                 return tree
             width = settings.branching if settings.branching * len(live) <= settings.max_beam else 1
             if not self.before_turn(width * len(live)):
@@ -178,20 +211,5 @@ class Grower:
             for child in children:
                 tree.add(child)
             tree.agent_turns += 1
-            rewarded = [child for child in children if rewarded_goals(child, open_goals)]
-            for child in rewarded:
-                tree.successful.update(tree.path(child.id))
-            if rewarded:
-                golden = rewarded[0]
-                tree.golden.update(tree.path(golden.id))
-                for key in rewarded_goals(golden, open_goals):
-                    open_goals.remove(key)
-                    tree.reached.append(key)
-                live = [golden]
-                if on_collapse is not None:
-                    done = on_collapse(tree)
-                    if done is not None:
-                        await done
-            else:
-                live = list(children)
+            live = await collapse(list(children))  # goals the agent's own moves met (JOSH)
 
