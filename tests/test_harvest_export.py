@@ -11,7 +11,7 @@ import pytest
 from lamen.cli import main
 from lamen.harvest.export import examples
 from lamen.harvest.run import run_harvest
-from lamen.harvest.store import node_rows, tree_rows
+from lamen.store.harvest import node_rows, tree_rows
 from lamen.store import Store
 from tests.harvest_agents import fake_make
 from tests.test_harvest_run import spec

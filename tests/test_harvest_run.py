@@ -20,7 +20,7 @@ from lamen.cli import main
 from lamen.harvest.estimate import estimate_harvest
 from lamen.harvest.run import run_harvest
 from lamen.harvest.spec import HarvestSpec
-from lamen.harvest.store import node_rows, tree_rows
+from lamen.store.harvest import node_rows, tree_rows
 from lamen.store import Store
 from tests.harvest_agents import fake_make
 from tests.harvest_family import register
@@ -195,3 +195,12 @@ def test_bad_specs_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["harvest", str(path), "--dry-run"]) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and error in err, err
+
+
+def test_the_harvest_sits_above_core_and_store() -> None:
+    """Data flows one way: the core and the store never import the harvest."""
+    from tests.test_import_layers import PACKAGE, chain_to, import_graph
+
+    graph = import_graph(PACKAGE)
+    for below in [m for m in graph if m.startswith(("lamen.core", "lamen.store"))]:
+        assert chain_to(graph, below, "lamen.harvest") is None, below

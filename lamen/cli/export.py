@@ -96,7 +96,7 @@ def handle_training(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=True)
     try:
         with reading(args.db):
-            from lamen.harvest.store import require_harvest
+            from lamen.store.harvest import require_harvest
 
             require_harvest(store)
             args.out.mkdir(parents=True, exist_ok=True)

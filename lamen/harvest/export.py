@@ -29,7 +29,7 @@ from lamen.core.registry import get_family
 from lamen.core.state import CoreState
 from lamen.core.tools import native_codec
 from lamen.core.types import Event, RoleId
-from lamen.harvest.store import NodeRow, TreeRow, node_rows, require_harvest, tree_rows
+from lamen.store.harvest import NodeRow, TreeRow, node_rows, require_harvest, tree_rows
 from lamen.store.reads import StoreReads
 
 Kind = Literal["sft", "kto", "dpo"]

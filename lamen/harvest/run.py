@@ -23,7 +23,7 @@ from lamen.core.play import SeatSampling
 from lamen.core.players import PolicyAgent
 from lamen.core.registry import UnknownFamily, get_family
 from lamen.harvest.spec import HarvestSpec
-from lamen.harvest.store import TreeRow, ensure_tables, save_tree, tree_rows
+from lamen.harvest.records import node_rows_of
 from lamen.harvest.tree import Grower, HarvestFailure, HarvestSettings, Tree
 from lamen.runner.limits import ProviderGate
 from lamen.runner.resilient import ResilientAgent
@@ -31,6 +31,7 @@ from lamen.runner.run import STATELESS_PROVIDERS
 from lamen.spec.agent import AgentSpec
 from lamen.spec.problems import Problem, SpecError
 from lamen.store.db import Store
+from lamen.store.harvest import TreeRow, ensure_tables, save_tree, tree_rows
 
 
 @dataclass
@@ -192,11 +193,11 @@ class Harvester:
                               "status": status, "end_reason": tree.end, "complete": tree.complete, **extra})
 
         grower = Grower(self.family, instance, seating, self.seat_for(instance), self.settings(), before_turn)
-        save_tree(self.store, row, None)
+        save_tree(self.store, row)
         try:
-            tree = await grower.grow(row.seed, lambda t: save_tree(self.store, progress_row(t, "growing"), t))
+            tree = await grower.grow(row.seed, lambda t: save_tree(self.store, progress_row(t, "growing"), node_rows_of(row.id, t)))
         except HarvestFailure as exc:
-            save_tree(self.store, TreeRow(**{**row.__dict__, "status": "errored", "error": str(exc)}), None)
+            save_tree(self.store, TreeRow(**{**row.__dict__, "status": "errored", "error": str(exc)}))
             self.progress.errored += 1
             self.progress.messages.append(f"tree {row.id}: {exc}")
             return
@@ -204,7 +205,7 @@ class Harvester:
             if held:
                 self.give_back(held.pop())
         status = "finished" if tree.end is not None else "stopped"
-        save_tree(self.store, progress_row(tree, status), tree)
+        save_tree(self.store, progress_row(tree, status), node_rows_of(row.id, tree))
         if status == "finished":
             self.progress.finished += 1
             self.progress.complete += tree.complete

@@ -1,4 +1,4 @@
-"""Harvest trees and their nodes in lamen's SQLite store (FAMILIES.md §6).
+"""Harvest trees and their nodes (lamen.harvest) in lamen's SQLite store (FAMILIES.md §6).
 
 Two tables beside the tournament's: `harvest_trees` (one row per instance's tree: its goals, the
 goals reached, how it ended) and `harvest_nodes` (every node grown: parent, depth, who moved,
@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lamen.core.play import Call
-from lamen.harvest.tree import Node, Tree
 from lamen.spec.problems import Problem, SpecError
 from lamen.store.db import Store
 from lamen.store.reads import StoreReads
@@ -82,37 +80,27 @@ def ensure_tables(store: Store) -> None:
                 db.execute(statement)
 
 
-def call_json(call: Call) -> dict[str, Any]:
-    """A call as stored: the request as sent (its meta, which holds a scripted player's typed
-    observation, stays out) and the reply."""
-    return {"role": call.role, "step": call.step, "attempt": call.attempt, "outcome": call.outcome,
-            "feedback": call.feedback, "request": call.request.model_dump(mode="json", exclude={"meta"}),
-            "reply": call.reply.model_dump(mode="json") if call.reply is not None else None}
+def _node_values(node: NodeRow) -> tuple[Any, ...]:
+    return (node.tree_id, node.node_id, node.parent_id, node.depth, node.role, int(node.successful),
+            int(node.golden), json.dumps(node.state, ensure_ascii=False, sort_keys=True),
+            json.dumps(node.events, ensure_ascii=False), json.dumps(node.calls, ensure_ascii=False), node.cost_usd)
 
 
-def _node_values(tree_id: str, tree: Tree, node: Node) -> tuple[Any, ...]:
-    cost = sum(call.reply.cost_usd for call in node.calls if call.reply is not None)
-    return (tree_id, node.id, node.parent, node.depth, node.role, int(node.id in tree.successful),
-            int(node.id in tree.golden), node.state.model_dump_json(),
-            json.dumps([e.model_dump(mode="json") for e in node.events], ensure_ascii=False),
-            json.dumps([call_json(c) for c in node.calls], ensure_ascii=False), cost)
-
-
-def save_tree(store: Store, row: TreeRow, tree: Tree | None) -> None:
-    """The tree's row and (when given) every node grown so far with its flags, in one transaction."""
+def save_tree(store: Store, row: TreeRow, nodes: Sequence[NodeRow] = ()) -> None:
+    """The tree's row and `nodes` (every node grown so far, with its flags), in one transaction."""
     with store.transaction() as db:
         db.execute("INSERT OR REPLACE INTO harvest_trees VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (row.id, row.harvest, row.family, row.instance_id, row.seed, row.agent_role,
                     json.dumps(row.instance, sort_keys=True), json.dumps(row.settings, sort_keys=True),
                     json.dumps(list(row.goals)), json.dumps(list(row.reached)), row.agent_turns, row.status,
                     row.end_reason, int(row.complete), row.error, time.time()))
-        if tree is not None:
+        if nodes:
             # A node already stored (by a collapse, or by a run that was killed) keeps its row as
             # first written: a regrown node is identical but for its calls, which the response
             # cache answered at no cost, and the row should say what the reply cost when it was paid.
             db.executemany(f"INSERT INTO harvest_nodes ({NODE_COLUMNS}) VALUES ({', '.join('?' * 11)}) "
                            "ON CONFLICT(tree_id, node_id) DO UPDATE SET successful=excluded.successful, "
-                           "golden=excluded.golden", [_node_values(row.id, tree, n) for n in tree.nodes.values()])
+                           "golden=excluded.golden", [_node_values(node) for node in nodes])
 
 
 def has_harvest(store: StoreReads) -> bool:
