@@ -127,3 +127,19 @@ def test_training_exports_refuse_bad_input_in_one_line(tmp_path: Path, capsys: p
     assert "no database given" in capsys.readouterr().err
     assert main(["export", str(empty), str(empty), "--out", str(tmp_path / "o")]) == 1
     assert "is not a kind of training data" in capsys.readouterr().err
+
+
+def test_a_tree_of_an_unknown_family_is_one_line(harvest_db: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+    import sqlite3
+
+    copy = tmp_path / "h.db"
+    shutil.copyfile(harvest_db, copy)
+    db = sqlite3.connect(copy)
+    db.execute("UPDATE harvest_trees SET family='nowhere'")
+    db.commit()
+    db.close()
+    assert main(["export", "sft", str(copy), "--out", str(tmp_path / "o")]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "was grown in game family 'nowhere'" in err

@@ -204,3 +204,18 @@ def test_the_harvest_sits_above_core_and_store() -> None:
     graph = import_graph(PACKAGE)
     for below in [m for m in graph if m.startswith(("lamen.core", "lamen.store"))]:
         assert chain_to(graph, below, "lamen.harvest") is None, below
+
+
+def test_a_changed_spec_is_refused_rather_than_mixed_in(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "spec.yaml"
+    text = ("name: errands-cli\nfamily: errands\ninstances: {config: {codes: 2}, count: 2}\n"
+            "agent: player:coin-0.5\nsimulator: player:customer\nturn_limit: 6\n")
+    path.write_text(text)
+    assert main(["harvest", str(path), "--db", str(tmp_path / "h.db")]) == 0
+    path.write_text(text.replace("turn_limit: 6", "turn_limit: 7"))
+    assert main(["harvest", str(path), "--db", str(tmp_path / "h.db")]) == 1
+    err = capsys.readouterr().err
+    assert "harvest 'errands-cli' holds 2 tree(s) grown under another version of this spec" in err
+    path.write_text(text.replace("turn_limit: 6", "agent_role: cashier"))
+    assert main(["harvest", str(path), "--dry-run"]) == 1
+    assert "errands has no role 'cashier' (roles: customer, clerk)" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from lamen.providers import CATALOGUE
 from lamen.spec.agent import AgentSpec
 
 DEFAULT_REPLY_TOKENS = 256
+FALLBACK_PROMPT_TOKENS = 1_000
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,13 @@ def first_prompt_tokens(spec: HarvestSpec) -> int:
     family, config, role = harvest_family(spec)
     instance = family.instances(config, spec.instances.seed_list()[0])
     state = family.rules.initial(instance, {r.name: "" for r in family.roles(config, instance)}, None)
-    request = family.codec(role).request(family.rules.view(instance, state, role),
-                                         family.rules.legal(instance, state, role), ())
+    try:
+        request = family.codec(role).request(family.rules.view(instance, state, role),
+                                             family.rules.legal(instance, state, role), ())
+    except (KeyError, ValueError, TypeError, AttributeError):
+        # A family whose codec renders only the role on turn (another role opens): a prompt of
+        # this size is assumed instead.
+        return FALLBACK_PROMPT_TOKENS
     return (len(request.system) + sum(len(m.content) for m in request.messages)) // 4
 
 

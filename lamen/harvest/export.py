@@ -25,12 +25,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from lamen.core.family import Family
-from lamen.core.registry import get_family
+from lamen.core.registry import UnknownFamily, get_family
 from lamen.core.state import CoreState
 from lamen.core.tools import native_codec
 from lamen.core.types import Event, RoleId
 from lamen.store.harvest import NodeRow, TreeRow, node_rows, require_harvest, tree_rows
 from lamen.store.reads import StoreReads
+from lamen.spec.problems import Problem, SpecError
 
 Kind = Literal["sft", "kto", "dpo"]
 Rendering = Literal["text", "openai-tools"]
@@ -55,7 +56,12 @@ class _TreeView:
 
     def __init__(self, row: TreeRow, nodes: list[NodeRow]) -> None:
         self.row = row
-        self.family: Family = get_family(row.family)
+        try:
+            self.family: Family = get_family(row.family)
+        except UnknownFamily:
+            raise SpecError([Problem(f"tree {row.id} of harvest {row.harvest!r} was grown in game family "
+                                     f"{row.family!r}, which this lamen does not know",
+                                     "install the package that provides it")]) from None
         self.instance = self.family.instance_type.model_validate(row.instance)
         self.nodes = {node.node_id: node for node in nodes}
         self.role: RoleId = row.agent_role

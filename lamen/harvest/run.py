@@ -62,14 +62,17 @@ def harvest_family(spec: HarvestSpec) -> tuple[Family, Any, str]:
         raise SpecError([Problem(error["msg"], f"see the {family.name} family's settings",
                                  ("instances", "config", *error["loc"])) for error in exc.errors()]) from None
     try:
-        roles = family.roles(config, None) if spec.agent_role is None else ()
-    except (AttributeError, TypeError, ValueError):  # roles that depend on the instance
+        roles = family.roles(config, None)
+    except (AttributeError, TypeError, ValueError):  # roles that depend on the instance (checked per tree)
         roles = ()
     contestants = [r.name for r in roles if r.kind == "contestant"]
     role = spec.agent_role or (contestants[0] if len(contestants) == 1 else "")
     if not role:
         raise SpecError([Problem(f"{family.name} has no single contestant role to branch",
                                  "name it with agent_role", ("agent_role",))])
+    if roles and role not in {r.name for r in roles}:
+        raise SpecError([Problem(f"{family.name} has no role {role!r} (roles: {', '.join(r.name for r in roles)})",
+                                 "name one of its roles", ("agent_role",))])
     for which, agent in (("agent", spec.agent), ("simulator", spec.simulator)):
         if agent.provider == "player" and agent.model not in family.players:
             raise SpecError([Problem(f"{family.name} has no scripted player {agent.model!r}",
@@ -216,16 +219,19 @@ class Harvester:
         ensure_tables(self.store)
         seeds = self.spec.instances.seed_list()
         self.progress.trees = len(seeds)
-        done = {(r.instance_id, r.seed) for r in tree_rows(self.store, self.spec.name) if r.status == "finished"}
+        stored = tree_rows(self.store, self.spec.name)
+        planned = {seed: self.tree_row(seed, self.family.instances(self.config, seed)).id for seed in seeds}
+        other = [row for row in stored if row.id not in planned.values()]
+        if other:
+            # Trees of one harvest are one data set: grown under other settings they would be exported together.
+            raise SpecError([Problem(
+                f"{self.store.path}: harvest {self.spec.name!r} holds {len(other)} tree(s) grown under another "
+                "version of this spec (family, instances, agents, beam, sampling or turn limit)",
+                "give the harvest a new name, or another --db", ("name",))])
+        done = {row.id for row in stored if row.status == "finished"}
+        self.progress.skipped = sum(1 for tree_id in planned.values() if tree_id in done)
+        todo = [seed for seed, tree_id in planned.items() if tree_id not in done]
         slots = asyncio.Semaphore(self.spec.limits.concurrency)
-        todo = []
-        for seed in seeds:
-            instance = self.family.instances(self.config, seed)
-            row = self.tree_row(seed, instance)
-            if (row.instance_id, row.seed) in done:
-                self.progress.skipped += 1
-            else:
-                todo.append(seed)
 
         async def one(seed: int) -> None:
             async with slots:
