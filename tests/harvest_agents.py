@@ -33,7 +33,9 @@ class FakeClerkModel:
             await asyncio.sleep(self.delay)
         rng = (random.Random(int(content_id(request.model_dump(mode="json", exclude={"meta"})), 16))
                if self.seeded else random.SystemRandom())
-        codes = re.search(r"File these codes: ([^.]*)\.", request.system).group(1).split(", ")  # type: ignore[union-attr]
+        found = re.search(r"File these codes: ([^.]*)\.", request.system)
+        assert found is not None, "not the errands clerk's prompt"
+        codes = found.group(1).split(", ")
         filed = {m.group(1) for msg in request.messages for m in re.finditer(r"RESULT filed (\w+)", msg.content)}
         todo = [c for c in codes if c not in filed]
         if rng.random() < self.slip:

@@ -105,7 +105,8 @@ class ErrandsRules(AgendaTurns):
         events: list[Event] = []
         for action in actions:
             if isinstance(action, ToolCall) and role == CLERK:
-                events += call_tool((FILE,), instance, append(state, events), role, action, {k: 1.0 for k in goals(instance)})
+                rewards = {key: 1.0 for key in goals(instance)}
+                events += call_tool((FILE,), instance, append(state, events), role, action, rewards)
             elif isinstance(action, Message):
                 events.append(Event(index=0, role=role, kind="message", text=action.text))
                 if role == CUSTOMER and instance.confirm:

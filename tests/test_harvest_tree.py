@@ -12,8 +12,8 @@ from lamen.harvest.tree import Grower, HarvestSettings, Tree, branch_seed
 from tests.harvest_family import FAMILY, ErrandsConfig
 
 
-def grow(coin: str, *, codes: int = 2, confirm: bool = False, turn_limit: int = 5, beam: int = 8, branching: int = 2, seed: int = 11,
-         instance_seed: int = 3) -> Tree:
+def grow(coin: str, *, codes: int = 2, confirm: bool = False, turn_limit: int = 5, beam: int = 8,
+         branching: int = 2, seed: int = 11, instance_seed: int = 3) -> Tree:
     instance = FAMILY.instances(ErrandsConfig(codes=codes, confirm=confirm), instance_seed)
 
     def seat_for(role: str, move_seed: int) -> PolicyAgent:
@@ -97,6 +97,7 @@ def test_a_family_without_goals_cannot_be_harvested() -> None:
     from dataclasses import replace
 
     instance = FAMILY.instances(ErrandsConfig(codes=1), 0)
-    grower = Grower(replace(FAMILY, goals=None), instance, {}, lambda r, s: None, HarvestSettings("clerk"))  # type: ignore[arg-type,return-value]
+    grower = Grower(replace(FAMILY, goals=None), instance, {}, lambda r, s: None,  # type: ignore[arg-type,return-value]
+                    HarvestSettings("clerk"))
     with pytest.raises(ValueError, match="errands names no goals"):
         asyncio.run(grower.grow(0))

@@ -81,7 +81,8 @@ def handle_export(args: argparse.Namespace) -> int:
 def handle_training(args: argparse.Namespace) -> int:
     """`lamen export sft|kto|dpo DB --out FOLDER`: KIND-RENDERING.jsonl per rendering."""
     if args.db is None:
-        raise SpecError([Problem(f"export {args.what}: no database given", f"lamen export {args.what} DB --out FOLDER")])
+        raise SpecError([Problem(f"export {args.what}: no database given",
+                                 f"lamen export {args.what} DB --out FOLDER")])
     if args.format != "jsonl":
         raise SpecError([Problem(f"--format {one_line(args.format)}: training data is written as JSON Lines",
                                  "leave --format out")])

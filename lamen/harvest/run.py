@@ -118,18 +118,19 @@ class Harvester:
         self.progress.spend_usd += cost
         self.cost_per_call = max(self.cost_per_call, cost)
 
-    def take(self, moves: int) -> bool:
+    def reserve(self, moves: int) -> float | None:
         """Before an agent turn of `moves` sampled replies (and as many simulator replies after
-        them): whether the budget still covers them at the dearest call's price."""
-        budget = self.spec.budget_usd
+        them): the money set aside for them at the dearest call's price, or None when the budget
+        would not cover it (the turn is not played)."""
         need = 2 * moves * self.cost_per_call
+        budget = self.spec.budget_usd
         if budget is not None and self.progress.spend_usd + self.reserved + need > budget:
-            return False
+            return None
         self.reserved += need
-        return True
+        return need
 
-    def give_back(self, reserved: float) -> None:
-        self.reserved = max(0.0, self.reserved - reserved)
+    def release(self, amount: float) -> None:
+        self.reserved = max(0.0, self.reserved - amount)
 
     def _model(self, spec: AgentSpec) -> Agent:
         if spec.id not in self.shared:
@@ -148,8 +149,9 @@ class Harvester:
             spec = self.spec.agent if role == self.agent_role else self.spec.simulator
             if spec.provider == "player":
                 # A scripted player's dice are its seed: made per move, with the branch's seed.
-                return PolicyAgent(spec.id, self.family.players[spec.model].make(instance, role), self.family.codec(role),
-                                   seed=seed, noise=float(spec.params.get("noise", 0.0)))
+                policy = self.family.players[spec.model].make(instance, role)
+                return PolicyAgent(spec.id, policy, self.family.codec(role), seed=seed,
+                                   noise=float(spec.params.get("noise", 0.0)))
             return self._model(spec)
         return seat
 
@@ -180,16 +182,15 @@ class Harvester:
         row = self.tree_row(instance_seed, instance)
         seating = {r.name: (self.spec.agent if r.name == self.agent_role else self.spec.simulator).id
                    for r in self.family.roles(self.config, instance)}
-        held: list[float] = []  # this tree's reservation for the turn it is playing
+        held: list[float] = []  # what this tree set aside for the agent turn it is playing
 
         def before_turn(moves: int) -> bool:
-            if held:
-                self.give_back(held.pop())
-            before = self.reserved
-            ok = self.take(moves)
-            if ok:
-                held.append(self.reserved - before)
-            return ok
+            if held:  # the previous turn is over: its calls are in the spend now
+                self.release(held.pop())
+            amount = self.reserve(moves)
+            if amount is not None:
+                held.append(amount)
+            return amount is not None
 
         def progress_row(tree: Tree, status: str, **extra: Any) -> TreeRow:
             return TreeRow(**{**row.__dict__, "reached": tuple(tree.reached), "agent_turns": tree.agent_turns,
@@ -198,7 +199,8 @@ class Harvester:
         grower = Grower(self.family, instance, seating, self.seat_for(instance), self.settings(), before_turn)
         save_tree(self.store, row)
         try:
-            tree = await grower.grow(row.seed, lambda t: save_tree(self.store, progress_row(t, "growing"), node_rows_of(row.id, t)))
+            tree = await grower.grow(row.seed, lambda grown: save_tree(
+                self.store, progress_row(grown, "growing"), node_rows_of(row.id, grown)))
         except HarvestFailure as exc:
             save_tree(self.store, TreeRow(**{**row.__dict__, "status": "errored", "error": str(exc)}))
             self.progress.errored += 1
@@ -206,7 +208,7 @@ class Harvester:
             return
         finally:
             if held:
-                self.give_back(held.pop())
+                self.release(held.pop())
         status = "finished" if tree.end is not None else "stopped"
         save_tree(self.store, progress_row(tree, status), node_rows_of(row.id, tree))
         if status == "finished":
