@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -18,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from lamen.chat import ChatMessage, ChatReply, ChatRequest
 from lamen.core.codec import FeedbackPolicy, FormatError
 from lamen.core.family import EpisodeLimits, Family, Instance, PlayerSpec
-from lamen.core.registry import register_builtin
+from lamen.core.registry import _BUILTIN, register_builtin
 from lamen.core.rules import AgendaTurns, Transition, opening_agenda
 from lamen.core.state import CoreState, append, end
 from lamen.core.tools import Tool, ToolResult, call_tool
@@ -224,5 +225,16 @@ FAMILY = Family(
 
 
 def register() -> None:
-    """Makes `errands` known to the registry (a test family, never shipped)."""
+    """Makes `errands` known to the registry (a test family, never shipped): for a subprocess."""
     register_builtin(NAME, lambda: FAMILY)
+
+
+@contextmanager
+def registered() -> Iterator[None]:
+    """`errands` known to the registry for a while, then forgotten, so that no other test module
+    (`lamen games list`, the conformance test over every family) ever meets it."""
+    register()
+    try:
+        yield
+    finally:
+        _BUILTIN.pop(NAME, None)

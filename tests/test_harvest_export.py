@@ -4,6 +4,7 @@ both renderings; true turns lie on golden paths, false ones share a golden turn'
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,16 @@ from lamen.harvest.run import run_harvest
 from lamen.store.harvest import node_rows, tree_rows
 from lamen.store import Store
 from tests.harvest_agents import fake_make
+from tests.harvest_family import registered
 from tests.test_harvest_run import spec
+
+
+
+@pytest.fixture(autouse=True, scope="module")
+def errands_family() -> Iterator[None]:
+    with registered():
+        yield
+
 
 SLIP = "I will file a code now."  # the fake model's unreadable line (tests/harvest_agents.py)
 

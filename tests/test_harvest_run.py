@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,10 +24,15 @@ from lamen.harvest.spec import HarvestSpec
 from lamen.store.harvest import node_rows, tree_rows
 from lamen.store import Store
 from tests.harvest_agents import fake_make
-from tests.harvest_family import register
+from tests.harvest_family import registered
 
 REPO = Path(__file__).resolve().parent.parent
-register()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def errands_family() -> Iterator[None]:
+    with registered():
+        yield
 
 
 def spec(**changes: object) -> HarvestSpec:
