@@ -225,3 +225,41 @@ def test_a_changed_spec_is_refused_rather_than_mixed_in(tmp_path: Path, capsys: 
     path.write_text(text.replace("turn_limit: 6", "agent_role: cashier"))
     assert main(["harvest", str(path), "--dry-run"]) == 1
     assert "errands has no role 'cashier' (roles: customer, clerk)" in capsys.readouterr().err
+
+
+def test_provider_failures_are_retried_and_a_dead_agent_leaves_the_tree_to_resume(tmp_path: Path) -> None:
+    """Retryable failures go through the runner's retries; a fatal one errors the tree (never a
+    finished tree with a hole) and the next run grows it."""
+    import asyncio
+
+    from lamen.chat import AgentError
+    from lamen.harvest.run import Harvester
+    from tests.harvest_agents import FakeClerkModel
+
+    class Flaky(FakeClerkModel):
+        calls = 0
+
+        async def complete(self, request):  # noqa: ANN001, ANN201
+            Flaky.calls += 1
+            if Flaky.calls % 3 == 1:
+                raise AgentError("overloaded", retryable=True, retry_after=0.0)
+            return await super().complete(request)
+
+    store = Store(tmp_path / "h.db")
+    harvester = Harvester(spec(), store, lambda s, **seat: Flaky(s), backoff_base=0.001)
+    progress = asyncio.run(harvester.run())
+    assert (progress.finished, progress.errored) == (4, 0) and Flaky.calls > progress.calls
+
+    class Dead(FakeClerkModel):
+        async def complete(self, request):  # noqa: ANN001, ANN201
+            raise AgentError("fake-clerk: invalid API key", retryable=False)
+
+    other = Store(tmp_path / "dead.db")
+    progress = run_harvest(spec(), other, lambda s, **seat: Dead(s))
+    assert progress.errored == 4 and progress.finished == 0
+    assert {(r.status, r.error) for r in tree_rows(other)} == {
+        ("errored", "openai:fake-clerk: fake-clerk: invalid API key")}
+    progress = run_harvest(spec(), other, fake_make())
+    assert (progress.finished, progress.skipped) == (4, 0)
+    store.close()
+    other.close()
