@@ -11,7 +11,7 @@ import random
 import re
 from typing import Any
 
-from lamen.chat import ChatReply, ChatRequest, Usage
+from lamen.chat import ChatReply, ChatRequest, ChatToolCall, Usage
 from lamen.core.canonical import content_id
 from lamen.spec.agent import AgentSpec
 
@@ -33,10 +33,11 @@ class FakeClerkModel:
             await asyncio.sleep(self.delay)
         rng = (random.Random(int(content_id(request.model_dump(mode="json", exclude={"meta"})), 16))
                if self.seeded else random.SystemRandom())
-        found = re.search(r"File these codes: ([^.]*)\.", request.system)
+        found = re.search(r"File these codes: ([^.]*?)\. ", request.system)
         assert found is not None, "not the errands clerk's prompt"
         codes = found.group(1).split(", ")
-        filed = {m.group(1) for msg in request.messages for m in re.finditer(r"RESULT filed (\w+)", msg.content)}
+        filed = {m.group(1) for msg in request.messages
+                 for m in re.finditer(r"(?:RESULT )?filed (\w+)", msg.content)}
         todo = [c for c in codes if c not in filed]
         if rng.random() < self.slip:
             text = "I will file a code now."
@@ -44,6 +45,11 @@ class FakeClerkModel:
             text = f"CALL file {json.dumps({'code': todo[0]})}"
         else:
             text = 'CALL file {"code": "Z0"}'
+        if request.tools and text.startswith("CALL "):  # offered natively: the same call as a function call
+            name, _, args = text[5:].partition(" ")
+            call = ChatToolCall.of(f"fc-{rng.randrange(10**6)}", name, json.loads(args))
+            return ChatReply(text="", tool_calls=(call,), model=self.spec.model, cost_usd=self.cost,
+                             usage=Usage(input_tokens=100, output_tokens=10), finish_reason="tool_calls")
         return ChatReply(text=text, model=self.spec.model, usage=Usage(input_tokens=100, output_tokens=10),
                          cost_usd=self.cost, finish_reason="stop")
 

@@ -22,7 +22,7 @@ from lamen.core.family import EpisodeLimits, Family, Instance, PlayerSpec
 from lamen.core.registry import _BUILTIN, register_builtin
 from lamen.core.rules import AgendaTurns, Transition, opening_agenda
 from lamen.core.state import CoreState, append, end
-from lamen.core.tools import Tool, ToolResult, call_tool
+from lamen.core.tools import Tool, ToolResult, call_tool, tool_turns
 from lamen.core.types import (Action, ActionSpace, EndSession, Event, IllegalMove, Message, Observation, Relation,
                               RoleId, RoleSpec, Score, ToolCall, ToolSpec)
 
@@ -123,12 +123,22 @@ class ErrandsRules(AgendaTurns):
 
 
 class ErrandsCodec:
-    """`CALL file {"code": "A1"}`, `SAY text` or `BYE`, one per line."""
+    """`CALL file {"code": "A1"}`, `SAY text` or `BYE`, one per line; `native_tools()` gives the
+    variant where the clerk calls `file` as a native function."""
 
     name = "errands-text"
+    native = False
+
+    def native_tools(self) -> "ErrandsCodec":
+        variant = ErrandsCodec()
+        variant.native, variant.name = True, "errands-native"
+        return variant
 
     def request(self, obs: Observation, legal: ActionSpace, feedback: tuple[str, ...]) -> ChatRequest:
-        if obs.role == CLERK:
+        if obs.role == CLERK and self.native:
+            system = (f"You are a clerk. File these codes: {', '.join(obs.private)}. Call the file tool, "
+                      "or write SAY followed by a message.")
+        elif obs.role == CLERK:
             system = (f"You are a clerk. File these codes: {', '.join(obs.private)}. Write one line: "
                       'CALL file {"code": "..."} or SAY followed by a message.')
         else:
@@ -136,6 +146,11 @@ class ErrandsCodec:
         turns: list[ChatMessage] = []
         for event in obs.history:
             mine = event.role == obs.role
+            if self.native and event.kind in ("tool_call", "tool_result"):
+                # one call and its result at a time, as the core replays a tool loop
+                turns += tool_turns([e for e in obs.history if e.index in (event.index, event.index + 1)], obs.role) \
+                    if event.kind == "tool_call" else []
+                continue
             if event.kind == "message":
                 turns.append(ChatMessage(role="assistant" if mine else "user", content=f"SAY {event.text}"))
             elif event.kind == "tool_call" and mine:

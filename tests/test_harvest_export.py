@@ -153,3 +153,26 @@ def test_a_tree_of_an_unknown_family_is_one_line(harvest_db: Path, tmp_path: Pat
     assert main(["export", "sft", str(copy), "--out", str(tmp_path / "o")]) == 1
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "was grown in game family 'nowhere'" in err
+
+
+def test_a_harvest_with_native_tool_calls_exports_both_renderings(tmp_path: Path) -> None:
+    """`native_tools: true`: the clerk's calls arrive as function calls (the fake model's ids
+    `fc-…`); openai-tools keeps them, text writes each as the codec writes a call."""
+    store = Store(tmp_path / "h.db")
+    run_harvest(spec(native_tools=True, instances={"config": {"codes": 2}, "count": 6}, turn_limit=5), store,
+                fake_make(p=0.4, slip=0.0))
+    requests = [c["request"] for row in tree_rows(store) for n in node_rows(store, row.id) for c in n.calls
+                if c["role"] == "clerk"]
+    assert requests and all(r["tools"][0]["name"] == "file" for r in requests)
+    tools = list(examples(store, "sft", "openai-tools"))
+    text = list(examples(store, "sft", "text"))
+    assert tools and len(tools) == len(text)
+    for example in tools:
+        ids = [c["id"] for m in example.record["messages"] for c in m.get("tool_calls", [])]
+        assert ids and all(i.startswith("fc-") for i in ids)
+    for example in text:
+        last = example.record["messages"][-1]["content"]
+        assert last.startswith('CALL file {"code": ') and "fc-" not in json.dumps(example.record)
+    kto = list(examples(store, "kto", "text"))
+    assert all(e.record["completion"][0]["content"].startswith("CALL file ") for e in kto)
+    store.close()

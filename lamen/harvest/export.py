@@ -12,7 +12,7 @@ with the format-error and illegal-move feedback left out (the paper drops error 
 siblings of one parent share it exactly; a completion is the reply the agent's move committed.
 
 Two renderings: `text` — the family's codec, as the model saw it, and the reply's text as it was
-sampled; `openai-tools` — the events as OpenAI-style chat turns: the agent's tool calls as
+sampled (a native tool call written as the codec writes a call); `openai-tools` — the events as OpenAI-style chat turns: the agent's tool calls as
 assistant `tool_calls` (arguments a JSON string, as OpenAI's API writes them), each result a
 `tool` message, the role's tools as a `tools` column of function schemas."""
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -28,7 +28,7 @@ from lamen.core.family import Family
 from lamen.core.registry import UnknownFamily, get_family
 from lamen.core.state import CoreState
 from lamen.core.tools import native_codec
-from lamen.core.types import Event, RoleId
+from lamen.core.types import Event, RoleId, ToolCall
 from lamen.store.harvest import NodeRow, TreeRow, node_rows, require_harvest, tree_rows
 from lamen.store.reads import StoreReads
 from lamen.spec.problems import Problem, SpecError
@@ -91,8 +91,10 @@ class _TreeView:
         codec = self.family.codec(self.role)
         if rendering == "openai-tools":  # the system text the family writes for native tool calling, if it has one
             codec = native_codec(codec) or codec
-        request = codec.request(self.family.rules.view(self.instance, state, self.role),
-                                self.family.rules.legal(self.instance, state, self.role), ())
+        view = self.family.rules.view(self.instance, state, self.role)
+        # What the play loop adds to every observation, so the prompt is the one the agent was shown.
+        view = replace(view, budget={**view.budget, "steps_left": self.family.limits.max_steps - state.steps})
+        request = codec.request(view, self.family.rules.legal(self.instance, state, self.role), ())
         system = [{"role": "system", "content": request.system}] if request.system else []
         if rendering == "text":
             return system + [{"role": m.role, "content": m.content} for m in request.messages]
@@ -101,7 +103,13 @@ class _TreeView:
     def completion(self, node: NodeRow, rendering: Rendering) -> Messages:
         if rendering == "text":
             committed = [c for c in node.calls if c["outcome"] == "ok" and c["reply"] is not None]
-            return [{"role": "assistant", "content": committed[-1]["reply"]["text"] if committed else ""}]
+            if not committed:
+                return [{"role": "assistant", "content": ""}]
+            reply = committed[-1]["reply"]
+            if reply.get("tool_calls"):  # a native call: written as the family's codec writes a call
+                calls = [ToolCall(name=call["name"], args=call.get("arguments") or {}) for call in reply["tool_calls"]]
+                return [{"role": "assistant", "content": self.family.codec(self.role).render(calls)}]
+            return [{"role": "assistant", "content": reply["text"]}]
         events = [Event.model_validate(e) for e in node.events]
         return [m for m in chat_turns(events, self.role) if m["role"] == "assistant"] or \
             [{"role": "assistant", "content": ""}]

@@ -26,6 +26,8 @@ class HarvestSpec(SpecModel):
     temperature: float = Field(default=1.0, ge=0, le=2, description="the agent's sampling temperature")
     top_p: float | None = Field(default=None, gt=0, le=1)
     max_tokens: int | None = Field(default=None, ge=1)
+    native_tools: bool = Field(default=False, description="offer the agent its tools as native function calls "
+                               "where the family's codec can replay them (as SeatSampling.native_tools)")
     turn_limit: int = Field(default=15, ge=1, le=200, description="agent turns per tree")
     seed: int = 0
     budget_usd: float | None = Field(default=None, gt=0, allow_inf_nan=False,
@@ -52,7 +54,7 @@ class HarvestSpec(SpecModel):
     def settings_json(self) -> dict[str, Any]:
         """What decides the shape of a tree (stored with each tree)."""
         return {"beam": self.beam, "branching": self.branching, "temperature": self.temperature, "top_p": self.top_p,
-                "max_tokens": self.max_tokens, "turn_limit": self.turn_limit,
+                "max_tokens": self.max_tokens, "turn_limit": self.turn_limit, "native_tools": self.native_tools,
                 "agent": self.agent.model_dump(mode="json"), "simulator": self.simulator.model_dump(mode="json")}
 
 
