@@ -12,9 +12,10 @@ with the format-error and illegal-move feedback left out (the paper drops error 
 siblings of one parent share it exactly; a completion is the reply the agent's move committed.
 
 Two renderings: `text` — the family's codec, as the model saw it, and the reply's text as it was
-sampled (a native tool call written as the codec writes a call); `openai-tools` — the events as OpenAI-style chat turns: the agent's tool calls as
-assistant `tool_calls` (arguments a JSON string, as OpenAI's API writes them), each result a
-`tool` message, the role's tools as a `tools` column of function schemas."""
+sampled (a native tool call written as the codec writes a call); `openai-tools` — the events as
+OpenAI-style chat turns: the agent's tool calls as assistant `tool_calls` (arguments a JSON
+string, as OpenAI's API writes them), each result a `tool` message, the role's tools as a `tools`
+column of function schemas."""
 
 from __future__ import annotations
 
