@@ -111,7 +111,7 @@ def test_a_killed_harvest_resumes_to_the_identical_tree(tmp_path: Path) -> None:
     for _ in range(4):
         proc = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True, env=env)
         assert proc.stdout is not None and proc.stdout.readline().strip() == "started"
-        time.sleep(rng.uniform(0.02, 0.25))
+        time.sleep(rng.uniform(0.05, 0.4))
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
             kills += 1
