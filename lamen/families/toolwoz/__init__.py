@@ -1,0 +1,1 @@
+"""ToolWOZ (JOSH paper, seed 004) as a lamen family."""
