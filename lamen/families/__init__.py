@@ -25,6 +25,9 @@ BUILTIN_FAMILIES: tuple[tuple[str, str, str], ...] = (  # (name, relation, descr
     ("peoplejoin.qa", "agent-vs-env",
      "PeopleJoin-QA: an agent answers its user's question by finding and messaging the colleagues "
      "who hold the tables it needs."),
+    ("toolwoz", "agent-vs-env",
+     "ToolWOZ: an agent serves a simulated customer by calling search and booking APIs over the "
+     "MultiWOZ databases, which answer adversarially."),
 )
 
 
@@ -72,3 +75,10 @@ def register_all() -> None:
         return FAMILY
 
     register_builtin("negotiation", negotiation)
+
+    def toolwoz():
+        from lamen.families.toolwoz import FAMILY
+
+        return FAMILY
+
+    register_builtin("toolwoz", toolwoz)

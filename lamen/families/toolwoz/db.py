@@ -10,7 +10,7 @@ runs on up to four days, and 52 ids name two routes on the same day). Train time
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Literal
 
@@ -111,4 +111,10 @@ def satisfies(row: Row, constraints: dict[str, str]) -> bool:
 
 def query(domain: Domain, constraints: dict[str, str]) -> tuple[Row, ...]:
     """Plain database lookup: every row meeting all constraints, in file order."""
-    return tuple(row for row in rows(domain) if satisfies(row, constraints))
+    return _query(domain, tuple(sorted(constraints.items())))
+
+
+@lru_cache(maxsize=8192)  # episodes repeat the same searches (replays, snapshots, the completion rule)
+def _query(domain: Domain, constraints: tuple[tuple[str, str], ...]) -> tuple[Row, ...]:
+    wanted = dict(constraints)
+    return tuple(row for row in rows(domain) if satisfies(row, wanted))
