@@ -123,12 +123,12 @@ def tool_offer(request: ChatRequest, specs: Sequence[ToolSpec], known: dict[str,
 
 def current_turn(history: Sequence[Event], role: RoleId) -> int:
     """Where `role`'s current turn starts in `history` (the events it sees): the trailing run of its
-    own thoughts, tool calls, their results and its refused replies, which a move ends."""
+    own thoughts, tool calls, their results (and rewards) and its refused replies, which a move ends."""
     start = len(history)
     while start > 0:
         event = history[start - 1]
         own = event.role == role and event.kind in ("think", "tool_call", *REFUSALS)
-        if not (own or (event.role is None and event.kind == "tool_result")):
+        if not (own or (event.role is None and event.kind in ("tool_result", "reward"))):  # a call's reward is part of it
             break
         start -= 1
     return start
