@@ -35,6 +35,8 @@ BUILTIN_FAMILY_ROWS = [
      "who alone knows their preferences.", "built-in"),
     ("peoplejoin.qa", "agent-vs-env", "PeopleJoin-QA: an agent answers its user's question by finding and messaging "
      "the colleagues who hold the tables it needs.", "built-in"),
+    ("toolwoz", "agent-vs-env", "ToolWOZ: an agent serves a simulated customer by calling search and booking APIs "
+     "over the MultiWOZ databases, which answer adversarially.", "built-in"),
 ]
 
 
