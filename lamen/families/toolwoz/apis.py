@@ -43,17 +43,17 @@ SPECS: tuple[ToolSpec, ...] = (
     _spec("search_restaurant", "Search the restaurant database; returns a matching restaurant, or [] if none.", {
         "food": _prop("kind of food served, e.g. modern european"),
         "pricerange": _prop("price range, e.g. cheap", ["cheap", "expensive", "moderate"]),
-        "name": _prop("name of the restaurant, e.g. jinling noodle bar"),
+        "name": _prop("what the restaurant is called, e.g. curry garden"),
         "area": _prop("part of town, e.g. centre"),
     }),
     _spec("book_restaurant", "Reserve a table at a restaurant; returns success and a reference number.", {
         "time": _prop("time of the reservation, e.g. 13:00"),
         "day": _prop("day of the week, e.g. thursday"),
         "people": _prop("number of people, e.g. 3"),
-        "name": _prop("name of the restaurant, e.g. the river bar steakhouse and grill"),
+        "name": _prop("what the restaurant is called, e.g. pizza hut city centre"),
     }),
     _spec("search_hotel", "Search the hotel database; returns a matching hotel or guesthouse, or [] if none.", {
-        "name": _prop("name of the hotel, e.g. hamilton lodge"),
+        "name": _prop("what the hotel is called, e.g. acorn guest house"),
         "area": _prop("part of town, e.g. north", AREAS),
         "parking": _prop("whether it offers free parking, e.g. yes", ["yes", "no"]),
         "pricerange": _prop("price range, e.g. moderate", ["moderate", "expensive", "cheap"]),
@@ -62,14 +62,14 @@ SPECS: tuple[ToolSpec, ...] = (
         "type": _prop("hotel or guesthouse, e.g. guesthouse", ["hotel", "guesthouse"]),
     }),
     _spec("book_hotel", "Reserve rooms at a hotel; returns success and a reference number.", {
-        "name": _prop("name of the hotel, e.g. hamilton lodge"),
+        "name": _prop("what the hotel is called, e.g. acorn guest house"),
         "day": _prop("day of the week the stay starts, e.g. friday"),
         "people": _prop("number of people, e.g. 2"),
         "stay": _prop("number of nights, e.g. 3"),
     }),
     _spec("search_attraction", "Search the attraction database; returns a matching attraction, or [] if none.", {
         "type": _prop("kind of attraction, e.g. boat"),
-        "name": _prop("name of the attraction, e.g. sheep's green and lammas land park fen causeway"),
+        "name": _prop("what the attraction is called, e.g. kettle's yard"),
         "area": _prop("part of town, e.g. centre", AREAS),
     }),
     _spec("search_train", "Search the train timetable; returns a matching train, or [] if none.", {
