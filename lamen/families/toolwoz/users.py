@@ -114,18 +114,28 @@ class ScriptedCustomer:
         return not any(self.queue[i].domain == domain for i in said)
 
     def words(self, items: list[Item], opens: bool) -> str:
-        phrases = [item.phrase() for item in items]
-        domain = items[0].domain
-        books = any(item.stage == "book" for item in items)
+        wishes = [item.phrase() for item in items if item.stage == "search"]
+        booking = [item.phrase() for item in items if item.stage == "book"]
+        domain = DOMAIN_WORDS[items[0].domain]
+        parts = []
         if not self.verbose:
-            head = f"I need {DOMAIN_WORDS[domain]}" if opens else ("Book it" if books else "It should be")
-            return f"{head} {', '.join(phrases)}."
+            if opens:
+                parts.append(f"I need {domain}{' ' + ', '.join(wishes) if wishes else ''}.")
+            elif wishes:
+                parts.append(f"It should be {', '.join(wishes)}.")
+            if booking:
+                parts.append(f"Book it {', '.join(booking)}.")
+            return " ".join(parts)
         if opens:
-            return (f"Hello there! I am hoping you can help me find {DOMAIN_WORDS[domain]}. "
-                    f"Ideally it would be {' and '.join(phrases)}. Thank you so much for your help.")
-        if books:
-            return f"That sounds lovely. I would like to make a booking {' and '.join(phrases)}, please."
-        return f"Oh, and I forgot to say: it should be {' and '.join(phrases)}. Thanks for bearing with me."
+            parts.append(f"Hello there! I am hoping you can help me find {domain}.")
+            if wishes:
+                parts.append(f"Ideally it would be {' and '.join(wishes)}.")
+        elif wishes:
+            parts.append(f"Oh, and I forgot to say: it should be {' and '.join(wishes)}.")
+        if booking:
+            parts.append(f"I would like to make a booking {' and '.join(booking)}, please.")
+        parts.append("Thank you so much for your help." if opens else "Thanks for bearing with me.")
+        return " ".join(parts)
 
 
 def terse() -> ScriptedCustomer:
