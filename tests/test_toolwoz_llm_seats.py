@@ -13,8 +13,11 @@ import re
 import pytest
 
 from lamen.agents.base import ChatRequest
-from lamen.core.play import play
+from lamen.agents.local import local_model_available
+from lamen.agents.registry import make_agent
+from lamen.core.play import SeatSampling, play
 from lamen.core.registry import get_family
+from lamen.spec.agent import AgentSpec
 from tests.test_coop_llm_seats import FIRST_TRY_TEXT, SEEDS, _last_user, _mock, _runs
 
 FAMILY = get_family("toolwoz")
@@ -112,3 +115,19 @@ def test_prompts_share_no_7_word_run_with_the_josh_paper() -> None:
     assert {c.role for c in record.calls} == {"agent", "user"} and "could not be used" in shown
     assert len(_runs(shown)) > 300
     assert _runs(shown) & _runs(papers[0].read_text(encoding="utf-8")) == set()
+
+
+@pytest.mark.local
+@pytest.mark.slow
+@pytest.mark.skipif(bool(local_model_available()), reason=str(local_model_available()))
+def test_smollm2_plays_a_toolwoz_match_to_a_recorded_end() -> None:
+    """SmolLM2-135M in both seats: whatever it writes, the match ends with a recorded outcome (a
+    format-failure ending counts), never a crash or an error."""
+    spec = AgentSpec.model_validate({"agent": "local:smollm2", "sampling": {"seed": 5, "max_tokens": 64}})
+    seats = {role: make_agent(spec, game=None, side=0) for role in ("agent", "user")}
+    sampling = {role: SeatSampling(seed=5, max_tokens=64) for role in seats}
+    record = asyncio.run(play(FAMILY, _instance(), seats, sampling=sampling))
+    assert record.end_reason is not None and record.end_reason != "error", record.state.ended
+    assert record.score is not None and record.score.end_reason == record.end_reason
+    assert record.calls and all(c.reply is not None and c.reply.model == "smollm2" for c in record.calls)
+    assert all(c.outcome in ("ok", "format_error", "illegal_move") for c in record.calls)
