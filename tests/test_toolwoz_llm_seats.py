@@ -14,11 +14,13 @@ import pytest
 
 from lamen.agents.base import ChatRequest
 from lamen.agents.local import local_model_available
+from lamen.agents.providers import make_provider_agent
 from lamen.agents.registry import make_agent
 from lamen.core.play import SeatSampling, play
 from lamen.core.registry import get_family
 from lamen.spec.agent import AgentSpec
-from tests.test_coop_llm_seats import FIRST_TRY_TEXT, SEEDS, _last_user, _mock, _runs
+from tests.fake_servers import Asked, FakeProviders
+from tests.test_coop_llm_seats import FIRST_TRY_TEXT, SEEDS, _last_user, _mock, _runs, _strings
 
 FAMILY = get_family("toolwoz")
 HERE = "tests.test_toolwoz_llm_seats"
@@ -103,6 +105,38 @@ def test_mock_callable_plays_toolwoz_to_a_scored_end() -> None:
             assert "APIRETURN" not in text and "look it up" not in text and AGENT_NOTE not in text
         else:
             assert USER_NOTE not in text and "Your task" not in text and "departure = broxbourne" not in text
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic", "cohere", "google"])
+def test_provider_sdk_plays_toolwoz_over_http_and_each_seat_receives_only_its_own(
+        monkeypatch: pytest.MonkeyPatch, provider: str) -> None:
+    for variable in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "CO_API_KEY", "GEMINI_API_KEY"):
+        monkeypatch.setenv(variable, "sk-test-toolwoz")
+    monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
+
+    def answer(asked: Asked) -> str:
+        turn = customer_turn if "Your task:" in asked.system else agent_turn
+        return turn(asked.system, asked.last_user)
+
+    model = {"openai": "gpt-4o-mini", "anthropic": "claude-3-5-haiku-latest", "cohere": "command-r",
+             "google": "gemini-2.5-flash"}[provider]
+    instance = _instance()
+    with FakeProviders(answer) as fake:
+        seats = {role: make_provider_agent(fake.agent_spec(f"{provider}:{model}")) for role in ("agent", "user")}
+        record = asyncio.run(play(FAMILY, instance, seats, sampling={r: SeatSampling(max_tokens=300) for r in seats}))
+    assert record.end_reason == "end_conversation" and record.score is not None
+    assert [c.outcome for c in record.calls] == ["ok", "format_error", "ok", "ok", "ok", "ok"]
+    assert len(fake.received) == len(record.calls)
+    for call, received in zip(record.calls, fake.received, strict=True):
+        assert received.provider == provider
+        sent = "\n".join(_strings(received.body))
+        assert _last_user(call.request) in sent
+        mine, theirs = (AGENT_NOTE, USER_NOTE) if call.role == "agent" else (USER_NOTE, AGENT_NOTE)
+        assert mine in sent and theirs not in sent, (call.role, theirs)
+        if call.role == "user":
+            assert "APIRETURN" not in sent and "departure = broxbourne" in sent
+        else:
+            assert "departure = broxbourne" not in sent
 
 
 def test_prompts_share_no_7_word_run_with_the_josh_paper() -> None:
