@@ -63,6 +63,12 @@ How to write a reply: SPEAK <your words to the assistant>. To end the conversati
 END_CONVERSATION, alone or after your last words (SPEAK Thanks, goodbye. END_CONVERSATION)."""
 
 
+SLOT_WORDS = """\
+In your task, leaveAt = 09:15 means leaving at 09:15 or later, arriveBy = 17:00 arriving by 17:00; \
+pricerange is the price range, stay the number of nights, people the size of your party, and \
+parking = yes or internet = yes that it must offer them free."""
+
+
 def api_lines() -> str:
     lines = []
     for spec in SPECS:
@@ -148,7 +154,7 @@ class ToolWozCodec:
         if isinstance(private, AgentView):
             calls = obs.budget.get("calls_left", 0)
             system = "\n\n".join(part for part in (
-                AGENT_RULES.replace("{calls}", "3"), NATIVE_CALLS if self.native else "",
+                AGENT_RULES.replace("{calls}", str(private.calls_per_turn)), NATIVE_CALLS if self.native else "",
                 "The APIs (every parameter is an optional string):\n" + api_lines(),
                 f"A private note for you: {private.note}" if private.note else "") if part)
             now = (f"Your turn: PLAN if you like, then APICALL ({calls} calls left this turn) or SPEAK."
@@ -156,7 +162,7 @@ class ToolWozCodec:
         else:
             assert isinstance(private, UserView)
             system = "\n\n".join(part for part in (
-                USER_RULES, "Your task:\n" + goal_lines(private.goal),
+                USER_RULES, "Your task:\n" + goal_lines(private.goal), SLOT_WORDS,
                 f"A private note for you: {private.note}" if private.note else "") if part)
             now = "Your turn: SPEAK to the assistant (or END_CONVERSATION)."
         start = current_turn(obs.history, obs.role) if self.native else len(obs.history)

@@ -33,6 +33,7 @@ class ToolWozState(CoreState):
 @dataclass(frozen=True)
 class AgentView:
     apis: tuple[str, ...]
+    calls_per_turn: int
     note: str = ""
 
 
@@ -62,7 +63,8 @@ class ToolWozRules(AgendaTurns):
 
     def view(self, instance: ToolWozInstance, state: ToolWozState, role: RoleId) -> Observation:
         if role == "agent":
-            private: object = AgentView(apis=tuple(BY_NAME), note=instance.notes[0])
+            private: object = AgentView(apis=tuple(BY_NAME), calls_per_turn=instance.limits.calls_per_turn,
+                                        note=instance.notes[0])
         elif role == "user":
             private = UserView(goal=instance.goal, note=instance.notes[1])
         else:
