@@ -164,3 +164,25 @@ def test_the_shipped_goals_are_the_generators_output_for_their_seed() -> None:
     assert goal_for_seed(3) != goal_for_seed(4)
     assert generate_goal(random.Random(5)) == goal_for_seed(5)
     json.dumps(shipped_file())
+
+
+@SETTINGS
+@given(domain_goals(), st.data())
+def test_a_search_that_contradicts_the_goal_gets_the_first_served_row(pair, data) -> None:
+    goal, wanted = pair
+    slot = data.draw(st.sampled_from(sorted(wanted.search)))
+    others = [v for v in vocabulary(wanted.domain, slot) if v != wanted.search[slot]]
+    args = {**wanted.search, slot: data.draw(st.sampled_from(others))}  # neither covers nor under-specifies
+    assert serve_search(goal, wanted.domain, args) == query(wanted.domain, args)[:1]
+
+
+def test_train_times_mean_leave_at_or_after_and_arrive_by() -> None:
+    later = query("train", {"departure": "cambridge", "destination": "london kings cross", "day": "monday",
+                            "leaveAt": "20:00"})
+    # That route leaves every two hours on the hour from 05:00 and takes 51 minutes.
+    assert [r.slots["leaveAt"] for r in later] == ["21:00", "23:00"]
+    assert [r.slots["leaveAt"] for r in query("train", {"departure": "cambridge", "destination": "london kings cross",
+                                                        "day": "monday", "leaveAt": "21:00"})] == ["21:00", "23:00"]
+    early = query("train", {"departure": "cambridge", "destination": "london kings cross", "day": "monday",
+                            "arriveBy": "07:51"})
+    assert [r.slots["arriveBy"] for r in early] == ["05:51", "07:51"]
