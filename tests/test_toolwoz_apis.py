@@ -186,3 +186,22 @@ def test_train_times_mean_leave_at_or_after_and_arrive_by() -> None:
     early = query("train", {"departure": "cambridge", "destination": "london kings cross", "day": "monday",
                             "arriveBy": "07:51"})
     assert [r.slots["arriveBy"] for r in early] == ["05:51", "07:51"]
+
+
+def test_a_bad_goal_file_is_one_line_naming_the_file_goal_and_cause(tmp_path) -> None:
+    from lamen.families.toolwoz.generator import read_goals
+
+    good = shipped_file()["goals"][0]
+    cases = {"{": "goals.json: cannot be read as a goal file (JSONDecodeError",
+             json.dumps({"goals": [good, {**good, "domains": [{**good["domains"][0], "domain": "spa"}]}]}):
+                 "goals.json: goal 1: domains.0.domain: Input should be 'restaurant', 'hotel', 'attraction' or 'train'",
+             json.dumps({"goals": [{"domains": [{"domain": "hotel", "search": {}, "entity": "nowhere inn"}]}]}):
+                 "goals.json: goal 0: domains.0: Value error, toolwoz goal: hotel has no entity 'nowhere inn'"}
+    for text, says in cases.items():
+        path = tmp_path / "goals.json"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(ValueError) as err:
+            read_goals(path)
+        assert str(err.value).startswith(says) and "\n" not in str(err.value)
+    path.write_text(json.dumps({"goals": [good]}), encoding="utf-8")
+    assert read_goals(path) == shipped_goals()[:1]

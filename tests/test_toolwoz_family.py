@@ -86,7 +86,8 @@ def test_end_conversation_ends_and_fifteen_messages_end() -> None:
 
 def test_the_agent_codec_reads_plan_apicall_speak_and_explains_what_it_cannot_read() -> None:
     legal = FAMILY.rules.legal(GAME, opened(), "agent")
-    text = 'PLAN find trains <COMMAND_END>\nAPICALL {"name": "search_train", "parameters": {"day": "monday"}} <COMMAND_END>'
+    text = ('PLAN find trains <COMMAND_END>\n'
+            'APICALL {"name": "search_train", "parameters": {"day": "monday"}} <COMMAND_END>')
     assert AGENT.parse(ChatReply(text=text), legal) == (Think(text="find trains"),
                                                         ToolCall(name="search_train", args={"day": "monday"}))
     assert AGENT.parse(ChatReply(text="PLAN greet<COMMAND_END>SPEAK Hello!"), legal) == \

@@ -173,7 +173,8 @@ class SlotFillerAgent:
         if active is None:
             return (Message(text="Hello! What are you looking for: a restaurant, a hotel, an attraction or a train?"),)
         heard = slots.get(active, {})
-        search = {k: v for k, v in heard.items() if k in SEARCH_SLOTS[active] and not (k == "day" and active != "train")}
+        # A restaurant's or hotel's day is a booking detail; only a train searches by day.
+        search = {k: v for k, v in heard.items() if k in SEARCH_SLOTS[active]}
         made = calls_made(obs.history)
         searches = [c for c in made if c.name == f"search_{active}"]
         calling = "tool_call" in legal.kinds
@@ -206,7 +207,7 @@ def random_call(rng: random.Random) -> ToolCall:
     args: dict[str, str] = {}
     for slot in rng.sample(slots, rng.randint(1, min(2, len(slots)))):
         if spec.name.startswith("search_"):
-            args[slot] = rng.choice(vocabulary(domain, slot)) if slot in SEARCH_SLOTS[domain] else ""  # type: ignore[arg-type]
+            args[slot] = rng.choice(vocabulary(domain, slot))  # type: ignore[arg-type]
         elif slot in ("name", "trainID"):
             args[slot] = rng.choice(rows(domain)).key.split("@")[0]  # type: ignore[arg-type]
         elif slot == "people":

@@ -22,7 +22,6 @@ from lamen.core.types import JSON, ToolSpec
 from lamen.families.toolwoz.db import Domain, Row, norm, query, satisfies
 from lamen.families.toolwoz.goal import Goal, completes, domain_of
 
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 AREAS = ["west", "east", "centre", "south", "north"]
 
 

@@ -3,8 +3,9 @@
 
 Every value an API compares is a lower-case string (`norm`); a row's `key` is what identifies its
 entity across searches and bookings: the name, or for a train its id, day and leaving time (an id
-runs on up to four days, and 52 ids name two routes on the same day). Train times compare as times: `leaveAt` asks for a train leaving at or after it,
-`arriveBy` for one arriving at or before it (MultiWOZ's meaning); every other slot is equality.
+runs on up to four days, and 52 ids name two routes on the same day). Train times compare as
+times: `leaveAt` asks for a train leaving at or after it, `arriveBy` for one arriving at or before
+it (MultiWOZ's meaning); every other slot is equality.
 """
 
 from __future__ import annotations

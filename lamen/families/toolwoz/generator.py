@@ -15,6 +15,9 @@ import random
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
 
 from lamen.families.toolwoz.db import DOMAINS, Domain, rows
 from lamen.families.toolwoz.goal import DomainGoal, Goal
@@ -64,7 +67,8 @@ def draw_domain_goal(domain: Domain, rng: random.Random) -> DomainGoal:
         people = str(rng.randint(1, 8))
         if domain == "restaurant":
             hour, quarter = rng.randint(11, 20), rng.choice((0, 15, 30, 45))
-            book = {"name": s["name"], "people": people, "day": rng.choice(WEEKDAYS), "time": f"{hour:02d}:{quarter:02d}"}
+            book = {"name": s["name"], "people": people, "day": rng.choice(WEEKDAYS),
+                    "time": f"{hour:02d}:{quarter:02d}"}
         elif domain == "hotel":
             book = {"name": s["name"], "people": people, "day": rng.choice(WEEKDAYS), "stay": str(rng.randint(1, 5))}
         else:
@@ -92,12 +96,27 @@ def shipped_file() -> dict:
 
 @cache
 def shipped_goals() -> tuple[Goal, ...]:
-    path = files("lamen.families.toolwoz") / "data" / "goals.json"
+    return read_goals(files("lamen.families.toolwoz") / "data" / "goals.json")
+
+
+def read_goals(path: Any) -> tuple[Goal, ...]:
+    """The goals of a goal file (`{"goals": [...]}`); a bad file is one line naming it, the goal and the cause."""
+    name = getattr(path, "name", str(path))
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        return tuple(Goal.model_validate(item) for item in raw["goals"])
-    except (OSError, ValueError, KeyError) as err:
-        raise ValueError(f"toolwoz: data/goals.json cannot be read: {err}") from None
+        items = json.loads(path.read_text(encoding="utf-8"))["goals"]
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise ValueError(f"{name}: cannot be read as a goal file ({type(err).__name__}: {err})") from None
+    goals = []
+    for n, item in enumerate(items):
+        try:
+            goals.append(Goal.model_validate(item))
+        except ValidationError as err:
+            first = err.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "goal"
+            raise ValueError(f"{name}: goal {n}: {where}: {first['msg']}") from None
+        except ValueError as err:
+            raise ValueError(f"{name}: goal {n}: {err}") from None
+    return tuple(goals)
 
 
 def main() -> None:
