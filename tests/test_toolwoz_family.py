@@ -48,6 +48,7 @@ def test_a_goal_call_yields_a_reward_event_only_the_agent_sees_and_at_most_three
     train = GAME.goal.domains[0]
     call = ToolCall(name="search_train", args=dict(train.search))
     state = FAMILY.rules.step(GAME, state, "agent", [Think(text="look it up"), call], "").state
+    assert FAMILY.goals(GAME) == ("search_train", "search_restaurant", "book_restaurant")  # what a harvest removes
     rewards = [e for e in state.events if e.kind == "reward"]
     assert [(e.text, e.reward, e.visible_to) for e in rewards] == [("search_train", 1 / 3, ("agent",))]
     assert FAMILY.rules.agenda(state)[0].role == "agent"  # the turn goes on after a call

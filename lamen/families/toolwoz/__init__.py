@@ -29,6 +29,11 @@ def plant_canaries(instance: ToolWozInstance, canaries: Mapping[RoleId, str]) ->
     return instance.model_copy(update={"notes": (canaries.get("agent", ""), canaries.get("user", ""))})
 
 
+def goals(instance: ToolWozInstance) -> tuple[str, ...]:
+    """The reward keys an episode can earn: one per goal API call, in the order the customer pursues them."""
+    return tuple(call.key for call in instance.goal.calls())
+
+
 def moves_cap(instance: ToolWozInstance) -> int:
     """Replies an episode lasts at most: every message, plus the agent's calls in each of its turns."""
     limits = instance.limits
@@ -55,4 +60,5 @@ FAMILY = Family(
     first_movers=("user",),
     plant_canaries=plant_canaries,
     description=DESCRIPTION,
+    goals=goals,  # what a JOSH harvest (lamen.harvest) removes as reward events meet them
 )
