@@ -128,7 +128,8 @@ def current_turn(history: Sequence[Event], role: RoleId) -> int:
     while start > 0:
         event = history[start - 1]
         own = event.role == role and event.kind in ("think", "tool_call", *REFUSALS)
-        if not (own or (event.role is None and event.kind in ("tool_result", "reward"))):  # a call's reward is part of it
+        # A call's result, and the reward it earned, belong to the call's turn.
+        if not (own or (event.role is None and event.kind in ("tool_result", "reward"))):
             break
         start -= 1
     return start
