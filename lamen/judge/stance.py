@@ -29,7 +29,7 @@ _CLAUSE_NOT_OWN = re.compile(
     r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
     r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
     r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"
-    r"last (?:round|time|month|week|year)|initially|originally|at first|already|spent|paid|ago|"
+    r"last (?:round|time|month|week|year)|initially|originally|at first|already|spent|(?:i|we)\s+paid|ago|"
     # the two ends a compromise is worked out from: "splitting the difference between my $1,200 and your $1,000"
     r"(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle)\s+between"
     r"(?![^.;!?]*\b(?:gives?|makes?|is|comes\s+to|equals|lands?|so|puts?\s+us)\b)|"
@@ -53,7 +53,7 @@ _REJECTED_AFTER = re.compile(
     r"^\s*(?:[^\s,.;!?]+\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
-    r"(?:higher|lower|more|less|below|above|under|over) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind)|"
+    r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind)|"
     r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed))|"
     r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:necessary|needed)|"
     # "Email-only support won't work for us": the name may stand between value and verdict.
