@@ -11,7 +11,7 @@ from lamen.judge.agreement import accepts_named
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
     r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
-    r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|"
+    r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|selling|going|priced)\s+(?:at|for)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
     r"msrp(?:\s+(?:of|is))?|market\s+(?:rate|price|value)(?:\s+(?:of|is))?|going\s+rate(?:\s+(?:of|is))?)\s+"
@@ -29,7 +29,10 @@ _CLAUSE_NOT_OWN = re.compile(
     r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
     r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
     r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"
-    r"last (?:round|time|month|week|year)|initially|originally|at first|already|spent|paid|ago|"
+    r"last (?:round|time|month|week|year)|initially|originally|at first|already|spent|(?:i|we)\s+paid|ago|"
+    # the two ends a compromise is worked out from: "splitting the difference between my $1,200 and your $1,000"
+    r"(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle)\s+between"
+    r"(?![^.;!?]*\b(?:gives?|makes?|is|comes\s+to|equals|lands?|so|puts?\s+us)\b)|"
     # deferring: "let me check with my partner and get back to you on the $1,200"
     r"get back to you|(?:let me|let us|i'll|we'll|i will|we will|i need to|we need to)\s+(?:check|think|discuss|talk|sleep)|"
     # a reference figure, not an offer: "our standard rate for this amount is 5.5%"
@@ -47,10 +50,12 @@ _BOUND_BEFORE = re.compile(
     r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
-    r"^\s*(?:[^\s,.;!?]+\s+){0,5}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
-    r"(?:higher|lower|more|less) than (?:i|we) can)|"
+    r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind)|"
+    r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed))|"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:necessary|needed)|"
     # "Email-only support won't work for us": the issue's name may stand between value and verdict.
     # "$1,300 is still above our budget", "$30 is steep", "your $1,400 feels steep"
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:(?:still|way|far|much|well|a\s+bit|"
@@ -60,10 +65,11 @@ _REJECTED_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\b(?:means|would\s+mean|works\s+out\s+to|comes\s+to|amounts\s+to|adds\s+up\s+to)\b|"
     # "at $90 a month in fees the loan becomes unaffordable"
     r"^[^.;!?]{0,40}?\b(?:becomes?|makes?\s+(?:it|this|the\s+\w+))\s+(?:\w+\s+)?(?:unaffordable|too\b|impossible)|"
-    r"^\s*(?:[a-z-]+\s+){0,2}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
-_DIFFERENCE_AFTER = re.compile(r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
+_DIFFERENCE_AFTER = re.compile(r"^\s*(?:a\.?m\b|p\.?m\b|o'clock\b|:\d\d\b)|"  # a time of day ("Tuesday at 3pm")
+                               r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
                                # "half a percent off your rate": a reduction, not a value ("20 days off" is leave)
                                r"off\s+(?:your|their|the|my|our|that|this|it|of|from)\b(?!\s+table))", re.IGNORECASE)
 PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
@@ -107,8 +113,12 @@ def asks_about(sentence: str) -> bool:
         return False
     if _ASKS_THEIR_LIMIT.search(stripped):
         return True
-    question = re.split(r":\s+", stripped)[-1]
-    return bool(_INQUIRY.match(stripped) or _INQUIRY.match(question)) and not _PROPOSING_WORDS.search(question)
+    if _INQUIRY.match(stripped) and not _PROPOSING_WORDS.search(stripped):
+        return True
+    # "Thanks — just to confirm, are the $1,200 and 24 months inclusive of utilities?"
+    segments = re.split(r":\s+|\s[-–—]\s|,\s+", stripped)
+    return any(_INQUIRY.match(segment) and not _PROPOSING_WORDS.search(" ".join(segments[index:]))
+               for index, segment in enumerate(segments[1:], start=1))
 
 
 _THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+side|"
@@ -159,6 +169,7 @@ def _list_scope(before: str, clause_of_value: str) -> str:
     return own
 
 
+_THANKED = re.compile(r"\b(?:appreciate|thanks?\s+(?:you\s+)?for)\b", re.IGNORECASE)
 _LIST_LEAD = re.compile(r"\b(?:offered|proposed|suggested|asked(?:\s+for)?|wanted|requested|mentioned|said|"
                         r"demanded|offering|proposing|asking(?:\s+for)?|demanding|want|quoted)\b", re.IGNORECASE)
 
@@ -169,7 +180,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return False
     before = sentence[:start]
     clause = _list_scope(before, _value_clause(sentence, start, end))
-    after = sentence[end:end + 50]
+    after = sentence[end:end + 70]
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
     if _THEIRS_LABELLED.match(re.split(r"[;.!?]\s|—|\s-\s", before)[-1]):
@@ -177,6 +188,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if _QUOTED_AFTER.search(after):
         # "We'll take the 24 months you proposed": accepting it makes it one's own.
         return accepts_named(sentence)
+    if _THANKED.search(clause) and re.search(r"\bbut\b", sentence[end:], re.IGNORECASE):
+        return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):
         return True
     if _IMMEDIATE_NOT_OWN.search(before[-30:]):
