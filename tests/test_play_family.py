@@ -86,6 +86,11 @@ def test_bad_seats_are_one_line(capsys: pytest.CaptureFixture[str], args: list[s
 
 
 def test_a_negotiation_still_needs_both_sides(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "rental", "--side-a", "human"]) != 0
+    # a missing side is a usage error, said as argparse says its own (exit 2)
+    assert main(["play", "rental", "--side-a", "human"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "lamen play: error: the following arguments are required: --side-b (see `lamen play --help`)", err
+    # a family's options on a negotiation are a spec error naming the game
+    assert main(["play", "rental", "--side-a", "human", "--seat", "user=human"]) != 0
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: rental: a negotiation needs --side-a and --side-b") and "\n" not in err, err

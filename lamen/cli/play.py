@@ -188,6 +188,12 @@ def handle(args: argparse.Namespace) -> int:
     if family is not None:
         return handle_family(args, family)
     missing = [option for option, value in (("--side-a", args.side_a), ("--side-b", args.side_b)) if value is None]
+    if missing and not (args.seat or args.first):
+        # A usage error, said as argparse says its own (exit 2): the sides are required for a negotiation.
+        import sys
+        print(f"lamen play: error: the following arguments are required: {', '.join(missing)} "
+              "(see `lamen play --help`)", file=sys.stderr)
+        return 2
     if missing or args.seat or args.first:
         raise SpecError([Problem(f"{one_line(args.game)}: a negotiation needs --side-a and --side-b"
                                  + (" (--seat and --first are for a game family)" if args.seat or args.first else ""),
