@@ -191,3 +191,18 @@ def test_table_dump_sends_the_table_and_the_oracle_answers_from_it() -> None:
     assert messages[2] == ("colleague:lina", ("hub",), "Table singer:")
     assert messages[3] == ("hub", ("primary",), "France, 4")
     assert record.score.metrics["match"] == 100 and record.score.metrics["msg_cnt"] == 5
+
+
+def test_ask_everyone_completes_in_the_largest_generated_organisation() -> None:
+    """26 people (25 colleagues): one hub event per reply still leaves room to answer and read the thanks."""
+    from lamen.families.peoplejoin.generator import generate_organisation, retarget, tables_of
+    from lamen.families.peoplejoin.organisation import load_organisation
+
+    item = ITEMS["concert_singer_1"]
+    generated = generate_organisation(tables_of(load_organisation(item.organisation)), 3, idle=22)
+    inst = instance_for(retarget(generated, item), PeopleJoinConfig(), organisation=generated.organisation)
+    assert len(inst.colleague_roles()) == 25
+    seats = {r: PolicyAgent("x", FAMILY.players["ask-everyone"].make(inst, r), FAMILY.codec(r)) for r in inst.roles()}
+    record = asyncio.run(play(FAMILY, inst, seats))
+    assert record.end_reason == "session_completed"
+    assert (record.score.metrics["hub_events"], record.score.metrics["msg_cnt"]) == (27, 53)
