@@ -37,8 +37,9 @@ def after_tool_result(asked: Asked) -> str | None:
     last = asked.body["messages"][-1]
     if asked.provider == "openai":
         return last["content"] if last["role"] == "tool" else None
-    if last["role"] == "user" and isinstance(last["content"], list) and last["content"][-1].get("type") == "tool_result":
-        content = last["content"][-1]["content"]
+    blocks = last["content"] if last["role"] == "user" and isinstance(last["content"], list) else []
+    if blocks and blocks[-1].get("type") == "tool_result":
+        content = blocks[-1]["content"]
         return content if isinstance(content, str) else "".join(part.get("text", "") for part in content)
     return None
 
