@@ -1,7 +1,8 @@
 """How often the optional LLM judge for PeopleJoin-QA's Match agrees with the deterministic Match:
 plays the scripted hubs on dev items (colleagues playing table-dump), has the judge grade each
 session's final answer, and prints JSON per hub and over all sessions: sessions, graded, share of
-equal grades, Cohen's κ, the confusion counts "deterministic→judge", calls made and their cost.
+equal grades, Cohen's κ, the confusion counts "deterministic→judge", calls made and their cost
+(and the run's total calls and cost).
 
     python bench/peoplejoin_match_judge.py --judge openai:gpt-4o-mini [--hubs sql-oracle,ask-everyone]
         [--items 100]
@@ -52,11 +53,9 @@ async def measure(judge: MatchJudge, hubs: Sequence[str], items: Sequence[Item])
     for hub in hubs:
         sessions = await scripted_sessions(hub, items)
         everything += sessions
-        before_calls, before_cost = judge.paid_calls, judge.cost_usd
-        found = (await agreement(judge, sessions)).as_dict()
-        found["calls"], found["cost_usd"] = judge.paid_calls - before_calls, round(judge.cost_usd - before_cost, 6)
-        out[hub] = found
+        out[hub] = (await agreement(judge, sessions)).as_dict()
     out["all"] = (await agreement(judge, everything)).as_dict()  # answered from the cache: no new calls
+    out["total_calls"], out["total_cost_usd"] = judge.paid_calls, round(judge.cost_usd, 6)
     return out
 
 

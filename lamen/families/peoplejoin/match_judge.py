@@ -121,8 +121,8 @@ class Agreement:
     equal: float  # share of graded sessions where both grades are equal
     kappa: float | None  # Cohen's κ over the graded sessions (None: undefined)
     confusion: dict[str, int]  # "deterministic→judge": count
-    calls: int  # judge calls made (cache hits excluded)
-    cost_usd: float
+    calls: int  # judge calls this comparison made (answers from the judge's cache excluded)
+    cost_usd: float  # what they cost
 
     def as_dict(self) -> dict[str, object]:
         return {"sessions": self.sessions, "graded": self.graded, "equal": round(self.equal, 4),
@@ -133,6 +133,7 @@ class Agreement:
 async def agreement(judge: MatchJudge, sessions: Sequence[tuple[Item, str | None, int]]) -> Agreement:
     """Grade each (item, final answer, deterministic Match) with the judge and compare."""
     pairs: list[tuple[int, int]] = []
+    calls_before, cost_before = judge.paid_calls, judge.cost_usd
     for item, answer, deterministic in sessions:
         if deterministic not in GRADES:
             raise ValueError(f"{item.datum_id}: deterministic Match {deterministic!r} is not one of {GRADES}")
@@ -144,4 +145,5 @@ async def agreement(judge: MatchJudge, sessions: Sequence[tuple[Item, str | None
     return Agreement(sessions=len(sessions), graded=len(pairs),
                      equal=sum(a == b for a, b in pairs) / len(pairs) if pairs else 0.0,
                      kappa=cohen_kappa(ours, theirs) if pairs else None,
-                     confusion=dict(sorted(confusion.items())), calls=judge.paid_calls, cost_usd=judge.cost_usd)
+                     confusion=dict(sorted(confusion.items())), calls=judge.paid_calls - calls_before,
+                     cost_usd=judge.cost_usd - cost_before)
