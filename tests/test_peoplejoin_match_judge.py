@@ -104,7 +104,7 @@ def test_identical_requests_are_judged_once_and_unreadable_grades_are_left_out()
             return ChatReply(text="Looks fine to me.")
 
     silent = asyncio.run(agreement(MatchJudge(Mumbler()), sessions))
-    assert (silent.sessions, silent.graded, silent.kappa) == (4, 0, None)
+    assert (silent.sessions, silent.graded, silent.equal, silent.kappa) == (4, 0, None, None)
 
 
 def test_agreement_with_the_deterministic_match_on_scripted_sessions() -> None:

@@ -118,14 +118,14 @@ class Agreement:
 
     sessions: int  # sessions judged
     graded: int  # of them, those whose judge reply had a readable grade (the rest are left out)
-    equal: float  # share of graded sessions where both grades are equal
+    equal: float | None  # share of graded sessions where both grades are equal (None: none graded)
     kappa: float | None  # Cohen's κ over the graded sessions (None: undefined)
     confusion: dict[str, int]  # "deterministic→judge": count
     calls: int  # judge calls this comparison made (answers from the judge's cache excluded)
     cost_usd: float  # what they cost
 
     def as_dict(self) -> dict[str, object]:
-        return {"sessions": self.sessions, "graded": self.graded, "equal": round(self.equal, 4),
+        return {"sessions": self.sessions, "graded": self.graded, "equal": None if self.equal is None else round(self.equal, 4),
                 "kappa": None if self.kappa is None else round(self.kappa, 4), "confusion": self.confusion,
                 "calls": self.calls, "cost_usd": round(self.cost_usd, 6)}
 
@@ -143,7 +143,7 @@ async def agreement(judge: MatchJudge, sessions: Sequence[tuple[Item, str | None
     ours, theirs = [p[0] for p in pairs], [p[1] for p in pairs]
     confusion = Counter(f"{a}→{b}" for a, b in pairs)
     return Agreement(sessions=len(sessions), graded=len(pairs),
-                     equal=sum(a == b for a, b in pairs) / len(pairs) if pairs else 0.0,
+                     equal=sum(a == b for a, b in pairs) / len(pairs) if pairs else None,
                      kappa=cohen_kappa(ours, theirs) if pairs else None,
                      confusion=dict(sorted(confusion.items())), calls=judge.paid_calls - calls_before,
                      cost_usd=judge.cost_usd - cost_before)
