@@ -352,15 +352,20 @@ def _separation(design: _Design) -> tuple[dict[tuple[str, str], str], tuple[str,
     push = direction[design.n_strengths:].copy()
     rows = design.rows
     games, score = rows.games, rows.score
-    mixed = (games > 0) & ~np.isclose(score, games) & ~np.isclose(score, 0.0)
+    won, lost = (games > 0) & np.isclose(score, games), (games > 0) & np.isclose(score, 0.0)
+    mixed = (games > 0) & ~won & ~lost
+
+    def has(cells: np.ndarray, span: slice) -> np.ndarray:
+        return (rows.x[cells][:, span] != 0).any(axis=0) if cells.any() else np.zeros(span.stop - span.start, bool)
     for role in design.roles:
         span = slice(design.offset[role], design.offset[role] + len(design.agents[role]))
         values = np.round(direction[span], 9)
         # A common shift of a role is a shift of the levels: measure against the agents that have
         # a match scored strictly between 0 and 1 (their strength is finite, so they move with the
-        # levels), else against the largest group of the role's agents moving together. (The
-        # largest group alone is wrong when two agents always score 0 and two others do not.)
-        finite = (rows.x[mixed][:, span] != 0).any(axis=0) if mixed.any() else np.zeros(len(values), dtype=bool)
+        # levels) or both a match scored 1 and one scored 0, else against the largest group of
+        # the role's agents moving together. (The largest group alone is wrong when two agents
+        # always score 0 and two others do not.)
+        finite = has(mixed, span) | (has(won, span) & has(lost, span))
         unique, counts = np.unique(values[finite] if finite.any() else values, return_counts=True)
         reference = unique[np.argmax(counts)]
         found.update({(role, agent): ("above" if value > reference else "below")
