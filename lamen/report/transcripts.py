@@ -158,6 +158,7 @@ def match_detail(row: Mapping[str, Any], data: ReportData, parties: tuple[str, s
         names.update({str(e["role"]): agents[0] if e["role"] in roles else agents[1]
                       for e in data.events[row["match_id"]] if e.get("role") is not None and str(e["role"]) not in names})
         threads = episode_threads(data.events[row["match_id"]], roles, names)
+        parties = ("agent", "simulator")
     return {
         "threads": threads,
         "id": row["match_id"], "parties": list(parties), "status": row["status"], "source": row["source"],
