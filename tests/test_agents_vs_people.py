@@ -117,8 +117,8 @@ def test_peoplejoin_metrics_are_shown_per_agent_and_simulator(played: Path,
     assert view["sees_everything"] == ["player:sql-oracle"]
     by = {m["key"]: m for m in view["metrics"]}
     assert by["msg_cnt"]["ratings"] is None and "count" in by["msg_cnt"]["no_ratings"]
-    assert by["p_rec"]["observed"]["player:sql-oracle"] == {s: 1.0 for s in
-                                                             ("player:table-dump", "player:redirect", "player:dont-have")}
+    simulators = ("player:table-dump", "player:redirect", "player:dont-have")
+    assert by["p_rec"]["observed"]["player:sql-oracle"] == {s: 1.0 for s in simulators}
     assert by["people"]["observed"]["player:message-none"]["player:table-dump"] == 0.0
     # Contact-nobody leaves P-Prec undefined: no cell, not a zero.
     assert by["p_prec"]["observed"]["player:message-none"]["player:table-dump"] is None

@@ -16,7 +16,8 @@ from lamen.cli import main
 from lamen.store import Store
 
 PEOPLEJOIN_MOCK = {"agent": "mock:seat", "id": "mock", "params": {"callable": "tests.test_peoplejoin_llm_seats:reply"}}
-TOOLWOZ_MOCK = {"agent": "mock:seat", "id": "mock", "params": {"callable": "tests.test_toolwoz_llm_seats:toolwoz_reply"}}
+TOOLWOZ_MOCK = {"agent": "mock:seat", "id": "mock",
+                "params": {"callable": "tests.test_toolwoz_llm_seats:toolwoz_reply"}}
 CONCERT_SINGER = 1  # dev item 1: "How many concerts are there in 2014 or 2015?", answered through a redirect
 
 

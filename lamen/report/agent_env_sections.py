@@ -65,8 +65,9 @@ def _matrices(views: tuple[MetricView, ...], export: Callable[..., Markup], heat
 
 def _rankings(views: tuple[MetricView, ...], export: Callable[..., Markup]) -> Markup:
     parts = [tag("p", "Each simulator's ranking of the agents by the observed mean under it (1 = best; ties share a "
-                      "rank; lower is better for counts), and Kendall's τ_b between two simulators' rankings: 1 = they "
-                      "order the agents identically, −1 = reversed, – = a simulator ties every agent.", class_="note")]
+                      "rank; lower is better for counts), and Kendall's τ_b between two simulators' rankings: 1 = "
+                      "they order the agents identically, −1 = reversed, – = a simulator ties every agent.",
+                 class_="note")]
     for view in views:
         key = view.metric.key
         agreement = view.agreement()

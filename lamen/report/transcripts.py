@@ -156,7 +156,8 @@ def match_detail(row: Mapping[str, Any], data: ReportData, parties: tuple[str, s
         roles = {turn.role for turn in turns if turn.side == 0 and turn.role} or {"agent"}
         names = {str(turn.role): agents[turn.side] for turn in turns if turn.role}
         names.update({str(e["role"]): agents[0] if e["role"] in roles else agents[1]
-                      for e in data.events[row["match_id"]] if e.get("role") is not None and str(e["role"]) not in names})
+                      for e in data.events[row["match_id"]]
+                      if e.get("role") is not None and str(e["role"]) not in names})
         threads = episode_threads(data.events[row["match_id"]], roles, names)
         parties = ("agent", "simulator")
     return {
