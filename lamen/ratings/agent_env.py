@@ -105,6 +105,7 @@ def metric_view(table: pd.DataFrame, metric: MetricSpec, agents: Sequence[str], 
     rankings.index.name, rankings.columns.name = "agent", "simulator"
     tau = pd.DataFrame([[1.0 if s == t else kendall_tau(rankings[s].to_numpy(), rankings[t].to_numpy())
                          for t in simulators] for s in simulators], index=list(simulators), columns=list(simulators))
+    tau.index.name = "τ: simulator"
     ratings, reason = None, ""
     if metric.scale is None:
         reason = f"{metric.label} is a count, not a score in [0, 1]: it is compared, not rated"
