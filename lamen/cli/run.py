@@ -226,9 +226,14 @@ def _run_tournament(args: argparse.Namespace, tournament: Tournament, matches: l
             for agent, reason in state.disabled.items():
                 console.print(f"[red]stopped {escape(one_line(agent))}:[/] {escape(one_line(reason))}", soft_wrap=True)
             frame = match_table(store, tournament.name)
+            env_rows = store.match_rows(tournament.name) if str(runner.family.relation) == "agent-vs-env" else []
         finally:
             store.close()
-    if str(runner.family.relation) == "common-payoff":  # by the family's relation, not its name
+    if str(runner.family.relation) == "agent-vs-env":  # agent × simulator: per-metric matrices, rankings, τ
+        from lamen.cli.agent_env_views import print_agent_env_view
+
+        print_agent_env_view(tables, env_rows, tournament.name, tournament.family, args.wide)
+    elif str(runner.family.relation) == "common-payoff":  # by the family's relation, not its name
         from lamen.cli.partner_views import print_partner_view
 
         print_partner_view(tables, frame, tournament.name, tournament.family, args.wide)

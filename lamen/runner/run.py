@@ -13,15 +13,17 @@ from pydantic import ValidationError
 from lamen.agents.base import Agent, AgentError
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
+from lamen.core.family import Family
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
 from lamen.core.players import PolicyAgent
 from lamen.core.tools import native_codec
 from lamen.core.tournament import Answer, FallbackReading, Seating
+from lamen.core.types import Relation
 from lamen.runner.common_payoff import CommonPayoffTournament
 from lamen.runner.family import tournament_family
 from lamen.runner.limits import ProviderGate
 from lamen.runner.resilient import ResilientAgent
-from lamen.schedule import FamilyMatch, Match, family_schedule, resolve_games, schedule
+from lamen.schedule import FamilyMatch, Match, agent_env_schedule, family_schedule, resolve_games, schedule
 from lamen.spec.agent import AgentSpec
 from lamen.spec.library import Library
 from lamen.spec.load import load_game, load_protocol
@@ -108,14 +110,16 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
     except ValidationError as exc:
         raise SpecError([Problem(error["msg"], f"see the {family.name} family's settings",
                                  ("instances", "config", *error["loc"])) for error in exc.errors()]) from None
-    problems = [Problem(f"{family.name} has no scripted player {agent.model!r}",
-                        f"use one of: {', '.join(family.players)}", ("agents", index))
-                for index, agent in enumerate(tournament.agents)
-                if agent.provider == "player" and agent.model not in family.players]
+    problems = simulator_problems(tournament, family)
+    listed = [(where, index, agent) for where in ("agents", "simulators")
+              for index, agent in enumerate(getattr(tournament, where))]
+    problems += [Problem(f"{family.name} has no scripted player {agent.model!r}",
+                         f"use one of: {', '.join(family.players)}", (where, index))
+                 for where, index, agent in listed if agent.provider == "player" and agent.model not in family.players]
     problems += [Problem(f"{agent.id} is a scripted negotiator; a tournament of {family.name} seats the family's "
                          "scripted players", f"use player:NAME, NAME one of: {', '.join(family.players)}",
-                         ("agents", index))
-                 for index, agent in enumerate(tournament.agents) if agent.provider == "bot"]
+                         (where, index))
+                 for where, index, agent in listed if agent.provider == "bot"]
     if problems:
         raise SpecError(problems)
 
@@ -126,9 +130,24 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
             raise SpecError([Problem(str(exc), "choose seeds the family can make", ("instances",))]) from None
 
     hooks = family.tournament
+    if family.relation == Relation.AGENT_VS_ENV:
+        return agent_env_schedule(tournament, family.name, str(family.relation), make)
     if isinstance(hooks, CommonPayoffTournament) and not hooks.plan.interchangeable:
         return family_schedule(tournament, family.name, str(family.relation), make, len(hooks.first_movers))
     return family_schedule(tournament, family.name, str(family.relation), make)
+
+
+def simulator_problems(tournament: Tournament, family: Family) -> list[Problem]:
+    """An agent-vs-environment tournament needs simulators for its agents to serve; any other
+    family's has none."""
+    if family.relation == Relation.AGENT_VS_ENV and not tournament.simulators:
+        return [Problem(f"a tournament of {family.name} (agent versus environment) needs `simulators`",
+                        "list who plays the people the agents serve, e.g. simulators: [player:terse]",
+                        ("simulators",))]
+    if family.relation != Relation.AGENT_VS_ENV and tournament.simulators:
+        return [Problem(f"{family.name} has no simulator roles: its seats are all filled from `agents`",
+                        "remove `simulators`", ("simulators",))]
+    return []
 
 
 def record_of(match: Match, position: int, fingerprint: str | None = None) -> MatchRecord:
@@ -303,7 +322,7 @@ class Runner:
         if conflict.played or conflict.unplayed:
             self.store.drop_matches(conflict.played + conflict.unplayed)
         self.store.save_tournament(self.tournament.name, self.tournament.stored_form(),
-                                   [a.model_dump(mode="json") for a in self.tournament.agents])
+                                   [a.model_dump(mode="json") for a in self.tournament.everyone()])
         self.store.plan(self.tournament.name, [(record_of(m, i, p.fingerprint), m.canonical())
                                                for i, (m, p) in enumerate(zip(matches, planned))])
         statuses = self.store.statuses(self.tournament.name)
