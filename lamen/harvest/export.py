@@ -4,7 +4,8 @@
 - SFT `{"messages", "tools"}`: the golden path of each tree that met every goal, up to its last
   golden agent turn;
 - KTO `{"prompt", "completion", "label"}`: each golden agent turn is `true`; each sibling of it
-  (the same parent, so the same prompt) that led to no reward is `false`;
+  (the same parent, so the same prompt) that led to no reward is `false`, unless it wrote the
+  very reply the golden turn wrote (it then failed only by what came after);
 - DPO `{"prompt", "chosen", "rejected"}`: a golden agent turn against each such sibling.
 
 A prompt is what the agent was shown at the parent node, rendered again from the parent's state
@@ -171,27 +172,37 @@ def _pairs(view: _TreeView) -> Iterator[tuple[NodeRow, list[NodeRow]]]:
         yield golden, failed
 
 
+def _rendered_pairs(view: _TreeView, rendering: Rendering
+                   ) -> Iterator[tuple[NodeRow, Messages, list[tuple[NodeRow, Messages]]]]:
+    """Each golden agent turn, its completion, and its failed siblings' completions that differ
+    from it. A sibling that wrote the very same reply (in this rendering) failed only by what
+    happened after it — a turn cannot be both the right and the wrong answer to one prompt — so
+    it is left out rather than labelled `false` against its own twin."""
+    for golden, failed in _pairs(view):
+        chosen = view.completion(golden, rendering)
+        others = [(sibling, view.completion(sibling, rendering)) for sibling in failed]
+        yield golden, chosen, [(sibling, completion) for sibling, completion in others if completion != chosen]
+
+
 def kto_examples(store: StoreReads, rendering: Rendering, harvest: str | None = None) -> Iterator[Example]:
     for view in _views(store, harvest):
-        for golden, failed in _pairs(view):
+        for golden, chosen, failed in _rendered_pairs(view, rendering):
             prompt = view.prompt(golden.parent_id or "", rendering)
-            yield Example(view.row.id, (golden.node_id,),
-                          {"prompt": prompt, "completion": view.completion(golden, rendering), "label": True})
-            for sibling in failed:
+            yield Example(view.row.id, (golden.node_id,), {"prompt": prompt, "completion": chosen, "label": True})
+            for sibling, completion in failed:
                 yield Example(view.row.id, (sibling.node_id,),
-                              {"prompt": prompt, "completion": view.completion(sibling, rendering), "label": False})
+                              {"prompt": prompt, "completion": completion, "label": False})
 
 
 def dpo_examples(store: StoreReads, rendering: Rendering, harvest: str | None = None) -> Iterator[Example]:
     for view in _views(store, harvest):
-        for golden, failed in _pairs(view):
+        for golden, chosen, failed in _rendered_pairs(view, rendering):
             if not failed:
                 continue
             prompt = view.prompt(golden.parent_id or "", rendering)
-            chosen = view.completion(golden, rendering)
-            for sibling in failed:
+            for sibling, completion in failed:
                 yield Example(view.row.id, (golden.node_id, sibling.node_id),
-                              {"prompt": prompt, "chosen": chosen, "rejected": view.completion(sibling, rendering)})
+                              {"prompt": prompt, "chosen": chosen, "rejected": completion})
 
 
 EXAMPLES = {"sft": sft_examples, "kto": kto_examples, "dpo": dpo_examples}

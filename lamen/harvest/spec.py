@@ -58,12 +58,28 @@ class HarvestSpec(SpecModel):
                 "agent": self.agent.model_dump(mode="json"), "simulator": self.simulator.model_dump(mode="json")}
 
 
+def find_harvest(ref: str | Path) -> Path:
+    """A harvest spec file: `ref` as a path, or the name of one shipped with lamen (`toolwoz`:
+    harvests/toolwoz.yaml, packaged in the wheel like the built-in tournaments)."""
+    from lamen.spec.library import builtin_root, did_you_mean, yaml_files
+
+    path = Path(ref)
+    if path.exists() or path.suffix in (".yaml", ".yml") or len(path.parts) > 1:
+        return path
+    shipped = {p.stem: p for p in yaml_files(builtin_root() / "harvests")}
+    if str(ref) in shipped:
+        return shipped[str(ref)]
+    raise SpecError([Problem(f"{ref}: no such harvest spec file, nor a shipped harvest",
+                             did_you_mean(str(ref), list(shipped)))])
+
+
 def load_harvest(path: str | Path) -> HarvestSpec:
-    """A harvest spec file; each problem one line naming the file, the field and the fix."""
+    """A harvest spec file (or a shipped harvest's name); each problem one line naming the file,
+    the field and the fix."""
     from lamen.spec.load import build
     from lamen.spec.yaml_source import read_yaml
 
-    doc = read_yaml(path)
+    doc = read_yaml(find_harvest(path))
     if not isinstance(doc.data, dict):
         raise SpecError([doc.problem(f"expected a harvest spec (a YAML mapping), got {type(doc.data).__name__}",
                                      "start the file with 'name: ...'")])
