@@ -197,6 +197,7 @@ class Harvester:
         simulator = spec.simulator.sampling
         return HarvestSettings(
             agent_role=self.agent_role, max_beam=spec.beam, branching=spec.branching, turn_limit=spec.turn_limit,
+            min_reward=spec.min_reward,
             agent_sampling=SeatSampling(temperature=spec.temperature, top_p=spec.top_p, max_tokens=spec.max_tokens,
                                         native_tools=spec.native_tools),
             simulator_sampling=SeatSampling(temperature=simulator.temperature, top_p=simulator.top_p,

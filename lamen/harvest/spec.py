@@ -29,6 +29,9 @@ class HarvestSpec(SpecModel):
     native_tools: bool = Field(default=False, description="offer the agent its tools as native function calls "
                                "where the family's codec can replay them (as SeatSampling.native_tools)")
     turn_limit: int = Field(default=15, ge=1, le=200, description="agent turns per tree")
+    min_reward: float = Field(default=0.0, ge=0, allow_inf_nan=False,
+                              description="a reward event meets its goal only when worth at least this (a DialOp "
+                              "deal and a TA tour are worth their score)")
     seed: int = 0
     budget_usd: float | None = Field(default=None, gt=0, allow_inf_nan=False,
                                      description="stop starting agent turns that could spend more")
@@ -55,7 +58,9 @@ class HarvestSpec(SpecModel):
         """What decides the shape of a tree (stored with each tree)."""
         return {"beam": self.beam, "branching": self.branching, "temperature": self.temperature, "top_p": self.top_p,
                 "max_tokens": self.max_tokens, "turn_limit": self.turn_limit, "native_tools": self.native_tools,
-                "agent": self.agent.model_dump(mode="json"), "simulator": self.simulator.model_dump(mode="json")}
+                "agent": self.agent.model_dump(mode="json"), "simulator": self.simulator.model_dump(mode="json"),
+                # Only when set, so the trees of a harvest grown before it existed keep their ids.
+                **({"min_reward": self.min_reward} if self.min_reward else {})}
 
 
 def find_harvest(ref: str | Path) -> Path:
