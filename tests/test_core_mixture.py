@@ -31,7 +31,8 @@ def test_each_policy_moves_with_its_probability_and_the_same_dice_give_the_same_
     # within 4 standard errors of 0.5 / 0.2 / 0.3
     for text, p in (("main", 0.5), ("x", 0.2), ("y", 0.3)):
         assert abs(moves[text] / 20_000 - p) < 4 * (p * (1 - p) / 20_000) ** 0.5, (text, moves)
-    assert all(mixture.act(OBS, LEGAL, random.Random(s)) == mixture.act(OBS, LEGAL, random.Random(s)) for s in range(50))
+    assert all(mixture.act(OBS, LEGAL, random.Random(s)) == mixture.act(OBS, LEGAL, random.Random(s))
+               for s in range(50))
     assert Mixture(Says("main"), [(Says("x"), 0.0)]).act(OBS, LEGAL, random.Random(1))[0].text == "main"
 
 
