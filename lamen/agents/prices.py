@@ -133,8 +133,9 @@ def is_paid(agent: AgentSpec) -> bool:
     provider = CATALOGUE[agent.provider]
     if not provider.billed:
         return False
-    if provider.compatible_servers and agent.base_url:
-        return (urlsplit(agent.base_url).hostname or "") not in _THIS_MACHINE
+    if provider.compatible_servers and agent.endpoints:
+        # A pool bills nothing only when every replica is on this machine.
+        return any((urlsplit(url).hostname or "") not in _THIS_MACHINE for url in agent.endpoints)
     return True
 
 

@@ -21,7 +21,8 @@ from lamen.spec.agent import AgentSpec
 
 DEFAULT_MAX_TOKENS = 512  # Anthropic requires a limit; the others get the same one so agents compare
 DEFAULT_TIMEOUT_S = 120.0  # the SDKs wait up to 10 minutes; a negotiation turn never needs that long
-COMMON_PARAMS = ("timeout_s",)
+# endpoint_cooldown_s: how long a failed replica of an endpoint pool is set aside (lamen.agents.pool)
+COMMON_PARAMS = ("timeout_s", "endpoint_cooldown_s")
 
 # Statuses worth retrying: timeout, conflict, rate limit, and every server error (Anthropic's
 # 529 "overloaded" included). The same set the SDKs retry themselves when left to.
