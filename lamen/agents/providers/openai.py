@@ -27,6 +27,7 @@ from lamen.spec.agent import AgentSpec
 KEY_VARIABLES = CATALOGUE["openai"].key_env
 NO_KEY = "not-needed"  # local servers ignore the key, but the SDK insists on one
 FILTERED = "content_filter"
+CREATE_OPTIONS: Any = {"security": {"bearer_auth": True}}  # the request options `chat.completions.create` sends
 
 
 class OpenAIAgent(common.ProviderAgent):
@@ -78,7 +79,10 @@ class OpenAIAgent(common.ProviderAgent):
         agent = self._spec.id
         start = time.monotonic()
         try:
-            completion = await self._client.chat.completions.create(**self.request_body(request))
+            # `create` walks the whole body against its TypedDicts first (about a third of the driver's
+            # CPU per call); the body is plain JSON already, so it is posted as `create` would post it.
+            completion = await self._client.post("/chat/completions", body=self.request_body(request),
+                                                 cast_to=ChatCompletion, options=CREATE_OPTIONS)
         except openai.APIStatusError as exc:
             raise self._status_error(exc) from None
         except openai.APIConnectionError as exc:
