@@ -382,3 +382,27 @@ def test_endpoint_count_is_what_the_store_keeps() -> None:
     made, _, _ = pool("a", "b")
     asyncio.run(made.complete(REQUEST))
     assert made.counts()[0] == EndpointCount("openai:replica", "http://a/v1", 1, 1, 0, 0, 0.0)
+
+
+def test_lamen_run_prints_what_each_endpoint_did(no_proxy: None, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from lamen.cli import main
+
+    with FakeProviders() as first, FakeProviders() as second:
+        down = closed_port_url()
+        urls = [first.base_url("openai"), second.base_url("openai"), down]
+        spec = tmp_path / "pool.yaml"
+        spec.write_text(json.dumps({"name": "pool", "seed": 3, "self_play": False, "games": ["rental-1-distributive"],
+                                    "agents": [{"agent": "openai:gpt-4o-mini", "base_url": urls}, "bot:boulware"],
+                                    "limits": {"concurrency": 1}}))
+        code = main(["run", str(spec), "--db", str(tmp_path / "pool.db"), "--quiet", "--yes"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    calls = paid_calls(tmp_path / "pool.db")
+    # One at a time: first, second, then the down one fails over to first; then turns.
+    lines = [line for line in out.splitlines() if line.startswith("openai:gpt-4o-mini")]
+    assert lines[-4:-1] == [
+        f"openai:gpt-4o-mini at {urls[0]}: {(calls + 1) // 2} requests, {(calls + 1) // 2} answered, 0 failed",
+        f"openai:gpt-4o-mini at {urls[1]}: {calls // 2} requests, {calls // 2} answered, 0 failed",
+        f"openai:gpt-4o-mini at {down}: 1 requests, 0 answered, 1 failed, set aside 1×"]
+    assert lines[-1].startswith(f"openai:gpt-4o-mini: {calls} answers from 3 endpoints in ")

@@ -57,3 +57,22 @@ def endpoint_counts(store: Store, tournament: str) -> list[StoredEndpointCount]:
             return []
         raise
     return [StoredEndpointCount(row[0], row[8], EndpointCount(*row[1:8])) for row in rows]
+
+
+def endpoint_lines(counts: Iterable[StoredEndpointCount]) -> list[str]:
+    """One line per endpoint, then the pool's throughput: what `lamen run` prints after a run."""
+    lines: list[str] = []
+    pools: dict[str, list[StoredEndpointCount]] = {}
+    for stored in counts:
+        pools.setdefault(stored.count.agent, []).append(stored)
+    for agent, endpoints in pools.items():
+        for stored in endpoints:
+            c = stored.count
+            aside = f", set aside {c.set_aside}×" if c.set_aside else ""
+            lines.append(f"{agent} at {c.endpoint}: {c.requests} requests, {c.answered} answered, {c.failed} failed"
+                         f"{aside}")
+        answered = sum(s.count.answered for s in endpoints)
+        wall = max(s.wall_s for s in endpoints)
+        lines.append(f"{agent}: {answered} answers from {len(endpoints)} endpoints in {wall:.1f} s "
+                     f"({answered / wall if wall > 0 else 0.0:.1f}/s)")
+    return lines
