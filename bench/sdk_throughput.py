@@ -83,7 +83,8 @@ def serve(port: Any, latency_sum: Any, served: Any, server_cpu: Any, stop: Any, 
         return negotiator(asked)
 
     with FakeProviders(slow) as fake:
-        fake._server.socket.listen(1024)  # 256 clients connect at once; the default backlog of 5 drops SYNs (1 s stalls)
+        # 256 clients connect at once: the default backlog of 5 drops SYNs, each a 1 s stall
+        fake._server.socket.listen(1024)
         port.value = fake.port
         started = time.process_time()
         stop.wait()
@@ -144,7 +145,8 @@ def measure(provider: str, in_flight: int, folder: Path, play: Play = play_local
             "driver_cpu_ms_per_call": round(cpu / calls * 1000, 3) if calls else None,
             "sdk_import_cpu_s": round(imported, 3),
             # the fake server is Python too: past what it can serve, the driver waits on it, not on itself
-            "server_cpu_ms_per_call": round(server_cpu.value / calls * 1000, 3) if calls else None, "load_average": round(os.getloadavg()[0], 1)}
+            "server_cpu_ms_per_call": round(server_cpu.value / calls * 1000, 3) if calls else None,
+            "load_average": round(os.getloadavg()[0], 1)}
 
 
 class LatencyAgent:

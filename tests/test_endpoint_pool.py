@@ -102,7 +102,8 @@ def test_cooldown_param_and_pricing() -> None:
     with pytest.raises(AgentError, match=r"^openai:replica: params.endpoint_cooldown_s must be a positive number "
                                          r"of seconds, got 0$"):
         pool_cooldown(SPEC.model_copy(update={"params": {"endpoint_cooldown_s": 0}}))
-    local = AgentSpec.model_validate({"agent": "openai:m", "base_url": ["http://127.0.0.1:1/v1", "http://localhost:2/v1"]})
+    local = AgentSpec.model_validate({"agent": "openai:m",
+                                      "base_url": ["http://127.0.0.1:1/v1", "http://localhost:2/v1"]})
     assert not is_paid(local)
     assert is_paid(local.model_copy(update={"base_url": ("http://127.0.0.1:1/v1", "https://gateway.example/v1")}))
 
@@ -117,7 +118,7 @@ def test_make_agent_builds_a_pool_with_one_client_per_endpoint(monkeypatch: pyte
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     made = make_agent(SPEC, game=None, side=0)
     assert isinstance(made, EndpointPool) and made.name == "openai:replica"
-    assert [str(e.agent._client.base_url) for e in made.endpoints] == [  # type: ignore[attr-defined]
+    assert [str(e.agent._clients.first.base_url) for e in made.endpoints] == [  # type: ignore[attr-defined]
         "http://a/v1/", "http://b/v1/", "http://c/v1/"]
 
 

@@ -53,9 +53,9 @@ class OpenAIAgent(common.ProviderAgent):
         # compatible servers know max_tokens.
         self._max_tokens_field = "max_tokens" if spec.base_url else "max_completion_tokens"
         client_args: dict[str, Any] = {"base_url": spec.base_url} if spec.base_url else {}
-        self._client = openai.AsyncOpenAI(
+        self._clients = common.Clients(lambda: openai.AsyncOpenAI(
             api_key=self._key, max_retries=0, timeout=params["timeout_s"], http_client=http_client, **client_args,
-        )
+        ), injected=http_client is not None)
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `chat.completions.create` for this request."""
@@ -81,8 +81,9 @@ class OpenAIAgent(common.ProviderAgent):
         try:
             # `create` walks the whole body against its TypedDicts first (about a third of the driver's
             # CPU per call); the body is plain JSON already, so it is posted as `create` would post it.
-            completion = await self._client.post("/chat/completions", body=self.request_body(request),
-                                                 cast_to=ChatCompletion, options=CREATE_OPTIONS)
+            with self._clients.one() as client:
+                completion = await client.post("/chat/completions", body=self.request_body(request),
+                                               cast_to=ChatCompletion, options=CREATE_OPTIONS)
         except openai.APIStatusError as exc:
             raise self._status_error(exc) from None
         except openai.APIConnectionError as exc:
