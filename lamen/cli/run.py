@@ -225,6 +225,12 @@ def _run_tournament(args: argparse.Namespace, tournament: Tournament, matches: l
                 console.print(f"[yellow]{escape(one_line(message))}[/]", soft_wrap=True)
             for agent, reason in state.disabled.items():
                 console.print(f"[red]stopped {escape(one_line(agent))}:[/] {escape(one_line(reason))}", soft_wrap=True)
+            if runner.pools:  # agents served by several endpoints: what each endpoint did in this run
+                from lamen.store.endpoints import endpoint_counts, endpoint_lines
+
+                this_run = [c for c in endpoint_counts(store, tournament.name) if c.run_started == runner.started_at]
+                for line in endpoint_lines(this_run):
+                    console.print(one_line(line), markup=False, soft_wrap=True)
             frame = match_table(store, tournament.name)
             env_rows = store.match_rows(tournament.name) if str(runner.family.relation) == "agent-vs-env" else []
         finally:

@@ -4,6 +4,7 @@ concurrently, within the limits and the budget — writing each match in one tra
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from lamen.agents.base import Agent, AgentError
+from lamen.agents.pool import EndpointPool
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
 from lamen.core.family import Family
@@ -31,6 +33,7 @@ from lamen.spec.tournament import Tournament
 from lamen.spec.problems import Problem, SpecError
 from lamen.store import MatchRecord, Store
 from lamen.store.db import StoredOutcome
+from lamen.store.endpoints import save_endpoint_counts
 from lamen.store.lock import DatabaseLock
 from lamen.store.versions import Planned, VersionConflict, find_conflict, fingerprint, judge_settings, part_digest
 from lamen.providers import CATALOGUE
@@ -204,6 +207,8 @@ class Runner:
         self.in_flight = 0
         self.peak_in_flight = 0
         self._average_cost = 0.0
+        self.pools: list[EndpointPool] = []  # agents served by several replicas: their counts are stored
+        self.started_at, self._started = time.time(), time.monotonic()
 
     # ---- agents ------------------------------------------------------------------------------
 
@@ -230,6 +235,9 @@ class Runner:
             return self.make(spec, game=match.game, side=side, seed=match.seed)
         if spec.id not in self.shared:
             inner = self.make(spec, game=match.game, side=side, seed=match.seed)
+            if isinstance(inner, EndpointPool):
+                inner.on_set_aside = self.state.messages.append
+                self.pools.append(inner)
             limits = self.tournament.limits
             self.shared[spec.id] = ResilientAgent(
                 spec, inner, self._gate(spec.provider), max_retries=limits.max_retries, timeout_s=limits.timeout_s,
@@ -368,10 +376,17 @@ class Runner:
                 finally:
                     self.in_flight -= 1
                 self.store.save_match(match.id, transcript, outcome)
+                if self.pools:
+                    self.save_endpoint_counts()
                 cost = sum(c.reply.cost_usd for c in transcript.calls if c.reply)
                 self._note(match, transcript, outcome, cost)
 
         await asyncio.gather(*(one(m) for m in matches))
+
+    def save_endpoint_counts(self) -> None:
+        """The pools' counts so far, under this run (lamen.store.endpoints)."""
+        save_endpoint_counts(self.store, self.tournament.name, self.started_at, time.monotonic() - self._started,
+                             [count for pool in self.pools for count in pool.counts()])
 
     def _note(self, match: Match, transcript: Transcript, outcome: StoredOutcome, cost: float) -> None:
         state = self.state
