@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from lamen.agents.prices import PriceTable
     from lamen.runner import Runner, RunState
+    from lamen.runner.ray_executor import Executor
     from lamen.schedule import Match
     from lamen.spec.library import Library
     from lamen.spec.tournament import Tournament
@@ -46,10 +47,22 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--ping", action="store_true",
                         help="before starting, send a one-token request to each LLM agent (costs a few tokens)")
     parser.add_argument("--wide", action="store_true", help="tables with every column (the default fits 100 columns)")
+    parser.add_argument("--executor", type=_executor, default="local", metavar="local|ray[=ADDRESS]",
+                        help="where matches play: this process (default), or Ray tasks on a local cluster or the "
+                             "one at ADDRESS (extra `ray`); this process stays the database's only writer")
     parser.set_defaults(handler=handle_run)
     status = commands.add_parser("status", help="summarise a tournament database")
     status.add_argument("db", type=Path)
     status.set_defaults(handler=handle_status)
+
+
+def _executor(text: str) -> Executor:
+    from lamen.runner.ray_executor import Executor
+
+    try:
+        return Executor.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def wide_console(wide: bool = False) -> Console:
@@ -128,6 +141,13 @@ def summary_line(name: str, state: RunState) -> str:
 
 
 def handle_run(args: argparse.Namespace) -> int:
+    from lamen.runner.ray_executor import shut_down_started
+
+    with shut_down_started():  # a Ray cluster `--executor ray` started lasts as long as the command
+        return _handle_run(args)
+
+
+def _handle_run(args: argparse.Namespace) -> int:
     from lamen.spec.load import load_tournaments
     from lamen.store.files import check_writable_database
 
@@ -207,6 +227,11 @@ def _run_tournament(args: argparse.Namespace, tournament: Tournament, matches: l
     prices = _prices(tournament)
     lock = DatabaseLock(database, wait=args.wait, on_wait=lambda text: console.print(text, markup=False))
     lock.refuse_if_held()
+    executor = getattr(args, "executor", None)
+    if executor is not None and executor.kind == "ray":  # an unreachable cluster: refused before any write
+        from lamen.runner.ray_executor import connect
+
+        connect(executor.address)
     # Every check before the lock is taken and the database opened for writing: a refusal
     # leaves no file behind. The runner checks the versions again under the lock.
     conflict, todo = _peek(database, tournament, library, matches)
@@ -217,7 +242,12 @@ def _run_tournament(args: argparse.Namespace, tournament: Tournament, matches: l
     with lock:
         store = Store(database)
         try:
-            runner = Runner(tournament, store, library, replace=args.replace)
+            if executor is not None and executor.kind == "ray":
+                from lamen.runner.ray_executor import RayRunner
+
+                runner = RayRunner(tournament, store, library, replace=args.replace)
+            else:
+                runner = Runner(tournament, store, library, replace=args.replace)
             with using_prices(prices):
                 state = _play(console, runner, tournament, matches, args.quiet)
             # Messages are one line each, printed whole (soft_wrap): they are grepped, not read as tables.

@@ -46,16 +46,29 @@ class ProviderGate:
         self.in_flight = 0
         self.peak = 0
 
-    @asynccontextmanager
-    async def slot(self, estimated_tokens: int) -> AsyncIterator[None]:
-        async with self.slots:
+    async def enter(self, estimated_tokens: int) -> None:
+        """Wait for a slot and the minute budgets; `leave` gives the slot back. (Split from `slot`
+        so a cluster-wide holder can take and give back in two calls: lamen.runner.ray_worker.)"""
+        await self.slots.acquire()
+        try:
             if self.requests:
                 await self.requests.take(1)
             if self.tokens:
                 await self.tokens.take(estimated_tokens)
-            self.in_flight += 1
-            self.peak = max(self.peak, self.in_flight)
-            try:
-                yield
-            finally:
-                self.in_flight -= 1
+        except BaseException:
+            self.slots.release()
+            raise
+        self.in_flight += 1
+        self.peak = max(self.peak, self.in_flight)
+
+    def leave(self) -> None:
+        self.in_flight -= 1
+        self.slots.release()
+
+    @asynccontextmanager
+    async def slot(self, estimated_tokens: int) -> AsyncIterator[None]:
+        await self.enter(estimated_tokens)
+        try:
+            yield
+        finally:
+            self.leave()

@@ -1,0 +1,221 @@
+"""`lamen run SPEC --executor ray[=ADDRESS]`: matches play as Ray tasks on a cluster (a local one
+by default) while this process — the driver — stays the database's only writer: it plans, resumes,
+holds the lock, keeps the budget, and stores each match a worker hands back. A match whose worker
+is lost is played again under a new lease; nothing is written twice, since nothing but the driver
+writes. What runs on the workers is lamen.runner.ray_worker."""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from lamen.agents.base import Agent, ChatReply
+from lamen.agents.registry import make_agent
+from lamen.runner.run import Listener, Runner, RunState
+from lamen.runner.ray_worker import PlayedMatch, ProviderTokens, ReplyCache, play_match
+from lamen.schedule import Match
+from lamen.spec.library import Library
+from lamen.spec.problems import Problem, SpecError
+from lamen.spec.tournament import Tournament
+from lamen.store import Store
+from lamen.text_safety import one_line
+
+# A local cluster shares the machine with the driver: a small object store (matches and
+# transcripts are kilobytes) and no dashboard.
+LOCAL_OBJECT_STORE_BYTES = 96 * 2**20
+# Attempts per match when its worker is lost (killed, out of memory, node gone); past them the
+# match stays unplayed and the run says so (run again to play it).
+MAX_ATTEMPTS = 3
+PROBE_TIMEOUT_S = 5.0  # how long a cluster's address may take to answer
+
+
+@dataclass(frozen=True)
+class Executor:
+    """Where matches play: `local` (this process, asyncio) or `ray` (address None: a local cluster)."""
+
+    kind: str = "local"
+    address: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "Executor":
+        kind, _, address = text.partition("=")
+        if kind not in ("local", "ray") or (kind == "local" and address) or (_ and not address):
+            raise ValueError(f"--executor {text!r}: give local, ray or ray=ADDRESS (e.g. ray=10.0.0.5:6379)")
+        return cls(kind, address or None)
+
+
+def connect(address: str | None = None, num_cpus: int | None = None) -> bool:
+    """Join the Ray cluster at `address`, or start a local one (`num_cpus` workers, default every
+    core); True when this call started Ray (and so should shut it down). One line, no traceback,
+    when Ray is not installed or nothing answers at `address`."""
+    try:
+        import ray
+    except ModuleNotFoundError:
+        raise SpecError([Problem("--executor ray: Ray is not installed",
+                                 "pip install 'lamen[ray]', or run without --executor")]) from None
+    if ray.is_initialized():
+        return False  # connected already: by this run's previous part, or by the caller
+    if address is not None and address != "auto":
+        _answers(address)
+    options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING,
+                               "log_to_driver": False}
+    try:
+        if address is None:
+            ray.init(num_cpus=num_cpus, object_store_memory=LOCAL_OBJECT_STORE_BYTES, **options)
+        else:
+            ray.init(address=address, **options)
+        _connected.append(address)
+    except (ConnectionError, TimeoutError, ValueError, RuntimeError) as exc:
+        where = f"no Ray cluster answers at {one_line(address)}" if address else "a local Ray cluster did not start"
+        raise SpecError([Problem(f"--executor ray{'=' + one_line(address) if address else ''}: {where} "
+                                 f"({one_line(str(exc))[:200]})",
+                                 "start one with `ray start --head` and give its address, or use --executor ray "
+                                 "for a local cluster")]) from None
+    return True
+
+
+_connected: list[str | None] = []  # what `connect` joined or started, until shut down
+
+
+def _answers(address: str, timeout_s: float = PROBE_TIMEOUT_S) -> None:
+    """Refuse at once when nothing listens at `address` (host:port, or ray://host:port): Ray's
+    own connect retries for minutes before it gives up."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise SpecError([Problem(f"--executor ray={one_line(address)}: not HOST:PORT",
+                                 "give the head node's address, e.g. ray=10.0.0.5:6379")])
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout_s).close()
+    except OSError as exc:
+        raise SpecError([Problem(f"--executor ray={one_line(address)}: no Ray cluster answers there "
+                                 f"({one_line(str(exc) or type(exc).__name__)})",
+                                 "start one with `ray start --head` and give its address, or use --executor ray "
+                                 "for a local cluster")]) from None
+
+
+@contextmanager
+def ray_session(address: str | None = None, num_cpus: int | None = None) -> Iterator[None]:
+    """Connected to Ray for the block; a connection this made is shut down after it."""
+    with shut_down_started():
+        connect(address, num_cpus)
+        yield
+
+
+@contextmanager
+def shut_down_started() -> Iterator[None]:
+    """After the block, shut down the Ray connection (and local cluster) `connect` made in it."""
+    try:
+        yield
+    finally:
+        if _connected:
+            import ray
+
+            ray.shutdown()
+            _connected.clear()
+
+
+class RayRunner(Runner):
+    """The runner with its matches played on a Ray cluster (connect first: `ray_session`)."""
+
+    def __init__(self, tournament: Tournament, store: Store, library: Library, listener: Listener | None = None,
+                 backoff_base: float = 1.0, make: Callable[..., Agent] = make_agent, replace: bool = False,
+                 max_attempts: int = MAX_ATTEMPTS) -> None:
+        super().__init__(tournament, store, library, listener, backoff_base, make, replace)
+        self.max_attempts = max_attempts
+        self.lost_workers = 0  # attempts lost with their worker, and played again
+        self.provider_peaks: dict[str, int] = {}
+
+    async def run(self, matches: list[Match] | None = None) -> RunState:
+        import ray
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        here = NodeAffinitySchedulingStrategy(ray.get_runtime_context().get_node_id(), soft=False)
+        # The cache actor reads the database (read-only), so it lives on the driver's machine.
+        self._tokens = ray.remote(ProviderTokens).options(scheduling_strategy=here).remote(self.tournament.limits)
+        self._cache = ray.remote(ReplyCache).options(scheduling_strategy=here).remote(str(self.store.path))
+        # No retries by Ray: a lost attempt's tokens must be given back before it is played again.
+        self._task = ray.remote(play_match).options(max_retries=0)
+        self._tournament = ray.put(self.tournament)
+        try:
+            return await super().run(matches)
+        finally:
+            self.provider_peaks = ray.get(self._tokens.peaks.remote())
+            for actor in (self._tokens, self._cache):
+                ray.kill(actor)
+
+    def _submit(self, match: Match, attempt: int, running: dict[Any, tuple[Match, int, str]]) -> None:
+        lease = f"{match.id}#{attempt}"
+        ref = self._task.remote(self._tournament, match, dict(self.state.disabled), self._tokens, self._cache, lease,
+                                self.make, self.backoff_base)
+        running[ref] = (match, attempt, lease)
+
+    async def _play_all(self, matches: list[Match]) -> None:
+        import ray
+        from ray.exceptions import RayError, RayTaskError
+
+        budget = self.tournament.budget_usd
+        waiting = deque(matches)
+        running: dict[Any, tuple[Match, int, str]] = {}
+        while waiting or running:
+            while waiting and len(running) < self.tournament.limits.concurrency:
+                match = waiting.popleft()
+                if budget is not None and self._projected(1) > budget:
+                    self.state.skipped_budget += 1
+                    continue
+                self._submit(match, 1, running)
+                self.in_flight = len(running)
+                self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+            if not running:
+                break
+            # The driver has nothing else to do while matches play: waiting here blocks no one.
+            ready, _ = ray.wait(list(running), num_returns=1)
+            ready, _ = ray.wait(list(running), num_returns=len(running), timeout=0)
+            for ref in ready:
+                match, attempt, lease = running.pop(ref)
+                self.in_flight = len(running)
+                try:
+                    played: PlayedMatch = ray.get(ref)
+                except RayTaskError:
+                    raise  # an exception in lamen's own code: a bug, as in the local runner
+                except RayError as exc:
+                    self._lost(match, attempt, lease, exc, running)
+                    continue
+                self._store(match, played)
+
+    def _lost(self, match: Match, attempt: int, lease: str, error: Exception,
+              running: dict[Any, tuple[Match, int, str]]) -> None:
+        """A worker died with `match` in hand: give back the tokens it held, play it again."""
+        import ray
+
+        ray.get(self._tokens.end_lease.remote(lease))
+        self.lost_workers += 1
+        reason = one_line(str(error).splitlines()[0] if str(error) else type(error).__name__)[:200]
+        if attempt < self.max_attempts:
+            self.state.messages.append(f"match {match.id}: worker lost ({reason}); playing it again")
+            self._submit(match, attempt + 1, running)
+        else:
+            self.state.messages.append(f"match {match.id}: worker lost {attempt} times ({reason}); not played — "
+                                       "run again to play it")
+
+    def _store(self, match: Match, played: PlayedMatch) -> None:
+        """What the worker hands back, written by the driver: cached replies, stopped agents,
+        messages, then the match in one transaction."""
+        for key, agent, text in played.new_replies:
+            self.store.cache_reply(key, agent, ChatReply.model_validate_json(text))
+        if played.new_replies:
+            self._cache.stored.remote([key for key, _, _ in played.new_replies])
+        for agent, reason in played.stopped.items():
+            if agent not in self.state.disabled:
+                self.state.disabled[agent] = reason
+                self.store.disable_agent(self.tournament.name, agent, reason)
+        for agent, reason in played.stopped_unstored.items():
+            self.state.disabled.setdefault(agent, reason)
+        self.state.messages.extend(played.messages)
+        self.store.save_match(match.id, played.transcript, played.outcome)
+        cost = sum(c.reply.cost_usd for c in played.transcript.calls if c.reply)
+        self._note(match, played.transcript, played.outcome, cost)
