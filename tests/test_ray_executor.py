@@ -1,0 +1,166 @@
+"""The Ray executor (`lamen run --executor ray`): on a local cluster of two workers a tournament
+stores exactly what the local runner stores; a worker killed mid-match loses and duplicates
+nothing; per-provider limits hold across workers; and the command refuses in one line when Ray is
+missing or its cluster does not answer."""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import functools
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lamen.runner.ray_executor import Executor, RayRunner, connect, ray_session
+from lamen.spec.library import Library
+from lamen.spec.problems import SpecError
+from lamen.spec.tournament import Tournament
+from lamen.store import Store
+from tests.conftest import REPO, TINY_SPEC
+from tests.ray_agents import make_dying_in, make_logged
+from tests.store_snapshot import match_results
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[None]:
+    """A local Ray cluster of two workers for the module (about 4 s to start here)."""
+    pytest.importorskip("ray")
+    with ray_session(num_cpus=2):
+        yield
+
+
+def _run_on_ray(tournament: Tournament, database: Path, **options: object) -> RayRunner:
+    store = Store(database)
+    try:
+        runner = RayRunner(tournament, store, Library.default(), **options)  # type: ignore[arg-type]
+        asyncio.run(runner.run())
+    finally:
+        store.close()
+    return runner
+
+
+def _attempts(database: Path) -> dict[str, int]:
+    with sqlite3.connect(database) as db:
+        return dict(db.execute("SELECT id, attempts FROM matches"))
+
+
+def test_a_killed_worker_loses_and_duplicates_nothing(cluster: None, tiny_db: Path, tmp_path: Path) -> None:
+    """Side A of one match kills its worker at its fifth request; the match is played again and
+    the database ends as the local runner's: every match finished, each stored once."""
+    with sqlite3.connect(tiny_db) as db:
+        doomed_id, doomed_seed = db.execute("SELECT id, seed FROM matches ORDER BY position LIMIT 1 OFFSET 5").fetchone()
+    marker = tmp_path / "died"
+    database = tmp_path / "ray.db"
+    runner = _run_on_ray(Tournament.model_validate(TINY_SPEC), database,
+                         make=functools.partial(make_dying_in, marker, doomed_seed, 5))
+    assert marker.exists()  # the worker really died
+    assert runner.lost_workers == 1
+    assert [m for m in runner.state.messages if "worker lost" in m] == [
+        next(m for m in runner.state.messages if m.startswith(f"match {doomed_id}: worker lost"))]
+    assert (runner.state.done, runner.state.errors) == (12, 0)
+    assert match_results(database) == match_results(tiny_db)
+    assert _attempts(database) == {match_id: 1 for match_id in _attempts(tiny_db)}
+
+
+def test_provider_limits_hold_across_workers(cluster: None, tmp_path: Path) -> None:
+    """Two workers, one request at a time for the provider: calls come from both worker processes
+    and never overlap; the replies the workers cached are in the database, written by the driver."""
+    spec = {"name": "limited", "agents": ["openai:fake-a", "openai:fake-b"], "games": ["rental-1-distributive"],
+            "cross_play": True, "self_play": False, "limits": {"per_provider": {"openai": 1}, "concurrency": 4}}
+    log = tmp_path / "calls"
+    log.mkdir()
+    tournament = Tournament.model_validate(spec)
+    database = tmp_path / "limited.db"
+    runner = _run_on_ray(tournament, database, make=functools.partial(make_logged, log, 0.005))
+    calls = sorted(tuple(map(float, line.split())) for path in log.iterdir() for line in path.read_text().splitlines())
+    assert len(list(log.iterdir())) >= 2  # calls from more than one worker process
+    assert all(end <= next_start for (_, end), (next_start, _) in zip(calls, calls[1:]))
+    assert runner.provider_peaks == {"openai": 1}
+    with sqlite3.connect(database) as db:
+        stored_calls, cached = db.execute("SELECT (SELECT COUNT(*) FROM calls), "
+                                          "(SELECT COUNT(*) FROM response_cache)").fetchone()
+    assert (runner.state.done, runner.state.errors) == (4, 0)
+    assert len(calls) == cached == stored_calls == 160  # 4 matches × 10 rounds × 2 sides × note and message
+
+
+def test_a_resumed_run_reads_the_replies_cached_by_the_last(cluster: None, tmp_path: Path) -> None:
+    """A run whose matches were all lost after their calls were paid (status set back to pending,
+    as a crash would leave them): played again, every request is answered from the response
+    cache the driver wrote — the workers read it through the cache actor — and no model is asked."""
+    spec = {"name": "cached", "agents": ["openai:fake-a", "openai:fake-b"], "games": ["rental-1-distributive"],
+            "cross_play": True, "self_play": False}
+    tournament = Tournament.model_validate(spec)
+    database = tmp_path / "cached.db"
+    first, again = tmp_path / "first", tmp_path / "again"
+    first.mkdir(), again.mkdir()
+    _run_on_ray(tournament, database, make=functools.partial(make_logged, first, 0.0))
+    played = match_results(database)
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE matches SET status='pending', attempts=0")
+        for table in ("outcomes", "turns", "calls"):
+            db.execute(f"DELETE FROM {table}")
+    runner = _run_on_ray(tournament, database, make=functools.partial(make_logged, again, 0.0))
+    assert sum(1 for path in first.iterdir() for _ in path.read_text().splitlines()) == 160
+    assert list(again.iterdir()) == []  # not one call reached the model
+    assert (runner.state.done, runner.state.errors) == (4, 0)
+    assert match_results(database) == played
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT COUNT(*), SUM(from_cache) FROM calls").fetchone() == (160, 160)
+
+
+@pytest.mark.slow
+def test_quickstart_on_ray_stores_what_the_local_runner_stores(cluster: None, quickstart_db: Path,
+                                                               tmp_path: Path) -> None:
+    """The quickstart (504 matches of scripted negotiators) on two Ray workers: the same match ids,
+    outcomes and turns as the local runner, each match stored once."""
+    from lamen.spec.load import load_tournament
+
+    database = tmp_path / "quickstart.db"
+    runner = _run_on_ray(load_tournament(REPO / "tournaments" / "quickstart.yaml"), database)
+    assert (runner.state.done, runner.state.errors, runner.lost_workers) == (504, 0, 0)
+    assert match_results(database) == match_results(quickstart_db)
+    assert set(_attempts(database).values()) == {1}
+
+
+def test_executor_option_is_local_ray_or_ray_at_an_address() -> None:
+    assert Executor.parse("local") == Executor("local", None)
+    assert Executor.parse("ray") == Executor("ray", None)
+    assert Executor.parse("ray=10.0.0.5:6379") == Executor("ray", "10.0.0.5:6379")
+    for bad in ("dask", "ray=", "local=x"):
+        with pytest.raises(ValueError, match="give local, ray or ray=ADDRESS"):
+            Executor.parse(bad)
+
+
+def test_an_unreachable_cluster_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    spec = tmp_path / "tiny.yaml"
+    spec.write_text("name: tiny\nagents: [bot:linear, bot:conceder]\ngames: [rental-1-distributive]\n")
+    database = tmp_path / "t.db"
+    done = subprocess.run([sys.executable, "-m", "lamen", "run", str(spec), "--db", str(database),
+                           "--executor", "ray=127.0.0.1:9"], capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert done.returncode != 0
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "error: --executor ray=127.0.0.1:9: no Ray cluster answers there ([Errno 111] Connection refused) "
+        "(start one with `ray start --head` and give its address, or use --executor ray for a local cluster)"]
+    assert not database.exists()
+
+
+def test_without_ray_installed_the_executor_is_refused_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = builtins.__import__
+
+    def no_ray(name: str, *args: object, **kwargs: object) -> object:
+        if name == "ray" or name.startswith("ray."):
+            raise ModuleNotFoundError("No module named 'ray'", name="ray")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    with pytest.raises(SpecError) as refused:
+        connect()
+    assert [(p.message, p.hint) for p in refused.value.problems] == [
+        ("--executor ray: Ray is not installed", "pip install 'lamen[ray]', or run without --executor")]
