@@ -17,8 +17,10 @@ from typing import Any
 from lamen.agents.base import Agent, ChatReply
 from lamen.agents.registry import make_agent
 from lamen.runner.run import Listener, Runner, RunState
-from lamen.runner.ray_worker import PlayedMatch, ProviderTokens, ReplyCache, play_match
+from lamen.runner.ray_worker import MatchPlayer, PlayedMatch, ProviderTokens, ReplyCache
+from lamen.providers import CATALOGUE
 from lamen.schedule import Match
+from lamen.spec.agent import AgentSpec
 from lamen.spec.library import Library
 from lamen.spec.problems import Problem, SpecError
 from lamen.spec.tournament import Tournament
@@ -119,6 +121,20 @@ def shut_down_started() -> Iterator[None]:
             _connected.clear()
 
 
+@dataclass
+class _Player:
+    handle: Any  # a MatchPlayer actor
+    load: int = 0  # its matches sent and not yet back
+
+
+@dataclass
+class _Attempt:
+    match: Match
+    attempt: int
+    lease: str  # what the ProviderTokens actor holds this attempt's tokens under
+    player: _Player
+
+
 class RayRunner(Runner):
     """The runner with its matches played on a Ray cluster (connect first: `ray_session`)."""
 
@@ -127,32 +143,55 @@ class RayRunner(Runner):
                  max_attempts: int = MAX_ATTEMPTS) -> None:
         super().__init__(tournament, store, library, listener, backoff_base, make, replace)
         self.max_attempts = max_attempts
-        self.lost_workers = 0  # attempts lost with their worker, and played again
+        self.lost_attempts = 0  # matches lost with their worker (playing or queued), and sent again
         self.provider_peaks: dict[str, int] = {}
 
     async def run(self, matches: list[Match] | None = None) -> RunState:
         import ray
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
+        seated = [*self.tournament.agents, *([self.tournament.llm_fallback] if self.tournament.llm_fallback else [])]
+        humans = [agent.id for agent in seated if agent.provider == "human"]
+        if humans:
+            raise SpecError([Problem(f"--executor ray: {one_line(humans[0])} plays at this terminal, not on a worker",
+                                     "run without --executor ray")])
         here = NodeAffinitySchedulingStrategy(ray.get_runtime_context().get_node_id(), soft=False)
         # The cache actor reads the database (read-only), so it lives on the driver's machine.
         self._tokens = ray.remote(ProviderTokens).options(scheduling_strategy=here).remote(self.tournament.limits)
         self._cache = ray.remote(ReplyCache).options(scheduling_strategy=here).remote(str(self.store.path))
-        # No retries by Ray: a lost attempt's tokens must be given back before it is played again.
-        self._task = ray.remote(play_match).options(max_retries=0)
-        self._tournament = ray.put(self.tournament)
+        self._players = self._start_players(seated)
         try:
             return await super().run(matches)
         finally:
             self.provider_peaks = ray.get(self._tokens.peaks.remote())
-            for actor in (self._tokens, self._cache):
+            for actor in (self._tokens, self._cache, *(player.handle for player in self._players)):
                 ray.kill(actor)
 
-    def _submit(self, match: Match, attempt: int, running: dict[Any, tuple[Match, int, str]]) -> None:
+    def _start_players(self, seated: list[AgentSpec]) -> list[_Player]:
+        """One player per CPU of the cluster. A match of scripted seats keeps a core busy: a
+        player plays one at a time, with the next queued behind it (no idle gap while the driver
+        stores). A match with a hosted model mostly waits for replies: the players share
+        `limits.concurrency` matches, as many as the local runner would have in flight."""
+        import ray
+
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        waits = any(CATALOGUE[agent.provider].is_llm for agent in seated)
+        at_once = -(-self.tournament.limits.concurrency // cpus) if waits else 1
+        self._queue_depth = at_once if waits else 2
+        # Ray restarts a player whose process died; the driver plays its lost matches again
+        # (max_task_retries=0: a lost attempt's tokens are given back first).
+        player = ray.remote(MatchPlayer).options(num_cpus=1, max_concurrency=at_once, max_restarts=-1,
+                                                 max_task_retries=0)
+        # The tournament goes by value, not as an object-store reference: a restart needs it again.
+        return [_Player(player.remote(self.tournament, self._tokens, self._cache, self.make, self.backoff_base))
+                for _ in range(cpus)]
+
+    def _submit(self, match: Match, attempt: int, running: dict[Any, _Attempt]) -> None:
+        player = min(self._players, key=lambda p: p.load)
         lease = f"{match.id}#{attempt}"
-        ref = self._task.remote(self._tournament, match, dict(self.state.disabled), self._tokens, self._cache, lease,
-                                self.make, self.backoff_base)
-        running[ref] = (match, attempt, lease)
+        running[player.handle.play.remote(match, dict(self.state.disabled), lease)] = _Attempt(match, attempt,
+                                                                                               lease, player)
+        player.load += 1
 
     async def _play_all(self, matches: list[Match]) -> None:
         import ray
@@ -160,9 +199,10 @@ class RayRunner(Runner):
 
         budget = self.tournament.budget_usd
         waiting = deque(matches)
-        running: dict[Any, tuple[Match, int, str]] = {}
+        running: dict[Any, _Attempt] = {}
+        room = min(self.tournament.limits.concurrency, self._queue_depth * len(self._players))
         while waiting or running:
-            while waiting and len(running) < self.tournament.limits.concurrency:
+            while waiting and len(running) < room:
                 match = waiting.popleft()
                 if budget is not None and self._projected(1) > budget:
                     self.state.skipped_budget += 1
@@ -173,33 +213,34 @@ class RayRunner(Runner):
             if not running:
                 break
             # The driver has nothing else to do while matches play: waiting here blocks no one.
-            ready, _ = ray.wait(list(running), num_returns=1)
+            ray.wait(list(running), num_returns=1)
             ready, _ = ray.wait(list(running), num_returns=len(running), timeout=0)
             for ref in ready:
-                match, attempt, lease = running.pop(ref)
+                attempt = running.pop(ref)
+                attempt.player.load -= 1
                 self.in_flight = len(running)
                 try:
                     played: PlayedMatch = ray.get(ref)
                 except RayTaskError:
                     raise  # an exception in lamen's own code: a bug, as in the local runner
                 except RayError as exc:
-                    self._lost(match, attempt, lease, exc, running)
+                    self._lost(attempt, exc, running)
                     continue
-                self._store(match, played)
+                self._store(attempt.match, played)
 
-    def _lost(self, match: Match, attempt: int, lease: str, error: Exception,
-              running: dict[Any, tuple[Match, int, str]]) -> None:
-        """A worker died with `match` in hand: give back the tokens it held, play it again."""
+    def _lost(self, lost: _Attempt, error: Exception, running: dict[Any, _Attempt]) -> None:
+        """A worker died with a match in hand: give back the tokens it held, play it again."""
         import ray
 
-        ray.get(self._tokens.end_lease.remote(lease))
-        self.lost_workers += 1
+        ray.get(self._tokens.end_lease.remote(lost.lease))
+        self.lost_attempts += 1
+        match = lost.match
         reason = one_line(str(error).splitlines()[0] if str(error) else type(error).__name__)[:200]
-        if attempt < self.max_attempts:
+        if lost.attempt < self.max_attempts:
             self.state.messages.append(f"match {match.id}: worker lost ({reason}); playing it again")
-            self._submit(match, attempt + 1, running)
+            self._submit(match, lost.attempt + 1, running)
         else:
-            self.state.messages.append(f"match {match.id}: worker lost {attempt} times ({reason}); not played — "
+            self.state.messages.append(f"match {match.id}: worker lost {lost.attempt} times ({reason}); not played — "
                                        "run again to play it")
 
     def _store(self, match: Match, played: PlayedMatch) -> None:

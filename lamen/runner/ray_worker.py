@@ -173,3 +173,23 @@ def play_match(tournament: Tournament, match: Match | FamilyMatch, stopped: dict
     newly = {agent: reason for agent, reason in runner.state.disabled.items() if agent not in stopped}
     return PlayedMatch(match.id, transcript, outcome, store.new_replies, dict(store.stopped),
                        {a: r for a, r in newly.items() if a not in store.stopped}, list(runner.state.messages))
+
+
+class MatchPlayer:
+    """One worker process of the cluster's pool (a threaded Ray actor): it plays the matches the
+    driver sends, each on a thread of its own with its own event loop, up to the actor's
+    `max_concurrency` at once — one for scripted seats (a core's work), many for models (waiting)."""
+
+    def __init__(self, tournament: Tournament, tokens: Any, cache: Any, make: Callable[..., Agent],
+                 backoff_base: float) -> None:
+        self.tournament, self.tokens, self.cache = tournament, tokens, cache
+        self.make, self.backoff_base = make, backoff_base
+
+    def play(self, match: Match | FamilyMatch, stopped: dict[str, str], lease: str) -> PlayedMatch:
+        return play_match(self.tournament, match, stopped, self.tokens, self.cache, lease, self.make,
+                          self.backoff_base)
+
+    def pid(self) -> int:
+        import os
+
+        return os.getpid()
