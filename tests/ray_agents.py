@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from lamen.agents.base import Agent, ChatReply, ChatRequest, Usage
+from lamen.agents.base import Agent, AgentError, ChatReply, ChatRequest, Usage
 from lamen.agents.registry import make_agent
 from lamen.spec.agent import AgentSpec
 
@@ -47,20 +47,28 @@ def make_dying_in(marker: Path, doomed_seed: int, at_call: int, spec: AgentSpec,
 
 
 class LoggedLLM:
-    """A language model stand-in: answers after `pause` seconds (never agreeing), and appends
-    "start end" of each call to a file of its process in `log`."""
+    """A language model stand-in: answers after `pause` seconds (never agreeing) at `cost` USD a
+    call, and appends "start end" of each call to a file of its process in `log`; with `fatal`,
+    every call fails as a revoked key does."""
 
-    def __init__(self, name: str, log: Path, pause: float) -> None:
-        self.name, self.log, self.pause = name, log, pause
+    def __init__(self, name: str, log: Path, pause: float, cost: float = 0.0, fatal: bool = False) -> None:
+        self.name, self.log, self.pause, self.cost, self.fatal = name, log, pause, cost, fatal
 
     async def complete(self, request: ChatRequest) -> ChatReply:
+        if self.fatal:
+            raise AgentError(f"{self.name}: authentication failed (HTTP 401)", retryable=False)
         start = time.time()
         await asyncio.sleep(self.pause)
         with (self.log / f"{os.getpid()}.txt").open("a") as file:
             file.write(f"{start} {time.time()}\n")
         text = 'Acceptable offer: {"rent": "$1200"}' if request.purpose == "note" else "We propose a rent of $1200."
-        return ChatReply(text=text, usage=Usage(input_tokens=100, output_tokens=10), model="fake")
+        return ChatReply(text=text, usage=Usage(input_tokens=100, output_tokens=10), model="fake",
+                         cost_usd=self.cost)
 
 
-def make_logged(log: Path, pause: float, spec: AgentSpec, **seat: Any) -> Agent:
-    return LoggedLLM(spec.id, log, pause)  # type: ignore[return-value]
+def make_logged(log: Path, pause: float, spec: AgentSpec, *, cost: float = 0.0, fatal_for: str = "",
+                **seat: Any) -> Agent:
+    """Scripted negotiators as `make_agent` makes them; every other agent a LoggedLLM."""
+    if spec.provider == "bot":
+        return make_agent(spec, **seat)
+    return LoggedLLM(spec.id, log, pause, cost, spec.id == fatal_for)  # type: ignore[return-value]

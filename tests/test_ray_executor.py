@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from lamen.runner import Runner
 from lamen.runner.ray_executor import Executor, RayRunner, connect, ray_session
 from lamen.spec.library import Library
 from lamen.spec.problems import SpecError
@@ -128,6 +129,51 @@ def test_a_resumed_run_reads_the_replies_cached_by_the_last(cluster: None, tmp_p
     assert match_results(database) == played
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT COUNT(*), SUM(from_cache) FROM calls").fetchone() == (160, 160)
+
+
+def _run_locally(tournament: Tournament, database: Path, **options: object) -> Runner:
+    store = Store(database)
+    try:
+        runner = Runner(tournament, store, Library.default(), **options)  # type: ignore[arg-type]
+        asyncio.run(runner.run())
+    finally:
+        store.close()
+    return runner
+
+
+def test_the_budget_stops_new_matches_as_in_the_local_runner(cluster: None, tmp_path: Path) -> None:
+    """$0.01 a call, 40 calls a match, a budget of $0.50: after the first match the projected
+    spend of a second passes the budget, on the cluster as in one process."""
+    spec = {"name": "budget", "agents": ["openai:fake"], "games": ["rental-1-distributive", "rental-2-mixture"],
+            "budget_usd": 0.5, "limits": {"concurrency": 1}}
+    make = functools.partial(make_logged, tmp_path, 0.0, cost=0.01)
+    on_ray = _run_on_ray(Tournament.model_validate(spec), tmp_path / "ray.db", make=make)
+    local = _run_locally(Tournament.model_validate(spec), tmp_path / "local.db", make=make)
+    assert (on_ray.state.done, on_ray.state.skipped_budget) == (local.state.done, local.state.skipped_budget) == (1, 7)
+    assert on_ray.state.spend_usd == pytest.approx(0.40) == local.state.spend_usd
+    assert match_results(tmp_path / "ray.db") == match_results(tmp_path / "local.db")
+
+
+def test_a_fatal_error_stops_the_agent_cluster_wide(cluster: None, tmp_path: Path) -> None:
+    """A revoked key on a worker stops that agent: the driver records it, and later matches are
+    not sent to play with it — the database ends as the local runner's."""
+    spec = {"name": "fatal", "agents": ["openai:revoked", "bot:linear"], "games": ["rental-1-distributive"],
+            "limits": {"concurrency": 1}}
+    make = functools.partial(make_logged, tmp_path, 0.0, fatal_for="openai:revoked")
+    on_ray = _run_on_ray(Tournament.model_validate(spec), tmp_path / "ray.db", make=make)
+    local = _run_locally(Tournament.model_validate(spec), tmp_path / "local.db", make=make)
+    assert on_ray.state.disabled == local.state.disabled == {
+        "openai:revoked": "side A (openai:revoked): openai:revoked: authentication failed (HTTP 401)"}
+
+    def stored(database: Path) -> tuple[dict, list]:
+        with sqlite3.connect(database) as db:
+            errors = dict(db.execute("SELECT id, error FROM matches"))
+            stopped = db.execute("SELECT agent_id, disabled_reason FROM agents ORDER BY agent_id").fetchall()
+        return errors, stopped
+
+    assert stored(tmp_path / "ray.db") == stored(tmp_path / "local.db")
+    assert stored(tmp_path / "ray.db")[1] == [("bot:linear", None), ("openai:revoked", on_ray.state.disabled["openai:revoked"])]
+    assert match_results(tmp_path / "ray.db") == match_results(tmp_path / "local.db")
 
 
 @pytest.mark.slow
