@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
 from lamen.runner import Runner
 from lamen.runner.ray_executor import Executor, RayRunner, connect, ray_session
@@ -23,6 +24,7 @@ from lamen.spec.problems import SpecError
 from lamen.spec.tournament import Tournament
 from lamen.store import Store
 from tests.conftest import REPO, TINY_SPEC
+from tests.fake_servers import FakeProviders
 from tests.ray_agents import make_dying_in, make_logged
 from tests.store_snapshot import match_results
 
@@ -174,6 +176,36 @@ def test_a_fatal_error_stops_the_agent_cluster_wide(cluster: None, tmp_path: Pat
     assert stored(tmp_path / "ray.db") == stored(tmp_path / "local.db")
     assert stored(tmp_path / "ray.db")[1] == [("bot:linear", None), ("openai:revoked", on_ray.state.disabled["openai:revoked"])]
     assert match_results(tmp_path / "ray.db") == match_results(tmp_path / "local.db")
+
+
+def test_lamen_run_on_ray_through_the_real_sdk(cluster: None, tmp_path: Path, report_data_only: list[Path],
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """`lamen run --executor ray`: the workers call a model server through the openai SDK, and the
+    database holds what `lamen run` without it stores — same matches, outcomes, turns and calls."""
+    from lamen.cli import main
+
+    databases = []
+    with FakeProviders() as fake:
+        for executor in ("local", "ray"):
+            spec = tmp_path / f"{executor}.yaml"
+            database = tmp_path / f"{executor}.db"
+            spec.write_text(yaml.safe_dump({"name": "served", "agents": [fake.spec("openai:house-model"), "bot:linear"],
+                                            "games": ["rental-1-distributive"], "self_play": False,
+                                            "database": str(database)}), encoding="utf-8")
+            assert main(["run", str(spec), "--quiet", "--executor", executor]) == 0
+            assert capsys.readouterr().out.splitlines()[-3].startswith("served: 4/4 matches, ")
+            databases.append(database)
+        sent = len(fake.received)
+    local, on_ray = databases
+    assert match_results(on_ray) == match_results(local)
+
+    def calls(database: Path) -> list[tuple]:
+        with sqlite3.connect(database) as db:
+            return db.execute("SELECT m.id, c.turn_idx, c.call_idx, c.purpose, c.agent, c.input_tokens, c.output_tokens "
+                              "FROM calls c JOIN matches m ON m.id = c.match_id ORDER BY 1, 2, 3").fetchall()
+
+    assert calls(on_ray) == calls(local)
+    assert sent == 2 * sum(1 for row in calls(local) if row[4] == "openai:house-model")
 
 
 @pytest.mark.slow
