@@ -246,6 +246,30 @@ def test_an_unreachable_cluster_is_one_line_and_writes_nothing(tmp_path: Path) -
     assert not database.exists()
 
 
+def test_an_address_where_something_else_answers_is_refused_at_once() -> None:
+    """An HTTP server is not a Ray head: refused on its answer, not after Ray's minutes of retries."""
+    pytest.importorskip("ray")
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(BaseHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    address = f"127.0.0.1:{server.server_address[1]}"
+    try:
+        with pytest.raises(SpecError) as refused:
+            connect(address)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert [(p.message, p.hint) for p in refused.value.problems] == [
+        (f"--executor ray={address}: what answers there is not a Ray cluster",
+         "give the address `ray start --head` printed (HOST:6379 by default)")]
+
+
 def test_without_ray_installed_the_executor_is_refused_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     real_import = builtins.__import__
 

@@ -34,6 +34,7 @@ LOCAL_OBJECT_STORE_BYTES = 96 * 2**20
 # match stays unplayed and the run says so (run again to play it).
 MAX_ATTEMPTS = 3
 PROBE_TIMEOUT_S = 5.0  # how long a cluster's address may take to answer
+HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])  # and an empty SETTINGS
 
 
 @dataclass(frozen=True)
@@ -73,11 +74,15 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> bool:
             ray.init(address=address, **options)
         _connected.append(address)
     except (ConnectionError, TimeoutError, ValueError, RuntimeError) as exc:
-        where = f"no Ray cluster answers at {one_line(address)}" if address else "a local Ray cluster did not start"
-        raise SpecError([Problem(f"--executor ray{'=' + one_line(address) if address else ''}: {where} "
+        if address is None:
+            raise SpecError([Problem(f"--executor ray: a local Ray cluster did not start ({one_line(str(exc))[:200]})",
+                                     "see `ray status`, or run without --executor")]) from None
+        # Something listens there (see _answers) but would not take this driver: another Ray
+        # version, another auth token, or no Ray at all.
+        raise SpecError([Problem(f"--executor ray={one_line(address)}: could not join the Ray cluster there "
                                  f"({one_line(str(exc))[:200]})",
-                                 "start one with `ray start --head` and give its address, or use --executor ray "
-                                 "for a local cluster")]) from None
+                                 "check that it is a Ray head node of the same Ray version, and that this machine "
+                                 "has its auth token")]) from None
     return True
 
 
@@ -92,12 +97,18 @@ def _answers(address: str, timeout_s: float = PROBE_TIMEOUT_S) -> None:
         raise SpecError([Problem(f"--executor ray={one_line(address)}: not HOST:PORT",
                                  "give the head node's address, e.g. ray=10.0.0.5:6379")])
     try:
-        socket.create_connection((host, int(port)), timeout=timeout_s).close()
+        with socket.create_connection((host, int(port)), timeout=timeout_s) as connection:
+            # A Ray head speaks gRPC: to HTTP/2's opening it answers with a SETTINGS frame (type 4).
+            connection.sendall(HTTP2_PREFACE)
+            frame = connection.recv(9)
     except OSError as exc:
         raise SpecError([Problem(f"--executor ray={one_line(address)}: no Ray cluster answers there "
                                  f"({one_line(str(exc) or type(exc).__name__)})",
                                  "start one with `ray start --head` and give its address, or use --executor ray "
                                  "for a local cluster")]) from None
+    if len(frame) < 4 or frame[3] != 4:
+        raise SpecError([Problem(f"--executor ray={one_line(address)}: what answers there is not a Ray cluster",
+                                 "give the address `ray start --head` printed (HOST:6379 by default)")])
 
 
 @contextmanager
