@@ -158,7 +158,12 @@ class _WorkerRunner(Runner):
         self.tokens, self.lease = tokens, lease
 
     def _gate(self, provider: str) -> ProviderGate:
-        return ClusterGate(self.tokens, provider, self.lease)  # type: ignore[return-value]
+        limits = self.tournament.limits
+        if provider in limits.per_provider or provider in limits.requests_per_minute \
+                or provider in limits.tokens_per_minute:
+            return ClusterGate(self.tokens, provider, self.lease)  # type: ignore[return-value]
+        # No limit to hold for this provider: no round trip to the tokens actor per request.
+        return super()._gate(provider)
 
 
 def play_match(tournament: Tournament, match: Match | FamilyMatch, stopped: dict[str, str], tokens: Any,
