@@ -87,7 +87,8 @@ def main() -> None:
         started = time.perf_counter()
         with ray_session(num_cpus=workers):
             start_s = round(time.perf_counter() - started, 2)
-            figures["scripted"][f"ray_{workers}_workers"] = {**_measure(RayRunner, scripted), "cluster_start_s": start_s}
+            figures["scripted"][f"ray_{workers}_workers"] = {**_measure(RayRunner, scripted),
+                                                             "cluster_start_s": start_s}
             figures["waiting"][f"ray_{workers}_workers"] = _measure(RayRunner, waiting, make_waiting)
     print(json.dumps({"cores": os.cpu_count(), **figures}, indent=2))
 

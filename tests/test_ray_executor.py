@@ -57,7 +57,8 @@ def test_a_killed_worker_loses_and_duplicates_nothing(cluster: None, tiny_db: Pa
     the worker, the match is played again, and the database ends as the local runner's: every
     match finished, each stored once."""
     with sqlite3.connect(tiny_db) as db:
-        doomed_id, doomed_seed = db.execute("SELECT id, seed FROM matches ORDER BY position LIMIT 1 OFFSET 5").fetchone()
+        doomed_id, doomed_seed = db.execute(
+            "SELECT id, seed FROM matches ORDER BY position LIMIT 1 OFFSET 5").fetchone()
     marker = tmp_path / "died"
     database = tmp_path / "ray.db"
     runner = _run_on_ray(Tournament.model_validate(TINY_SPEC), database,
@@ -174,7 +175,8 @@ def test_a_fatal_error_stops_the_agent_cluster_wide(cluster: None, tmp_path: Pat
         return errors, stopped
 
     assert stored(tmp_path / "ray.db") == stored(tmp_path / "local.db")
-    assert stored(tmp_path / "ray.db")[1] == [("bot:linear", None), ("openai:revoked", on_ray.state.disabled["openai:revoked"])]
+    assert stored(tmp_path / "ray.db")[1] == [("bot:linear", None),
+                                              ("openai:revoked", on_ray.state.disabled["openai:revoked"])]
     assert match_results(tmp_path / "ray.db") == match_results(tmp_path / "local.db")
 
 
@@ -201,7 +203,8 @@ def test_lamen_run_on_ray_through_the_real_sdk(cluster: None, tmp_path: Path, re
 
     def calls(database: Path) -> list[tuple]:
         with sqlite3.connect(database) as db:
-            return db.execute("SELECT m.id, c.turn_idx, c.call_idx, c.purpose, c.agent, c.input_tokens, c.output_tokens "
+            return db.execute("SELECT m.id, c.turn_idx, c.call_idx, c.purpose, c.agent, c.input_tokens, "
+                              "c.output_tokens "
                               "FROM calls c JOIN matches m ON m.id = c.match_id ORDER BY 1, 2, 3").fetchall()
 
     assert calls(on_ray) == calls(local)

@@ -136,6 +136,7 @@ def shut_down_started() -> Iterator[None]:
 class _Player:
     handle: Any  # a MatchPlayer actor
     load: int = 0  # its matches sent and not yet back
+    back: Any = None  # while Ray restarts it: a ping that answers when it is back
 
 
 @dataclass
@@ -198,7 +199,7 @@ class RayRunner(Runner):
                 for _ in range(cpus)]
 
     def _submit(self, match: Match, attempt: int, running: dict[Any, _Attempt]) -> None:
-        player = min(self._players, key=lambda p: p.load)
+        player = min((p for p in self._players if p.back is None), key=lambda p: p.load)
         lease = f"{match.id}#{attempt}"
         running[player.handle.play.remote(match, dict(self.state.disabled), lease)] = _Attempt(match, attempt,
                                                                                                lease, player)
@@ -209,24 +210,29 @@ class RayRunner(Runner):
         from ray.exceptions import RayError, RayTaskError
 
         budget = self.tournament.budget_usd
-        waiting = deque(matches)
+        waiting: deque[tuple[Match, int]] = deque((match, 1) for match in matches)  # (match, attempt)
         running: dict[Any, _Attempt] = {}
         room = min(self.tournament.limits.concurrency, self._queue_depth * len(self._players))
         while waiting or running:
-            while waiting and len(running) < room:
-                match = waiting.popleft()
-                if budget is not None and self._projected(1) > budget:
+            while waiting and len(running) < room and any(p.back is None for p in self._players):
+                match, attempt = waiting.popleft()
+                if attempt == 1 and budget is not None and self._projected(1) > budget:
                     self.state.skipped_budget += 1
                     continue
-                self._submit(match, 1, running)
+                self._submit(match, attempt, running)
                 self.in_flight = len(running)
                 self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
-            if not running:
+            restarting = {p.back: p for p in self._players if p.back is not None}
+            if not running and not restarting:
                 break
             # The driver has nothing else to do while matches play: waiting here blocks no one.
-            ray.wait(list(running), num_returns=1)
-            ready, _ = ray.wait(list(running), num_returns=len(running), timeout=0)
+            watched = [*running, *restarting]
+            ray.wait(watched, num_returns=1)
+            ready, _ = ray.wait(watched, num_returns=len(watched), timeout=0)
             for ref in ready:
+                if ref in restarting:
+                    self._back(restarting[ref])
+                    continue
                 attempt = running.pop(ref)
                 attempt.player.load -= 1
                 self.in_flight = len(running)
@@ -235,24 +241,40 @@ class RayRunner(Runner):
                 except RayTaskError:
                     raise  # an exception in lamen's own code: a bug, as in the local runner
                 except RayError as exc:
-                    self._lost(attempt, exc, running)
+                    if self._lost(attempt, exc):
+                        waiting.appendleft((attempt.match, attempt.attempt + 1))
                     continue
                 self._store(attempt.match, played)
 
-    def _lost(self, lost: _Attempt, error: Exception, running: dict[Any, _Attempt]) -> None:
-        """A worker died with a match in hand: give back the tokens it held, play it again."""
+    def _back(self, player: _Player) -> None:
+        """A restarting player's ping came back: in service again, or (its restart failed) pinged again."""
+        import ray
+        from ray.exceptions import RayError
+
+        try:
+            ray.get(player.back)
+        except RayError:
+            player.back = player.handle.pid.remote()
+            return
+        player.back = None
+
+    def _lost(self, lost: _Attempt, error: Exception) -> bool:
+        """A worker died with a match in hand (playing or queued): give back the tokens it held and
+        send that player nothing until Ray has restarted it. Whether to play the match again."""
         import ray
 
         ray.get(self._tokens.end_lease.remote(lost.lease))
         self.lost_attempts += 1
+        if lost.player.back is None:
+            lost.player.back = lost.player.handle.pid.remote()  # answers once the player is back
         match = lost.match
         reason = one_line(str(error).splitlines()[0] if str(error) else type(error).__name__)[:200]
         if lost.attempt < self.max_attempts:
             self.state.messages.append(f"match {match.id}: worker lost ({reason}); playing it again")
-            self._submit(match, lost.attempt + 1, running)
-        else:
-            self.state.messages.append(f"match {match.id}: worker lost {lost.attempt} times ({reason}); not played — "
-                                       "run again to play it")
+            return True
+        self.state.messages.append(f"match {match.id}: worker lost {lost.attempt} times ({reason}); not played — "
+                                   "run again to play it")
+        return False
 
     def _store(self, match: Match, played: PlayedMatch) -> None:
         """What the worker hands back, written by the driver: cached replies, stopped agents,
