@@ -96,7 +96,7 @@ def test_provider_limits_hold_across_workers(cluster: None, tmp_path: Path) -> N
 
 def test_matches_waiting_for_a_model_share_a_worker(cluster: None, tmp_path: Path) -> None:
     """Model matches mostly wait: at concurrency 4 on two workers, each worker plays two at once,
-    so four requests are in flight together at some moment (scripted matches: one per worker)."""
+    so more requests are in flight together than there are workers (scripted: one per worker)."""
     spec = {"name": "waiting", "agents": ["openai:fake-a", "openai:fake-b"], "games": ["rental-1-distributive"],
             "cross_play": True, "self_play": False, "limits": {"concurrency": 4}}
     log = tmp_path / "calls"
@@ -105,7 +105,10 @@ def test_matches_waiting_for_a_model_share_a_worker(cluster: None, tmp_path: Pat
                          make=functools.partial(make_logged, log, 0.05))
     calls = [tuple(map(float, line.split())) for path in log.iterdir() for line in path.read_text().splitlines()]
     most = max(sum(1 for start, end in calls if start <= moment < end) for moment, _ in calls)
-    assert (runner.state.done, runner.peak_in_flight, most) == (4, 4, 4)
+    assert (runner.state.done, runner.peak_in_flight) == (4, 4)
+    # One match per worker would never have more than two requests out at once; a loaded machine
+    # may start the four a little apart, so at least three (four, usually) overlap.
+    assert most >= 3
     assert len(list(log.iterdir())) == 2  # two worker processes played them
 
 
