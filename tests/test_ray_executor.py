@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from lamen.runner import Runner
-from lamen.runner.ray_executor import Executor, RayRunner, connect, ray_session
+from lamen.runner.ray_executor import Executor, RayRunner, connect, probe, ray_session
 from lamen.spec.library import Library
 from lamen.spec.problems import SpecError
 from lamen.spec.tournament import Tournament
@@ -267,7 +267,7 @@ def test_an_address_where_something_else_answers_is_refused_at_once() -> None:
     address = f"127.0.0.1:{server.server_address[1]}"
     try:
         with pytest.raises(SpecError) as refused:
-            connect(address)
+            probe(address)  # what `connect` asks first (this module's cluster may be connected already)
     finally:
         server.shutdown()
         server.server_close()

@@ -64,7 +64,7 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> bool:
     if ray.is_initialized():
         return False  # connected already: by this run's previous part, or by the caller
     if address is not None and address != "auto":
-        _answers(address)
+        probe(address)
     options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING,
                                "log_to_driver": False}
     try:
@@ -77,7 +77,7 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> bool:
         if address is None:
             raise SpecError([Problem(f"--executor ray: a local Ray cluster did not start ({one_line(str(exc))[:200]})",
                                      "see `ray status`, or run without --executor")]) from None
-        # Something listens there (see _answers) but would not take this driver: another Ray
+        # Something listens there (see probe) but would not take this driver: another Ray
         # version, another auth token, or no Ray at all.
         raise SpecError([Problem(f"--executor ray={one_line(address)}: could not join the Ray cluster there "
                                  f"({one_line(str(exc))[:200]})",
@@ -89,7 +89,7 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> bool:
 _connected: list[str | None] = []  # what `connect` joined or started, until shut down
 
 
-def _answers(address: str, timeout_s: float = PROBE_TIMEOUT_S) -> None:
+def probe(address: str, timeout_s: float = PROBE_TIMEOUT_S) -> None:
     """Refuse at once when nothing listens at `address` (host:port, or ray://host:port): Ray's
     own connect retries for minutes before it gives up."""
     host, _, port = address.removeprefix("ray://").rpartition(":")
