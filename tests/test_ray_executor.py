@@ -228,6 +228,22 @@ def test_quickstart_on_ray_stores_what_the_local_runner_stores(cluster: None, qu
     assert set(_attempts(database).values()) == {1}
 
 
+def test_seats_the_cluster_cannot_hold_are_refused_in_one_line(cluster: None, tmp_path: Path) -> None:
+    """A human plays at this terminal, and an endpoint pool balances within one process: both are
+    refused before anything is played or written."""
+    for agents, message, hint in (
+            (["human", "bot:linear"], "--executor ray: human plays at this terminal, not on a worker",
+             "run without --executor ray"),
+            ([{"agent": "openai:served", "base_url": ["http://127.0.0.1:9/v1", "http://127.0.0.1:10/v1"]}, "bot:linear"],
+             "--executor ray: openai:served is served by a pool of endpoints, which the Ray executor does not "
+             "balance yet", "run it without --executor ray, or give it one base_url")):
+        tournament = Tournament.model_validate({"name": "t", "agents": agents, "games": ["rental-1-distributive"]})
+        with pytest.raises(SpecError) as refused:
+            _run_on_ray(tournament, tmp_path / "t.db")
+        assert [(p.message, p.hint) for p in refused.value.problems] == [(message, hint)]
+        assert match_results(tmp_path / "t.db") == {}
+
+
 def test_executor_option_is_local_ray_or_ray_at_an_address() -> None:
     assert Executor.parse("local") == Executor("local", None)
     assert Executor.parse("ray") == Executor("ray", None)

@@ -167,6 +167,13 @@ class RayRunner(Runner):
         if humans:
             raise SpecError([Problem(f"--executor ray: {one_line(humans[0])} plays at this terminal, not on a worker",
                                      "run without --executor ray")])
+        pooled = [agent.id for agent in seated if len(agent.endpoints) > 1]
+        if pooled:
+            # A pool balances the requests of one process; the workers' would each balance their
+            # own and their counts would not reach the database.
+            raise SpecError([Problem(f"--executor ray: {one_line(pooled[0])} is served by a pool of endpoints, "
+                                     "which the Ray executor does not balance yet",
+                                     "run it without --executor ray, or give it one base_url")])
         here = NodeAffinitySchedulingStrategy(ray.get_runtime_context().get_node_id(), soft=False)
         # The cache actor reads the database (read-only), so it lives on the driver's machine.
         self._tokens = ray.remote(ProviderTokens).options(scheduling_strategy=here).remote(self.tournament.limits)
