@@ -1,0 +1,165 @@
+"""Adaptive scheduling: which debiasing blocks to play next, and when to stop (issue 20).
+
+Pure functions of a `Ranking` (what the headline rating says now: estimates, intervals and
+their covariance) and the blocks still unplayed; no I/O, no rating fit. A block is all side ×
+start-order replays of one pairing on one instance, so whatever is chosen brings no side or
+first-mover bias in.
+
+Each round, most blocks are chosen greedily by how much they are expected to shrink the
+uncertainty that decides the ranking: the standard deviation of the difference between
+neighbours in the current order whose intervals still overlap. A block is treated as a linear
+observation of the agents' figures (`Candidate.observes`, e.g. gets_i and gets_j for the utility
+model, a_i + a_j for partners) with the noise of one block; the expected covariance after it is
+the Kalman update of the current one, so a second block of the same pairing in a round is worth
+less than the first. A floor of the round's blocks is drawn uniformly at random (seeded), as
+Chatbot Arena keeps, so no pairing is starved on the strength of an early, wrong estimate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+MIN_FLOOR = 0.2  # the share of every round's blocks drawn at random, at least
+
+
+@dataclass(frozen=True, eq=False)
+class Ranking:
+    """The headline rating as the scheduler sees it. `keys` are what is ranked (an agent, or a
+    (role, agent) for role ratings), `groups` which ranking each key belongs to (one for most
+    relations, one per role): neighbours are taken within a group. `covariance` is over the keys'
+    figures (keys × keys); `noise` is the variance one block adds to one observed figure."""
+
+    keys: tuple[str, ...]
+    groups: tuple[str, ...]
+    estimate: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    covariance: np.ndarray
+    noise: float
+
+    def __post_init__(self) -> None:
+        n = len(self.keys)
+        if len(self.groups) != n or self.estimate.shape != (n,) or self.low.shape != (n,) or self.high.shape != (n,):
+            raise ValueError(f"ranking: keys, groups, estimate, low and high must all have {n} entries")
+        if self.covariance.shape != (n, n):
+            raise ValueError(f"ranking: covariance must be {n} × {n}, got {self.covariance.shape}")
+        if not (self.noise > 0 and math.isfinite(self.noise)):
+            raise ValueError(f"ranking: noise must be a positive number, got {self.noise}")
+
+    def neighbours(self) -> list[tuple[int, int]]:
+        """Adjacent keys (better, worse) in each group's current order; keys without an
+        estimate (NaN) are left out: nothing says where they stand."""
+        pairs = []
+        for group in dict.fromkeys(self.groups):
+            members = [k for k, g in enumerate(self.groups) if g == group and not math.isnan(self.estimate[k])]
+            members.sort(key=lambda k: (-self.estimate[k], self.keys[k]))
+            pairs += list(zip(members, members[1:]))
+        return pairs
+
+    def undecided(self) -> list[tuple[int, int]]:
+        """Neighbours whose intervals overlap (or are not known): the order they stand in is not settled."""
+        return [(i, j) for i, j in self.neighbours() if not self.low[i] > self.high[j]]
+
+    def separated(self) -> bool:
+        """Every group's neighbours have intervals apart, and every key is ranked."""
+        return not any(math.isnan(value) for value in self.estimate) and not self.undecided()
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A block that may be played next. `observes` lists what one play of it observes, each a
+    tuple of (key index, coefficient) pairs: ((i, 1.0),) and ((j, 1.0),) for gets_i and gets_j;
+    ((i, 1.0), (j, 1.0)) once for a partner team."""
+
+    block: str
+    observes: tuple[tuple[tuple[int, float], ...], ...]
+
+
+def observation_matrix(candidate: Candidate, n_keys: int) -> np.ndarray:
+    rows = np.zeros((len(candidate.observes), n_keys))
+    for row, terms in enumerate(candidate.observes):
+        for key, coefficient in terms:
+            rows[row, key] += coefficient
+    return rows
+
+
+def after_block(covariance: np.ndarray, observed: np.ndarray, noise: float) -> np.ndarray:
+    """The covariance after one more block observing `observed` (rows × keys) with `noise` each:
+    the Kalman update Σ − ΣHᵀ(R + HΣHᵀ)⁻¹HΣ."""
+    gain = covariance @ observed.T
+    innovation = noise * np.eye(len(observed)) + observed @ gain
+    return covariance - gain @ np.linalg.solve(innovation, gain.T)
+
+
+def uncertainty(covariance: np.ndarray, pairs: Sequence[tuple[int, int]]) -> float:
+    """Σ over `pairs` of the standard deviation of their difference."""
+    return float(sum(math.sqrt(max(covariance[i, i] + covariance[j, j] - 2 * covariance[i, j], 0.0))
+                     for i, j in pairs))
+
+
+def expected_shrinkage(ranking: Ranking, candidate: Candidate, covariance: np.ndarray | None = None) -> float:
+    """How much one play of `candidate` is expected to shrink the undecided neighbours'
+    uncertainty (`covariance`: the current one, by default the ranking's)."""
+    covariance = ranking.covariance if covariance is None else covariance
+    pairs = ranking.undecided()
+    updated = after_block(covariance, observation_matrix(candidate, len(ranking.keys)), ranking.noise)
+    return uncertainty(covariance, pairs) - uncertainty(updated, pairs)
+
+
+@dataclass(frozen=True)
+class RoundChoice:
+    """The blocks of one round, in the order chosen, and which of them the floor drew at random."""
+
+    blocks: tuple[str, ...]
+    random: tuple[str, ...]
+
+
+def floor_count(round_blocks: int, floor: float) -> int:
+    """How many of a round's blocks are drawn at random: at least `floor` of them, at least one."""
+    if not MIN_FLOOR <= floor <= 1.0:
+        raise ValueError(f"floor must be between {MIN_FLOOR} and 1, got {floor}")
+    return max(1, math.ceil(round_blocks * floor - 1e-9))
+
+
+def choose_round(ranking: Ranking, candidates: Sequence[Candidate], round_blocks: int, floor: float,
+                 rng: np.random.Generator) -> RoundChoice:
+    """The next round's blocks: `floor_count` drawn uniformly (by `rng`) from the candidates, the
+    rest one by one, each the candidate expected to shrink the uncertainty most given those chosen
+    before it (ties go to the earlier candidate, so the choice is a function of its inputs)."""
+    if round_blocks < 1:
+        raise ValueError(f"round_blocks must be ≥ 1, got {round_blocks}")
+    if len(candidates) <= round_blocks:
+        return RoundChoice(tuple(c.block for c in candidates), ())
+    drawn = sorted(rng.choice(len(candidates), size=floor_count(round_blocks, floor), replace=False).tolist())
+    taken = set(drawn)
+    covariance = ranking.covariance
+    n = len(ranking.keys)
+    for k in drawn:  # what the random blocks will tell is counted before the greedy choice
+        covariance = after_block(covariance, observation_matrix(candidates[k], n), ranking.noise)
+    chosen: list[int] = []
+    pairs = ranking.undecided()
+    # Blocks that observe the same figures (one pairing on several instances) are worth the
+    # same: each kind is evaluated once, and its earliest untaken block is the one played.
+    kinds: dict[tuple, list[int]] = {}
+    for k, candidate in enumerate(candidates):
+        if k not in taken:
+            kinds.setdefault(candidate.observes, []).append(k)
+    matrices = {kind: observation_matrix(candidates[members[0]], n) for kind, members in kinds.items()}
+    while len(chosen) + len(drawn) < round_blocks:
+        base = uncertainty(covariance, pairs)
+        best, best_gain = None, -math.inf
+        for kind, members in kinds.items():
+            if not members:
+                continue
+            gain = base - uncertainty(after_block(covariance, matrices[kind], ranking.noise), pairs)
+            if gain > best_gain + 1e-12:
+                best, best_gain = kind, gain
+        assert best is not None  # more candidates than the round takes
+        chosen.append(kinds[best].pop(0))
+        covariance = after_block(covariance, matrices[best], ranking.noise)
+    return RoundChoice(tuple(candidates[k].block for k in chosen + drawn),
+                       tuple(candidates[k].block for k in drawn))
