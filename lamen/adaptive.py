@@ -18,8 +18,9 @@ Chatbot Arena keeps, so no pairing is starved on the strength of an early, wrong
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
@@ -90,6 +91,8 @@ def observation_matrix(candidate: Candidate, n_keys: int) -> np.ndarray:
 def after_block(covariance: np.ndarray, observed: np.ndarray, noise: float) -> np.ndarray:
     """The covariance after one more block observing `observed` (rows × keys) with `noise` each:
     the Kalman update Σ − ΣHᵀ(R + HΣHᵀ)⁻¹HΣ."""
+    if not len(observed):  # a block of an agent not rated yet: the ranking learns nothing it can weigh
+        return covariance
     gain = covariance @ observed.T
     innovation = noise * np.eye(len(observed)) + observed @ gain
     return covariance - gain @ np.linalg.solve(innovation, gain.T)
@@ -163,3 +166,65 @@ def choose_round(ranking: Ranking, candidates: Sequence[Candidate], round_blocks
         covariance = after_block(covariance, matrices[best], ranking.noise)
     return RoundChoice(tuple(candidates[k].block for k in chosen + drawn),
                        tuple(candidates[k].block for k in drawn))
+
+
+@dataclass(frozen=True)
+class AdaptiveSettings:
+    """How an adaptive tournament chooses and stops (the spec's `adaptive:`): rounds of
+    `round_blocks` blocks, `floor` of each drawn at random; it stops when every neighbour is
+    separated (`stop_when: separated`) or when `blocks` blocks have been played."""
+
+    stop_when: Literal["separated", "budget"] = "separated"
+    blocks: int | None = None
+    round_blocks: int = 8
+    floor: float = MIN_FLOOR
+
+
+@dataclass(frozen=True)
+class Block:
+    """A debiasing block of the full design, by its key and its two agents."""
+
+    key: str
+    agent_a: str
+    agent_b: str
+
+
+def round_rng(seed: int, round_index: int) -> np.random.Generator:
+    """The random draws of one round: a function of the tournament's seed and the round alone."""
+    return np.random.default_rng([int(seed) % 2**63, round_index])
+
+
+def warm_up(unplayed: Sequence[Block], agents: Sequence[str], count: int, rng: np.random.Generator) -> tuple[str, ...]:
+    """A first round that connects every agent: the pairings around a random cycle of the agents
+    (each plays two others), each its first unplayed block, up to `count`."""
+    order = [agents[k] for k in rng.permutation(len(agents))]
+    first: dict[frozenset[str], str] = {}
+    for block in unplayed:
+        first.setdefault(frozenset((block.agent_a, block.agent_b)), block.key)
+    cycle = list(zip(order, order[1:] + order[:1])) if len(order) > 2 else list(zip(order, order[1:]))
+    chosen = [first[frozenset(pair)] for pair in cycle if frozenset(pair) in first]
+    return tuple(dict.fromkeys(chosen))[:count]
+
+
+def next_round(unplayed: Sequence[Block], agents: Sequence[str], ranking: Ranking | None,
+               candidate: Callable[[Block], Candidate], played: int, round_index: int,
+               settings: AdaptiveSettings, seed: int) -> RoundChoice | None:
+    """The blocks of round `round_index`, or None when the tournament stops: every neighbour
+    separated (stop_when: separated), the block budget spent, or nothing left to play. Without a
+    ranking (nothing rated yet) the round is the warm-up cycle, topped up at random."""
+    budget = settings.blocks
+    if not unplayed or (budget is not None and played >= budget):
+        return None
+    if ranking is not None and settings.stop_when == "separated" and ranking.separated():
+        return None
+    size = settings.round_blocks if budget is None else min(settings.round_blocks, budget - played)
+    rng = round_rng(seed, round_index)
+    if ranking is None:
+        cycle = warm_up(unplayed, agents, max(size, len(agents)), rng)
+        rest = [block.key for block in unplayed if block.key not in set(cycle)]
+        extra = max(0, size - len(cycle))
+        drawn = [rest[k] for k in sorted(rng.choice(len(rest), size=min(extra, len(rest)), replace=False))]
+        if budget is not None:
+            cycle = cycle[:budget - played]
+        return RoundChoice(cycle + tuple(drawn), tuple(drawn))
+    return choose_round(ranking, [candidate(block) for block in unplayed], size, settings.floor, rng)
