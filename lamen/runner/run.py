@@ -56,16 +56,18 @@ Listener = Callable[[RunState, Match | None], None]
 
 
 def plan(tournament: Tournament, library: Library) -> list[Match] | list[FamilyMatch]:
-    """The tournament's matches (qualifier first), from its spec."""
+    """The tournament's matches (qualifier first), from its spec and its design (lamen.designs)."""
+    from lamen.designs import designed
+
     if tournament.family != "negotiation":
-        return plan_family(tournament)
+        return designed(tournament, plan_family(tournament))
     games = resolve_games(tournament.games, library)
     try:
         protocol = load_protocol(tournament.protocol, library)
     except SpecError as exc:  # placed under the tournament's `protocol:` field
         raise SpecError([p if p.file else replace(p, field=("protocol", *p.field)) for p in exc.problems]) from None
     qualifier = load_game(tournament.qualifier.game, library) if tournament.qualifier else None
-    return schedule(tournament, games, protocol, qualifier)
+    return designed(tournament, schedule(tournament, games, protocol, qualifier))
 
 
 def plan_family(tournament: Tournament) -> list[FamilyMatch]:
@@ -275,6 +277,10 @@ class Runner:
             self.store.drop_matches(conflict.played + conflict.unplayed)
         self.store.save_tournament(self.tournament.name, self.tournament.stored_form(),
                                    [a.model_dump(mode="json") for a in self.tournament.agents])
+        if self.tournament.design == "adaptive":  # cross-play in rounds chosen while playing
+            from lamen.runner.adaptive import play_adaptive
+
+            return await play_adaptive(self, matches, planned)
         self.store.plan(self.tournament.name, [(record_of(m, i, p.fingerprint), m.canonical())
                                                for i, (m, p) in enumerate(zip(matches, planned))])
         statuses = self.store.statuses(self.tournament.name)
