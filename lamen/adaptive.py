@@ -25,6 +25,7 @@ from typing import Literal
 import numpy as np
 
 MIN_FLOOR = 0.2  # the share of every round's blocks drawn at random, at least
+MIN_ROUNDS = 2  # rounds played before `separated` may stop a tournament: the warm-up and one chosen
 
 
 @dataclass(frozen=True, eq=False)
@@ -196,13 +197,14 @@ def round_rng(seed: int, round_index: int) -> np.random.Generator:
 
 def warm_up(unplayed: Sequence[Block], agents: Sequence[str], count: int, rng: np.random.Generator) -> tuple[str, ...]:
     """A first round that connects every agent: the pairings around a random cycle of the agents
-    (each plays two others), each its first unplayed block, up to `count`."""
+    (each plays two others), up to `count`. The k-th pairing of the cycle plays its k-th unplayed
+    block (cyclically), so the warm-up spreads over the instances instead of piling on the first."""
     order = [agents[k] for k in rng.permutation(len(agents))]
-    first: dict[frozenset[str], str] = {}
+    of_pair: dict[frozenset[str], list[str]] = {}
     for block in unplayed:
-        first.setdefault(frozenset((block.agent_a, block.agent_b)), block.key)
+        of_pair.setdefault(frozenset((block.agent_a, block.agent_b)), []).append(block.key)
     cycle = list(zip(order, order[1:] + order[:1])) if len(order) > 2 else list(zip(order, order[1:]))
-    chosen = [first[frozenset(pair)] for pair in cycle if frozenset(pair) in first]
+    chosen = [of_pair[pair][k % len(of_pair[pair])] for k, pair in enumerate(map(frozenset, cycle)) if pair in of_pair]
     return tuple(dict.fromkeys(chosen))[:count]
 
 
@@ -215,7 +217,9 @@ def next_round(unplayed: Sequence[Block], agents: Sequence[str], ranking: Rankin
     budget = settings.blocks
     if not unplayed or (budget is not None and played >= budget):
         return None
-    if ranking is not None and settings.stop_when == "separated" and ranking.separated():
+    # Intervals fitted on the warm-up alone rest on a handful of blocks (one instance, maybe):
+    # separation counts only from the second round's ranking on.
+    if ranking is not None and settings.stop_when == "separated" and round_index >= MIN_ROUNDS and ranking.separated():
         return None
     size = settings.round_blocks if budget is None else min(settings.round_blocks, budget - played)
     rng = round_rng(seed, round_index)

@@ -139,3 +139,23 @@ def test_an_interrupted_adaptive_run_resumes_into_the_same_blocks(tmp_path: Path
     assert len(outcomes(cut)) == 17
     assert main(["run", str(adaptive_spec(tmp_path)), "--db", str(cut), "--quiet", "--yes"]) == 0
     assert outcomes(cut) == outcomes(whole)
+
+
+@pytest.mark.parametrize(("family", "players", "blocks"), [
+    ("dialop.optimization", "[player:random, player:own-view, player:share-all]", 3 * 3),  # partner strengths
+    ("dialop.planning", "[player:random, player:hill-climb, player:oracle]", 3 * 3),  # a ranking per role
+])
+def test_an_adaptive_run_rates_every_relation(tmp_path: Path, capsys: pytest.CaptureFixture[str], family: str,
+                                              players: str, blocks: int) -> None:
+    path = tmp_path / "coop.yaml"
+    path.write_text(f"name: coop\nfamily: {family}\nagents: {players}\ninstances: {{config: {{source: human}}, "
+                    "count: 3}\nself_play: false\ndesign: adaptive\nadaptive: {stop_when: budget, blocks: 5, "
+                    "round_blocks: 2}\nseed: 2\n")
+    db = tmp_path / "coop.db"
+    assert main(["run", str(path), "--db", str(db), "--quiet", "--yes"]) == 0
+    out = capsys.readouterr().out
+    # the warm-up cycle (3 blocks, one per pairing, on three instances), then a chosen round of 2
+    assert f"adaptive design: 5 of {blocks} cross-play blocks played in 2 rounds" in out
+    stored = rows(db)
+    assert Counter(Counter(row["block"] for row in stored).values()) == {4: 5}  # whole blocks only
+    assert len({row["game"] for row in stored}) >= 2  # the warm-up spreads over the instances
