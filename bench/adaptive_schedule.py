@@ -59,7 +59,7 @@ class Synthetic:
         self.names = sorted(self.gets)
         self.mu, self.a, self.o = additive_truth(self.gets, self.gives)
         self.rng = np.random.default_rng(seed)
-        self.blocks = [Block(f"{g}|{self.names[i]}|{self.names[j]}", self.names[i], self.names[j])
+        self.blocks = [Block(f"{g}|{self.names[i]}|{self.names[j]}", self.names[i], self.names[j], f"g{g}")
                        for g in range(GAMES) for i in range(n_agents) for j in range(i + 1, n_agents)]
 
     def play(self, block: Block) -> list[dict]:
@@ -109,7 +109,7 @@ def adaptive(world: Synthetic, seed: int, budget: int, round_blocks: int) -> lis
         unplayed = [block for block in world.blocks if block.key not in played]
         scheduled = utility_ranking(pd.DataFrame(rows)) if rows else None
         choice = next_round(unplayed, world.names, scheduled.ranking if scheduled else None,
-                            lambda b: scheduled.candidate(b.key, b.agent_a, b.agent_b), len(played), round_index,
+                            lambda b: scheduled.candidate(b.key, b.agent_a, b.agent_b, b.instance), len(played), round_index,
                             settings, seed)
         if choice is None:
             return rows

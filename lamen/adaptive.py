@@ -33,7 +33,9 @@ class Ranking:
     """The headline rating as the scheduler sees it. `keys` are what is ranked (an agent, or a
     (role, agent) for role ratings), `groups` which ranking each key belongs to (one for most
     relations, one per role): neighbours are taken within a group. `covariance` is over the keys'
-    figures (keys × keys); `noise` is the variance one block adds to one observed figure."""
+    figures (keys × keys), or, with `contrast` (keys × parameters: figure = contrast · θ), over
+    the rating model's parameters, which blocks then observe; `noise` is the variance of one
+    observation of one block."""
 
     keys: tuple[str, ...]
     groups: tuple[str, ...]
@@ -42,13 +44,21 @@ class Ranking:
     high: np.ndarray
     covariance: np.ndarray
     noise: float
+    contrast: np.ndarray | None = None
+
+    @property
+    def n_params(self) -> int:
+        return len(self.keys) if self.contrast is None else self.contrast.shape[1]
 
     def __post_init__(self) -> None:
         n = len(self.keys)
         if len(self.groups) != n or self.estimate.shape != (n,) or self.low.shape != (n,) or self.high.shape != (n,):
             raise ValueError(f"ranking: keys, groups, estimate, low and high must all have {n} entries")
-        if self.covariance.shape != (n, n):
-            raise ValueError(f"ranking: covariance must be {n} × {n}, got {self.covariance.shape}")
+        if self.contrast is not None and self.contrast.shape[0] != n:
+            raise ValueError(f"ranking: contrast must have a row per key ({n}), got {self.contrast.shape[0]}")
+        p = self.n_params
+        if self.covariance.shape != (p, p):
+            raise ValueError(f"ranking: covariance must be {p} × {p}, got {self.covariance.shape}")
         if not (self.noise > 0 and math.isfinite(self.noise)):
             raise ValueError(f"ranking: noise must be a positive number, got {self.noise}")
 
@@ -74,7 +84,7 @@ class Ranking:
 @dataclass(frozen=True)
 class Candidate:
     """A block that may be played next. `observes` lists what one play of it observes, each a
-    tuple of (key index, coefficient) pairs: ((i, 1.0),) and ((j, 1.0),) for gets_i and gets_j;
+    tuple of (key index — parameter index with a contrast —, coefficient) pairs: ((i, 1.0),) and ((j, 1.0),) for gets_i and gets_j;
     ((i, 1.0), (j, 1.0)) once for a partner team."""
 
     block: str
@@ -99,10 +109,18 @@ def after_block(covariance: np.ndarray, observed: np.ndarray, noise: float) -> n
     return covariance - gain @ np.linalg.solve(innovation, gain.T)
 
 
-def uncertainty(covariance: np.ndarray, pairs: Sequence[tuple[int, int]]) -> float:
-    """Σ over `pairs` of the standard deviation of their difference."""
-    return float(sum(math.sqrt(max(covariance[i, i] + covariance[j, j] - 2 * covariance[i, j], 0.0))
-                     for i, j in pairs))
+def uncertainty(covariance: np.ndarray, pairs: Sequence[tuple[int, int]], contrast: np.ndarray | None = None) -> float:
+    """Σ over `pairs` of the standard deviation of their difference (figures = contrast · θ when
+    `covariance` is over parameters)."""
+    if not pairs:
+        return 0.0
+    if contrast is None:
+        return float(sum(math.sqrt(max(covariance[i, i] + covariance[j, j] - 2 * covariance[i, j], 0.0))
+                         for i, j in pairs))
+    first, second = zip(*pairs)
+    differences = contrast[list(first)] - contrast[list(second)]
+    variances = np.einsum("kp,pq,kq->k", differences, covariance, differences)
+    return float(np.sqrt(np.clip(variances, 0.0, None)).sum())
 
 
 def expected_shrinkage(ranking: Ranking, candidate: Candidate, covariance: np.ndarray | None = None) -> float:
@@ -110,8 +128,8 @@ def expected_shrinkage(ranking: Ranking, candidate: Candidate, covariance: np.nd
     uncertainty (`covariance`: the current one, by default the ranking's)."""
     covariance = ranking.covariance if covariance is None else covariance
     pairs = ranking.undecided()
-    updated = after_block(covariance, observation_matrix(candidate, len(ranking.keys)), ranking.noise)
-    return uncertainty(covariance, pairs) - uncertainty(updated, pairs)
+    updated = after_block(covariance, observation_matrix(candidate, ranking.n_params), ranking.noise)
+    return uncertainty(covariance, pairs, ranking.contrast) - uncertainty(updated, pairs, ranking.contrast)
 
 
 @dataclass(frozen=True)
@@ -133,7 +151,8 @@ def choose_round(ranking: Ranking, candidates: Sequence[Candidate], round_blocks
                  rng: np.random.Generator) -> RoundChoice:
     """The next round's blocks: `floor_count` drawn uniformly (by `rng`) from the candidates, the
     rest one by one, each the candidate expected to shrink the uncertainty most given those chosen
-    before it (ties go to the earlier candidate, so the choice is a function of its inputs)."""
+    before it (ties go to the earlier kind of block; the block of a kind is drawn by `rng`, so the
+    choice is a function of its inputs)."""
     if round_blocks < 1:
         raise ValueError(f"round_blocks must be ≥ 1, got {round_blocks}")
     if len(candidates) <= round_blocks:
@@ -141,29 +160,30 @@ def choose_round(ranking: Ranking, candidates: Sequence[Candidate], round_blocks
     drawn = sorted(rng.choice(len(candidates), size=floor_count(round_blocks, floor), replace=False).tolist())
     taken = set(drawn)
     covariance = ranking.covariance
-    n = len(ranking.keys)
+    n = ranking.n_params
     for k in drawn:  # what the random blocks will tell is counted before the greedy choice
         covariance = after_block(covariance, observation_matrix(candidates[k], n), ranking.noise)
     chosen: list[int] = []
     pairs = ranking.undecided()
     # Blocks that observe the same figures (one pairing on several instances) are worth the
-    # same: each kind is evaluated once, and its earliest untaken block is the one played.
+    # same: each kind is evaluated once, and one of its untaken blocks is drawn (by `rng`) — so a
+    # pairing chosen often still meets the instances in a balanced mix, as a random design would.
     kinds: dict[tuple, list[int]] = {}
     for k, candidate in enumerate(candidates):
         if k not in taken:
             kinds.setdefault(candidate.observes, []).append(k)
     matrices = {kind: observation_matrix(candidates[members[0]], n) for kind, members in kinds.items()}
     while len(chosen) + len(drawn) < round_blocks:
-        base = uncertainty(covariance, pairs)
+        base = uncertainty(covariance, pairs, ranking.contrast)
         best, best_gain = None, -math.inf
         for kind, members in kinds.items():
             if not members:
                 continue
-            gain = base - uncertainty(after_block(covariance, matrices[kind], ranking.noise), pairs)
+            gain = base - uncertainty(after_block(covariance, matrices[kind], ranking.noise), pairs, ranking.contrast)
             if gain > best_gain + 1e-12:
                 best, best_gain = kind, gain
         assert best is not None  # more candidates than the round takes
-        chosen.append(kinds[best].pop(0))
+        chosen.append(kinds[best].pop(int(rng.integers(len(kinds[best])))))
         covariance = after_block(covariance, matrices[best], ranking.noise)
     return RoundChoice(tuple(candidates[k].block for k in chosen + drawn),
                        tuple(candidates[k].block for k in drawn))
@@ -188,6 +208,7 @@ class Block:
     key: str
     agent_a: str
     agent_b: str
+    instance: str = ""  # the game or instance it is played on, for ratings with a level per instance
 
 
 def round_rng(seed: int, round_index: int) -> np.random.Generator:

@@ -65,8 +65,8 @@ def test_a_round_takes_its_floor_at_random_and_the_rest_greedily() -> None:
     assert len(choice.blocks) == 5 and len(set(choice.blocks)) == 5
     assert len(choice.random) == floor_count(5, 0.2) == 1
     greedy = [block for block in choice.blocks if block not in choice.random]
-    # the near tie first, its blocks in the order given; then the next most useful ones
-    assert greedy[0] == "1-2#0"
+    # the near tie first (one of its three blocks, drawn)
+    assert greedy[0].startswith("1-2#")
     assert choice == choose_round(FOUR, candidates, 5, 0.2, np.random.default_rng(7))  # a function of its inputs
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from lamen.cli import main
-from lamen.designs import components
+from lamen.designs import components, rating_links
 from lamen.runner import Runner
 from lamen.runner.run import plan
 from lamen.spec.library import Library
@@ -84,14 +84,47 @@ def test_the_design_components_name_who_is_not_connected() -> None:
     assert components(["a", "b", "c"], [("a", "b"), ("b", "c")]) == [["a", "b", "c"]]
 
 
+def identified(model: str, pairs: list[tuple[str, str]]) -> bool:
+    nodes = [(agent, part) for agent in "pqxy" for part in (0, 1)]
+    return len(components(nodes, rating_links(model, pairs))) == 1  # type: ignore[arg-type]
+
+
+STAR = [("p", "q"), ("p", "x"), ("p", "y")]  # one panel member, p
+TWO = [("p", "q"), ("p", "x"), ("p", "y"), ("q", "x"), ("q", "y")]  # panel p, q playing each other
+
+
+def test_a_star_identifies_no_rating_and_two_panel_members_identify_every_one() -> None:
+    # gets/gives: the star ties what the others get to what p gives, never to what p gets
+    assert not identified("utility", STAR) and identified("utility", TWO)
+    # partner sums: a star is bipartite (no odd cycle); self-play pins it, so does a triangle
+    assert not identified("partner", STAR) and identified("partner", STAR + [("x", "x")])
+    assert identified("partner", TWO)  # p, q, x is a triangle
+    assert not identified("roles", STAR) and identified("roles", STAR + [("p", "p")]) and identified("roles", TWO)
+
+
+def test_a_panel_that_leaves_the_ratings_unidentified_is_one_located_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = spec(tmp_path, "design: panel\npanel: [bot:boulware]\n")
+    assert main(["run", str(path), "--db", str(tmp_path / "t.db"), "--quiet", "--yes"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == (
+        f"{path}:6: panel: the panel design does not identify the ratings: its matches do not relate "
+        "bot:boulware to bot:linear, bot:conceder, bot:hardliner, bot:tit-for-tat (a panel needs two "
+        "members or more, who play each other too)")
+    assert not (tmp_path / "t.db").exists()
+
+
 def test_a_panel_run_says_which_design_was_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "panel.db"
-    path = spec(tmp_path, "design: panel\npanel: [bot:boulware]\n", agents="[bot:boulware, bot:linear, bot:conceder]")
+    path = spec(tmp_path, "design: panel\npanel: [bot:boulware, bot:hardliner]\n",
+                agents="[bot:boulware, bot:linear, bot:conceder, bot:hardliner]")
     assert main(["run", str(path), "--db", str(db), "--quiet", "--yes"]) == 0
     out = capsys.readouterr().out
-    assert "16/16 matches" in out  # 2 pairs × 2 games × 4
+    assert "40/40 matches" in out  # 5 pairs (all but linear–conceder) × 2 games × 4
+    assert "No utility rating" not in out  # every agent's gets is identified
     index = (tmp_path / "index.html").read_text()
-    assert "design: panel (every contestant against bot:boulware): 4 cross-play blocks played" in index
+    assert ("design: panel (every contestant against bot:boulware, bot:hardliner): 10 cross-play blocks played"
+            in index)
 
 
 def adaptive_spec(tmp_path: Path, name: str = "adaptive") -> Path:

@@ -2,8 +2,10 @@
 the figures that rank the agents, their intervals and covariance, and what one debiasing block
 of a pairing observes of them.
 
-- competitive (negotiation): **gets** of the utility model (`utility.fit_utility`); a block of
-  i and j observes gets_i and gets_j (each side's utility, against the other's gives);
+- competitive (negotiation): **gets** of the utility model (`utility.fit_utility`), read through
+  the model's own parameters: a block of i and j on game g observes μ_g + a_i + o_j and
+  μ_g + a_j + o_i (each side's mean utility over the block; side and first mover cancel), so the
+  scheduler sees that what i gets is learnt against an opponent whose gives is itself uncertain;
 - common-payoff with interchangeable seats: **partner strength** (`partner.rate_partners`); a
   block observes a_i + a_j (the team's logit);
 - asymmetric roles: **role strengths**, a ranking per role (`roles.rate_roles`); a block of i and
@@ -39,9 +41,11 @@ class ScheduledRanking:
     relation: str
     sides: Mapping[str, int] | None = None  # roles: seat column → 0 (first agent) or 1
     seat_roles: Mapping[str, str] | None = None  # roles: seat column → role
+    games: tuple[str, ...] = ()  # utility: the games with a level μ_g, in parameter order
 
-    def observes(self, agent_a: str, agent_b: str) -> Observes:
-        """What one block of `agent_a` and `agent_b` observes; empty when either is not rated yet."""
+    def observes(self, agent_a: str, agent_b: str, instance: str = "") -> Observes:
+        """What one block of `agent_a` and `agent_b` (on `instance`, a game) observes; empty when
+        either is not rated yet."""
         if self.relation == "roles":
             assert self.sides is not None and self.seat_roles is not None
             rows = []
@@ -57,12 +61,16 @@ class ScheduledRanking:
         if agent_a not in self.index or agent_b not in self.index:
             return ()
         i, j = self.index[agent_a], self.index[agent_b]
+        if self.relation == "utility":
+            g, n = len(self.games), len(self.index)
+            level = ((self.games.index(instance), 1.0),) if instance in self.games else ()
+            return (level + ((g + i, 1.0), (g + n + j, 1.0)), level + ((g + j, 1.0), (g + n + i, 1.0)))
         if self.relation == "partner":
             return (((min(i, j), 1.0), (max(i, j), 1.0)),)
         return (((i, 1.0),), ((j, 1.0),))
 
-    def candidate(self, block: str, agent_a: str, agent_b: str) -> Candidate:
-        return Candidate(block, self.observes(agent_a, agent_b))
+    def candidate(self, block: str, agent_a: str, agent_b: str, instance: str = "") -> Candidate:
+        return Candidate(block, self.observes(agent_a, agent_b, instance))
 
 
 def _noise(se: np.ndarray, observed: np.ndarray) -> float:
@@ -95,8 +103,8 @@ def utility_ranking(matches: pd.DataFrame, *, level: float = 0.95) -> ScheduledR
         cross = cross[cross["status"] == "finished"]
     noise = _noise(se, _blocks_per_agent(cross, fit.agents))
     ranking = Ranking(keys=fit.agents, groups=("gets",) * len(fit.agents), estimate=estimate, low=low, high=high,
-                      covariance=covariance, noise=noise)
-    return ScheduledRanking(ranking, {a: k for k, a in enumerate(fit.agents)}, "utility")
+                      covariance=fit.covariance, noise=noise, contrast=fit.gets_matrix)
+    return ScheduledRanking(ranking, {a: k for k, a in enumerate(fit.agents)}, "utility", games=fit.games)
 
 
 def partner_ranking(team: pd.DataFrame, blocks: pd.DataFrame, *, level: float = 0.95) -> ScheduledRanking:

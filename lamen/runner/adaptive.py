@@ -100,10 +100,10 @@ async def play_adaptive(runner: Runner, matches: list[Match], planned: list[Plan
         frame = frame[(frame["stage"] != "cross") | frame["block"].isin(set(chosen))]
         scheduled = rank(frame, runner.family, tournament.name)
         taken = set(chosen)
-        unplayed = [Block(key, group[0].agent_a.id, group[0].agent_b.id) for key, group in blocks.items()
+        unplayed = [Block(key, group[0].agent_a.id, group[0].agent_b.id, group[0].game.name) for key, group in blocks.items()
                     if key not in taken and group[0].agent_a.id in agents and group[0].agent_b.id in agents]
         choice = next_round(unplayed, agents, scheduled.ranking if scheduled else None,
-                            lambda block: scheduled.candidate(block.key, block.agent_a, block.agent_b),  # type: ignore[union-attr]
+                            lambda block: scheduled.candidate(block.key, block.agent_a, block.agent_b, block.instance),  # type: ignore[union-attr]
                             len(chosen), round_index, settings, tournament.seed)
         if choice is None:
             break

@@ -60,7 +60,10 @@ def plan(tournament: Tournament, library: Library) -> list[Match] | list[FamilyM
     from lamen.designs import designed
 
     if tournament.family != "negotiation":
-        return designed(tournament, plan_family(tournament))
+        family = tournament_family(tournament.family)
+        hooks = family.tournament
+        asymmetric = isinstance(hooks, CommonPayoffTournament) and not hooks.plan.interchangeable
+        return designed(tournament, plan_family(tournament), "roles" if asymmetric else "partner")
     games = resolve_games(tournament.games, library)
     try:
         protocol = load_protocol(tournament.protocol, library)
