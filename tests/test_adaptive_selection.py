@@ -86,3 +86,25 @@ def test_a_ranking_of_mismatched_shapes_is_refused() -> None:
     with pytest.raises(ValueError, match="noise must be a positive number"):
         Ranking(keys=("a",), groups=("g",), estimate=np.zeros(1), low=np.zeros(1), high=np.zeros(1),
                 covariance=np.eye(1), noise=0.0)
+
+
+def test_the_utility_ranking_is_gets_read_through_the_model_s_parameters() -> None:
+    from lamen.ratings.ranking import utility_ranking
+    from lamen.ratings.simulate import simulate_utilities
+
+    gets = {"a": 0.3, "b": 0.4, "c": 0.5}
+    table = simulate_utilities(gets, {"a": 0.5, "b": 0.4, "c": 0.3}, games_per_pair=8, seed=1)
+    scheduled = utility_ranking(table)
+    ranking = scheduled.ranking
+    assert ranking.keys == ("a", "b", "c") and scheduled.games == ("synthetic",)
+    # on a balanced round robin gets is each agent's mean utility
+    mean_utility = [np.r_[table.loc[table.agent_a == x, "u_a"], table.loc[table.agent_b == x, "u_b"]].mean()
+                    for x in "abc"]
+    np.testing.assert_allclose(ranking.estimate, mean_utility, atol=1e-12)
+    # parameters: μ_synthetic, a_a a_b a_c, o_a o_b o_c, side, first
+    assert scheduled.observes("a", "c", "synthetic") == (((0, 1.0), (1, 1.0), (6, 1.0)), ((0, 1.0), (3, 1.0), (4, 1.0)))
+    assert scheduled.observes("a", "c", "a game not played yet") == (((1, 1.0), (6, 1.0)), ((3, 1.0), (4, 1.0)))
+    assert scheduled.observes("a", "z") == ()  # z is not rated yet
+    # a block of the neighbours b and c narrows what decides the ranking more than one of a and c
+    assert expected_shrinkage(ranking, scheduled.candidate("b-c", "b", "c", "synthetic")) > \
+        expected_shrinkage(ranking, scheduled.candidate("a-c", "a", "c", "synthetic"))
