@@ -18,7 +18,6 @@ from lamen.runner import Runner
 from lamen.runner.run import plan
 from lamen.spec.library import Library
 from lamen.spec.load import load_tournament
-from lamen.spec.problems import SpecError
 from lamen.store import Store
 
 BOTS = "[bot:boulware, bot:linear, bot:conceder, bot:hardliner, bot:tit-for-tat]"

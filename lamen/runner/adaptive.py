@@ -39,7 +39,7 @@ def settings_of(tournament: Tournament, blocks: int) -> AdaptiveSettings:
                             round_blocks=round_blocks, floor=spec.floor if spec is not None else 0.2)
 
 
-def rank(frame: pd.DataFrame, family: Family, tournament: str) -> ScheduledRanking | None:
+def rank(frame: pd.DataFrame, family: Family) -> ScheduledRanking | None:
     """The headline rating of `frame` (the store's table, finished rows rated) by the family's
     relation; None while it cannot be fitted (nothing finished, one agent, every score alike)."""
     finished = frame[frame["status"] == "finished"]
@@ -98,7 +98,7 @@ async def play_adaptive(runner: Runner, matches: list[Match], planned: list[Plan
     while True:
         frame = match_table(store, tournament.name)
         frame = frame[(frame["stage"] != "cross") | frame["block"].isin(set(chosen))]
-        scheduled = rank(frame, runner.family, tournament.name)
+        scheduled = rank(frame, runner.family)
         taken = set(chosen)
         unplayed = [Block(key, group[0].agent_a.id, group[0].agent_b.id, group[0].game.name) for key, group in blocks.items()
                     if key not in taken and group[0].agent_a.id in agents and group[0].agent_b.id in agents]
