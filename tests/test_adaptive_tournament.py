@@ -18,6 +18,7 @@ from lamen.runner import Runner
 from lamen.runner.run import plan
 from lamen.spec.library import Library
 from lamen.spec.load import load_tournament
+from lamen.spec.problems import SpecError
 from lamen.store import Store
 
 BOTS = "[bot:boulware, bot:linear, bot:conceder, bot:hardliner, bot:tit-for-tat]"
@@ -191,3 +192,21 @@ def test_an_adaptive_run_rates_every_relation(tmp_path: Path, capsys: pytest.Cap
     stored = rows(db)
     assert Counter(Counter(row["block"] for row in stored).values()) == {4: 5}  # whole blocks only
     assert len({row["game"] for row in stored}) >= 2  # the warm-up spreads over the instances
+
+
+@pytest.mark.parametrize(("self_play", "refused"), [(False, True), (True, False)])
+def test_a_partner_panel_of_one_needs_self_play_to_identify_the_strengths(tmp_path: Path, self_play: bool,
+                                                                          refused: bool) -> None:
+    path = tmp_path / "coop.yaml"
+    path.write_text("name: coop\nfamily: dialop.optimization\nagents: [player:random, player:own-view, "
+                    "player:share-all]\ninstances: {config: {source: human}, count: 2}\n"
+                    f"self_play: {str(self_play).lower()}\ndesign: panel\npanel: [player:oracle]\n"
+                    .replace("player:share-all]", "player:share-all, player:oracle]"))
+    tournament = load_tournament(path)
+    if refused:
+        with pytest.raises(SpecError, match="does not identify the ratings: its matches do not relate player:random, "
+                                            "player:own-view, player:share-all to player:oracle"):
+            plan(tournament, Library.default())
+    else:
+        matches = plan(tournament, Library.default())
+        assert Counter(m.stage for m in matches) == {"self": 4 * 2 * 4, "cross": 3 * 2 * 4}
