@@ -8,10 +8,10 @@ first-mover bias in.
 Each round, most blocks are chosen greedily by how much they are expected to shrink the
 uncertainty that decides the ranking: the standard deviation of the difference between
 neighbours in the current order whose intervals still overlap. A block is treated as a linear
-observation of the agents' figures (`Candidate.observes`, e.g. gets_i and gets_j for the utility
-model, a_i + a_j for partners) with the noise of one block; the expected covariance after it is
-the Kalman update of the current one, so a second block of the same pairing in a round is worth
-less than the first. A floor of the round's blocks is drawn uniformly at random (seeded), as
+observation of the rating's parameters (`Candidate.observes`: μ_g + a_i + o_j and μ_g + a_j + o_i
+for the utility model, a_i + a_j for partners) with the noise of one block; the expected
+covariance after it is the Kalman update of the current one, so a second block of the same
+pairing in a round is worth less than the first. A floor of the round's blocks is drawn uniformly at random (seeded), as
 Chatbot Arena keeps, so no pairing is starved on the strength of an early, wrong estimate.
 """
 
