@@ -161,15 +161,15 @@ def test_an_interrupted_adaptive_run_resumes_into_the_same_blocks(tmp_path: Path
     play_all = runner._play_all
     played = [0]
 
-    async def killed_after_17(matches: list) -> None:  # the store as a kill in round 2 leaves it
-        room = max(0, 17 - played[0])
+    async def killed_after_26(matches: list) -> None:  # the store as a kill in the second round leaves it
+        room = max(0, 26 - played[0])
         played[0] += min(room, len(matches))
         await play_all(matches[:room])
 
-    runner._play_all = killed_after_17  # type: ignore[method-assign]
+    runner._play_all = killed_after_26  # type: ignore[method-assign]
     asyncio.run(runner.run())
     store.close()
-    assert len(outcomes(cut)) == 17
+    assert len(outcomes(cut)) == 26  # the warm-up's 5 blocks and 6 matches of the next round
     assert main(["run", str(adaptive_spec(tmp_path)), "--db", str(cut), "--quiet", "--yes"]) == 0
     assert outcomes(cut) == outcomes(whole)
 
