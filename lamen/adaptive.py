@@ -140,6 +140,35 @@ class RoundChoice:
     random: tuple[str, ...]
 
 
+def _gains(covariance: np.ndarray, observed: Sequence[np.ndarray], pairs: Sequence[tuple[int, int]],
+           ranking: Ranking) -> np.ndarray:
+    """`uncertainty` now minus after each of the `observed` blocks, for all of them at once: the
+    Kalman update changes the variance of a difference d by −(dΣHᵀ)(R + HΣHᵀ)⁻¹(HΣdᵀ)."""
+    gains = np.zeros(len(observed))
+    if not pairs or not len(observed):
+        return gains
+    first, second = (list(side) for side in zip(*pairs))
+    contrast = np.eye(len(ranking.keys)) if ranking.contrast is None else ranking.contrast
+    differences = contrast[first] - contrast[second]  # pairs × parameters
+    spread = differences @ covariance
+    before = np.clip(np.einsum("kp,kp->k", spread, differences), 0.0, None)
+    base = np.sqrt(before).sum()
+    by_rows: dict[int, list[int]] = {}
+    for k, matrix in enumerate(observed):
+        by_rows.setdefault(len(matrix), []).append(k)
+    for rows, members in by_rows.items():
+        if rows == 0:
+            continue  # observes nothing the ranking can weigh: no gain
+        h = np.stack([observed[k] for k in members])  # kinds × rows × parameters
+        gain_t = np.einsum("pq,krq->kpr", covariance, h)  # ΣHᵀ
+        innovation = ranking.noise * np.eye(rows) + np.einsum("krp,kps->krs", h, gain_t)
+        projected = np.einsum("mp,kpr->kmr", differences, gain_t)  # dΣHᵀ per kind and pair
+        solved = np.linalg.solve(innovation[:, None, :, :], projected[..., None])[..., 0]
+        after = np.clip(before[None, :] - np.einsum("kmr,kmr->km", projected, solved), 0.0, None)
+        gains[members] = base - np.sqrt(after).sum(axis=1)
+    return gains
+
+
 def floor_count(round_blocks: int, floor: float) -> int:
     """How many of a round's blocks are drawn at random: at least `floor` of them, at least one."""
     if not MIN_FLOOR <= floor <= 1.0:
@@ -174,14 +203,10 @@ def choose_round(ranking: Ranking, candidates: Sequence[Candidate], round_blocks
             kinds.setdefault(candidate.observes, []).append(k)
     matrices = {kind: observation_matrix(candidates[members[0]], n) for kind, members in kinds.items()}
     while len(chosen) + len(drawn) < round_blocks:
-        base = uncertainty(covariance, pairs, ranking.contrast)
-        best, best_gain = None, -math.inf
-        for kind, members in kinds.items():
-            if not members:
-                continue
-            gain = base - uncertainty(after_block(covariance, matrices[kind], ranking.noise), pairs, ranking.contrast)
-            if gain > best_gain + 1e-12:
-                best, best_gain = kind, gain
+        open_kinds = [kind for kind, members in kinds.items() if members]
+        gains = _gains(covariance, [matrices[kind] for kind in open_kinds], pairs, ranking)
+        # the first of (numerically) equal gains: the choice must not hang on rounding
+        best = None if not open_kinds else open_kinds[int(np.flatnonzero(gains >= gains.max() - 1e-12)[0])]
         assert best is not None  # more candidates than the round takes
         chosen.append(kinds[best].pop(int(rng.integers(len(kinds[best])))))
         covariance = after_block(covariance, matrices[best], ranking.noise)
