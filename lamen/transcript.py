@@ -6,9 +6,9 @@ numbered from 1; a round ends after the second mover's turn.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from lamen.chat import ChatReply, ChatRequest
 
@@ -49,6 +49,18 @@ class Turn(BaseModel):
     # Why this side gave up structured notes at this turn (the API refused the schema, or the
     # reply was not schema-valid): its notes are free text from here on. None when nothing changed.
     structured_fallback: str | None = None
+    # The family role that wrote the turn (a game family's match: "assistant", "user-0" ...). A
+    # side may fill several roles (Mediation's user agent sits in both user seats), so the side
+    # alone cannot tell them apart. None for negotiation, and left out of the dump then, so a
+    # negotiation transcript serialises exactly as before.
+    role: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _serialise(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and self.role is None:
+            data.pop("role", None)
+        return data
 
 
 class Transcript(BaseModel):

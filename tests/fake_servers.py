@@ -8,7 +8,7 @@ schema (each API's structured-output parameter) is answered with the bare schema
 named in `echo_key` answers HTTP 400 with the caller's key in the error message, as some APIs
 echo a wrong key. `refuse_schema=True` answers every request that carries a schema with the
 API's own 400 for a model without structured output. An answer may be a `ToolUse` instead of text:
-function calls in the API's own shape (OpenAI and Anthropic), for native tool loops.
+function calls in the API's own shape (OpenAI, Anthropic, Cohere v2, Gemini), for native tool loops.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ INPUT_TOKENS = 1000
 OUTPUT_TOKENS = 50
 AUTH_HEADERS = ("authorization", "x-api-key", "x-goog-api-key")  # where the SDKs put the key
 ECHO_KEY_MODEL = "echo-key"
+SIGNATURE = "c2lnbmVkLWJ5LWdlbWluaQ=="  # base64 of a Gemini thought signature, replayed with its call
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ class Asked:
 @dataclass(frozen=True)
 class ToolUse:
     """An answer that calls functions: (call id, name, arguments) per call — arguments a dict, or
-    for OpenAI a string sent as written (malformed JSON included) — with `text` beside them."""
+    for OpenAI and Cohere a string sent as written (malformed JSON included) — with `text` beside
+    them. Gemini's calls go without the id (as the API usually sends them)."""
 
     calls: tuple[tuple[str, str, dict[str, Any] | str], ...]
     text: str = ""
@@ -139,7 +141,24 @@ def _tool_reply(asked: Asked, use: ToolUse) -> dict[str, Any]:
             for id, name, args in use.calls]
         choice["finish_reason"] = "tool_calls"
         return body
-    raise ValueError(f"the fake answers tool calls for openai and anthropic, not {asked.provider}")
+    if asked.provider == "cohere":
+        message = body["message"]
+        if use.text:
+            message["tool_plan"] = use.text
+        del message["content"]  # a v2 tool-call reply carries its words as the plan, not as content
+        message["tool_calls"] = [
+            {"id": id, "type": "function",
+             "function": {"name": name, "arguments": args if isinstance(args, str) else json.dumps(args)}}
+            for id, name, args in use.calls]
+        body["finish_reason"] = "TOOL_CALL"
+        return body
+    # Gemini: calls usually come without an id (lamen makes one and pairs results by name), so the
+    # fake sends none; the call id is unused. A thought signature goes with the first call, as Gemini 3's.
+    candidate = body["candidates"][0]
+    candidate["content"]["parts"] = ([{"text": use.text}] if use.text else []) + [
+        {"functionCall": {"name": name, "args": args}, **({"thoughtSignature": SIGNATURE} if not index else {})}
+        for index, (_, name, args) in enumerate(use.calls)]
+    return body
 
 
 def _reply(asked: Asked, text: str) -> dict[str, Any]:

@@ -166,7 +166,7 @@ CASES = [
     # ---- command-line arguments -----------------------------------------------------------
     Case("unknown-command", ["plya"], 2,
          "lamen: error: argument COMMAND: invalid choice: 'plya' (choose from 'validate', 'games', 'play', 'run', "
-         "'status', 'ratings', 'import', 'compare', 'rejudge', 'report', 'export', 'doctor') (did you mean 'play'?)"),
+         "'status', 'ratings', 'import', 'compare', 'rejudge', 'report', 'export', 'doctor', 'harvest') (did you mean 'play'?)"),
     Case("missing-action", ["games"], 2,
          "lamen games: error: the following arguments are required: ACTION (see `lamen games --help`)"),
     Case("missing-side", ["play", "rental-1-distributive", "--side-a", "bot:linear"], 2,

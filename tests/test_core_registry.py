@@ -23,7 +23,8 @@ def test_an_outside_package_registers_a_family_through_its_entry_point(tmp_path:
     assert "toy.scouts" not in family_names()
     install_fake_distribution(tmp_path, "toy.scouts = tests.toy_family:FAMILY")
     monkeypatch.syspath_prepend(str(tmp_path))
-    assert family_names() == ("adventurers", "dialop.mediation", "dialop.optimization", "dialop.planning", "negotiation", "toy.scouts")
+    assert family_names() == ("adventurers", "dialop.mediation", "dialop.optimization", "dialop.planning", "negotiation", "peoplejoin.qa",
+                              "toolwoz", "toy.scouts")
     family = get_family("toy.scouts")
     assert family.name == "toy.scouts" and set(family.players) == {"teller", "guesser"}
 
@@ -46,5 +47,5 @@ def test_a_family_registered_in_code_and_an_unknown_name(monkeypatch: pytest.Mon
 
     monkeypatch.setitem(registry._BUILTIN, "toy.scouts", lambda: FAMILY)
     assert get_family("toy.scouts") is FAMILY
-    with pytest.raises(UnknownFamily, match="unknown game family 'nope' \\(known: adventurers, dialop.mediation, dialop.optimization, dialop.planning, negotiation, toy.scouts\\)"):
+    with pytest.raises(UnknownFamily, match="unknown game family 'nope' \\(known: adventurers, dialop.mediation, dialop.optimization, dialop.planning, negotiation, peoplejoin.qa, toolwoz, toy.scouts\\)"):
         get_family("nope")

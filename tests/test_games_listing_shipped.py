@@ -33,6 +33,10 @@ BUILTIN_FAMILY_ROWS = [
     ("dialop.planning", "common-payoff",
      "DialOp Planning: an assistant with a site database and a search tool plans a three-stop itinerary for a user "
      "who alone knows their preferences.", "built-in"),
+    ("peoplejoin.qa", "agent-vs-env", "PeopleJoin-QA: an agent answers its user's question by finding and messaging "
+     "the colleagues who hold the tables it needs.", "built-in"),
+    ("toolwoz", "agent-vs-env", "ToolWOZ: an agent serves a simulated customer by calling search and booking APIs "
+     "over the MultiWOZ databases, which answer adversarially.", "built-in"),
 ]
 
 

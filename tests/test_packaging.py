@@ -31,6 +31,10 @@ def test_wheel_contains_and_serves_the_builtin_yaml(tmp_path: Path) -> None:
     for folder in ("games", "issues", "protocols"):
         shipped = {n.rsplit("/", 1)[1] for n in names if n.startswith(f"lamen/_builtin/{folder}/")}
         assert shipped == {p.name for p in (REPO / folder).glob("*.yaml")}
+    # PeopleJoin's data folder travels whole: items, the 18 organisations and both licence notices.
+    people = {n.split("lamen/families/peoplejoin/data/", 1)[1] for n in names if "families/peoplejoin/data/" in n}
+    assert {"dev.jsonl", "DATA_LICENSE.md", "SPIDER_LICENSE.md", "SOURCE.md"} <= people
+    assert sum(n.startswith("tenants/") for n in people) == 18
     # Run the unpacked wheel (not the checkout) from an unrelated directory.
     unpacked = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(unpacked)

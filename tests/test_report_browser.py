@@ -377,3 +377,26 @@ def test_a_cooperative_transcript_shows_moves_and_private_thoughts(browser: obje
     page.locator("#match-detail").screenshot(path=str(shot))
     print(f"screenshot: {shot}")
     assert seen.errors == [] and seen.dialogs == [] and seen.network == []
+
+
+def test_a_mediation_transcript_names_which_user_wrote_each_turn(browser: object,
+                                                                tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Both Mediation user seats are side B: each turn's heading names its seat (user-0, user-1)."""
+    from lamen.cli import main
+
+    folder = tmp_path_factory.mktemp("mediation")
+    spec = folder / "t.yaml"
+    spec.write_text("name: med\nfamily: dialop.mediation\nagents: [player:shared-view]\n"
+                    "instances: {config: {source: human}, count: 1}\n")
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(main, ["run", str(spec), "--db", str(folder / "t.db"), "--quiet", "--yes"]).result() == 0
+        report = pool.submit(write_report, folder / "t.db", folder / "report", replicates=50).result()
+    seen = visit(browser, report)
+    match_id, detail = next(iter(transcript_files(report.index.parent).items()))
+    seen.page.goto(report.index.as_uri() + f"#match={match_id}")
+    seen.page.wait_for_selector(f'#match-detail[data-state=shown][data-match="{match_id}"]')
+    heads = seen.page.eval_on_selector_all("#match-detail .turn-head", "nodes => nodes.map(n => n.textContent)")
+    expected = [f"Round {t['round']} · {t['role']} (side {'AB'[t['side']]}) · player:shared-view"
+                for t in detail["turns"]]
+    assert heads == expected and {t["role"] for t in detail["turns"]} == {"assistant", "user-0", "user-1"}
+    assert seen.errors == [] and seen.network == []

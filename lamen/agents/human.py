@@ -20,6 +20,7 @@ from lamen.spec.agent import AgentSpec
 from lamen.text_safety import terminal
 
 WHAT = {"note": "your private note", "message": "your public message",
+        "move": "your move, in the tags the instructions name",
         "interrogation": "what the other side would accept"}
 
 

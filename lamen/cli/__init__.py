@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from lamen import __version__
-from lamen.cli import compare, doctor, export, games, play, ratings, rejudge, report, run, validate
+from lamen.cli import compare, doctor, export, games, harvest, play, ratings, rejudge, report, run, validate
 from lamen.cli.common import add_data_option
 from lamen.spec.problems import SpecError
 from lamen.text_safety import one_line
 
-COMMANDS = (validate, games, play, run, ratings, compare, rejudge, report, export, doctor)
+COMMANDS = (validate, games, play, run, ratings, compare, rejudge, report, export, doctor, harvest)
 
 
 class Parser(argparse.ArgumentParser):

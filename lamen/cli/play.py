@@ -32,10 +32,15 @@ if TYPE_CHECKING:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("play", help="play one negotiation and judge it")
-    parser.add_argument("game", help="game name or path")
-    parser.add_argument("--side-a", required=True, metavar="AGENT", help="e.g. bot:boulware, local:smollm2, human, openai:gpt-4o")
-    parser.add_argument("--side-b", required=True, metavar="AGENT")
+    parser = commands.add_parser("play", help="play one negotiation and judge it, or one match of a game family")
+    parser.add_argument("game", help="game name or path, or a game family (dialop.planning, dialop.mediation ...)")
+    # Required for a negotiation (checked in `handle`); a family's seats are named with --seat.
+    parser.add_argument("--side-a", metavar="AGENT", help="e.g. bot:boulware, local:smollm2, human, openai:gpt-4o")
+    parser.add_argument("--side-b", metavar="AGENT")
+    parser.add_argument("--seat", action="append", metavar="ROLE=AGENT",
+                        help="a game family's seat, e.g. --seat user=human --seat assistant=player:hill-climb; "
+                             "--seed picks the instance")
+    parser.add_argument("--first", metavar="ROLE", help="a game family's role that moves first (default: the family's)")
     parser.add_argument("--protocol", default="default", help="protocol name or path (default: default)")
     parser.add_argument("--starts", choices=("a", "b"), default="a", help="which side moves first")
     parser.add_argument("--seed", type=int, default=0)
@@ -177,6 +182,22 @@ def handle(args: argparse.Namespace) -> int:
     from lamen.spec.load import load_game, load_persona, load_protocol
     from lamen.spec.protocol import Protocol
 
+    from lamen.cli.play_family import family_to_play, handle_family
+
+    family = family_to_play(args.game)
+    if family is not None:
+        return handle_family(args, family)
+    missing = [option for option, value in (("--side-a", args.side_a), ("--side-b", args.side_b)) if value is None]
+    if missing and not (args.seat or args.first):
+        # A usage error, said as argparse says its own (exit 2): the sides are required for a negotiation.
+        import sys
+        print(f"lamen play: error: the following arguments are required: {', '.join(missing)} "
+              "(see `lamen play --help`)", file=sys.stderr)
+        return 2
+    if missing or args.seat or args.first:
+        raise SpecError([Problem(f"{one_line(args.game)}: a negotiation needs --side-a and --side-b"
+                                 + (" (--seat and --first are for a game family)" if args.seat or args.first else ""),
+                                 "e.g. --side-a human --side-b bot:boulware")])
     # The protocol's own bound on rounds: model_copy(update=...) would not check it.
     max_rounds = next(m.le for m in Protocol.model_fields["max_rounds"].metadata if getattr(m, "le", None))
     library = library_from(args)

@@ -86,6 +86,9 @@ class Family:
     moves_cap: Callable[[Any], int] | None = None
     # What lamen's tournament runner needs (lamen.core.tournament); None: not playable by `lamen run` yet.
     tournament: TournamentPlay | None = None
+    # The reward keys an instance's episode can earn (its goals; `reward` events name them): what
+    # a harvest (lamen.harvest) removes as they are met. None: the family cannot be harvested.
+    goals: Callable[[Any], tuple[str, ...]] | None = None
 
     def codec(self, role: RoleId) -> Codec:
         found = self.codecs.get(role) or self.codecs.get("*")

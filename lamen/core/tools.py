@@ -49,10 +49,12 @@ def call_tool(tools: Sequence[Tool], instance: Any, state: CoreState, role: Role
     result = by_name[call.name].run(instance, state, call.args)
     already = {e.payload.get("key") for e in state.events if e.kind == "reward" and isinstance(e.payload, dict)}
     base, mine = len(state.events), (role,)
-    events = [Event(index=base, role=role, kind="tool_call", text=call.name,
-                    payload={"name": call.name, "args": dict(call.args), "call_id": call.call_id}, visible_to=mine),
-              Event(index=base + 1, role=None, kind="tool_result", text=result.text,
-                    payload={"result": result.payload, "error": result.error, "call_id": call.call_id}, visible_to=mine)]
+    called: dict[str, JSON] = {"name": call.name, "args": dict(call.args), "call_id": call.call_id}
+    if call.signature:  # only where the API gave one, so other calls' events are as before
+        called["signature"] = call.signature
+    answer: dict[str, JSON] = {"result": result.payload, "error": result.error, "call_id": call.call_id}
+    events = [Event(index=base, role=role, kind="tool_call", text=call.name, payload=called, visible_to=mine),
+              Event(index=base + 1, role=None, kind="tool_result", text=result.text, payload=answer, visible_to=mine)]
     for key in result.reward_keys:
         if key not in already:
             events.append(Event(index=base + len(events), role=None, kind="reward", text=key, payload={"key": key},
@@ -81,7 +83,7 @@ def tool_actions(reply: ChatReply, legal: ActionSpace) -> tuple[ToolCall, ...]:
                               f"(tools: {', '.join(offered) or 'none this turn'})")
         if call.error is not None:
             raise FormatError(f"the {call.name} call could not be read: {call.error}")
-        actions.append(ToolCall(name=call.name, args=dict(call.arguments), call_id=call.id))
+        actions.append(ToolCall(name=call.name, args=dict(call.arguments), call_id=call.id, signature=call.signature))
     return tuple(actions)
 
 
@@ -121,12 +123,13 @@ def tool_offer(request: ChatRequest, specs: Sequence[ToolSpec], known: dict[str,
 
 def current_turn(history: Sequence[Event], role: RoleId) -> int:
     """Where `role`'s current turn starts in `history` (the events it sees): the trailing run of its
-    own thoughts, tool calls, their results and its refused replies, which a move ends."""
+    own thoughts, tool calls, their results (and rewards) and its refused replies, which a move ends."""
     start = len(history)
     while start > 0:
         event = history[start - 1]
         own = event.role == role and event.kind in ("think", "tool_call", *REFUSALS)
-        if not (own or (event.role is None and event.kind == "tool_result")):
+        # A call's result, and the reward it earned, belong to the call's turn.
+        if not (own or (event.role is None and event.kind in ("tool_result", "reward"))):
             break
         start -= 1
     return start
@@ -161,7 +164,8 @@ def tool_turns(events: Sequence[Event], role: RoleId) -> tuple[ChatMessage, ...]
         elif event.kind == "tool_call" and event.role == role:
             args = payload.get("args")
             call = ChatToolCall.of(given or f"call-{event.index}", str(payload.get("name", event.text)),
-                                   dict(args) if isinstance(args, dict) else {})
+                                   dict(args) if isinstance(args, dict) else {},
+                                   signature=str(payload.get("signature") or ""))
             calls[call.id] = call
             unanswered.append(call.id)
             turns.append(ChatMessage(role="assistant", content="", tool_calls=(call,)))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, field_validator, model_serializer
 
 from lamen.core.canonical import as_json_value
 
@@ -78,6 +78,17 @@ class ToolCall(_Value):
     name: str
     args: dict[str, JSON] = Field(default_factory=dict)
     call_id: str = ""
+    # An opaque token the model's API wants back with the call when it is replayed (Gemini's
+    # thought signature): kept on the call's event so the next request can carry it. Left out of
+    # the dump while empty, so calls without one serialise as before.
+    signature: str = ""
+
+    @model_serializer(mode="wrap")
+    def _serialise(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and not self.signature:
+            data.pop("signature", None)
+        return data
 
 
 class Submit(_WithPayload):

@@ -22,6 +22,12 @@ BUILTIN_FAMILIES: tuple[tuple[str, str, str], ...] = (  # (name, relation, descr
     ("dialop.planning", "common-payoff",
      "DialOp Planning: an assistant with a site database and a search tool plans a three-stop itinerary "
      "for a user who alone knows their preferences."),
+    ("peoplejoin.qa", "agent-vs-env",
+     "PeopleJoin-QA: an agent answers its user's question by finding and messaging the colleagues "
+     "who hold the tables it needs."),
+    ("toolwoz", "agent-vs-env",
+     "ToolWOZ: an agent serves a simulated customer by calling search and booking APIs over the "
+     "MultiWOZ databases, which answer adversarially."),
 )
 
 
@@ -56,9 +62,23 @@ def register_all() -> None:
 
     register_builtin("adventurers", adventurers)
 
+    def peoplejoin():
+        from lamen.families.peoplejoin import FAMILY
+
+        return FAMILY
+
+    register_builtin("peoplejoin.qa", peoplejoin)
+
     def negotiation():  # today's LAMEN engine behind the core (spec, judge, prompts, bots)
         from lamen.families.negotiation import FAMILY
 
         return FAMILY
 
     register_builtin("negotiation", negotiation)
+
+    def toolwoz():
+        from lamen.families.toolwoz import FAMILY
+
+        return FAMILY
+
+    register_builtin("toolwoz", toolwoz)

@@ -119,6 +119,8 @@ def accepts(message: str, phrase: str) -> bool:
 # "works" is a verb of acceptance; "on-site work" and "doesn't quite work" are not.
 _VALUE_CUES = re.compile(r"\b(?:accept|agree|works\b|(?:would|will|could|should|can|does|do|might)\s+work\b|fine\b|acceptable|okay|ok\b|deal\b|happy with|can live with|"
                          r"sounds good|good with|on board|go with|match|(?:we|i)(?:'ll| will| can)? take|"
+                         # "I can do the $1,000 deposit you asked for", "the deposit can stay at the $1,500 you proposed"
+                         r"(?:we|i)\s+(?:can|could|will|'ll)\s+do\b|(?:can|could|will|should)\s+stay\s+(?:at|as)\b|"
                          r"yes\s+to\s+(?:both|all|that|this|it|those|these|them))", re.IGNORECASE)
 
 

@@ -106,8 +106,12 @@ class IssueLabels:
                 words = word_sequence(wording)
                 # A text label's synonym may hold a number beside its words ("50% deposit" for
                 # "half upfront"): read as a phrase too, since no number grammar reads it.
+                # A label whose number follows a word ("net 60", "tier 2") is read by its whole
+                # wording too: the number alone belongs to no unit the grammar knows.
                 if words and (not numbers_in(wording) or not numbers_in(label) and
-                              any(not re.search(r"\d", word) for word in words)):
+                              any(not re.search(r"\d", word) for word in words)
+                              or len(words) >= 2 and re.fullmatch(r"[a-z]+", words[0]) is not None
+                              and re.fullmatch(r"\d+", words[1]) is not None and not has_currency(wording)):
                     table.phrases.append((tuple(words), label))
             numbers = numbers_in(words_to_digits(label))
             if len(numbers) == 1:

@@ -51,7 +51,7 @@ _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his
                       re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*(?:monthly|yearly|annually|a\s+year)\b",
                          re.IGNORECASE)
-_BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
+_BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere|anything)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
                       r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)

@@ -23,6 +23,9 @@ __all__ = ["brace_blocks", "extract_note_json", "offers_from_pairs", "parse_bloc
 # or a quotation of an earlier offer, not the note's own.
 _ESTIMATE_CUES = re.compile(r"opponent|their\b|they (?:would|might|will|may)|other (?:side|party)|counterpart|"
                             r"estimat|guess|for reference|previous(?:ly)? offer|last offer|likely|predict|"
+                            # the same cues in the other languages models answer in
+                            r"\bstima|estimaci|estimativ|sch[äa]e?tz|\bgegenseite|controparte|contraparte|otra parte|"
+                            r"outra parte|l'autre partie|adversaire|avversari|"
                             r"(?:think|expect|believe)\s+(?:the\s+)?\w+\s+(?:will|would|might)", re.IGNORECASE)
 _OWN_CUES = re.compile(r"\b(?:my|our|own)\b", re.IGNORECASE)
 # Keys that carry no offer beside the offer itself.
@@ -96,6 +99,12 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             if issue is None:
                 unknown.append(key_text.lower())
                 continue
+        if isinstance(value, str) and re.search(r"\s+or\s+", value):
+            # {"control": "6-4 or 7-3"}: two values offered as alternatives, neither chosen
+            alternatives = [labels.match(issue, part) for part in re.split(r"\s+or\s+", value)]
+            if all(m.kind == "label" for m in alternatives) and len({m.label for m in alternatives}) > 1:
+                ambiguous.append(issue)
+                continue
         values = value if isinstance(value, list) and not nested else [value]
         matches = [labels.match(issue, v) for v in values]
         found = list(dict.fromkeys(m.label for m in matches if m.kind == "label"))
@@ -168,6 +177,13 @@ def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block],
     own = [(b, r) for b, r in about_game if not _is_estimate(note, b, labels)] or about_game
     if not own:
         return None, blocks, readings
+    # "Flexible on rent within that band depending on how they respond." after a block is a
+    # remark in prose, read as a key/value line: with no number and no label it offers nothing,
+    # and does not replace the block that does.
+    while len(own) > 1 and not own[-1][1].offers and not own[-1][1].ambiguous and \
+            not any(re.search(r"\d", str(raw)) for raw in own[-1][1].invalid.values()) and \
+            any(r.offers for _, r in own[:-1]):
+        own.pop()
     # "Update: rent $1,200 instead." after the offer block revises it (the note reader applies the
     # revision written after the block), it does not replace it.
     while len(own) > 1 and all(AMENDMENT_KEY.search(str(key)) and labels.issue_for_key(str(key)) is None

@@ -15,6 +15,10 @@ _ZERO_CUE = re.compile(
     r"\b(?P<subject>[a-z]+)\s+(?:(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?|not\s+)(?:allowed|permitted|"
     r"something\s+(?:we|i)\s+can(?:not|'t)?\s+allow)\b|"
     r"\b(?P<waived>[a-z]+)\s+(?:(?:is|are|to\s+be|will\s+be|would\s+be)\s+)?(?:waived|dropped\s+entirely)\b|"
+    # "skip the extended warranty", "drop the signing bonus": giving the issue up entirely, unless
+    # a new value follows ("drop the fee to $40" lowers it)
+    r"\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up)\s+"
+    r"(?P<dropped>(?:[\w-]+\s+){0,2}[\w-]+)\b(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
     r"\b(?P<key>[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
     r"shorter|than|sooner|greater)\b)", re.IGNORECASE)
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
@@ -97,6 +101,7 @@ def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
         if match.group("subject") and not re.search(r"n't|\bnot\b|\bcannot\b", match.group(0), re.IGNORECASE):
             continue  # "subletting is allowed" names no zero
         words = (match.group("words") or match.group("word") or match.group("key") or match.group("waived")
+                 or match.group("dropped")
                  or match.group("subject")
                  or "").split()
         words = [w for w in words if w.lower() not in _NOT_ISSUE_WORDS]

@@ -11,6 +11,7 @@ from lamen.judge.agreement import accepts_named
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
     r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
+    r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|selling|going|priced)\s+(?:at|for)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
     r"msrp(?:\s+(?:of|is))?|market\s+(?:rate|price|value)(?:\s+(?:of|is))?|going\s+rate(?:\s+(?:of|is))?)\s+"
@@ -28,7 +29,14 @@ _CLAUSE_NOT_OWN = re.compile(
     r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
     r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
     r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"
-    r"last (?:round|time)|initially|originally|at first|already|spent|ago|"
+    r"last (?:round|time|month|week|year)|initially|originally|at first|already|spent|(?:i|we)\s+paid|ago|"
+    # the two ends a compromise is worked out from: "splitting the difference between my $1,200 and your $1,000"
+    r"(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle)\s+between"
+    r"(?![^.;!?]*\b(?:gives?|makes?|is|comes\s+to|equals|lands?|so|puts?\s+us)\b)|"
+    # deferring: "let me check with my partner and get back to you on the $1,200"
+    r"get back to you|(?:let me|let us|i'll|we'll|i will|we will|i need to|we need to)\s+(?:check|think|discuss|talk|sleep)|"
+    # a reference figure, not an offer: "our standard rate for this amount is 5.5%"
+    r"(?:standard|usual|regular|normal|typical|list)\s+(?:rate|price|fee)s?\b(?:\s+\w+){0,6}\s+(?:is|are|of)|"
     r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
     r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
 # Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
@@ -42,15 +50,26 @@ _BOUND_BEFORE = re.compile(
     r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
-    r"^\s*(?:[^\s,.;!?]+\s+){0,5}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
-    r"(?:higher|lower|more|less) than (?:i|we) can)|"
+    r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind)|"
+    r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed))|"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:necessary|needed)|"
     # "Email-only support won't work for us": the issue's name may stand between value and verdict.
-    r"^\s*(?:[a-z-]+\s+){0,2}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
+    # "$1,300 is still above our budget", "$30 is steep", "your $1,400 feels steep"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:(?:still|way|far|much|well|a\s+bit|"
+    r"a\s+little|rather|quite|pretty|really)\s+)?(?:(?:above|over|outside|beyond)\s+(?:our|my|the)\s+(?:budget|limit|range|means)|"
+    r"over\s+budget|steep|pricey|expensive|a\s+stretch)\b|"
+    # a calculation from the value, not an offer of it: "a 5% rate on $10,000 over 10 years means ..."
+    r"^[^.;!?]{0,40}?\b(?:means|would\s+mean|works\s+out\s+to|comes\s+to|amounts\s+to|adds\s+up\s+to)\b|"
+    # "at $90 a month in fees the loan becomes unaffordable"
+    r"^[^.;!?]{0,40}?\b(?:becomes?|makes?\s+(?:it|this|the\s+\w+))\s+(?:\w+\s+)?(?:unaffordable|too\b|impossible)|"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
-_DIFFERENCE_AFTER = re.compile(r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
+_DIFFERENCE_AFTER = re.compile(r"^\s*(?:a\.?m\b|p\.?m\b|o'clock\b|:\d\d\b)|"  # a time of day ("Tuesday at 3pm")
+                               r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
                                # "half a percent off your rate": a reduction, not a value ("20 days off" is leave)
                                r"off\s+(?:your|their|the|my|our|that|this|it|of|from)\b(?!\s+table))", re.IGNORECASE)
 PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
@@ -80,13 +99,79 @@ _PROPOSING_WORDS = re.compile(r"\b(?:ok|okay|acceptable|fine|doable|work(?:s|abl
                               r"consider|manage|stretch)\b", re.IGNORECASE)
 
 
+# "Is $1,300 really the best you can do?": a question about the other side's limit, whatever
+# proposing word it has.
+_ASKS_THEIR_LIMIT = re.compile(r"\b(?:best|lowest|highest|most|least|furthest|max(?:imum)?|min(?:imum)?)\s+"
+                               r"(?:you|they)\s+(?:can|could|will|would)\b", re.IGNORECASE)
+
+
 def asks_about(sentence: str) -> bool:
-    """The sentence is a question about values, not a proposal of them."""
+    """The sentence is a question about values, not a proposal of them. The inquiry may follow a
+    lead-in ("Before we go further: is the $110,000 before or after the bonus?")."""
     stripped = sentence.strip()
-    return stripped.endswith("?") and bool(_INQUIRY.match(stripped)) and not _PROPOSING_WORDS.search(stripped)
+    if not stripped.endswith("?"):
+        return False
+    if _ASKS_THEIR_LIMIT.search(stripped):
+        return True
+    if _INQUIRY.match(stripped) and not _PROPOSING_WORDS.search(stripped):
+        return True
+    # "Thanks — just to confirm, are the $1,200 and 24 months inclusive of utilities?"
+    segments = re.split(r":\s+|\s[-–—]\s|,\s+", stripped)
+    return any(_INQUIRY.match(segment) and not _PROPOSING_WORDS.search(" ".join(segments[index:]))
+               for index, segment in enumerate(segments[1:], start=1))
 
 
-_THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+side)\s*[:=]", re.IGNORECASE)
+_THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+side|"
+                              r"(?:your|their)\s+(?:current\s+|latest\s+|last\s+|new\s+)?"
+                              r"(?:terms|offer|proposal|position|ask|package|counter-?offer))\s*[:=]", re.IGNORECASE)
+
+
+# A word that makes a clause a statement of its own (a subject or a verb): a clause without one is
+# an item of the list the clause before it began ("You've asked for $1,000 rent, a 36-month lease,
+# no deposit and 10 days": every item is still what they asked for).
+_STATEMENT_WORD = re.compile(
+    r"\b(?:i|we|you|they|he|she|it|that|this|there|is|are|was|were|be|been|am|can|could|will|would|shall|"
+    r"should|may|might|must|do|does|did|have|has|had|works?|need|want|accept|offer|propose|take|give|pay|"
+    r"agree|go|make|let|keep|get|seems?|sounds?|looks?|fine|ok|okay|deal|but|or|how|what|if|so|then|except|"
+    r"stays?|goes|comes?|remains?|becomes?)\b|'(?:s|re|ll|d|ve|m)\b|n't\b",
+    re.IGNORECASE)
+
+
+def _value_clause(sentence: str, start: int, end: int) -> str:
+    """The part of the sentence a value's clause spans, both sides of the value."""
+    before = _CLAUSE_BREAK.split(sentence[:start])[-1]
+    after = _CLAUSE_BREAK.split(sentence[end:])[0]
+    return before + sentence[start:end] + after
+
+
+_LIST_BREAK = re.compile(r"(,(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s)")  # _CLAUSE_BREAK, keeping the breaks
+
+
+def _list_scope(before: str, clause_of_value: str) -> str:
+    """The text whose stance a value inherits: its own clause and, when that clause (and each one
+    back to the list's first) is a bare item of a list joined by commas, the clause that began the
+    list ("You've asked for $1,000 rent, a 36-month lease, no deposit"). The items between are
+    not taken: what they say ("45% of yours") is about themselves."""
+    pieces = _LIST_BREAK.split(before)
+    own = pieces[-1]
+    if len(pieces) == 1 or _STATEMENT_WORD.search(re.sub(r"[$€£]?\d[\d,.]*", " ", clause_of_value)):
+        return own
+    index = len(pieces) - 2  # the separator before the value's clause
+    while index > 0 and pieces[index] == ",":
+        clause = pieces[index - 1]
+        if _STATEMENT_WORD.search(clause):
+            # Only a clause that quotes or recounts a package before its first value begins such
+            # a list ("you've asked for $1,000 rent"); "your deposit of $1,000 as is" is an item.
+            first_value = re.search(r"[$€£]?\d", clause)
+            lead = clause[:first_value.start()] if first_value else ""
+            return clause + ", " + own if first_value and _LIST_LEAD.search(lead) else own
+        index -= 2
+    return own
+
+
+_THANKED = re.compile(r"\b(?:appreciate|thanks?\s+(?:you\s+)?for)\b", re.IGNORECASE)
+_LIST_LEAD = re.compile(r"\b(?:offered|proposed|suggested|asked(?:\s+for)?|wanted|requested|mentioned|said|"
+                        r"demanded|offering|proposing|asking(?:\s+for)?|demanding|want|quoted)\b", re.IGNORECASE)
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:
@@ -94,8 +179,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if "?" in sentence and asks_about(sentence):
         return False
     before = sentence[:start]
-    clause = _CLAUSE_BREAK.split(before)[-1]
-    after = sentence[end:end + 50]
+    clause = _list_scope(before, _value_clause(sentence, start, end))
+    after = sentence[end:end + 70]
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
     if _THEIRS_LABELLED.match(re.split(r"[;.!?]\s|—|\s-\s", before)[-1]):
@@ -103,6 +188,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if _QUOTED_AFTER.search(after):
         # "We'll take the 24 months you proposed": accepting it makes it one's own.
         return accepts_named(sentence)
+    if _THANKED.search(clause) and re.search(r"\bbut\b", sentence[end:], re.IGNORECASE):
+        return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):
         return True
     if _IMMEDIATE_NOT_OWN.search(before[-30:]):

@@ -15,6 +15,7 @@ from typing import Any
 from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
 from lamen.judge.keys import record_value
 from lamen.judge.labels import GameLabels
+from lamen.judge.values import words_to_digits
 
 Pairs = list[tuple[str, Any]]
 
@@ -297,6 +298,11 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
     cleaned = _clean_line(line)
     if not cleaned:
         return [], 0
+    if re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand)\b", cleaned,
+                 re.IGNORECASE):
+        # "rent of twelve hundred dollars, a two-year lease": where a key ends and its value
+        # begins is found by the value's number, so number words become digits first.
+        cleaned = words_to_digits(cleaned)
     pairs: Pairs = []
     named = 0
     segments = _segments(cleaned)

@@ -269,7 +269,9 @@ SCRIPT = r"""
 
   function familyTurnNode(turn) {
     // A game family's turn: the moves the partner saw, one per tag, then the seat's private thoughts.
-    const who = "Round " + turn.round + " · side " + "AB"[turn.side] + " · " + turn.agent;
+    // The role names the seat when a side fills several (Mediation's user-0 and user-1).
+    const who = "Round " + turn.round + " · " + (turn.role ? turn.role + " (side " + "AB"[turn.side] + ")"
+      : "side " + "AB"[turn.side]) + " · " + turn.agent;
     const parts = [el("div", { cls: "turn-head", text: who })];
     for (const move of turn.moves) {
       parts.push(el("div", { cls: "move move-" + move.kind }, [el("span", { cls: "move-kind", text: move.kind }),

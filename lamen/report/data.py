@@ -106,8 +106,10 @@ def _usage(store: Store, tournament: str) -> pd.DataFrame:
     return pd.DataFrame(store.usage(tournament), columns=list(USAGE_COLUMNS))
 
 
-def _turns(store: Store, tournament: str) -> dict[str, tuple[Turn, ...]]:
-    return store.turns_by_match(tournament)
+def _turns(store: Store, tournament: str, spec: dict[str, Any]) -> dict[str, tuple[Turn, ...]]:
+    # A game family's turns carry the role that wrote them (Mediation: which user); negotiation's
+    # sides are its roles, so its report reads no transcripts for them.
+    return store.turns_by_match(tournament, roles=str(spec.get("family", "negotiation")) != "negotiation")
 
 
 def _outcomes(store: Store, tournament: str) -> dict[str, dict[str, Any]]:
@@ -126,8 +128,9 @@ def read_report_data(db_path: str | Path, tournament: str | None = None) -> Repo
         name = choose_tournament(store, tournament)
         agents = pd.DataFrame([(a.agent_id, a.provider, a.model, a.disabled_reason) for a in store.agent_rows(name)],
                               columns=["agent_id", "provider", "model", "disabled_reason"])
-        return ReportData(db_path=path, tournament=name, spec=store.tournament_spec(name), agents=agents,
+        spec = store.tournament_spec(name)
+        return ReportData(db_path=path, tournament=name, spec=spec, agents=agents,
                           matches=match_table(store, name), usage=_usage(store, name), games=_games(store, name),
-                          turns=_turns(store, name), outcomes=_outcomes(store, name))
+                          turns=_turns(store, name, spec), outcomes=_outcomes(store, name))
     finally:
         store.close()

@@ -115,6 +115,7 @@ def _family_turn(turn: Turn, agents: tuple[str, str], parties: tuple[str, str]) 
     moves = family_moves(turn.message)
     written = "\n".join(move["text"] for move in moves if move["kind"] == PRIVATE)
     return {"side": turn.side, "round": turn.round, "agent": agents[turn.side], "party": parties[turn.side],
+            "role": turn.role,  # which seat of its side wrote it (Mediation's user-0 or user-1); None if unknown
             "moves": [move for move in moves if move["kind"] != PRIVATE],
             "private": THINK_TAG.sub("", turn.note) or written,
             "flags": []}

@@ -15,6 +15,7 @@ from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
 from lamen.core.players import PolicyAgent
+from lamen.core.tools import native_codec
 from lamen.core.tournament import Answer, FallbackReading, Seating
 from lamen.runner.common_payoff import CommonPayoffTournament
 from lamen.runner.family import tournament_family
@@ -55,10 +56,38 @@ class RunState:
 Listener = Callable[[RunState, Match | None], None]
 
 
+def native_tools_problems(tournament: Tournament) -> list[Problem]:
+    """Agents whose sampling sets `native_tools` where no seat could use it: a scripted agent
+    (it reads no tools), or a family none of whose roles' codecs can replay a tool loop as chat
+    turns (`native_tools()`: today dialop.planning). Set where some role can (Planning's user has
+    no tools), the seats without tools simply play in text. One located line per agent."""
+    wanting = [(index, agent) for index, agent in enumerate(tournament.agents) if agent.sampling.native_tools]
+    if not wanting:
+        return []
+    where = lambda index: ("agents", index, "sampling", "native_tools")  # noqa: E731
+    if tournament.family == "negotiation":
+        able: list[str] = []
+    else:
+        family = tournament_family(tournament.family)
+        hooks = family.tournament
+        roles = hooks.roles if isinstance(hooks, CommonPayoffTournament) else tuple(family.codecs)
+        able = [role for role in roles if native_codec(family.codec(role)) is not None]
+    if not able:
+        return [Problem(f"{agent.id}: native_tools is set, but no role of {tournament.family} has tools a model can "
+                        "call natively", "remove native_tools (only dialop.planning offers it)", where(index))
+                for index, agent in wanting]
+    return [Problem(f"{agent.id}: native_tools is set on a {agent.provider} agent, which calls no tools natively",
+                    "remove native_tools (it is for model agents)", where(index))
+            for index, agent in wanting if agent.provider in ("player", "bot", "human")]
+
+
 def plan(tournament: Tournament, library: Library) -> list[Match] | list[FamilyMatch]:
     """The tournament's matches (qualifier first), from its spec and its design (lamen.designs)."""
     from lamen.designs import designed
 
+    problems = native_tools_problems(tournament)
+    if problems:
+        raise SpecError(problems)
     if tournament.family != "negotiation":
         family = tournament_family(tournament.family)
         hooks = family.tournament

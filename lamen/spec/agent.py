@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, PrivateAttr, field_validator, model_validator
+from pydantic import (Field, PrivateAttr, SerializerFunctionWrapHandler, field_validator, model_serializer,
+                      model_validator)
 
 from lamen.providers import PROVIDERS
 from lamen.spec.base import SpecModel
@@ -24,6 +25,17 @@ class Sampling(SpecModel):
     top_p: float | None = Field(default=None, gt=0.0, le=1.0)
     seed: int | None = None
     stop: tuple[str, ...] = ()
+    native_tools: bool = Field(default=False, description="offer the role's tools as native function calls "
+                                                          "(families whose codec can, e.g. dialop.planning)")
+
+    @model_serializer(mode="wrap")
+    def _serialise(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # Left out while off, so an agent spec written before the option dumps (and digests, and
+        # fingerprints its stored matches) exactly as before.
+        data = handler(self)
+        if isinstance(data, dict) and not self.native_tools:
+            data.pop("native_tools", None)
+        return data
 
 
 class AgentSpec(SpecModel):

@@ -169,16 +169,34 @@ class StoreReads:
 
     # ---- turns and calls -----------------------------------------------------------------------
 
-    def turns_by_match(self, tournament: str) -> dict[str, tuple[Turn, ...]]:
+    def turns_by_match(self, tournament: str, roles: bool = False) -> dict[str, tuple[Turn, ...]]:
+        """Each match's turns. `roles`: with the family role that wrote each turn, which the
+        `turns` table has no column for: it is read from the match's stored transcript (a game
+        family's tournament; a finished match — an errored one keeps no transcript, so its turns
+        have no role)."""
         rows = self.db.execute(
             "SELECT t.match_id, t.side, t.round, t.note, t.message, t.interrogation FROM turns t "
             "JOIN matches m ON m.id = t.match_id WHERE m.tournament=? ORDER BY t.match_id, t.idx", (tournament,))
+        written = self.turn_roles(tournament) if roles else {}
         turns: dict[str, list[Turn]] = {}
         for row in rows:
-            turns.setdefault(row["match_id"], []).append(Turn(side=row["side"], round=row["round"], note=row["note"],
-                                                              message=row["message"],
-                                                              interrogation=row["interrogation"]))
+            match_turns = turns.setdefault(row["match_id"], [])
+            by = written.get(row["match_id"], ())
+            match_turns.append(Turn(side=row["side"], round=row["round"], note=row["note"], message=row["message"],
+                                    interrogation=row["interrogation"],
+                                    role=by[len(match_turns)] if len(match_turns) < len(by) else None))
         return {match_id: tuple(match_turns) for match_id, match_turns in turns.items()}
+
+    def turn_roles(self, tournament: str) -> dict[str, tuple[str | None, ...]]:
+        """Per finished match, the role of each turn in order, from its stored transcript JSON."""
+        rows = self.db.execute(f"SELECT o.match_id, {self._outcome_columns} FROM outcomes o JOIN matches m "
+                               "ON m.id = o.match_id WHERE m.tournament=?", (tournament,))
+        found: dict[str, tuple[str | None, ...]] = {}
+        for row in rows:
+            text = self._text(row["transcript"])
+            if text:
+                found[row["match_id"]] = tuple(turn.get("role") for turn in json.loads(text).get("turns", ()))
+        return found
 
     def turn_rows(self, tournament: str) -> Iterator[dict[str, Any]]:
         """Every turn as stored (match_id, idx, side, round, note, message, interrogation)."""

@@ -96,7 +96,24 @@ def normalised(instance: MediationInstance, value: int) -> float:
 
 
 def random_pair_mean(instance: MediationInstance) -> float:
-    """The expected normalised score of a uniformly random flight pair (exact)."""
+    """The expected normalised score of a uniformly random flight pair (exact).
+
+    The random baseline is the mean of this over games: **0.59541** on the 162 shipped games
+    (0.5954094894921561). Issue 17 and FAMILIES.md §5 say 0.5956; no justified rule gives that
+    (tests/test_mediation_random_baseline.py computes each candidate exactly):
+    - averaging: per game, then over games (this one; each game counts once, as in Planning's
+      0.5150 and Optimization's 0.6103) 0.595409; pooled over every pair of every game 0.596679
+      (games have 10 to 30 flights a user, so a big game weighs more: in Planning and Optimization,
+      whose games are all one size, the two coincide); the median game 0.596567; each game's mean
+      rounded to 2 places first 0.595741, to 3 places 0.595432;
+    - the scoring terms: of ten variants (touching meetings conflict; the price or arrival term
+      floored, rounded or unrounded; fractional hours; hours by departure; the arrival term once),
+      only these terms give the recorded best and worst of all 162 games, and none gives 0.5956;
+    - sampling: one random match has standard deviation 0.229, so 10,000 sampled matches are
+      ±0.0023 and cannot tell 0.5954 from 0.5956 (0.08 SE apart); a 161-game set would also do it
+      (leaving out any one of 17 games gives 0.5956).
+    So 0.5956 is most likely a sampled or differently-aggregated figure; the exact per-game mean
+    of the rule that reproduces every recorded number is kept."""
     best, worst = bounds(instance)
     flat = [v for row in pair_values(instance) for v in row]
     return 1.0 if best == worst else (sum(flat) / len(flat) - worst) / (best - worst)

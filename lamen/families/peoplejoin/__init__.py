@@ -1,0 +1,46 @@
+"""PeopleJoin-QA as a lamen family (`peoplejoin.qa`): a hub agent answers its user's question by
+finding, among the colleagues of an organisation, the people who hold the tables it needs, and
+messaging them (issue 18, point 1; FAMILIES.md §2.8)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from lamen.core.codec import FeedbackPolicy
+from lamen.core.family import EpisodeLimits, Family
+from lamen.core.types import Relation, RoleId
+from lamen.families.peoplejoin.codec import PeopleJoinCodec
+from lamen.families.peoplejoin.instances import (FAMILY_NAME, PeopleJoinConfig, PeopleJoinInstance, make_instance,
+                                                 roles)
+from lamen.families.peoplejoin.players import PLAYERS
+from lamen.families.peoplejoin.rules import PeopleJoinRules, PeopleJoinState, score
+
+DESCRIPTION = ("PeopleJoin-QA: an agent answers its user's question by finding and messaging the colleagues "
+               "who hold the tables it needs.")
+
+
+def plant_canaries(instance: PeopleJoinInstance, canaries: Mapping[RoleId, str]) -> PeopleJoinInstance:
+    """Each role's canary goes into its private note (shown only in that role's requests)."""
+    return instance.model_copy(update={"notes": {r: c for r, c in canaries.items() if r in instance.roles()}})
+
+
+FAMILY = Family(
+    name=FAMILY_NAME,
+    relation=Relation.AGENT_VS_ENV,
+    config=PeopleJoinConfig,
+    instance_type=PeopleJoinInstance,
+    state_type=PeopleJoinState,
+    roles=roles,
+    instances=make_instance,
+    rules=PeopleJoinRules(),
+    codecs={"*": PeopleJoinCodec()},
+    # PeopleJoin re-decodes an unreadable reply and ends the session after 3 failures in all.
+    feedback=FeedbackPolicy(retries_per_request=3, errors_per_episode=3, on_exhausted="end_episode"),
+    score=score,
+    players=PLAYERS,
+    # The rules end the session after the instance's hub events; the loop's step cap (tool calls
+    # and every person's reply count as steps) only backstops them.
+    limits=EpisodeLimits(max_steps=1_000),
+    plant_canaries=plant_canaries,
+    description=DESCRIPTION,
+)
