@@ -284,3 +284,32 @@ def family_schedule(tournament: Tournament, family: str, relation: str,
                         matches.append(FamilyMatch("cross", game, rules, a, b, starts, repetition, tournament.seed,
                                                    instance))
     return matches
+
+
+def agent_env_schedule(tournament: Tournament, family: str, relation: str,
+                       make: Callable[[dict[str, Any], int], Any]) -> list[FamilyMatch]:
+    """Every match of an agent-vs-environment tournament (PeopleJoin-QA, ToolWOZ): each agent
+    (`agent_a`, the contestant roles) with each simulator (`agent_b`, every simulator role: one
+    binding fills a group) on each instance, × repetitions — every pairing on the same instances.
+    There is no self-play or seat swap: the roles are not interchangeable, and the environment
+    says who opens (`starts` is 0)."""
+    assert tournament.instances is not None
+    seeds = tournament.instances.seed_list()
+    size = len(seeds) * tournament.repetitions * len(tournament.agents) * len(tournament.simulators)
+    if size > MAX_MATCHES:
+        raise SpecError([Problem(f"the schedule would hold {size:,} matches, more than the {MAX_MATCHES:,} one "
+                                 "tournament may hold", "use fewer instances, repetitions, agents or simulators",
+                                 ("instances",))])
+    config = tournament.instances.config
+    label = ",".join(f"{key}={config[key]}" for key in sorted(config)) or "default"
+    rules = FamilyRules(name=family)
+    matches: list[FamilyMatch] = []
+    for seed in seeds:
+        instance = make(config, seed)
+        game = FamilyGame(name=f"{label}/{instance.source}", family=family, config=config, seed=seed,
+                          instance_id=instance.content_id(), game_class=relation)
+        for repetition in range(tournament.repetitions):
+            for agent, simulator in itertools.product(tournament.agents, tournament.simulators):
+                matches.append(FamilyMatch("cross", game, rules, agent, simulator, 0, repetition, tournament.seed,
+                                           instance))
+    return matches

@@ -78,6 +78,18 @@ class Transcript(BaseModel):
     # Calls of a turn cut short by an error (say, its note was written, then the message call
     # failed): paid for, so kept and counted, though the turn never happened.
     unfinished_calls: tuple[ModelCall, ...] = ()
+    # An agent-vs-environment match's episode as its rules logged it, one JSON object per event
+    # (index, role, kind, text, to, visible_to): who wrote to whom, each tool call and its result —
+    # what the thread view shows and the turns cannot (a tool result is written by no seat). Empty
+    # elsewhere, and left out of the dump then, so other transcripts serialise exactly as before.
+    events: tuple[dict[str, Any], ...] = ()
+
+    @model_serializer(mode="wrap")
+    def _serialise(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and not self.events:
+            data.pop("events", None)
+        return data
 
     @property
     def calls(self) -> tuple[ModelCall, ...]:

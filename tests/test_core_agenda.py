@@ -64,6 +64,18 @@ def test_reactive_queue_serves_messaged_roles_once_in_delivery_order() -> None:
     assert agenda.current is None and agenda.requests() == ()  # idle: nobody was messaged
 
 
+def test_a_role_served_first_takes_one_turn_per_message_ahead_of_the_queue() -> None:
+    agenda = Agenda.start(("hub", "colleague:lina", "colleague:bhushan"), first="hub")
+    agenda = agenda.deliver(["colleague:lina", "colleague:bhushan"]).next_in_queue()
+    assert (agenda.current, agenda.waiting, agenda.turns["hub"]) == ("colleague:lina", ("colleague:bhushan",), 1)
+    agenda = agenda.deliver_first(["hub"]).next_in_queue()  # Lina answered: the hub reads it before Bhushan acts
+    assert (agenda.current, agenda.waiting) == ("hub", ("colleague:bhushan",))
+    agenda = agenda.deliver_first(["hub"])  # a second message while it is still waiting: a second turn
+    assert agenda.waiting == ("hub", "colleague:bhushan")
+    agenda = agenda.next_in_queue()
+    assert (agenda.current, agenda.waiting, agenda.turns["hub"]) == ("hub", ("colleague:bhushan",), 2)
+
+
 def test_a_first_mover_outside_the_roles_is_refused() -> None:
     with pytest.raises(ValueError, match="not one of the roles"):
         Agenda.start(("a", "b"), first="c")

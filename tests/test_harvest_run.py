@@ -187,7 +187,7 @@ def test_a_harvest_cli_run_with_scripted_players(tmp_path: Path, capsys: pytest.
 
 @pytest.mark.parametrize(("text", "error"), [
     ("family: nowhere", "unknown game family 'nowhere'"),
-    ("family: dialop.optimization", "game family dialop.optimization names no goals"),
+    ("family: negotiation", "game family negotiation names no goals"),
     ("agent: player:oracle", "errands has no scripted player 'oracle'"),
     ("beam: 0", "beam"),
 ])

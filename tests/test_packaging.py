@@ -28,7 +28,7 @@ def test_wheel_contains_and_serves_the_builtin_yaml(tmp_path: Path) -> None:
     assert build.returncode == 0, build.stderr
     wheel = next(wheel_dir.glob("lamen-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    for folder in ("games", "issues", "protocols"):
+    for folder in ("games", "issues", "protocols", "harvests"):
         shipped = {n.rsplit("/", 1)[1] for n in names if n.startswith(f"lamen/_builtin/{folder}/")}
         assert shipped == {p.name for p in (REPO / folder).glob("*.yaml")}
     # PeopleJoin's data folder travels whole: items, the 18 organisations and both licence notices.

@@ -44,6 +44,21 @@ def test_ask_everyone_p_prec_0_374_p_rec_1_and_4_93_people() -> None:
     assert round(mean("ask-everyone", "p_prec"), 3) == 0.374
     assert mean("ask-everyone", "p_rec") == 1.0
     assert round(mean("ask-everyone", "people"), 2) == 4.93
+    # One hub turn per incoming message: the question, each colleague's reply, the user's thanks.
+    assert all(r.score.metrics["hub_events"] == r.score.metrics["people"] + 2 for _, r in dev_split("ask-everyone"))
+
+
+def test_message_counts_follow_the_papers_rule_every_message_of_the_session() -> None:
+    """The question, the hub's messages and every reply (the user's thanks included); the
+    colleague counts: the hub's messages to colleagues and their replies only."""
+    for hub in ("ask-everyone", "message-none", "sql-oracle"):
+        for _, record in dev_split(hub):
+            metrics = record.score.metrics
+            assert metrics["msg_cnt"] == 3 + 2 * metrics["people"], hub
+            assert metrics["msg_cnt_colleagues"] == 2 * metrics["people"], hub
+    assert round(mean("ask-everyone", "msg_cnt"), 3) == 12.859
+    assert round(mean("sql-oracle", "msg_cnt"), 3) == 6.089
+    assert mean("message-none", "msg_cnt") == 3.0 and mean("message-none", "msg_cnt_colleagues") == 0.0
 
 
 def test_message_none_p_rec_0_194_and_no_precision() -> None:

@@ -65,17 +65,32 @@ def test_the_walk_through_redirect_then_answer() -> None:
     assert [e.kind for e in lina.history] == ["end"]  # never messaged: she saw nothing but the end
 
 
-def test_people_act_only_when_messaged_in_delivery_order_and_the_hub_once_for_both_replies() -> None:
+def test_people_act_only_when_messaged_and_the_hub_takes_one_turn_per_reply_in_arrival_order() -> None:
     inst = concerts()
     state = step(inst, start(inst), "hub", Message(text="a?", to=("colleague:sylvie",)),
-                 Message(text="b?", to=("colleague:lina",)), EndTurn())
+                 Message(text="b?", to=("colleague:lina",)), Message(text="c?", to=("colleague:hannah",)), EndTurn())
     order = []
-    while RULES.agenda(state)[0].role != "hub":
+    for _ in range(3):
         role = RULES.agenda(state)[0].role
         order.append(role)
-        state = step(inst, state, role, Message(text=DONT_HAVE, to=("hub",)))
-    assert order == ["colleague:sylvie", "colleague:lina"]
-    assert [e.role for e in RULES.view(inst, state, "hub").history if e.kind == "message"][-2:] == order
+        state = step(inst, state, role, Message(text=f"{role} has nothing", to=("hub",)))
+        # The reply goes to the hub before anyone else still asked acts: it handles it on its own.
+        assert RULES.agenda(state)[0].role == "hub"
+        seen = [e for e in RULES.view(inst, state, "hub").history if e.kind == "message" and e.role != "hub"]
+        assert seen[-1].text == f"{role} has nothing" and len(seen) == len(order) + 1
+        assert RULES.view(inst, state, "hub").budget["calls_left"] == 10
+        state = step(inst, state, "hub", ToolCall(name="resolve_person", args={"name": "Lina"}))
+        state = step(inst, state, "hub", EndTurn())
+    assert order == ["colleague:sylvie", "colleague:lina", "colleague:hannah"]
+    assert state.agenda.turns["hub"] == 4 and RULES.is_over(state) == "idle"  # the question + one per reply
+
+
+def test_two_messages_to_one_person_get_one_reply() -> None:
+    inst = concerts()
+    state = step(inst, start(inst), "hub", Message(text="a?", to=("colleague:lina",)),
+                 Message(text="and b?", to=("colleague:lina",)), EndTurn())
+    assert [r.role for r in RULES.agenda(state)] == ["colleague:lina"] and state.agenda.waiting == ()
+    assert [e.text for e in RULES.view(inst, state, "colleague:lina").history] == ["a?", "and b?"]
 
 
 def test_ten_tool_calls_per_event_then_only_messages() -> None:
@@ -176,3 +191,18 @@ def test_table_dump_sends_the_table_and_the_oracle_answers_from_it() -> None:
     assert messages[2] == ("colleague:lina", ("hub",), "Table singer:")
     assert messages[3] == ("hub", ("primary",), "France, 4")
     assert record.score.metrics["match"] == 100 and record.score.metrics["msg_cnt"] == 5
+
+
+def test_ask_everyone_completes_in_the_largest_generated_organisation() -> None:
+    """26 people (25 colleagues): one hub event per reply still leaves room to answer and read the thanks."""
+    from lamen.families.peoplejoin.generator import generate_organisation, retarget, tables_of
+    from lamen.families.peoplejoin.organisation import load_organisation
+
+    item = ITEMS["concert_singer_1"]
+    generated = generate_organisation(tables_of(load_organisation(item.organisation)), 3, idle=22)
+    inst = instance_for(retarget(generated, item), PeopleJoinConfig(), organisation=generated.organisation)
+    assert len(inst.colleague_roles()) == 25
+    seats = {r: PolicyAgent("x", FAMILY.players["ask-everyone"].make(inst, r), FAMILY.codec(r)) for r in inst.roles()}
+    record = asyncio.run(play(FAMILY, inst, seats))
+    assert record.end_reason == "session_completed"
+    assert (record.score.metrics["hub_events"], record.score.metrics["msg_cnt"]) == (27, 53)

@@ -186,7 +186,7 @@ def test_unknown_params_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", KEY)
     spec = AgentSpec(id="gpt", provider="openai", model="gpt-4o", params={"temprature": 0.2})
     with pytest.raises(AgentError, match=r"^gpt: unknown params 'temprature' for provider openai "
-                                         r"\(known: timeout_s, api_key_env\)$"):
+                                         r"\(known: timeout_s, endpoint_cooldown_s, api_key_env\)$"):
         make_provider_agent(spec)
     with pytest.raises(AgentError, match="params.timeout_s must be a positive number"):
         make_provider_agent(AgentSpec(id="gpt", provider="openai", model="gpt-4o", params={"timeout_s": 0}))

@@ -160,7 +160,7 @@ def test_structured_notes_go_through_the_core_as_through_the_old_loop(case: str)
 
 @pytest.mark.parametrize(("family", "says"), [
     ("nope", "family: unknown game family 'nope' (known: adventurers, dialop.mediation, dialop.optimization, "
-             "dialop.planning, negotiation)")])
+             "dialop.planning, negotiation, peoplejoin.qa, toolwoz)")])
 # (A known family whose seats two agents cannot fill: tests/test_dialop_tournament.py.)
 def test_a_family_the_runner_cannot_play_is_one_line_naming_the_file(tmp_path: Path, family: str, says: str,
                                                                      capsys: pytest.CaptureFixture[str]) -> None:

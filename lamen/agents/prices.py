@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -84,13 +85,19 @@ def load_prices(path: str | Path | None = None) -> PriceTable:
         return _active[-1]
     path = path if path is not None else prices_path()
     if path is None:
-        with resources.as_file(resources.files("lamen.agents") / "prices.yaml") as packaged:
-            return _read(packaged)
+        return _packaged()
     return _read(Path(path))
 
 
+@functools.cache
+def _packaged() -> PriceTable:
+    # Every reply is priced: finding the packaged file anew each time cost more than the call's JSON.
+    with resources.as_file(resources.files("lamen.agents") / "prices.yaml") as packaged:
+        return _read(packaged)
+
+
 def _read(path: Path) -> PriceTable:
-    key = str(path.resolve())
+    key = os.path.abspath(path)  # no file system calls: `resolve` costs a stat per path part on every reply
     if key not in _loaded:
         doc = read_yaml(path)
         # Field hints are lost under model names (dict keys), so name the price fields explicitly.
@@ -133,8 +140,9 @@ def is_paid(agent: AgentSpec) -> bool:
     provider = CATALOGUE[agent.provider]
     if not provider.billed:
         return False
-    if provider.compatible_servers and agent.base_url:
-        return (urlsplit(agent.base_url).hostname or "") not in _THIS_MACHINE
+    if provider.compatible_servers and agent.endpoints:
+        # A pool bills nothing only when every replica is on this machine.
+        return any((urlsplit(url).hostname or "") not in _THIS_MACHINE for url in agent.endpoints)
     return True
 
 

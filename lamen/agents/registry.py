@@ -29,5 +29,12 @@ def make_agent(spec: AgentSpec, *, game: Game | None, side: int, seed: int = 0, 
         raise AgentError(f"{spec.id}: the {spec.provider} SDK is not installed ({exc.name}): "
                          f"pip install 'lamen[{provider.extra}]'", retryable=False) from None
     seat: dict[str, Any] = {"game": game, "side": side, "seed": seed, "http_client": http_client}
-    agent: Agent = getattr(module, class_name)(spec, **{need: seat[need] for need in provider.needs})
+    made = getattr(module, class_name)
+    needs = {need: seat[need] for need in provider.needs}
+    if len(spec.endpoints) > 1:
+        from lamen.agents.pool import EndpointPool, pool_cooldown
+
+        return EndpointPool(spec, [(url, made(spec.at(url), **needs)) for url in spec.endpoints],
+                            cooldown_s=pool_cooldown(spec))
+    agent: Agent = made(spec, **needs)
     return agent

@@ -10,7 +10,8 @@ from pathlib import Path
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("harvest", help="grow JOSH harvest trees (training data) for a family with rewards")
-    parser.add_argument("spec", type=Path, help="harvest YAML: family, instances, agent, simulator, beam, budget_usd")
+    parser.add_argument("spec", help="harvest YAML (family, instances, agent, simulator, beam, budget_usd), or the "
+                        "name of a shipped one: toolwoz, dialop-planning, adventurers")
     parser.add_argument("--db", type=Path, help="database file (default: the spec's, or reports/NAME/harvest.db)")
     parser.add_argument("--dry-run", action="store_true", help="print calls and a cost estimate; grow nothing")
     parser.set_defaults(handler=handle_harvest)

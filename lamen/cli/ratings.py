@@ -61,22 +61,31 @@ def handle_ratings(args: argparse.Namespace) -> int:
 
     from lamen.cli.partner_views import COMMON_PAYOFF, partner_json, print_partner_view, tournament_relations
 
+    from lamen.cli.agent_env_views import AGENT_VS_ENV, agent_env_json, print_agent_env_view
+
     store = _open(args.db)
     try:
         frame = match_table(store, args.tournament)
         relations = tournament_relations(store, [args.tournament] if args.tournament else store.tournaments())
+        # Agent-vs-environment views read each match's metrics from its stored outcome.
+        env_rows = {name: store.match_rows(name) for name, (_, relation) in relations.items()
+                    if relation == AGENT_VS_ENV}
     finally:
         store.close()
     # Views by the family's relation: common-payoff tournaments get partner ratings, one
     # tournament at a time (a family's scores mean nothing beside another's).
-    teams = [name for name, (_, relation) in relations.items() if relation == COMMON_PAYOFF]
+    teams = [name for name, (_, relation) in relations.items() if relation in (COMMON_PAYOFF, AGENT_VS_ENV)]
     if teams:
         if args.json:
-            views = {name: partner_json(frame[frame["tournament"] == name], relations[name][0], args.bootstrap)
+            views = {name: agent_env_json(env_rows[name], relations[name][0], args.bootstrap) if name in env_rows
+                     else partner_json(frame[frame["tournament"] == name], relations[name][0], args.bootstrap)
                      for name in teams}
         else:
             console = rating_console(args.wide)
             for name in teams:
+                if name in env_rows:  # agent × simulator: matrices, rankings and τ per metric
+                    print_agent_env_view(console, env_rows[name], name, relations[name][0], args.wide, args.bootstrap)
+                    continue
                 print_partner_view(console, frame[frame["tournament"] == name], name, relations[name][0], args.wide,
                                    args.bootstrap)
         frame = frame[~frame["tournament"].isin(teams)]

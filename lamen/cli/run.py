@@ -225,10 +225,21 @@ def _run_tournament(args: argparse.Namespace, tournament: Tournament, matches: l
                 console.print(f"[yellow]{escape(one_line(message))}[/]", soft_wrap=True)
             for agent, reason in state.disabled.items():
                 console.print(f"[red]stopped {escape(one_line(agent))}:[/] {escape(one_line(reason))}", soft_wrap=True)
+            if runner.pools:  # agents served by several endpoints: what each endpoint did in this run
+                from lamen.store.endpoints import endpoint_counts, endpoint_lines
+
+                this_run = [c for c in endpoint_counts(store, tournament.name) if c.run_started == runner.started_at]
+                for line in endpoint_lines(this_run):
+                    console.print(one_line(line), markup=False, soft_wrap=True)
             frame = match_table(store, tournament.name)
+            env_rows = store.match_rows(tournament.name) if str(runner.family.relation) == "agent-vs-env" else []
         finally:
             store.close()
-    if str(runner.family.relation) == "common-payoff":  # by the family's relation, not its name
+    if str(runner.family.relation) == "agent-vs-env":  # agent × simulator: per-metric matrices, rankings, τ
+        from lamen.cli.agent_env_views import print_agent_env_view
+
+        print_agent_env_view(tables, env_rows, tournament.name, tournament.family, args.wide)
+    elif str(runner.family.relation) == "common-payoff":  # by the family's relation, not its name
         from lamen.cli.partner_views import print_partner_view
 
         print_partner_view(tables, frame, tournament.name, tournament.family, args.wide)

@@ -8,7 +8,8 @@ functions that name the turn policy they implement:
 - inner loop: `inner_step` keeps the role on the floor after a non-committing action (tool call,
   thought) until it commits or `cap` such actions were taken;
 - reactive: `deliver` queues the recipients of a message; `next_in_queue` gives the floor to the
-  oldest waiting role (a simulator acts only when messaged).
+  oldest waiting role (a simulator acts only when messaged); `deliver_first` puts a recipient that
+  reacts to every message on its own (PeopleJoin's hub) ahead of the queue, once per message.
 """
 
 from __future__ import annotations
@@ -90,6 +91,12 @@ class Agenda(Frozen):
             if role not in queue and role != self.current:
                 queue.append(role)
         return self.model_copy(update={"waiting": tuple(queue)})
+
+    def deliver_first(self, recipients: Iterable[RoleId]) -> "Agenda":
+        """A message reached each of `recipients`, which take one turn per message they get, ahead of
+        every role already queued: a role that reacts to each message as it arrives never finds
+        two unread ones when its turn comes (one entry per message, in delivery order)."""
+        return self.model_copy(update={"waiting": (*recipients, *self.waiting)})
 
     def next_in_queue(self) -> "Agenda":
         """The current role ended its turn: the oldest queued role gets the floor (None: idle)."""

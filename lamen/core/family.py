@@ -34,6 +34,18 @@ class PlayerSpec:
 
 
 @dataclass(frozen=True)
+class MetricSpec:
+    """One of the family's headline metrics (a key of `Score.metrics`), as tables and ratings show
+    it: `scale` maps it onto [0, 1] (Match's 0/50/100: 100) so the rating model can take it as a
+    score; None: a count (messages, words, people), shown as a mean and never rated."""
+
+    key: str
+    label: str  # as the paper names it: "Match", "P-Prec", "reward"
+    scale: float | None = 1.0
+    higher_is_better: bool = True
+
+
+@dataclass(frozen=True)
 class EpisodeLimits:
     max_steps: int = 30  # committed moves in all (DialOp 30, Mediation 45, LAMEN 2 × max_rounds)
     max_turns_per_role: int | None = None  # Traveling Adventurers: 15 turns each, then a timeout
@@ -89,6 +101,9 @@ class Family:
     # The reward keys an instance's episode can earn (its goals; `reward` events name them): what
     # a harvest (lamen.harvest) removes as they are met. None: the family cannot be harvested.
     goals: Callable[[Any], tuple[str, ...]] | None = None
+    # The metrics an agent-vs-environment tournament reports per agent × simulator (a matrix each;
+    # those with a `scale` also rated), first the headline. Empty: the team score alone.
+    metrics: tuple[MetricSpec, ...] = ()
 
     def codec(self, role: RoleId) -> Codec:
         found = self.codecs.get(role) or self.codecs.get("*")

@@ -4,12 +4,13 @@ written as text and parsed back exactly like a model's (FAMILIES.md §2.2)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from lamen.chat import AgentError, ChatReply, ChatRequest
 from lamen.core.canonical import content_id
 from lamen.core.codec import Codec
 from lamen.core.family import Policy
-from lamen.core.types import ActionSpace, Observation
+from lamen.core.types import Action, ActionSpace, Observation
 
 
 class PolicyAgent:
@@ -45,3 +46,24 @@ class PolicyAgent:
         if self.noise and rng.random() < self.noise:  # drawn after the policy, so noise=0 plays identically
             text = "~slip~ " + text[::-1]
         return ChatReply(text=text, model=self._name, finish_reason="stop")
+
+
+class Mixture:
+    """A scripted player that, on each move, lets one of several policies act: the main one, or
+    with probability `weights[k]` the k-th alternative, drawn from the move's own dice. Pure in
+    (observation, rng) like its parts, so a harvest's branches — seeded apart — take different
+    moves where a model sampled at T > 0 would (a scripted stand-in for sampling)."""
+
+    def __init__(self, main: Policy, alternatives: Sequence[tuple[Policy, float]]) -> None:
+        if any(not 0 <= p <= 1 for _, p in alternatives) or sum(p for _, p in alternatives) > 1:
+            raise ValueError("a mixture's probabilities must lie in [0, 1] and sum to at most 1")
+        self.main = main
+        self.alternatives = tuple(alternatives)
+
+    def act(self, obs: Observation, legal: ActionSpace, rng: random.Random) -> Sequence[Action]:
+        draw = rng.random()
+        for policy, p in self.alternatives:
+            if draw < p:
+                return policy.act(obs, legal, rng)
+            draw -= p
+        return self.main.act(obs, legal, rng)

@@ -4,7 +4,8 @@ move count and the end reason. Snapshot = `model_dump_json()`; restore = `model_
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from lamen.core.agenda import Agenda
 from lamen.core.board import ProposalBoard
@@ -42,3 +43,24 @@ def end(state: CoreState, reason: str, text: str = "") -> CoreState:
     """Close the episode: an `end` event every role sees, nobody on the agenda."""
     closing = state.event(None, "end", text or reason, payload={"reason": reason})
     return append(state, [closing], ended=reason, agenda=state.agenda.finished())
+
+
+S = TypeVar("S", bound=CoreState)
+
+# The goal of a family whose episode succeeds by agreement (DialOp): a full proposal accepted.
+DEAL = "deal"
+
+
+def deal_goal(instance: object) -> tuple[str, ...]:
+    """`Family.goals` of such a family: one goal per instance, the deal."""
+    return (DEAL,)
+
+
+def end_rewarded(state: S, reason: str, key: str, value: Callable[[S], float]) -> S:
+    """Close the episode, and first record that it met goal `key` (a `reward` event, what a JOSH
+    harvest branches on), worth `value(closed state)` — the family's own score of the outcome, so
+    the reward is exactly the score the episode gets. No role sees the event: every prompt stays
+    as it was without it, and so do the scores (they read the board, not this event)."""
+    worth = value(end(state, reason))  # type: ignore[arg-type]
+    earned = state.event(None, "reward", key, payload={"key": key}, visible_to=(), reward=worth)
+    return end(append(state, [earned]), reason)  # type: ignore[return-value]

@@ -4,7 +4,8 @@
 - SFT `{"messages", "tools"}`: the golden path of each tree that met every goal, up to its last
   golden agent turn;
 - KTO `{"prompt", "completion", "label"}`: each golden agent turn is `true`; each sibling of it
-  (the same parent, so the same prompt) that led to no reward is `false`;
+  (the same parent, so the same prompt) that led to no reward is `false`, unless it wrote the
+  very reply the golden turn wrote (it then failed only by what came after);
 - DPO `{"prompt", "chosen", "rejected"}`: a golden agent turn against each such sibling.
 
 A prompt is what the agent was shown at the parent node, rendered again from the parent's state
@@ -116,20 +117,37 @@ class _TreeView:
             [{"role": "assistant", "content": ""}]
 
 
+# Moves other than talk and tool calls (a DialOp proposal or answer, a TA submission, a pass): in
+# the openai-tools rendering they are the text of their event (the family's line for the move).
+MOVE_EVENTS = ("propose", "respond", "submit", "end_turn", "end_session")
+
+
 def chat_turns(events: Any, role: RoleId) -> Messages:
-    """The events `role` may see as OpenAI-style chat turns: its messages and tool calls as the
-    assistant's, others' messages as the user's, tool results as `tool` turns; feedback, thoughts,
-    rewards and the environment's notices are left out."""
+    """The events `role` may see as OpenAI-style chat turns: its messages and moves as the
+    assistant's, others' as the user's (consecutive lines of one side joined into one turn, as one
+    reply wrote them), its tool calls as assistant `tool_calls` each answered by a `tool` turn (a
+    call that no result answers — TA's `visit` bookkeeping — is a line of text); feedback,
+    thoughts, rewards and the environment's notices are left out."""
     turns: Messages = []
     names: dict[str, str] = {}
     last_call = ""
-    for event in events:
-        if not event.visible(role) or event.kind in FEEDBACK_EVENTS:
-            continue
+    seen = [e for e in events if e.visible(role) and e.kind not in FEEDBACK_EVENTS]
+
+    def say(side: str, text: str) -> None:
+        if turns and turns[-1]["role"] == side and "tool_calls" not in turns[-1]:
+            turns[-1]["content"] += "\n" + text
+        else:
+            turns.append({"role": side, "content": text})
+
+    for at, event in enumerate(seen):
         payload = event.payload if isinstance(event.payload, dict) else {}
-        if event.kind == "message":
-            turns.append({"role": "assistant" if event.role == role else "user", "content": event.text})
+        side = "assistant" if event.role == role else "user"
+        if event.kind == "message" or (event.kind in MOVE_EVENTS and event.role is not None):
+            say(side, event.text)
         elif event.kind == "tool_call" and event.role == role:
+            if at + 1 == len(seen) or seen[at + 1].kind != "tool_result":
+                say(side, event.text)
+                continue
             last_call = str(payload.get("call_id") or f"call-{event.index}")
             names[last_call] = str(payload.get("name", event.text))
             arguments = json.dumps(payload.get("args") or {}, sort_keys=True, ensure_ascii=False)
@@ -138,6 +156,7 @@ def chat_turns(events: Any, role: RoleId) -> Messages:
         elif event.kind == "tool_result" and last_call:
             call = str(payload.get("call_id") or last_call)
             turns.append({"role": "tool", "tool_call_id": call, "name": names.get(call, ""), "content": event.text})
+            last_call = ""
     return turns
 
 
@@ -171,27 +190,37 @@ def _pairs(view: _TreeView) -> Iterator[tuple[NodeRow, list[NodeRow]]]:
         yield golden, failed
 
 
+def _rendered_pairs(view: _TreeView, rendering: Rendering
+                   ) -> Iterator[tuple[NodeRow, Messages, list[tuple[NodeRow, Messages]]]]:
+    """Each golden agent turn, its completion, and its failed siblings' completions that differ
+    from it. A sibling that wrote the very same reply (in this rendering) failed only by what
+    happened after it — a turn cannot be both the right and the wrong answer to one prompt — so
+    it is left out rather than labelled `false` against its own twin."""
+    for golden, failed in _pairs(view):
+        chosen = view.completion(golden, rendering)
+        others = [(sibling, view.completion(sibling, rendering)) for sibling in failed]
+        yield golden, chosen, [(sibling, completion) for sibling, completion in others if completion != chosen]
+
+
 def kto_examples(store: StoreReads, rendering: Rendering, harvest: str | None = None) -> Iterator[Example]:
     for view in _views(store, harvest):
-        for golden, failed in _pairs(view):
+        for golden, chosen, failed in _rendered_pairs(view, rendering):
             prompt = view.prompt(golden.parent_id or "", rendering)
-            yield Example(view.row.id, (golden.node_id,),
-                          {"prompt": prompt, "completion": view.completion(golden, rendering), "label": True})
-            for sibling in failed:
+            yield Example(view.row.id, (golden.node_id,), {"prompt": prompt, "completion": chosen, "label": True})
+            for sibling, completion in failed:
                 yield Example(view.row.id, (sibling.node_id,),
-                              {"prompt": prompt, "completion": view.completion(sibling, rendering), "label": False})
+                              {"prompt": prompt, "completion": completion, "label": False})
 
 
 def dpo_examples(store: StoreReads, rendering: Rendering, harvest: str | None = None) -> Iterator[Example]:
     for view in _views(store, harvest):
-        for golden, failed in _pairs(view):
+        for golden, chosen, failed in _rendered_pairs(view, rendering):
             if not failed:
                 continue
             prompt = view.prompt(golden.parent_id or "", rendering)
-            chosen = view.completion(golden, rendering)
-            for sibling in failed:
+            for sibling, completion in failed:
                 yield Example(view.row.id, (golden.node_id, sibling.node_id),
-                              {"prompt": prompt, "chosen": chosen, "rejected": view.completion(sibling, rendering)})
+                              {"prompt": prompt, "chosen": chosen, "rejected": completion})
 
 
 EXAMPLES = {"sft": sft_examples, "kto": kto_examples, "dpo": dpo_examples}

@@ -18,9 +18,9 @@ from pydantic import ValidationError
 from lamen.agents.base import Agent, ChatReply, ChatRequest
 from lamen.agents.registry import make_agent
 from lamen.core.canonical import content_id
-from lamen.core.family import Family
+from lamen.core.family import Family, Policy
 from lamen.core.play import SeatSampling
-from lamen.core.players import PolicyAgent
+from lamen.core.players import Mixture, PolicyAgent
 from lamen.core.registry import UnknownFamily, get_family
 from lamen.harvest.spec import HarvestSpec
 from lamen.harvest.records import node_rows_of
@@ -77,7 +77,44 @@ def harvest_family(spec: HarvestSpec) -> tuple[Family, Any, str]:
         if agent.provider == "player" and agent.model not in family.players:
             raise SpecError([Problem(f"{family.name} has no scripted player {agent.model!r}",
                                      f"use one of: {', '.join(family.players)}", (which,))])
+        if agent.provider == "player":
+            problems = explore_problems(family, agent, which)
+            if problems:
+                raise SpecError(problems)
     return family, config, role
+
+
+def explore_problems(family: Family, agent: AgentSpec, which: str) -> list[Problem]:
+    """A scripted player's `params: {explore: {PLAYER: P, ...}}` — the other players of the family
+    that take a move in its place, each with probability P — checked: known players, P in [0, 1],
+    summing to at most 1."""
+    explore = agent.params.get("explore")
+    if explore is None:
+        return []
+    where = (which, "params", "explore")
+    if not isinstance(explore, dict) or not explore:
+        return [Problem(f"explore must map player names to probabilities, got {explore!r}",
+                        "e.g. explore: {random: 0.3}", where)]
+    for name, p in explore.items():
+        if name not in family.players:
+            return [Problem(f"{family.name} has no scripted player {name!r}",
+                            f"use one of: {', '.join(family.players)}", (*where, name))]
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+            return [Problem(f"probability {p!r} is not a number in [0, 1]", "e.g. 0.3", (*where, name))]
+    if sum(explore.values()) > 1:
+        return [Problem(f"probabilities sum to {sum(explore.values()):g}, more than 1", "lower them", where)]
+    return []
+
+
+def scripted_policy(family: Family, agent: AgentSpec, instance: Any, role: str) -> Policy:
+    """The policy of a `player:NAME` seat: the named player, or — with `params.explore` — a mixture
+    that lets the listed players move in its place now and then (drawn from the move's seed, so
+    a harvest's branches differ as a sampled model's would)."""
+    main = family.players[agent.model].make(instance, role)
+    explore = agent.params.get("explore") or {}
+    if not explore:
+        return main
+    return Mixture(main, [(family.players[name].make(instance, role), float(p)) for name, p in explore.items()])
 
 
 class _Metered:
@@ -149,7 +186,7 @@ class Harvester:
             spec = self.spec.agent if role == self.agent_role else self.spec.simulator
             if spec.provider == "player":
                 # A scripted player's dice are its seed: made per move, with the branch's seed.
-                policy = self.family.players[spec.model].make(instance, role)
+                policy = scripted_policy(self.family, spec, instance, role)
                 return PolicyAgent(spec.id, policy, self.family.codec(role), seed=seed,
                                    noise=float(spec.params.get("noise", 0.0)))
             return self._model(spec)
@@ -160,6 +197,7 @@ class Harvester:
         simulator = spec.simulator.sampling
         return HarvestSettings(
             agent_role=self.agent_role, max_beam=spec.beam, branching=spec.branching, turn_limit=spec.turn_limit,
+            min_reward=spec.min_reward,
             agent_sampling=SeatSampling(temperature=spec.temperature, top_p=spec.top_p, max_tokens=spec.max_tokens,
                                         native_tools=spec.native_tools),
             simulator_sampling=SeatSampling(temperature=simulator.temperature, top_p=simulator.top_p,

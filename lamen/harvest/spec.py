@@ -29,6 +29,9 @@ class HarvestSpec(SpecModel):
     native_tools: bool = Field(default=False, description="offer the agent its tools as native function calls "
                                "where the family's codec can replay them (as SeatSampling.native_tools)")
     turn_limit: int = Field(default=15, ge=1, le=200, description="agent turns per tree")
+    min_reward: float = Field(default=0.0, ge=0, allow_inf_nan=False,
+                              description="a reward event meets its goal only when worth at least this (a DialOp "
+                              "deal and a TA tour are worth their score)")
     seed: int = 0
     budget_usd: float | None = Field(default=None, gt=0, allow_inf_nan=False,
                                      description="stop starting agent turns that could spend more")
@@ -55,15 +58,33 @@ class HarvestSpec(SpecModel):
         """What decides the shape of a tree (stored with each tree)."""
         return {"beam": self.beam, "branching": self.branching, "temperature": self.temperature, "top_p": self.top_p,
                 "max_tokens": self.max_tokens, "turn_limit": self.turn_limit, "native_tools": self.native_tools,
-                "agent": self.agent.model_dump(mode="json"), "simulator": self.simulator.model_dump(mode="json")}
+                "agent": self.agent.model_dump(mode="json"), "simulator": self.simulator.model_dump(mode="json"),
+                # Only when set, so the trees of a harvest grown before it existed keep their ids.
+                **({"min_reward": self.min_reward} if self.min_reward else {})}
+
+
+def find_harvest(ref: str | Path) -> Path:
+    """A harvest spec file: `ref` as a path, or the name of one shipped with lamen (`toolwoz`:
+    harvests/toolwoz.yaml, packaged in the wheel like the built-in tournaments)."""
+    from lamen.spec.library import builtin_root, did_you_mean, yaml_files
+
+    path = Path(ref)
+    if path.exists() or path.suffix in (".yaml", ".yml") or len(path.parts) > 1:
+        return path
+    shipped = {p.stem: p for p in yaml_files(builtin_root() / "harvests")}
+    if str(ref) in shipped:
+        return shipped[str(ref)]
+    raise SpecError([Problem(f"{ref}: no such harvest spec file, nor a shipped harvest",
+                             did_you_mean(str(ref), list(shipped)))])
 
 
 def load_harvest(path: str | Path) -> HarvestSpec:
-    """A harvest spec file; each problem one line naming the file, the field and the fix."""
+    """A harvest spec file (or a shipped harvest's name); each problem one line naming the file,
+    the field and the fix."""
     from lamen.spec.load import build
     from lamen.spec.yaml_source import read_yaml
 
-    doc = read_yaml(path)
+    doc = read_yaml(find_harvest(path))
     if not isinstance(doc.data, dict):
         raise SpecError([doc.problem(f"expected a harvest spec (a YAML mapping), got {type(doc.data).__name__}",
                                      "start the file with 'name: ...'")])

@@ -44,6 +44,9 @@ class HarvestSettings:
     turn_limit: int = 15  # agent turns (JOSH: 15)
     agent_sampling: SeatSampling = SeatSampling(temperature=1.0)
     simulator_sampling: SeatSampling = SeatSampling(temperature=0.0)
+    # A reward event meets its goal only when worth at least this: a DialOp deal or a TA tour is
+    # worth its score, and a harvest may want only the good ones on its golden paths.
+    min_reward: float = 0.0
 
     def __post_init__(self) -> None:
         if self.branching < 1 or self.max_beam < 1 or self.turn_limit < 0:
@@ -107,9 +110,11 @@ def branch_seed(tree_seed: int, node_id: str) -> int:
     return int(content_id(tree_seed, node_id), 16) % 2**31
 
 
-def rewarded_goals(tree: Tree, leaf: Node, agent_role: RoleId, open_goals: list[str]) -> list[str]:
+def rewarded_goals(tree: Tree, leaf: Node, agent_role: RoleId, open_goals: list[str],
+                   min_reward: float = 0.0) -> list[str]:
     """The still-open goals earned since the agent's latest move on the way to `leaf`: by that
-    move itself (a ToolWOZ call) or by the simulators' answers to it (a DialOp proposal accepted)."""
+    move itself (a ToolWOZ call) or by the simulators' answers to it (a DialOp proposal accepted),
+    with a reward event worth at least `min_reward`."""
     segment, node = [], leaf
     while True:
         segment.append(node)
@@ -117,7 +122,7 @@ def rewarded_goals(tree: Tree, leaf: Node, agent_role: RoleId, open_goals: list[
             break
         node = tree.nodes[node.parent]
     keys = [e.payload.get("key") for n in reversed(segment) for e in n.events
-            if e.kind == "reward" and isinstance(e.payload, dict)]
+            if e.kind == "reward" and isinstance(e.payload, dict) and e.reward >= min_reward]
     return [key for key in dict.fromkeys(keys) if key in open_goals]
 
 
@@ -169,14 +174,15 @@ class Grower:
 
         async def collapse(leaves: list[Node]) -> list[Node]:
             """The first leaf that earned an open goal becomes golden and the beam collapses to it."""
-            rewarded = [leaf for leaf in leaves if rewarded_goals(tree, leaf, settings.agent_role, open_goals)]
+            rewarded = [leaf for leaf in leaves
+                        if rewarded_goals(tree, leaf, settings.agent_role, open_goals, settings.min_reward)]
             if not rewarded:
                 return leaves
             for leaf in rewarded:
                 tree.successful.update(tree.path(leaf.id))
             golden = rewarded[0]
             tree.golden.update(tree.path(golden.id))
-            for key in rewarded_goals(tree, golden, settings.agent_role, open_goals):
+            for key in rewarded_goals(tree, golden, settings.agent_role, open_goals, settings.min_reward):
                 open_goals.remove(key)
                 tree.reached.append(key)
             if on_collapse is not None:

@@ -243,6 +243,11 @@ FOREIGN_WORDS = {
 # Chinese and Japanese: issue and stance words (longest first, no word boundaries there), then
 # units after a number, numerals, and full-width punctuation.
 _CJK_WORDS = {
+    # words that hold 一 and count nothing ("确认一下": check; "一起": together)
+    "一下": " ", "一起": " together ", "一些": " some ", "一点": " a bit ", "一定": " surely ", "一直": " always ",
+    "一样": " same ", "一旦": " once ",
+    "パワートレイン保証": " powertrain warranty ", "ディーラーローン": " dealer financing ", "今月末": " end of month ",
+    "啤酒和葡萄酒": " beer and wine ",
     "は高すぎます": " is too high. ", "は高すぎる": " is too high. ", "太高了": " is too high. ", "太高": " is too high ",
     "太贵了": " is too high. ", "太贵": " is too high ", "太长": " is too long ", "太短": " is too short ",
     "不能接受": " cannot accept ", "无法接受": " cannot accept ", "不接受": " do not accept ",
@@ -420,6 +425,46 @@ def _number_words() -> dict[str, str]:
         words.update({f"{german_units[u]}und{word}": _english(tens + u) for u in range(1, 10)})
     return words
 
+
+# Everyday terms of text labels (work arrangement, financing, payment, handover, bar, cleanup,
+# start, materials, rights) in the languages models answer in, as the English words labels use.
+FOREIGN_WORDS.update({
+    "télétravail complet": "fully remote", "entièrement à distance": "fully remote", "totalmente remoto": "fully remote",
+    "completamente remoto": "fully remote", "100% remoto": "fully remote", "vollständig remote": "fully remote",
+    "komplett remote": "fully remote", "voll remote": "fully remote", "tamamen uzaktan": "fully remote",
+    "uzaktan": "remote", "hibrit": "hybrid", "hybrides arbeiten": "hybrid", "hybride arbeit": "hybrid",
+    "hybrid arbeiten": "hybrid", "teletrabajo": "remote", "teletrabalho": "remote", "im büro": "on-site",
+    "banka kredisi": "bank loan", "crédito bancario": "bank loan", "préstamo bancario": "bank loan",
+    "prêt bancaire": "bank loan", "crédit bancaire": "bank loan", "bankkredit": "bank loan", "bankdarlehen": "bank loan",
+    "financiamento bancário": "bank loan", "finanziamento bancario": "bank loan",
+    "financiación del concesionario": "dealer financing", "financiamiento del concesionario": "dealer financing",
+    "financement du concessionnaire": "dealer financing", "financement concessionnaire": "dealer financing",
+    "händlerfinanzierung": "dealer financing", "al contado": "cash", "en efectivo": "cash", "au comptant": "cash",
+    "comptant": "cash", "in bar": "cash", "nakit": "cash", "peşin": "cash", "à vista": "cash", "in contanti": "cash",
+    "sadece güç aktarma": "powertrain only", "güç aktarma": "powertrain", "garantía completa": "full warranty",
+    "garantie complète": "full warranty", "vollgarantie": "full warranty", "garantia completa": "full warranty",
+    "a fin de mes": "end of month", "fin de mes": "end of month", "à la fin du mois": "end of month",
+    "fin du mois": "end of month", "ay sonu": "end of month", "monatsende": "end of month",
+    "ende des monats": "end of month", "fim do mês": "end of month", "fine mese": "end of month",
+    "metade adiantado": "half upfront", "metade adiantada": "half upfront", "la mitad por adelantado": "half upfront",
+    "mitad por adelantado": "half upfront", "moitié d'avance": "half upfront", "la moitié d'avance": "half upfront",
+    "hälfte im voraus": "half upfront", "metà in anticipo": "half upfront",
+    "cerveja e vinho": "beer and wine", "cerveza y vino": "beer and wine", "bière et vin": "beer and wine",
+    "bier und wein": "beer and wine", "birra e vino": "beer and wine", "bira ve şarap": "beer and wine",
+    "limpieza diaria": "daily cleanup", "nettoyage quotidien": "daily cleanup", "tägliche reinigung": "daily cleanup",
+    "limpeza diária": "daily cleanup", "pulizia giornaliera": "daily cleanup", "endreinigung": "final cleanup",
+    "nettoyage final": "final cleanup", "limpieza final": "final cleanup", "limpeza final": "final cleanup",
+    "pulizia finale": "final cleanup", "innerhalb eines monats": "within a month", "dentro de un mes": "within a month",
+    "d'ici un mois": "within a month", "dans le mois": "within a month", "dentro de um mês": "within a month",
+    "entro un mese": "within a month", "la próxima semana": "next week", "la semana que viene": "next week",
+    "la semaine prochaine": "next week", "nächste woche": "next week", "na próxima semana": "next week",
+    "la prossima settimana": "next week", "gama media": "mid-range", "milieu de gamme": "mid-range",
+    "mittelklasse": "mid-range", "gama média": "mid-range", "fascia media": "mid-range",
+    "cession complète des droits": "full transfer", "cession complète": "full transfer",
+    "vollständige übertragung": "full transfer", "cesión completa": "full transfer", "cessão completa": "full transfer",
+    "bearbeitungsgebühren": "service fees", "bearbeitungsgebühr": "service fees",
+    "bahut zyada hai": "is too much", "bahut zyada": "too much", "zyada hai": "is too much",
+})
 
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
                       and word not in ("sei", "nove", "tre", "due")} | {"sei": "six", "tre": "three"})

@@ -24,10 +24,11 @@ _CLAUSE_NOT_OWN = re.compile(
     # "your home", "your place": a place the value is not about ("deliver to your home for $1,100").
     r"\b(?:your(?!\s+(?:home|house|place|door|doorstep|address|apartment|flat)\b)|yours|"
     # "if you want 36 months, ...": a condition of the speaker's own package, not a quotation.
+    r"you(?:'d| would)\s+(?:like|prefer)|"
     r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
     r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
-    r"(?:offer|proposal|position|ask)|(?:we|i)\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
+    r"(?:offer|proposal|position|ask)|(?:we|i)(?:'d|\s+had|'ve|\s+have)?\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
     r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"
     r"last (?:round|time|month|week|year)|initially|originally|at first|already|spent|(?:i|we)\s+paid|ago|"
     # the two ends a compromise is worked out from: "splitting the difference between my $1,200 and your $1,000"
@@ -54,7 +55,9 @@ _REJECTED_AFTER = re.compile(
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind)|"
-    r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed))|"
+    r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed)|(?:below|above|under|over) what\b)|"
+    # the inputs of an average, not its result: "your 5% and my 2% average to 3.5%"
+    r"^[^.;!?]{0,40}?\baverages?\s+(?:out\s+)?to\b|"
     r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:necessary|needed)|"
     # "Email-only support won't work for us": the issue's name may stand between value and verdict.
     # "$1,300 is still above our budget", "$30 is steep", "your $1,400 feels steep"
@@ -93,7 +96,7 @@ _QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you
 # it opens like an inquiry and has no word of proposing ("Is $1,150 okay?" proposes).
 _INQUIRY = re.compile(r"^\W*(?:and\s+|but\s+|so\s+|also\s+)?(?:is|are|does|do|did|was|were|has|have|had|isn't|aren't|doesn't|"
                       r"why|when|where|who|whose|which|(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:clarify|confirm|"
-                      r"explain|tell|check|let\s+(?:us|me)\s+know))\b", re.IGNORECASE)
+                      r"explain|tell|check|let\s+(?:us|me)\s+know|send|share|show|describe))\b", re.IGNORECASE)
 _PROPOSING_WORDS = re.compile(r"\b(?:ok|okay|acceptable|fine|doable|work(?:s|able)?|possible|agreeable|feasible|deal|"
                               r"agree|accept|do|meet|settle|go\s+(?:with|for|to)|how\s+about|what\s+about|what\s+if|"
                               r"consider|manage|stretch)\b", re.IGNORECASE)

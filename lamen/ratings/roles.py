@@ -350,11 +350,23 @@ def _separation(design: _Design) -> tuple[dict[tuple[str, str], str], tuple[str,
         return {}, ()
     found: dict[tuple[str, str], str] = {}
     push = direction[design.n_strengths:].copy()
+    rows = design.rows
+    games, score = rows.games, rows.score
+    won, lost = (games > 0) & np.isclose(score, games), (games > 0) & np.isclose(score, 0.0)
+    mixed = (games > 0) & ~won & ~lost
+
+    def has(cells: np.ndarray, span: slice) -> np.ndarray:
+        return (rows.x[cells][:, span] != 0).any(axis=0) if cells.any() else np.zeros(span.stop - span.start, bool)
     for role in design.roles:
-        values = np.round(direction[design.offset[role]:design.offset[role] + len(design.agents[role])], 9)
-        # A common shift of a role is a shift of the levels: measure against the largest group of
-        # the role's agents moving together.
-        unique, counts = np.unique(values, return_counts=True)
+        span = slice(design.offset[role], design.offset[role] + len(design.agents[role]))
+        values = np.round(direction[span], 9)
+        # A common shift of a role is a shift of the levels: measure against the agents that have
+        # a match scored strictly between 0 and 1 (their strength is finite, so they move with the
+        # levels) or both a match scored 1 and one scored 0, else against the largest group of
+        # the role's agents moving together. (The largest group alone is wrong when two agents
+        # always score 0 and two others do not.)
+        finite = has(mixed, span) | (has(won, span) & has(lost, span))
+        unique, counts = np.unique(values[finite] if finite.any() else values, return_counts=True)
         reference = unique[np.argmax(counts)]
         found.update({(role, agent): ("above" if value > reference else "below")
                       for agent, value in zip(design.agents[role], values) if value != reference})

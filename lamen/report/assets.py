@@ -80,6 +80,11 @@ th[aria-sort="descending"] button.sort::after { content: " ▼"; font-size: 10px
 .move { display: flex; gap: 8px; align-items: baseline; margin-top: 4px; }
 .move-kind { font-size: 12px; font-weight: 600; min-width: 5.5em; text-transform: uppercase; color: var(--accent); }
 .move pre { margin: 0; }
+.thread { border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; margin: 8px 0; }
+.thread-head { margin: 2px 0 6px; font-size: 14px; }
+.thread-entry { border-top: 1px dotted var(--line); padding: 4px 0; }
+.thread-who { font-size: 12px; color: var(--muted); }
+.tool-call { color: var(--accent); }
 .private { border-left: 3px dashed var(--muted); padding-left: 8px; margin-top: 6px; font-style: italic; }
 .flag {
   display: inline-block; font-size: 12px; border-radius: 10px; padding: 1px 8px; margin: 2px 4px 2px 0;
@@ -314,7 +319,36 @@ SCRIPT = r"""
     if (d.error) facts.push("error: " + d.error);
     for (const fact of facts) pane.appendChild(el("p", { cls: "fact", text: fact }));
     if (d.missing) pane.appendChild(el("p", { cls: "missing", text: d.missing }));
+    if (d.threads) { showThreads(pane, d.threads); return; }
     for (const turn of d.turns) pane.appendChild(turnNode(turn));
+  }
+
+  function threadEntry(e) {
+    // One event of a thread: its number (to read threads against each other), who wrote it, the text.
+    const who = "#" + e.index + " · " + (e.role === null ? "result" : e.role) + (e.agent ? " (" + e.agent + ")" : "");
+    const parts = [el("span", { cls: "move-kind", text: e.kind.replace("_", " ") }),
+      el("span", { cls: "thread-who", text: who })];
+    const body = [el("div", { cls: "move" }, parts)];
+    if (e.kind === "tool_call") {
+      body.push(el("pre", { cls: "text tool-call", text: e.text + "(" + JSON.stringify(e.args || {}) + ")" }));
+    } else if (e.text) {
+      body.push(el("pre", { cls: "text " + (e.kind === "think" ? "note" : "message"), text: e.text }));
+    }
+    if (e.error) body.push(el("div", { cls: "flag format", text: "error: " + e.error }));
+    if (e.reward) body.push(el("div", { cls: "flag info", text: "reward +" + e.reward.toFixed(3) }));
+    return el("div", { cls: "thread-entry kind-" + e.kind + (e.kind === "think" ? " private" : "") }, body);
+  }
+
+  function showThreads(pane, threads) {
+    // An agent among people: one thread per person it talked with, and its own lane of tool calls.
+    pane.appendChild(el("p", { cls: "note", text: threads.length + " threads: one per person the agent talked " +
+      "with, and its own tool calls with their results; #n numbers the events in the order they happened." }));
+    for (const t of threads) {
+      const entries = t.entries.map(threadEntry);
+      pane.appendChild(el("section", { cls: "thread", attrs: { "data-thread": t.key } }, [
+        el("h4", { cls: "thread-head", text: t.title + (t.agent ? " · " + t.agent : "") + " · " +
+          t.entries.length + " events" }), ...entries]));
+    }
   }
 
   function showMatch(m) {

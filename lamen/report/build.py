@@ -308,7 +308,18 @@ def write_report(db_path: str | Path, output: str | Path | None = None, tourname
     folder = Path(output) if output is not None else data.db_path.parent
     folder.mkdir(parents=True, exist_ok=True)
     writer = _Writer(data, folder)
-    if relation_of(data.spec) == COMMON_PAYOFF:
+    if relation_of(data.spec) == "agent-vs-env":
+        # An agent among simulated people: agent × simulator per metric, rankings and τ, ratings.
+        from lamen.report.agent_env_sections import agent_env_sections
+
+        def env_heatmap(matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str,
+                        column_label: str = "column: simulator") -> Markup:
+            return _heatmap(writer, matrix, name, title, colour_label, caption, column_label=column_label)
+
+        sections = [("tournament", "Tournament", _tournament_section(writer)),
+                    *agent_env_sections(data, writer.export, env_heatmap, _missing, replicates),
+                    ("transcripts", "Transcripts", _viewer_section(writer))]
+    elif relation_of(data.spec) == COMMON_PAYOFF:
         # Sections by the family's relation: who is a good partner, not who gets the better deal.
         def heatmap(matrix: pd.DataFrame, name: str, title: str, colour_label: str, caption: str,
                     column_label: str = "column agent (partner)") -> Markup:

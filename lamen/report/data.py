@@ -45,6 +45,8 @@ class ReportData:
     turns: dict[str, tuple[Turn, ...]] = field(default_factory=dict)  # by match id
     # by match id: the judge's turn readings (TurnReading as JSON), agreed offer and end reason
     outcomes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # by match id: an agent-vs-environment episode's events (`Transcript.events`), for its threads
+    events: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
 
     @property
     def agent_ids(self) -> tuple[str, ...]:
@@ -118,6 +120,18 @@ def _outcomes(store: Store, tournament: str) -> dict[str, dict[str, Any]]:
     return store.outcome_views(tournament)
 
 
+def _events(store: Store, tournament: str, spec: dict[str, Any]) -> dict[str, tuple[dict[str, Any], ...]]:
+    """The episodes' events of an agent-vs-environment tournament (by the family's relation); none
+    for the others, whose transcripts keep no events."""
+    from lamen.core.registry import UnknownFamily, get_family
+
+    try:
+        relation = str(get_family(str(spec.get("family", "negotiation"))).relation)
+    except UnknownFamily:
+        return {}
+    return store.transcript_events(tournament) if relation == "agent-vs-env" else {}
+
+
 def read_report_data(db_path: str | Path, tournament: str | None = None) -> ReportData:
     """Read one tournament of a database (the only one, unless `tournament` names it)."""
     path = Path(db_path)
@@ -131,6 +145,7 @@ def read_report_data(db_path: str | Path, tournament: str | None = None) -> Repo
         spec = store.tournament_spec(name)
         return ReportData(db_path=path, tournament=name, spec=spec, agents=agents,
                           matches=match_table(store, name), usage=_usage(store, name), games=_games(store, name),
-                          turns=_turns(store, name, spec), outcomes=_outcomes(store, name))
+                          turns=_turns(store, name, spec), outcomes=_outcomes(store, name),
+                          events=_events(store, name, spec))
     finally:
         store.close()

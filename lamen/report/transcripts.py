@@ -149,7 +149,19 @@ def match_detail(row: Mapping[str, Any], data: ReportData, parties: tuple[str, s
         shown = [_family_turn(turn, agents, parties) for turn in turns]
     else:
         shown = [_turn(turn, readings.get(index), agents, parties) for index, turn in enumerate(turns)]
+    threads = None
+    if row["match_id"] in data.events:  # an agent-vs-environment episode: a thread per person it talked with
+        from lamen.report.threads import episode_threads
+
+        roles = {turn.role for turn in turns if turn.side == 0 and turn.role} or {"agent"}
+        names = {str(turn.role): agents[turn.side] for turn in turns if turn.role}
+        names.update({str(e["role"]): agents[0] if e["role"] in roles else agents[1]
+                      for e in data.events[row["match_id"]]
+                      if e.get("role") is not None and str(e["role"]) not in names})
+        threads = episode_threads(data.events[row["match_id"]], roles, names)
+        parties = ("agent", "simulator")
     return {
+        "threads": threads,
         "id": row["match_id"], "parties": list(parties), "status": row["status"], "source": row["source"],
         "u": [_number(row["u_a"]), _number(row["u_b"])], "error": _text(row["error"]),
         "agreed_offer": outcome["agreed_offer"] if outcome else None,

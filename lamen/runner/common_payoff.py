@@ -118,7 +118,7 @@ class CommonPayoffTournament:
         """A turn per committed move, with the calls that led to it; the calls of an attempt an
         error cut short (or the last, rejected attempts) as unfinished calls."""
         side = dict(zip(self.roles, self.plan.sides))
-        thoughts = _private_thoughts(record)
+        thoughts = private_thoughts(record)
         turns: list[Turn] = []
         pending: list[ModelCall] = []
         for call in record.calls:
@@ -163,7 +163,7 @@ class CommonPayoffTournament:
         return int(input_tokens), int(output_tokens)
 
 
-def _private_thoughts(record: EpisodeRecord) -> dict[tuple[RoleId, int], str]:
+def private_thoughts(record: EpisodeRecord) -> dict[tuple[RoleId, int], str]:
     """(role, step) → the thoughts the role wrote in that committed move, seen by it alone.
     Events carry no step: a move is a run of one role's events (its slips left out); when the
     runs do not pair up one to one with the committed moves, no thought is attributed rather
@@ -182,4 +182,4 @@ def _private_thoughts(record: EpisodeRecord) -> dict[tuple[RoleId, int], str]:
     return {(call.role, call.step): "\n".join(texts) for (_, texts), call in zip(runs, ok) if texts}
 
 
-__all__ = ["CommonPayoffTournament", "TeamOutcome", "first_movers", "two_interchangeable_seats"]
+__all__ = ["CommonPayoffTournament", "TeamOutcome", "first_movers", "private_thoughts", "two_interchangeable_seats"]

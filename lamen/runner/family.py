@@ -2,7 +2,8 @@
 runner and the cost estimate know no family, only what `Family.tournament` gives them. A
 common-payoff family with no hooks of its own — two interchangeable seats, or asymmetric roles in
 two parties (lamen.core.seats) — is played through the runner's generic ones
-(lamen.runner.common_payoff)."""
+(lamen.runner.common_payoff); an agent-vs-environment family (PeopleJoin-QA, ToolWOZ) through
+the agent × simulator hooks (lamen.runner.agent_env)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import replace
 
 from lamen.core.family import Family
 from lamen.core.registry import UnknownFamily, get_family
+from lamen.core.types import Relation
 from lamen.spec.problems import Problem, SpecError
 
 _WITH_HOOKS: dict[str, Family] = {}
@@ -24,7 +26,11 @@ def tournament_family(name: str) -> Family:
         family = get_family(name)
     except UnknownFamily as exc:
         raise SpecError([Problem(str(exc), "name a family that `lamen games list` shows", ("family",))]) from None
-    if family.tournament is None:
+    if family.tournament is None and family.relation == Relation.AGENT_VS_ENV:
+        from lamen.runner.agent_env import AgentEnvTournament
+
+        family = replace(family, tournament=AgentEnvTournament(family))
+    elif family.tournament is None:
         from lamen.core.seats import seat_plan
         from lamen.runner.common_payoff import CommonPayoffTournament
 
@@ -32,7 +38,8 @@ def tournament_family(name: str) -> Family:
             raise SpecError([Problem(
                 f"game family {name!r} cannot be played by `lamen run` yet",
                 "choose negotiation or a common-payoff family whose seats two agents fill "
-                "(dialop.optimization, adventurers, dialop.planning, dialop.mediation)", ("family",))])
+                "(dialop.optimization, adventurers, dialop.planning, dialop.mediation), or an agent-vs-environment "
+                "family (peoplejoin.qa, toolwoz)", ("family",))])
         family = replace(family, tournament=CommonPayoffTournament(family))
     _WITH_HOOKS[name] = family
     return family

@@ -4,6 +4,7 @@ concurrently, within the limits and the budget — writing each match in one tra
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -11,17 +12,20 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from lamen.agents.base import Agent, AgentError
+from lamen.agents.pool import EndpointPool
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
+from lamen.core.family import Family
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
 from lamen.core.players import PolicyAgent
 from lamen.core.tools import native_codec
 from lamen.core.tournament import Answer, FallbackReading, Seating
+from lamen.core.types import Relation
 from lamen.runner.common_payoff import CommonPayoffTournament
 from lamen.runner.family import tournament_family
 from lamen.runner.limits import ProviderGate
 from lamen.runner.resilient import ResilientAgent
-from lamen.schedule import FamilyMatch, Match, family_schedule, resolve_games, schedule
+from lamen.schedule import FamilyMatch, Match, agent_env_schedule, family_schedule, resolve_games, schedule
 from lamen.spec.agent import AgentSpec
 from lamen.spec.library import Library
 from lamen.spec.load import load_game, load_protocol
@@ -29,6 +33,7 @@ from lamen.spec.tournament import Tournament
 from lamen.spec.problems import Problem, SpecError
 from lamen.store import MatchRecord, Store
 from lamen.store.db import StoredOutcome
+from lamen.store.endpoints import save_endpoint_counts
 from lamen.store.lock import DatabaseLock
 from lamen.store.versions import Planned, VersionConflict, find_conflict, fingerprint, judge_settings, part_digest
 from lamen.providers import CATALOGUE
@@ -113,14 +118,16 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
     except ValidationError as exc:
         raise SpecError([Problem(error["msg"], f"see the {family.name} family's settings",
                                  ("instances", "config", *error["loc"])) for error in exc.errors()]) from None
-    problems = [Problem(f"{family.name} has no scripted player {agent.model!r}",
-                        f"use one of: {', '.join(family.players)}", ("agents", index))
-                for index, agent in enumerate(tournament.agents)
-                if agent.provider == "player" and agent.model not in family.players]
+    problems = simulator_problems(tournament, family)
+    listed = [(where, index, agent) for where in ("agents", "simulators")
+              for index, agent in enumerate(getattr(tournament, where))]
+    problems += [Problem(f"{family.name} has no scripted player {agent.model!r}",
+                         f"use one of: {', '.join(family.players)}", (where, index))
+                 for where, index, agent in listed if agent.provider == "player" and agent.model not in family.players]
     problems += [Problem(f"{agent.id} is a scripted negotiator; a tournament of {family.name} seats the family's "
                          "scripted players", f"use player:NAME, NAME one of: {', '.join(family.players)}",
-                         ("agents", index))
-                 for index, agent in enumerate(tournament.agents) if agent.provider == "bot"]
+                         (where, index))
+                 for where, index, agent in listed if agent.provider == "bot"]
     if problems:
         raise SpecError(problems)
 
@@ -131,9 +138,24 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
             raise SpecError([Problem(str(exc), "choose seeds the family can make", ("instances",))]) from None
 
     hooks = family.tournament
+    if family.relation == Relation.AGENT_VS_ENV:
+        return agent_env_schedule(tournament, family.name, str(family.relation), make)
     if isinstance(hooks, CommonPayoffTournament) and not hooks.plan.interchangeable:
         return family_schedule(tournament, family.name, str(family.relation), make, len(hooks.first_movers))
     return family_schedule(tournament, family.name, str(family.relation), make)
+
+
+def simulator_problems(tournament: Tournament, family: Family) -> list[Problem]:
+    """An agent-vs-environment tournament needs simulators for its agents to serve; any other
+    family's has none."""
+    if family.relation == Relation.AGENT_VS_ENV and not tournament.simulators:
+        return [Problem(f"a tournament of {family.name} (agent versus environment) needs `simulators`",
+                        "list who plays the people the agents serve, e.g. simulators: [player:terse]",
+                        ("simulators",))]
+    if family.relation != Relation.AGENT_VS_ENV and tournament.simulators:
+        return [Problem(f"{family.name} has no simulator roles: its seats are all filled from `agents`",
+                        "remove `simulators`", ("simulators",))]
+    return []
 
 
 def record_of(match: Match, position: int, fingerprint: str | None = None) -> MatchRecord:
@@ -190,6 +212,8 @@ class Runner:
         self.in_flight = 0
         self.peak_in_flight = 0
         self._average_cost = 0.0
+        self.pools: list[EndpointPool] = []  # agents served by several replicas: their counts are stored
+        self.started_at, self._started = time.time(), time.monotonic()
 
     # ---- agents ------------------------------------------------------------------------------
 
@@ -216,6 +240,9 @@ class Runner:
             return self.make(spec, game=match.game, side=side, seed=match.seed)
         if spec.id not in self.shared:
             inner = self.make(spec, game=match.game, side=side, seed=match.seed)
+            if isinstance(inner, EndpointPool):
+                inner.on_set_aside = self.state.messages.append
+                self.pools.append(inner)
             limits = self.tournament.limits
             self.shared[spec.id] = ResilientAgent(
                 spec, inner, self._gate(spec.provider), max_retries=limits.max_retries, timeout_s=limits.timeout_s,
@@ -308,7 +335,7 @@ class Runner:
         if conflict.played or conflict.unplayed:
             self.store.drop_matches(conflict.played + conflict.unplayed)
         self.store.save_tournament(self.tournament.name, self.tournament.stored_form(),
-                                   [a.model_dump(mode="json") for a in self.tournament.agents])
+                                   [a.model_dump(mode="json") for a in self.tournament.everyone()])
         if self.tournament.design == "adaptive":  # cross-play in rounds chosen while playing
             from lamen.runner.adaptive import play_adaptive
 
@@ -358,10 +385,17 @@ class Runner:
                 finally:
                     self.in_flight -= 1
                 self.store.save_match(match.id, transcript, outcome)
+                if self.pools:
+                    self.save_endpoint_counts()
                 cost = sum(c.reply.cost_usd for c in transcript.calls if c.reply)
                 self._note(match, transcript, outcome, cost)
 
         await asyncio.gather(*(one(m) for m in matches))
+
+    def save_endpoint_counts(self) -> None:
+        """The pools' counts so far, under this run (lamen.store.endpoints)."""
+        save_endpoint_counts(self.store, self.tournament.name, self.started_at, time.monotonic() - self._started,
+                             [count for pool in self.pools for count in pool.counts()])
 
     def _note(self, match: Match, transcript: Transcript, outcome: StoredOutcome, cost: float) -> None:
         state = self.state

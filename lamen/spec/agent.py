@@ -46,7 +46,9 @@ class AgentSpec(SpecModel):
     model: str = ""
     sampling: Sampling = Sampling()
     persona: Persona | None = None
-    base_url: str | None = None
+    # One server, or several replicas of one model server (an endpoint pool, lamen.agents.pool):
+    # each request goes to the replica with the fewest in flight.
+    base_url: str | tuple[str, ...] | None = None
     params: dict[str, Any] = Field(default_factory=dict, description="provider-specific settings, e.g. a bot's noise")
     _folder: Any = PrivateAttr(default=None)  # the spec file's folder, for relative paths in params (mock replies)
 
@@ -73,6 +75,42 @@ class AgentSpec(SpecModel):
         if value not in PROVIDERS:
             raise ValueError(f"unknown provider '{value}' (known: {', '.join(PROVIDERS)})")
         return value
+
+    @field_validator("base_url", mode="before")
+    @classmethod
+    def _endpoints(cls, value: object) -> object:
+        # A list of one is that one server; a pool names each replica once.
+        if not isinstance(value, list | tuple):
+            return value
+        if not value:
+            raise ValueError("an empty list names no server: give one URL or several")
+        if not all(isinstance(url, str) and url.strip() for url in value):
+            raise ValueError("every endpoint of a pool must be a URL string")
+        urls = tuple(url.strip() for url in value)
+        repeated = sorted({url for url in urls if urls.count(url) > 1})
+        if repeated:
+            raise ValueError(f"endpoint {repeated[0]!r} is listed twice")
+        return urls[0] if len(urls) == 1 else urls
+
+    @property
+    def endpoints(self) -> tuple[str, ...]:
+        """The servers this agent's requests go to: none (the provider's own), one, or a pool."""
+        if self.base_url is None:
+            return ()
+        return (self.base_url,) if isinstance(self.base_url, str) else self.base_url
+
+    def at(self, endpoint: str) -> "AgentSpec":
+        """This agent pointed at one endpoint of its pool."""
+        return self.model_copy(update={"base_url": endpoint})
+
+    @model_validator(mode="after")
+    def _pool_of_model_servers(self) -> "AgentSpec":
+        if isinstance(self.base_url, tuple):
+            from lamen.providers import CATALOGUE
+
+            if not CATALOGUE[self.provider].is_llm:
+                raise ValueError(f"base_url: a pool of endpoints is for model servers, not provider {self.provider!r}")
+        return self
 
     @model_validator(mode="after")
     def _known_bot(self) -> "AgentSpec":

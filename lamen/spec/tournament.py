@@ -121,6 +121,10 @@ class Tournament(SpecModel):
     name: str
     family: str = Field(default="negotiation", description="the game family its games belong to (lamen games list)")
     agents: tuple[AgentSpec, ...]
+    # An agent-vs-environment family (PeopleJoin-QA, ToolWOZ): the simulators that fill its
+    # simulator roles (one binding fills a group: every colleague), each played against every agent.
+    simulators: tuple[AgentSpec, ...] = Field(
+        default=(), description="simulators of the people an agent serves (agent-vs-environment families)")
     games: tuple[str, ...] = Field(default=(), description="game names or glob patterns (negotiation)")
     instances: Instances | None = Field(
         default=None, description="a game family's instances: its config and seeds (families other than negotiation)")
@@ -151,9 +155,17 @@ class Tournament(SpecModel):
         round robin as before `design` existed."""
         design = {"design", "adaptive", "panel"} if self.design == "round-robin" else set()
         if self.family == "negotiation":
-            return self.model_dump(mode="json", exclude={"family", "instances"} | design)
-        # Another family's tournament has no negotiation games, protocol, qualifier or fallback reader.
-        return self.model_dump(mode="json", exclude={"games", "protocol", "qualifier", "llm_fallback"} | design)
+            return self.model_dump(mode="json", exclude={"family", "instances", "simulators"} | design)
+        # Another family's tournament has no negotiation games, protocol, qualifier or fallback
+        # reader; one without simulators is stored as before they existed.
+        exclude = {"games", "protocol", "qualifier", "llm_fallback"} | (set() if self.simulators else {"simulators"})
+        return self.model_dump(mode="json", exclude=exclude | design)
+
+    def everyone(self) -> tuple[AgentSpec, ...]:
+        """The agents, then the simulators not already among them (an id in both lists is one
+        binding: the same spec), as the store lists a tournament's agents."""
+        ids = {agent.id for agent in self.agents}
+        return self.agents + tuple(s for s in self.simulators if s.id not in ids)
 
     @field_validator("prices", mode="before")
     @classmethod
@@ -183,12 +195,22 @@ class Tournament(SpecModel):
         problems += self._design_problems(ids)
         problems += [Problem(f"agent id '{agent_id}' is used twice", "give each agent a distinct id",
                              ("agents", index)) for index, agent_id in enumerate(ids) if ids.index(agent_id) != index]
+        simulator_ids = [simulator.id for simulator in self.simulators]
+        problems += [Problem(f"simulator id '{sid}' is used twice", "give each simulator a distinct id",
+                             ("simulators", index))
+                     for index, sid in enumerate(simulator_ids) if simulator_ids.index(sid) != index]
+        by_id = {agent.id: agent for agent in self.agents}
+        problems += [Problem(f"simulator id '{simulator.id}' names an agent with other settings",
+                             "one id is one binding: give the simulator its own id, or the same settings",
+                             ("simulators", index))
+                     for index, simulator in enumerate(self.simulators)
+                     if simulator.id in by_id and by_id[simulator.id] != simulator]
         named = name_problem(self.name, "name")
         if named:
             problems.append(Problem(named, "e.g. 'name: quickstart'", ("name",)))
         problems += [Problem(found, "give the agent an `id:` of printable characters, e.g. id: gpt-4o-t07",
-                             ("agents", index))
-                     for index, agent in enumerate(self.agents)
+                             (where, index))
+                     for where in ("agents", "simulators") for index, agent in enumerate(getattr(self, where))
                      if (found := name_problem(agent.id, f"agent id {agent.id!r}"))]
         problems += [Problem(f"{field} {found}", "", (field,)) for field in ("database", "prices")
                      if isinstance(getattr(self, field), str) and (found := path_problem(getattr(self, field)))]
@@ -235,15 +257,19 @@ class Tournament(SpecModel):
         """A negotiation tournament names games; any other family's names instances, and has no
         negotiation protocol, qualifier or fallback reader."""
         if self.family == "negotiation":
-            return [] if self.instances is None else [Problem(
+            return ([] if self.instances is None else [Problem(
                 "instances belong to tournaments of other game families", "a negotiation tournament lists `games`",
-                ("instances",))]
+                ("instances",))]) + (self._negotiation_simulators() if self.simulators else [])
         family = f"a tournament of {self.family}"
         problems = self.instances.problems() if self.instances is not None else [Problem(
             f"{family} needs `instances`", "e.g. instances: {config: {source: human}, count: 5}", ("instances",))]
         problems += [Problem(f"{family} has no `{field}` (negotiation only)", f"remove `{field}`", (field,))
                      for field in ("games", "protocol", "qualifier", "llm_fallback") if field in self.model_fields_set]
         return problems
+
+    def _negotiation_simulators(self) -> list[Problem]:
+        return [Problem("simulators belong to tournaments of agent-vs-environment families",
+                        "remove `simulators` (a negotiation tournament lists only `agents`)", ("simulators",))]
 
     def database_path(self, base: Path | None = None) -> Path:
         """The spec's `database`, else reports/NAME/tournament.db — which the name's rules keep

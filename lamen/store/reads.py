@@ -198,6 +198,18 @@ class StoreReads:
                 found[row["match_id"]] = tuple(turn.get("role") for turn in json.loads(text).get("turns", ()))
         return found
 
+    def transcript_events(self, tournament: str) -> dict[str, tuple[dict[str, Any], ...]]:
+        """Per finished match of an agent-vs-environment family, its episode's events as the
+        stored transcript keeps them (`Transcript.events`; empty for other families)."""
+        rows = self.db.execute(f"SELECT o.match_id, {self._outcome_columns} FROM outcomes o JOIN matches m "
+                               "ON m.id = o.match_id WHERE m.tournament=?", (tournament,))
+        found: dict[str, tuple[dict[str, Any], ...]] = {}
+        for row in rows:
+            text = self._text(row["transcript"])
+            if text:
+                found[row["match_id"]] = tuple(json.loads(text).get("events", ()))
+        return found
+
     def turn_rows(self, tournament: str) -> Iterator[dict[str, Any]]:
         """Every turn as stored (match_id, idx, side, round, note, message, interrogation)."""
         rows = self.db.execute("SELECT t.* FROM turns t JOIN matches m ON m.id = t.match_id WHERE m.tournament=? "

@@ -46,10 +46,10 @@ class AnthropicAgent(common.ProviderAgent):
                              retryable=False)
         self._key = common.api_key(spec.id, KEY_VARIABLES)
         common.check_prices()
-        self._client = anthropic.AsyncAnthropic(
+        self._clients = common.Clients(lambda: anthropic.AsyncAnthropic(
             api_key=self._key, base_url=spec.base_url, max_retries=0, timeout=params["timeout_s"],
             http_client=http_client,
-        )
+        ), injected=http_client is not None)
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `messages.create` for this request."""
@@ -84,7 +84,8 @@ class AnthropicAgent(common.ProviderAgent):
         agent = self._spec.id
         start = time.monotonic()
         try:
-            message = await self._client.messages.create(**self.request_body(request))
+            with self._clients.one() as client:
+                message = await client.messages.create(**self.request_body(request))
         except anthropic.APIStatusError as exc:
             raise self._status_error(exc) from None
         except anthropic.APIConnectionError as exc:

@@ -38,10 +38,10 @@ class CohereAgent(common.ProviderAgent):
         self._key = common.api_key(spec.id, KEY_VARIABLES)
         common.check_prices()
         client_args: dict[str, Any] = {"base_url": spec.base_url} if spec.base_url else {}
-        self._client = cohere.AsyncClientV2(
+        self._clients = common.Clients(lambda: cohere.AsyncClientV2(
             api_key=self._key, max_retries=0, timeout=params["timeout_s"], httpx_client=http_client,
             **client_args,
-        )
+        ), injected=http_client is not None)
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `chat` for this request."""
@@ -67,7 +67,8 @@ class CohereAgent(common.ProviderAgent):
         agent = self._spec.id
         start = time.monotonic()
         try:
-            response = await self._client.chat(**self.request_body(request))
+            with self._clients.one() as client:
+                response = await client.chat(**self.request_body(request))
         except ApiError as exc:
             raise self._status_error(exc) from None
         except common.TRANSPORT_ERRORS as exc:

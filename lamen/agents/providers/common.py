@@ -9,10 +9,11 @@ import json
 import math
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from lamen.agents.base import AgentError, ChatReply, ChatRequest, Usage
 from lamen.chat import ChatMessage, ChatTool, ChatToolCall
@@ -21,7 +22,8 @@ from lamen.spec.agent import AgentSpec
 
 DEFAULT_MAX_TOKENS = 512  # Anthropic requires a limit; the others get the same one so agents compare
 DEFAULT_TIMEOUT_S = 120.0  # the SDKs wait up to 10 minutes; a negotiation turn never needs that long
-COMMON_PARAMS = ("timeout_s",)
+# endpoint_cooldown_s: how long a failed replica of an endpoint pool is set aside (lamen.agents.pool)
+COMMON_PARAMS = ("timeout_s", "endpoint_cooldown_s")
 
 # Statuses worth retrying: timeout, conflict, rate limit, and every server error (Anthropic's
 # 529 "overloaded" included). The same set the SDKs retry themselves when left to.
@@ -55,6 +57,43 @@ class ProviderAgent:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._spec.id!r})"
+
+
+Client = TypeVar("Client")
+
+# Requests in flight per SDK client before another is made. Each client has its own HTTP connection
+# pool, and the pool looks over all its connections (probing the idle ones' sockets) whenever a
+# request starts or ends: at 128 in flight through one client that scan was most of the HTTP cost.
+REQUESTS_PER_CLIENT = 16
+MAX_CLIENTS = 32
+
+
+class Clients(Generic[Client]):
+    """One agent's SDK clients, made as the requests in flight need them: each request goes to the
+    client with the fewest in flight. With an injected HTTP client (tests) there is only one."""
+
+    def __init__(self, make: Callable[[], Client], *, injected: bool) -> None:
+        self._make = make
+        self._limit = 1 if injected else MAX_CLIENTS
+        self._clients = [make()]
+        self._in_flight = [0]
+
+    @property
+    def first(self) -> Client:
+        return self._clients[0]
+
+    @contextmanager
+    def one(self) -> Iterator[Client]:
+        index = min(range(len(self._clients)), key=self._in_flight.__getitem__)
+        if self._in_flight[index] >= REQUESTS_PER_CLIENT and len(self._clients) < self._limit:
+            self._clients.append(self._make())
+            self._in_flight.append(0)
+            index = len(self._clients) - 1
+        self._in_flight[index] += 1
+        try:
+            yield self._clients[index]
+        finally:
+            self._in_flight[index] -= 1
 
 
 def sampling_options(request: ChatRequest, *, top_p: str = "top_p", stop: str = "stop_sequences") -> dict[str, Any]:

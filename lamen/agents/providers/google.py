@@ -64,7 +64,9 @@ class GoogleAgent(common.ProviderAgent):
             httpx_async_client=http_client,
         )
         # vertexai=False: a GOOGLE_GENAI_USE_VERTEXAI in the environment must not switch the backend.
-        self._client = genai.Client(api_key=self._key, vertexai=False, http_options=options).aio
+        self._clients = common.Clients(
+            lambda: genai.Client(api_key=self._key, vertexai=False, http_options=options).aio,
+            injected=http_client is not None)
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `models.generate_content` for this request."""
@@ -96,7 +98,8 @@ class GoogleAgent(common.ProviderAgent):
         body = self.request_body(request)
         start = time.monotonic()
         try:
-            response = await self._client.models.generate_content(**body)
+            with self._clients.one() as client:
+                response = await client.models.generate_content(**body)
         except errors.APIError as exc:
             raise self._status_error(exc) from None
         except _TRANSPORT_ERRORS as exc:

@@ -27,6 +27,7 @@ from lamen.spec.agent import AgentSpec
 KEY_VARIABLES = CATALOGUE["openai"].key_env
 NO_KEY = "not-needed"  # local servers ignore the key, but the SDK insists on one
 FILTERED = "content_filter"
+CREATE_OPTIONS: Any = {"security": {"bearer_auth": True}}  # the request options `chat.completions.create` sends
 
 
 class OpenAIAgent(common.ProviderAgent):
@@ -52,9 +53,9 @@ class OpenAIAgent(common.ProviderAgent):
         # compatible servers know max_tokens.
         self._max_tokens_field = "max_tokens" if spec.base_url else "max_completion_tokens"
         client_args: dict[str, Any] = {"base_url": spec.base_url} if spec.base_url else {}
-        self._client = openai.AsyncOpenAI(
+        self._clients = common.Clients(lambda: openai.AsyncOpenAI(
             api_key=self._key, max_retries=0, timeout=params["timeout_s"], http_client=http_client, **client_args,
-        )
+        ), injected=http_client is not None)
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `chat.completions.create` for this request."""
@@ -78,7 +79,11 @@ class OpenAIAgent(common.ProviderAgent):
         agent = self._spec.id
         start = time.monotonic()
         try:
-            completion = await self._client.chat.completions.create(**self.request_body(request))
+            # `create` walks the whole body against its TypedDicts first (about a third of the driver's
+            # CPU per call); the body is plain JSON already, so it is posted as `create` would post it.
+            with self._clients.one() as client:
+                completion = await client.post("/chat/completions", body=self.request_body(request),
+                                               cast_to=ChatCompletion, options=CREATE_OPTIONS)
         except openai.APIStatusError as exc:
             raise self._status_error(exc) from None
         except openai.APIConnectionError as exc:

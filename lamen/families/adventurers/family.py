@@ -10,7 +10,8 @@ from lamen.families.adventurers.board import ROLES
 from lamen.families.adventurers.codec import AdventurersCodec
 from lamen.families.adventurers.players import PLAYERS
 from lamen.families.adventurers.rules import (FAMILY_NAME, MAX_TURNS, AdventurersConfig, AdventurersInstance,
-                                              AdventurersRules, AdventurersState, make_instance, score)
+                                              AdventurersRules, AdventurersState, goals, make_instance,
+                                              score)
 
 
 FAMILY = Family(
@@ -31,4 +32,5 @@ FAMILY = Family(
     first_movers=ROLES,
     plant_canaries=plant_in_notes(ROLES),
     description="Traveling Adventurers: agree on one round trip through a house; each player knows only its own coins.",
+    goals=goals,  # a harvest (lamen.harvest) branches until both submit the same correct tour
 )

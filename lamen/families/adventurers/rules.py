@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from lamen.core.family import Instance
 from lamen.core.rules import AgendaTurns, Transition, opening_agenda
-from lamen.core.state import CoreState, end
+from lamen.core.state import CoreState, end, end_rewarded
 from lamen.core.types import (JSON, Action, ActionSpace, EndTurn, Event, IllegalMove, Message, Observation, Propose,
                               Respond, RoleId, Score, Submit, Think, ToolCall, ToolSpec)
 from lamen.families.adventurers import sim
@@ -36,6 +36,8 @@ from lamen.families.adventurers.scoring import score_game
 from lamen.families.adventurers.solver import best_tour, worst_tour
 
 FAMILY_NAME = "adventurers"
+# The goal a harvest branches on: both players submitted the same correct round trip (Correct).
+TOUR = "tour"
 MAX_TURNS = sim.MAX_TURNS
 TALK_TOOLS = ("ask", "inform", "visit")
 TOOLS = (
@@ -273,7 +275,11 @@ class AdventurersRules(AgendaTurns):
         new = state.model_copy(update={"events": (*state.events, *events), "log": log,
                                        "agenda": agenda.model_copy(update={"current": nxt}) if nxt else agenda})
         if nxt is None:
-            new = end(new, "both_submitted" if all(p is not None for p in after.submitted) else "timeout")
+            reason = "both_submitted" if all(p is not None for p in after.submitted) else "timeout"
+            if score_game(instance.board(), *after.submitted).correct:  # the agreed tour, submitted by both
+                new = end_rewarded(new, reason, TOUR, lambda closed: score(instance, closed).team or 0.0)
+            else:
+                new = end(new, reason)
         return Transition(new, new.events[len(state.events):])
 
 
@@ -331,6 +337,11 @@ def _events(state: CoreState, role: RoleId, actions: Sequence[Action]) -> list[E
 
 
 # ---- the scorer --------------------------------------------------------------------------------
+def goals(instance: AdventurersInstance) -> tuple[str, ...]:
+    """`Family.goals`: one per board, the tour (a `reward` event worth the team score)."""
+    return (TOUR,)
+
+
 def score(instance: AdventurersInstance, state: AdventurersState) -> Score:
     """Pure: team score = the range-normalised joint score when both submitted the same correct
     round trip, else 0; metrics identical / correct / optimal / percentile (0–100)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lamen.core.codec import FeedbackPolicy
 from lamen.core.family import EpisodeLimits, Family
+from lamen.core.state import deal_goal
 from lamen.core.types import Relation, RoleSpec
 from lamen.families.mediation.codec import AssistantCodec, UserCodec
 from lamen.families.mediation.instances import (ASSISTANT, FAMILY_NAME, USERS, MediationConfig, MediationInstance,
@@ -53,4 +54,5 @@ FAMILY = Family(
     first_movers=USERS,
     plant_canaries=plant_canaries,
     description=DESCRIPTION,
+    goals=deal_goal,  # a harvest (lamen.harvest) branches until a full proposal is accepted
 )

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from lamen.core.board import BoardRules
 from lamen.core.rules import AgendaTurns, Transition, opening_agenda
-from lamen.core.state import CoreState, end
+from lamen.core.state import DEAL, CoreState, end_rewarded
 from lamen.core.types import (Action, ActionSpace, EndTurn, Event, IllegalMove, Message, Observation, Propose,
                               Respond, RoleId, Score)
 from lamen.families.mediation.instances import (ASSISTANT, FAMILY_NAME, TURN_ORDER, USERS, CalendarEvent, Flight,
@@ -147,7 +147,7 @@ class MediationRules(AgendaTurns):
         elif isinstance(action, Propose):
             new = self._propose(instance, state, role, action, text)
         elif isinstance(action, Respond):
-            new = self._respond(state, role, action, text)
+            new = self._respond(instance, state, role, action, text)
         else:
             raise IllegalMove(f"{action.kind} is not a move in dialop.mediation")
         return Transition(new, new.events[len(state.events):])
@@ -186,7 +186,8 @@ class MediationRules(AgendaTurns):
                                         "agenda": state.agenda.respond(USERS), "proposals": state.proposals + 1})
 
     @staticmethod
-    def _respond(state: MediationState, role: RoleId, action: Respond, text: str) -> MediationState:
+    def _respond(instance: MediationInstance, state: MediationState, role: RoleId, action: Respond,
+                 text: str) -> MediationState:
         if role == ASSISTANT:
             raise IllegalMove("only the users answer proposals")
         others = tuple(u for u in USERS if u != role)
@@ -205,7 +206,9 @@ class MediationRules(AgendaTurns):
         else:
             agenda = state.agenda
         new = state.model_copy(update={"events": state.with_events(*events), "board": board, "agenda": agenda})
-        return end(new, "accepted") if outcome == "accepted" else new
+        if outcome == "accepted":  # the deal: worth the score it gets (a harvest's reward)
+            return end_rewarded(new, "accepted", DEAL, lambda closed: score(instance, closed).team or 0.0)
+        return new
 
 
 def score(instance: MediationInstance, state: MediationState) -> Score:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lamen.core.codec import FeedbackPolicy
 from lamen.core.family import EpisodeLimits, Family, interchangeable_contestants, plant_in_notes
+from lamen.core.state import deal_goal
 from lamen.core.types import Relation
 from lamen.families.optimization.codec import OptimizationCodec
 from lamen.families.optimization.instances import (FAMILY_NAME, ROLES, OptimizationConfig, OptimizationInstance,
@@ -31,4 +32,5 @@ FAMILY = Family(
     first_movers=ROLES,
     plant_canaries=plant_in_notes(ROLES),
     description="DialOp Optimization: assign reviewers to papers from two partial, privately scaled views.",
+    goals=deal_goal,  # a harvest (lamen.harvest) branches until a full proposal is accepted
 )

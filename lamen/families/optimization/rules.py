@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from lamen.core.board import BoardRules
 from lamen.core.rules import AgendaTurns, Transition, opening_agenda
-from lamen.core.state import CoreState, end
+from lamen.core.state import DEAL, CoreState, end_rewarded
 from lamen.core.types import (Action, ActionSpace, IllegalMove, Message, Observation, Propose, Respond, RoleId,
                               Score)
 from lamen.families.optimization.instances import FAMILY_NAME, ROLES, OptimizationInstance
@@ -91,8 +91,8 @@ class OptimizationRules(AgendaTurns):
             event = state.event(role, "respond", text, payload={"accept": action.accept})
             new = state.model_copy(update={"events": state.with_events(event), "board": board,
                                            "agenda": state.agenda.keep_floor()})
-            if outcome == "accepted":
-                new = end(new, "accepted")
+            if outcome == "accepted":  # the deal: worth the score it gets (a harvest's reward)
+                new = end_rewarded(new, "accepted", DEAL, lambda closed: score(instance, closed).team or 0.0)
         else:
             raise IllegalMove(f"{action.kind} is not a move in this game")
         return Transition(new, new.events[len(state.events):])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lamen.core.codec import FeedbackPolicy
-from lamen.core.family import EpisodeLimits, Family
+from lamen.core.family import EpisodeLimits, Family, MetricSpec
 from lamen.core.types import Relation, RoleId
 from lamen.families.peoplejoin.codec import PeopleJoinCodec
 from lamen.families.peoplejoin.instances import (FAMILY_NAME, PeopleJoinConfig, PeopleJoinInstance, make_instance,
@@ -43,4 +43,11 @@ FAMILY = Family(
     limits=EpisodeLimits(max_steps=1_000),
     plant_canaries=plant_canaries,
     description=DESCRIPTION,
+    # PeopleJoin's table of results (§5): Match on 0/50/100, the messages and their words, the
+    # people contacted, and people precision and recall against the gold people.
+    metrics=(MetricSpec("match", "Match", scale=100.0),
+             MetricSpec("msg_cnt", "MsgCnt", scale=None, higher_is_better=False),
+             MetricSpec("msg_size", "MsgSize", scale=None, higher_is_better=False),
+             MetricSpec("people", "#People", scale=None, higher_is_better=False),
+             MetricSpec("p_prec", "P-Prec"), MetricSpec("p_rec", "P-Rec")),
 )

@@ -26,14 +26,17 @@ class PeopleJoinConfig(BaseModel):
     # of the item's shipped organisation, instead of that organisation itself.
     organisations: Literal["shipped", "generated"] = "shipped"
     calls_per_event: int = Field(10, ge=1)  # tool calls the hub may make while handling one event
-    hub_events: int = Field(20, ge=1)  # events the hub handles before the session is cut off
+    # Events (incoming messages) the hub handles before the session is cut off: 30 lets a hub ask
+    # each colleague of the largest organisation the generator builds (25) once and still answer
+    # its user and read the reply (1 + 25 + 1 events).
+    hub_events: int = Field(30, ge=1)
 
 
 class PeopleJoinInstance(Instance):
     organisation: Organisation
     item: Item
     calls_per_event: int = 10
-    hub_events: int = 20
+    hub_events: int = 30
     notes: dict[RoleId, str] = {}  # a private line per role (empty; the leak test plants canaries here)
 
     def colleague_roles(self) -> tuple[RoleId, ...]:

@@ -3,8 +3,9 @@ hub player on a person's seat plays `table-dump`, a colleague player on the hub'
 `message-none`, and every player as the primary thanks the assistant for whatever it writes.
 
 Hubs (each ends the session once it has answered and the primary has replied):
-- ask-everyone: messages every colleague once with the question, then tells the user it could
-  not work the answer out (PeopleJoin's MessageAllOnce, without a model to read the replies).
+- ask-everyone: messages every colleague once with the question, waits (one turn per reply)
+  until all have answered, then tells the user it could not work the answer out (PeopleJoin's
+  MessageAllOnce, without a model to read the replies).
 - message-none: searches its user's documents for the question and answers without contacting
   anyone: that it cannot be answered (PeopleJoin's MessageNone).
 - sql-oracle (cheat): asks exactly the gold people for their documents, runs the gold SQL on its
@@ -70,6 +71,8 @@ class AskEveryone:
             ask = question(obs)
             return (*(Message(text=f"Hello {p.first_name}, do you know the answer to this: {ask}",
                               to=(colleague_role(p.user_id),)) for p in view.directory), EndTurn())
+        if not asked(obs) <= replied(obs):
+            return (EndTurn(),)  # one reply read; the others are still to come
         return _answer(COULD_NOT)
 
 

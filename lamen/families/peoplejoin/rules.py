@@ -1,9 +1,13 @@
 """The PeopleJoin-QA state machine, reactive (PeopleJoin §4): the session opens with the primary's
-question to the hub. The hub handles one event at a time — it may think and call tools (each
-call's result comes back to it alone, up to `calls_per_event` calls), then sends messages, each
-to one person, and ends its turn or the session. A message queues its recipient; people act only
-when messaged, and answer the hub alone. The session ends when the hub ends it, when nobody is
-waiting to act, or after the hub has handled `hub_events` events."""
+question to the hub. The hub handles one event — one incoming message — per turn: it may think
+and call tools (each call's result comes back to it alone, up to `calls_per_event` calls), then
+sends messages, each to one person, and ends its turn or the session. A message queues its
+recipient; people act only when messaged (once for however many messages wait for them), and
+answer the hub alone. Each message to the hub gives it the floor next, ahead of the people still
+queued (`Agenda.deliver_first`): when several people were asked at once, the hub reads their
+replies one turn each, in the order they were written, never two in one turn. The session ends
+when the hub ends it, when nobody is waiting to act, or after the hub has handled `hub_events`
+events."""
 
 from __future__ import annotations
 
@@ -145,8 +149,8 @@ class PeopleJoinRules(AgendaTurns):
             events.append(_event(HUB, "message", move.text, payload={"text": move.text}, to=(to,),
                                  visible_to=_between(HUB, to)))
             recipients.append(to)
-        if isinstance(closing, EndSession):
-            return end(append(state, events), "session_completed")
+        if isinstance(closing, EndSession):  # the turn that ends the session is an event handled too
+            return end(append(state, events, agenda=state.agenda.next_in_queue()), "session_completed")
         agenda = state.agenda.deliver(recipients).next_in_queue()
         new = append(state, events, agenda=agenda)
         if new.agenda.turns.get(HUB, 0) >= instance.hub_events:
@@ -166,7 +170,7 @@ class PeopleJoinRules(AgendaTurns):
             raise IllegalMove("a message needs some text")
         events.append(_event(role, "message", move.text, payload={"text": move.text}, to=(HUB,),
                              visible_to=_between(role, HUB)))
-        return append(state, events, agenda=state.agenda.deliver([HUB]).next_in_queue())
+        return append(state, events, agenda=state.agenda.deliver_first([HUB]).next_in_queue())
 
 
 def final_answer(state: CoreState) -> str | None:
@@ -185,13 +189,28 @@ def contacted(instance: PeopleJoinInstance, state: CoreState) -> frozenset[str]:
 
 def score(instance: PeopleJoinInstance, state: PeopleJoinState) -> Score:
     """Pure: Match of the final answer (team = Match / 100 on every seat), the messages exchanged
-    and their words, and who was contacted against the gold people."""
+    and their words, and who was contacted against the gold people.
+
+    Message count, the paper's rule (§5.2 "the total number of messages exchanged during the task";
+    its evaluation counts every message of the session, whoever wrote it): `msg_cnt` and `msg_size`
+    count the user's question, every message the hub sends (to the user or a colleague) and every
+    reply it gets — the user's reply to the answer included, since the paper's simulated user
+    answers every message it is sent ("Thanks! That would be all." in its exemplar), as the scripted
+    primary does. So the paper's MessageNone counts 4.1 messages with nobody contacted (here the
+    scripted message-none counts 3: question, answer, thanks) and its IdealAgent 7 with 1.5
+    people (the sql-oracle: 3 + 2 per person asked). `msg_cnt_colleagues` and `msg_size_colleagues` count only the
+    hub's messages to colleagues and their replies (the paper's bot↔secondary counts): the effort
+    asked of the organisation, which a hub cannot lower by ending the session before its user
+    replies. Words are counted as `words` does."""
     messages = [e for e in state.events if e.kind == "message"]
+    colleagues = [e for e in messages if PRIMARY not in (e.role, *(e.to or ()))]
     value = match(instance.item, final_answer(state))
     team = value / 100
     gold = instance.item.gold_people(instance.organisation.primary)
     metrics = {"match": float(value), "msg_cnt": float(len(messages)),
                "msg_size": float(sum(words(e.text) for e in messages)),
+               "msg_cnt_colleagues": float(len(colleagues)),
+               "msg_size_colleagues": float(sum(words(e.text) for e in colleagues)),
                **people_metrics(contacted(instance, state), gold),
                "answered": float(final_answer(state) is not None),
                "tool_calls": float(sum(e.kind == "tool_call" for e in state.events)),

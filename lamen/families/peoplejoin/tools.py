@@ -1,7 +1,16 @@
 """The hub's tools (PeopleJoin §4.1): search its user's documents and the people directory with
 BM25 (rank-bm25's Okapi BM25, k1 1.5, b 0.75), and resolve a name to a person id. Each is a pure
 function of (instance, state, args); the core runs them inside `step` and shows the result to
-the caller alone."""
+the caller alone.
+
+Why rank-bm25 and not the maintained `bm25s`: PeopleJoin's own code searches with rank-bm25's
+BM25Okapi, whose idf for a word in more than half the texts is 0.25 × the corpus's mean idf.
+The corpora here are tiny (a user's 1–3 documents, 2–11 profiles), so most query words are such
+words and that floor often decides the order. bm25s has no variant with it (its Robertson idf
+drops those words to 0, the others change the idf itself): on the 1,704 dev searches (each
+question over its user's documents and over the profiles) its best variant, BM25+, shows other
+results or another order on 313 (`python bench/peoplejoin_bm25.py`, bm25s 0.3.16). Switching
+would change what the hub is shown; tests/test_peoplejoin_bm25.py pins Okapi's scores by hand."""
 
 from __future__ import annotations
 

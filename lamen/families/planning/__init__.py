@@ -9,6 +9,7 @@ from typing import Any
 
 from lamen.core.codec import FeedbackPolicy
 from lamen.core.family import EpisodeLimits, Family
+from lamen.core.state import deal_goal
 from lamen.core.types import Relation, RoleId, RoleSpec
 from lamen.families.planning.codec import PlanningCodec
 from lamen.families.planning.instances import (FAMILY_NAME, ROLES, PlanningConfig, PlanningInstance,
@@ -54,4 +55,5 @@ FAMILY = Family(
     first_movers=ROLES,
     plant_canaries=plant_canaries,
     description=DESCRIPTION,
+    goals=deal_goal,  # a harvest (lamen.harvest) branches until a full proposal is accepted
 )

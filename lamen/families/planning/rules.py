@@ -18,7 +18,7 @@ from lamen.core.board import BoardRules
 from lamen.core.canonical import content_id
 from lamen.core.rules import AgendaTurns, Transition
 from lamen.core.agenda import Agenda
-from lamen.core.state import CoreState, append, end
+from lamen.core.state import DEAL, CoreState, append, end, end_rewarded
 from lamen.core.tools import call_tool
 from lamen.core.types import (Action, ActionSpace, Event, IllegalMove, Message, Observation, Propose, Respond,
                               RoleId, Score, Think, ToolCall)
@@ -242,8 +242,9 @@ class PlanningRules(AgendaTurns):
         board, outcome = state.board.respond(BOARD, "user", first.accept)
         events.append(_event("user", "respond", "[accept]" if first.accept else "[reject]",
                              payload={"accept": first.accept}))
-        if outcome == "accepted":
-            return end(append(state, events, board=board, moves=state.moves + 1), "accepted")
+        if outcome == "accepted":  # the deal: worth the score it gets (a harvest's reward; not a final call's)
+            return end_rewarded(append(state, events, board=board, moves=state.moves + 1), "accepted", DEAL,
+                                lambda closed: score(instance, closed).team or 0.0)
         if rest:
             assert isinstance(rest[0], Message)
             events.append(_event("user", "message", rest[0].text, payload={"text": rest[0].text}))

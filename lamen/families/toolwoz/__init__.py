@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lamen.core.codec import FeedbackPolicy
-from lamen.core.family import EpisodeLimits, Family
+from lamen.core.family import EpisodeLimits, Family, MetricSpec
 from lamen.core.types import Relation, RoleId, RoleSpec
 from lamen.families.toolwoz.codec import ToolWozCodec
 from lamen.families.toolwoz.instances import FAMILY_NAME, ToolWozConfig, ToolWozInstance, make_instance
@@ -61,4 +61,6 @@ FAMILY = Family(
     plant_canaries=plant_canaries,
     description=DESCRIPTION,
     goals=goals,  # what a JOSH harvest (lamen.harvest) removes as reward events meet them
+    # The paper's two figures: average reward (share of goal calls completed) and success.
+    metrics=(MetricSpec("reward", "reward"), MetricSpec("success", "success")),
 )
