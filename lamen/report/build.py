@@ -93,6 +93,11 @@ def _tournament_section(writer: _Writer) -> Markup:
         if spec.get(key) is not None]
     if spec.get("budget_usd") is not None:
         facts.append(f"budget: ${spec['budget_usd']:.2f}")
+    if spec.get("agents") is not None and "imported_from" not in spec:  # a tournament lamen played
+        from lamen.designs import describe_design
+
+        cross = data.matches[data.matches["stage"] == "cross"]
+        facts.append(f"{describe_design(spec)}: {cross['block'].nunique()} cross-play blocks played")
     parts: list[Markup] = [tag("p", " · ".join(facts))]
     for source in data.imported_sources:
         count = int((data.matches["source"] == source).sum())

@@ -87,19 +87,24 @@ def native_tools_problems(tournament: Tournament) -> list[Problem]:
 
 
 def plan(tournament: Tournament, library: Library) -> list[Match] | list[FamilyMatch]:
-    """The tournament's matches (qualifier first), from its spec."""
+    """The tournament's matches (qualifier first), from its spec and its design (lamen.designs)."""
+    from lamen.designs import designed
+
     problems = native_tools_problems(tournament)
     if problems:
         raise SpecError(problems)
     if tournament.family != "negotiation":
-        return plan_family(tournament)
+        family = tournament_family(tournament.family)
+        hooks = family.tournament
+        asymmetric = isinstance(hooks, CommonPayoffTournament) and not hooks.plan.interchangeable
+        return designed(tournament, plan_family(tournament), "roles" if asymmetric else "partner")
     games = resolve_games(tournament.games, library)
     try:
         protocol = load_protocol(tournament.protocol, library)
     except SpecError as exc:  # placed under the tournament's `protocol:` field
         raise SpecError([p if p.file else replace(p, field=("protocol", *p.field)) for p in exc.problems]) from None
     qualifier = load_game(tournament.qualifier.game, library) if tournament.qualifier else None
-    return schedule(tournament, games, protocol, qualifier)
+    return designed(tournament, schedule(tournament, games, protocol, qualifier))
 
 
 def plan_family(tournament: Tournament) -> list[FamilyMatch]:
@@ -331,6 +336,10 @@ class Runner:
             self.store.drop_matches(conflict.played + conflict.unplayed)
         self.store.save_tournament(self.tournament.name, self.tournament.stored_form(),
                                    [a.model_dump(mode="json") for a in self.tournament.everyone()])
+        if self.tournament.design == "adaptive":  # cross-play in rounds chosen while playing
+            from lamen.runner.adaptive import play_adaptive
+
+            return await play_adaptive(self, matches, planned)
         self.store.plan(self.tournament.name, [(record_of(m, i, p.fingerprint), m.canonical())
                                                for i, (m, p) in enumerate(zip(matches, planned))])
         statuses = self.store.statuses(self.tournament.name)

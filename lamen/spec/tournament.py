@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
@@ -100,6 +100,23 @@ class Instances(SpecModel):
         return self.seeds or tuple(range(self.start, self.start + (self.count or 0)))
 
 
+class Adaptive(SpecModel):
+    """How a tournament of `design: adaptive` chooses its blocks and when it stops (lamen.adaptive)."""
+
+    stop_when: Literal["separated", "budget"] = Field(
+        default="separated", description="separated: stop once every neighbour's intervals are apart (or at `blocks`); "
+                                         "budget: play `blocks` blocks")
+    blocks: int | None = Field(default=None, ge=1, le=MAX_REPETITIONS,
+                               description="most cross-play blocks to play (default: all of the round robin's)")
+    round_blocks: int | None = Field(default=None, ge=1, le=10_000,
+                                     description="blocks per round, chosen on one refit (default: one per agent)")
+    floor: float = Field(default=0.2, ge=0.2, le=1.0, allow_inf_nan=False,
+                         description="share of each round's blocks drawn at random (at least 0.2)")
+
+
+DESIGNS = ("round-robin", "adaptive", "panel")
+
+
 class Tournament(SpecModel):
     name: str
     family: str = Field(default="negotiation", description="the game family its games belong to (lamen games list)")
@@ -125,18 +142,24 @@ class Tournament(SpecModel):
         default=None, description="a prices file to use instead of the default one, or prices per provider and "
                                   "model (USD per million tokens) added to it")
     qualifier: Qualifier | None = None
+    design: str = Field(default="round-robin", description="round-robin | adaptive | panel: which cross-play "
+                                                           "blocks are played")
+    adaptive: Adaptive | None = Field(default=None, description="design: adaptive — its stop rule, budget and rounds")
+    panel: tuple[str, ...] = Field(default=(), description="design: panel — the agent ids every contestant plays")
     llm_fallback: AgentSpec | None = Field(
         default=None, description="an agent that reads notes and messages the rule-based readers cannot (off by default)")
 
     def stored_form(self) -> dict:
         """The spec as the store keeps it. A negotiation tournament is stored as before `family`
-        existed (its default), so databases and reports of LAMEN tournaments do not change."""
+        existed (its default), so databases and reports of LAMEN tournaments do not change; a
+        round robin as before `design` existed."""
+        design = {"design", "adaptive", "panel"} if self.design == "round-robin" else set()
         if self.family == "negotiation":
-            return self.model_dump(mode="json", exclude={"family", "instances", "simulators"})
+            return self.model_dump(mode="json", exclude={"family", "instances", "simulators"} | design)
         # Another family's tournament has no negotiation games, protocol, qualifier or fallback
         # reader; one without simulators is stored as before they existed.
         exclude = {"games", "protocol", "qualifier", "llm_fallback"} | (set() if self.simulators else {"simulators"})
-        return self.model_dump(mode="json", exclude=exclude)
+        return self.model_dump(mode="json", exclude=exclude | design)
 
     def everyone(self) -> tuple[AgentSpec, ...]:
         """The agents, then the simulators not already among them (an id in both lists is one
@@ -169,6 +192,7 @@ class Tournament(SpecModel):
         problems = [Problem(f"no {what} listed", f"list at least one under '{what}'", (what,))
                     for what in (("agents", "games") if negotiation else ("agents",)) if not getattr(self, what)]
         problems += self._family_problems()
+        problems += self._design_problems(ids)
         problems += [Problem(f"agent id '{agent_id}' is used twice", "give each agent a distinct id",
                              ("agents", index)) for index, agent_id in enumerate(ids) if ids.index(agent_id) != index]
         simulator_ids = [simulator.id for simulator in self.simulators]
@@ -193,6 +217,41 @@ class Tournament(SpecModel):
         if problems:
             raise SpecError(problems)
         return self
+
+    def _design_problems(self, ids: list[str]) -> list[Problem]:
+        """`design` is one of DESIGNS; `adaptive:` goes with design: adaptive, `panel:` with
+        design: panel and names agents of the tournament."""
+        if self.design not in DESIGNS:
+            return [Problem(f"unknown design {self.design!r}", f"use one of: {', '.join(DESIGNS)}", ("design",))]
+        problems = []
+        if self.adaptive is not None and self.design != "adaptive":
+            problems.append(Problem(f"`adaptive` settings belong to design: adaptive (this is {self.design})",
+                                    "add `design: adaptive`, or remove `adaptive`", ("adaptive",)))
+        if self.design == "adaptive" and self.adaptive is not None and self.adaptive.stop_when == "budget" \
+                and self.adaptive.blocks is None:
+            problems.append(Problem("stop_when: budget needs a budget", "give `blocks: N` (cross-play blocks to play)",
+                                    ("adaptive", "stop_when")))
+        if self.design == "adaptive" and not self.cross_play:
+            problems.append(Problem("an adaptive design chooses cross-play blocks, and cross_play is off",
+                                    "set cross_play: true, or use design: round-robin", ("design",)))
+        if self.panel and self.design != "panel":
+            problems.append(Problem(f"`panel` belongs to design: panel (this is {self.design})",
+                                    "add `design: panel`, or remove `panel`", ("panel",)))
+        if self.design == "panel":
+            if not self.panel:
+                problems.append(Problem("design: panel needs a `panel`", "list the reference agents' ids, e.g. "
+                                        "panel: [bot:boulware, bot:hardliner]", ("design",)))
+            problems += [Problem(f"panel member {member!r} is not an agent of this tournament",
+                                 f"use agent ids: {', '.join(ids)}", ("panel", index))
+                         for index, member in enumerate(self.panel) if member not in ids]
+            problems += [Problem(f"panel member {member!r} is listed twice", "list each reference agent once",
+                                 ("panel", index)) for index, member in enumerate(self.panel)
+                         if self.panel.index(member) != index]
+            if self.panel and set(self.panel) >= set(ids):
+                problems.append(Problem("every agent is in the panel: that is the round robin",
+                                        "leave the contestants out of the panel, or use design: round-robin",
+                                        ("panel",)))
+        return problems
 
     def _family_problems(self) -> list[Problem]:
         """A negotiation tournament names games; any other family's names instances, and has no
