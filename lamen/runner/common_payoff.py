@@ -28,6 +28,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from lamen.agents.base import ChatRequest
+from lamen.core.agenda import rounds_of
 from lamen.core.family import Family
 from lamen.core.play import Call, EpisodeRecord, SeatSampling
 from lamen.core.seats import SeatPlan, seat_plan
@@ -121,12 +122,13 @@ class CommonPayoffTournament:
         thoughts = private_thoughts(record)
         turns: list[Turn] = []
         pending: list[ModelCall] = []
+        rounds = rounds_of([call.role for call in record.calls if call.outcome == "ok"])  # one pass of the agenda
         for call in record.calls:
             if call.reply is not None:
                 pending.append(ModelCall(purpose="move", request=call.request, reply=call.reply))
             if call.outcome != "ok":
                 continue
-            turns.append(Turn(side=side[call.role], role=call.role, round=call.step // 2 + 1,
+            turns.append(Turn(side=side[call.role], role=call.role, round=rounds[len(turns)],
                               note=thoughts.get((call.role, call.step), ""), message=call.reply.text if call.reply
                               else "", calls=tuple(pending)))
             pending = []
