@@ -10,7 +10,7 @@ match (`lamen.transcript`, two sides), which the families below the runner may n
 What the store keeps of a match (its columns are shaped for two sides):
 - a turn per committed move: the side of the agent that wrote it (`side`; both user seats of
   Mediation are side 1) and the role it wrote as (`role`: "user-0" or "user-1" tells Mediation's
-  two user seats apart; the store keeps it in the transcript JSON), the reply as written
+  two user seats apart; the store keeps it per turn, `turns.role`), the reply as written
   (`message`), and the thoughts it kept private (`note`); the calls of a move's rejected
   attempts (format errors, illegal moves) stay with the move they led to;
 - the outcome: **both seats' utility is the team score** (u_a = u_b = the family's
