@@ -5,6 +5,7 @@ reads as before; an older lamen refuses the migrated file in one line."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -131,3 +132,11 @@ def test_an_older_lamen_refuses_a_schema_4_database_in_one_line(v3: Path, monkey
     assert main(["status", str(v3)]) == 1
     assert capsys.readouterr().err == (f"error: {v3}: was written by a newer lamen (schema 4; this lamen reads up "
                                        "to 3) (upgrade lamen: pip install -U lamen)\n")
+
+
+def test_lamen_export_writes_each_turns_role(dropped: Path, tmp_path: Path) -> None:
+    assert main(["export", str(dropped), "--out", str(tmp_path)]) == 0
+    rows = [json.loads(line) for line in (tmp_path / "turns.jsonl").read_text().splitlines()]
+    stored = _rows(dropped, "SELECT match_id, idx, role FROM turns")
+    assert sorted((r["match_id"], r["idx"], r["role"]) for r in rows) == sorted(stored)
+    assert {r["role"] for r in rows} == {"assistant", "user-0", "user-1"}
