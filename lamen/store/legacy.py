@@ -49,7 +49,7 @@ _SAME = {"tournaments": "*", "agents": "*", "turns": "match_id, idx, side, round
 
 
 def write_v2(source: Path, target: Path) -> None:
-    """`target` (a new file): the database `source` (schema 3) in the schema-2 layout."""
+    """`target` (a new file): the database `source` (schema 4) in the schema-2 layout."""
     store = Store.open_read_only(source)
     out = sqlite3.connect(target, isolation_level=None)
     try:

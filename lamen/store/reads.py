@@ -2,7 +2,8 @@
 
 No SQL lives outside lamen.store. Every method reads this schema and the older ones (a database
 opened read-only is never migrated): schema 3 keeps texts by id (lamen.store.texts), 1 and 2
-kept them inline."""
+kept them inline; schema 4 keeps each turn's role in `turns.role`, older ones only in a finished
+match's transcript."""
 
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ class StoreReads:
         return self.schema_version >= 3
 
     def _text(self, value: Any) -> str | None:
-        """A stored text column: an id in schema 3, the text itself before."""
+        """A stored text column: an id from schema 3 on, the text itself before."""
         return self.texts.text(value) if self._by_id else value
 
     def _spec(self, row: sqlite3.Row) -> dict[str, Any]:
