@@ -186,7 +186,7 @@ def test_an_older_lamen_database_is_migrated_by_run_and_read_as_is_by_the_rest(l
     (tmp_path / "spec.yaml").write_text(yaml.safe_dump(SPEC), encoding="utf-8")
     assert main(["run", str(tmp_path / "spec.yaml"), "--db", str(old), "--quiet"]) == 0
     with sqlite3.connect(old) as db:
-        assert db.execute("SELECT value FROM meta").fetchone()[0] == "3"
+        assert db.execute("SELECT value FROM meta").fetchone()[0] == "4"
         migrated = dict(db.execute("SELECT id, fingerprint FROM matches"))
     with sqlite3.connect(lamen_db) as db:
         assert migrated == dict(db.execute("SELECT id, fingerprint FROM matches"))  # as a new run writes them

@@ -1,6 +1,6 @@
 """Mediation's two user seats told apart once stored (issue 17): one user agent fills both user
 seats, so both are side 1 in the store; each turn also records the role that wrote it ("user-0"
-or "user-1", kept in the stored transcript), the store reads it back, and the transcript viewer
+or "user-1", kept per turn in `turns.role`), the store reads it back, and the transcript viewer
 labels the turn with it. Checked against a replay of each stored match through the core."""
 
 from __future__ import annotations

@@ -158,7 +158,7 @@ def test_a_v2_database_migrates_in_place_with_a_backup(migrated: tuple[Path, Pat
     backup = path.with_name("tournament.db.bak-v2")
     for table in ("meta", "matches", "turns", "calls", "outcomes", "agents", "tournaments"):
         assert _rows(backup, f"SELECT * FROM {table} ORDER BY rowid") == _rows(original, f"SELECT * FROM {table} ORDER BY rowid")
-    assert _rows(path, "SELECT value FROM meta") == [("3",)]
+    assert _rows(path, "SELECT value FROM meta") == [("4",)]  # and on to schema 4 (turn roles)
     assert path.stat().st_size < original.stat().st_size / 4
     store = Store.open_read_only(path)
     calls = list(store.calls())
@@ -221,7 +221,7 @@ def test_a_migration_killed_midway_leaves_the_old_database_whole(tmp_path: Path)
     assert version == 2
     assert _rows(path, "SELECT * FROM calls ORDER BY rowid") == before
     Store(path).close()
-    assert _rows(path, "SELECT value FROM meta") == [("3",)]
+    assert _rows(path, "SELECT value FROM meta") == [("4",)]
 
 
 def test_an_older_lamen_refuses_a_migrated_database_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -230,7 +230,7 @@ def test_an_older_lamen_refuses_a_migrated_database_in_one_line(tmp_path: Path, 
     Store(path).close()
     monkeypatch.setattr(store_db, "SCHEMA_VERSION", 2)  # what lamen before schema 3 reads
     assert main(["status", str(path)]) == 1
-    assert capsys.readouterr().err == (f"error: {path}: was written by a newer lamen (schema 3; this lamen reads up "
+    assert capsys.readouterr().err == (f"error: {path}: was written by a newer lamen (schema 4; this lamen reads up "
                                        "to 2) (upgrade lamen: pip install -U lamen)\n")
     with pytest.raises(SpecError):
         Store(path)

@@ -19,10 +19,12 @@ def register(commands: argparse._SubParsersAction) -> None:
 def handle(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from lamen.runner.checks import tournament_problems
     from lamen.spec.check import check_paths
 
     out = Console(highlight=False, soft_wrap=True)
-    count, problems = check_paths(args.paths, library_from(args) if data_dirs(args) else None)
+    # A tournament is checked as `lamen run` checks it before planning (its family's players, settings, seats).
+    count, problems = check_paths(args.paths, library_from(args) if data_dirs(args) else None, tournament_problems)
     for problem in problems:
         out.print(one_line(problem.render()), markup=False)  # problems quote the files: shown inert
     errors = [p for p in problems if p.severity == "error" or args.strict]

@@ -14,7 +14,7 @@ functions that name the turn policy they implement:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from lamen.core.frozen import Frozen
 from lamen.core.types import Request, RoleId
@@ -107,3 +107,18 @@ class Agenda(Frozen):
 
     def finished(self) -> "Agenda":
         return self.model_copy(update={"current": None, "waiting": ()})
+
+
+def rounds_of(movers: Sequence[RoleId]) -> list[int]:
+    """The round of each committed move, given the role that made each, in order. A round is one
+    pass of the agenda: every role's n-th turn is in round n, whatever the number of roles (two
+    alternating seats; Mediation's user-0 → user-1 → assistant). A turn is a run of one role's
+    consecutive moves — the tool calls it makes before it talks (inner loop), an answer to a
+    proposal and the ordinary turn it keeps the floor for — so those share their turn's round."""
+    turns: dict[RoleId, int] = {}
+    found: list[int] = []
+    for at, role in enumerate(movers):
+        if at == 0 or movers[at - 1] != role:
+            turns[role] = turns.get(role, 0) + 1
+        found.append(turns[role])
+    return found

@@ -21,7 +21,7 @@ column of function schemas."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -67,6 +67,8 @@ class _TreeView:
         self.instance = self.family.instance_type.model_validate(row.instance)
         self.nodes = {node.node_id: node for node in nodes}
         self.role: RoleId = row.agent_role
+        # More than two seats (Mediation): the agent's interlocutors are told apart by name.
+        self.named = len(nodes[0].state.get("seating") or {}) > 2 if nodes else False
 
     def state(self, node_id: str, clean: bool = True) -> CoreState:
         state = self.family.state_type.model_validate(self.nodes[node_id].state)
@@ -82,6 +84,14 @@ class _TreeView:
         return [n for n in self.nodes.values() if n.golden and n.role == self.role]
 
     # ---- renderings ---------------------------------------------------------------------------
+    def move_line(self, event: Event) -> str:
+        """The family's line for a move (`move_line` of the writer's codec), else the event's text."""
+        line = getattr(self.family.codec(event.role), "move_line", None) if event.role is not None else None
+        return line(event) if line is not None else event.text
+
+    def chat_turns(self, events: Any) -> Messages:
+        return chat_turns(events, self.role, self.move_line, named=self.named)
+
     def tools(self, node_id: str) -> list[dict[str, Any]]:
         state = self.state(node_id)
         legal = self.family.rules.legal(self.instance, state, self.role)
@@ -100,7 +110,7 @@ class _TreeView:
         system = [{"role": "system", "content": request.system}] if request.system else []
         if rendering == "text":
             return system + [{"role": m.role, "content": m.content} for m in request.messages]
-        return system + chat_turns(state.events, self.role)
+        return system + self.chat_turns(state.events)
 
     def completion(self, node: NodeRow, rendering: Rendering) -> Messages:
         if rendering == "text":
@@ -113,40 +123,50 @@ class _TreeView:
                 return [{"role": "assistant", "content": self.family.codec(self.role).render(calls)}]
             return [{"role": "assistant", "content": reply["text"]}]
         events = [Event.model_validate(e) for e in node.events]
-        return [m for m in chat_turns(events, self.role) if m["role"] == "assistant"] or \
+        return [m for m in self.chat_turns(events) if m["role"] == "assistant"] or \
             [{"role": "assistant", "content": ""}]
 
 
 # Moves other than talk and tool calls (a DialOp proposal or answer, a TA submission, a pass): in
-# the openai-tools rendering they are the text of their event (the family's line for the move).
+# the openai-tools rendering they are the family's line for the move — its codec's `move_line(event)`
+# where it has one (Planning keeps only the itinerary in a proposal's event and writes the
+# `[propose]` tag in its lines), else the text of their event (the reply that wrote it).
 MOVE_EVENTS = ("propose", "respond", "submit", "end_turn", "end_session")
 
+MoveLine = Callable[[Event], str]
 
-def chat_turns(events: Any, role: RoleId) -> Messages:
+
+def chat_turns(events: Any, role: RoleId, move_line: MoveLine | None = None, named: bool = False) -> Messages:
     """The events `role` may see as OpenAI-style chat turns: its messages and moves as the
-    assistant's, others' as the user's (consecutive lines of one side joined into one turn, as one
+    assistant's, others' as the user's (consecutive lines of one writer joined into one turn, as one
     reply wrote them), its tool calls as assistant `tool_calls` each answered by a `tool` turn (a
     call that no result answers — TA's `visit` bookkeeping — is a line of text); feedback,
-    thoughts, rewards and the environment's notices are left out."""
+    thoughts, rewards and the environment's notices are left out. `named` (a family of more than
+    two roles: Mediation's two users): each user turn carries its writer's role as OpenAI's `name`,
+    so two writers' back-to-back lines stay two turns, each attributable."""
     turns: Messages = []
     names: dict[str, str] = {}
     last_call = ""
     seen = [e for e in events if e.visible(role) and e.kind not in FEEDBACK_EVENTS]
 
-    def say(side: str, text: str) -> None:
-        if turns and turns[-1]["role"] == side and "tool_calls" not in turns[-1]:
+    def say(side: str, text: str, writer: RoleId | None) -> None:
+        name = {"name": writer} if named and side == "user" and writer is not None else {}
+        if turns and turns[-1]["role"] == side and "tool_calls" not in turns[-1] and turns[-1].get("name") == \
+                name.get("name"):
             turns[-1]["content"] += "\n" + text
         else:
-            turns.append({"role": side, "content": text})
+            turns.append({"role": side, **name, "content": text})
 
     for at, event in enumerate(seen):
         payload = event.payload if isinstance(event.payload, dict) else {}
         side = "assistant" if event.role == role else "user"
-        if event.kind == "message" or (event.kind in MOVE_EVENTS and event.role is not None):
-            say(side, event.text)
+        if event.kind == "message":
+            say(side, event.text, event.role)
+        elif event.kind in MOVE_EVENTS and event.role is not None:
+            say(side, move_line(event) if move_line is not None else event.text, event.role)
         elif event.kind == "tool_call" and event.role == role:
             if at + 1 == len(seen) or seen[at + 1].kind != "tool_result":
-                say(side, event.text)
+                say(side, event.text, event.role)
                 continue
             last_call = str(payload.get("call_id") or f"call-{event.index}")
             names[last_call] = str(payload.get("name", event.text))

@@ -10,7 +10,7 @@ match (`lamen.transcript`, two sides), which the families below the runner may n
 What the store keeps of a match (its columns are shaped for two sides):
 - a turn per committed move: the side of the agent that wrote it (`side`; both user seats of
   Mediation are side 1) and the role it wrote as (`role`: "user-0" or "user-1" tells Mediation's
-  two user seats apart; the store keeps it in the transcript JSON), the reply as written
+  two user seats apart; the store keeps it per turn, `turns.role`), the reply as written
   (`message`), and the thoughts it kept private (`note`); the calls of a move's rejected
   attempts (format errors, illegal moves) stay with the move they led to;
 - the outcome: **both seats' utility is the team score** (u_a = u_b = the family's
@@ -28,6 +28,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from lamen.agents.base import ChatRequest
+from lamen.core.agenda import rounds_of
 from lamen.core.family import Family
 from lamen.core.play import Call, EpisodeRecord, SeatSampling
 from lamen.core.seats import SeatPlan, seat_plan
@@ -121,12 +122,13 @@ class CommonPayoffTournament:
         thoughts = private_thoughts(record)
         turns: list[Turn] = []
         pending: list[ModelCall] = []
+        rounds = rounds_of([call.role for call in record.calls if call.outcome == "ok"])  # one pass of the agenda
         for call in record.calls:
             if call.reply is not None:
                 pending.append(ModelCall(purpose="move", request=call.request, reply=call.reply))
             if call.outcome != "ok":
                 continue
-            turns.append(Turn(side=side[call.role], role=call.role, round=call.step // 2 + 1,
+            turns.append(Turn(side=side[call.role], role=call.role, round=rounds[len(turns)],
                               note=thoughts.get((call.role, call.step), ""), message=call.reply.text if call.reply
                               else "", calls=tuple(pending)))
             pending = []

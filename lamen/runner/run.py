@@ -9,18 +9,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from lamen.agents.base import Agent, AgentError
 from lamen.agents.pool import EndpointPool
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
-from lamen.core.family import Family
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
 from lamen.core.players import PolicyAgent
-from lamen.core.tools import native_codec
 from lamen.core.tournament import Answer, FallbackReading, Seating
 from lamen.core.types import Relation
+from lamen.runner.checks import family_config, seat_problems, tournament_problems
 from lamen.runner.common_payoff import CommonPayoffTournament
 from lamen.runner.family import tournament_family
 from lamen.runner.limits import ProviderGate
@@ -61,36 +58,11 @@ class RunState:
 Listener = Callable[[RunState, Match | None], None]
 
 
-def native_tools_problems(tournament: Tournament) -> list[Problem]:
-    """Agents whose sampling sets `native_tools` where no seat could use it: a scripted agent
-    (it reads no tools), or a family none of whose roles' codecs can replay a tool loop as chat
-    turns (`native_tools()`: today dialop.planning). Set where some role can (Planning's user has
-    no tools), the seats without tools simply play in text. One located line per agent."""
-    wanting = [(index, agent) for index, agent in enumerate(tournament.agents) if agent.sampling.native_tools]
-    if not wanting:
-        return []
-    where = lambda index: ("agents", index, "sampling", "native_tools")  # noqa: E731
-    if tournament.family == "negotiation":
-        able: list[str] = []
-    else:
-        family = tournament_family(tournament.family)
-        hooks = family.tournament
-        roles = hooks.roles if isinstance(hooks, CommonPayoffTournament) else tuple(family.codecs)
-        able = [role for role in roles if native_codec(family.codec(role)) is not None]
-    if not able:
-        return [Problem(f"{agent.id}: native_tools is set, but no role of {tournament.family} has tools a model can "
-                        "call natively", "remove native_tools (only dialop.planning offers it)", where(index))
-                for index, agent in wanting]
-    return [Problem(f"{agent.id}: native_tools is set on a {agent.provider} agent, which calls no tools natively",
-                    "remove native_tools (it is for model agents)", where(index))
-            for index, agent in wanting if agent.provider in ("player", "bot", "human")]
-
-
 def plan(tournament: Tournament, library: Library) -> list[Match] | list[FamilyMatch]:
     """The tournament's matches (qualifier first), from its spec and its design (lamen.designs)."""
     from lamen.designs import designed
 
-    problems = native_tools_problems(tournament)
+    problems = tournament_problems(tournament)  # every problem of the spec at once, not the first kind found
     if problems:
         raise SpecError(problems)
     if tournament.family != "negotiation":
@@ -112,22 +84,8 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
     scripted players (`player:NAME`) checked against the family's, each a located one-line
     problem."""
     family = tournament_family(tournament.family)
-    assert tournament.instances is not None
-    try:
-        config = family.config.model_validate(tournament.instances.config)
-    except ValidationError as exc:
-        raise SpecError([Problem(error["msg"], f"see the {family.name} family's settings",
-                                 ("instances", "config", *error["loc"])) for error in exc.errors()]) from None
-    problems = simulator_problems(tournament, family)
-    listed = [(where, index, agent) for where in ("agents", "simulators")
-              for index, agent in enumerate(getattr(tournament, where))]
-    problems += [Problem(f"{family.name} has no scripted player {agent.model!r}",
-                         f"use one of: {', '.join(family.players)}", (where, index))
-                 for where, index, agent in listed if agent.provider == "player" and agent.model not in family.players]
-    problems += [Problem(f"{agent.id} is a scripted negotiator; a tournament of {family.name} seats the family's "
-                         "scripted players", f"use player:NAME, NAME one of: {', '.join(family.players)}",
-                         (where, index))
-                 for where, index, agent in listed if agent.provider == "bot"]
+    config = family_config(tournament, family)
+    problems = seat_problems(tournament, family)
     if problems:
         raise SpecError(problems)
 
@@ -143,19 +101,6 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
     if isinstance(hooks, CommonPayoffTournament) and not hooks.plan.interchangeable:
         return family_schedule(tournament, family.name, str(family.relation), make, len(hooks.first_movers))
     return family_schedule(tournament, family.name, str(family.relation), make)
-
-
-def simulator_problems(tournament: Tournament, family: Family) -> list[Problem]:
-    """An agent-vs-environment tournament needs simulators for its agents to serve; any other
-    family's has none."""
-    if family.relation == Relation.AGENT_VS_ENV and not tournament.simulators:
-        return [Problem(f"a tournament of {family.name} (agent versus environment) needs `simulators`",
-                        "list who plays the people the agents serve, e.g. simulators: [player:terse]",
-                        ("simulators",))]
-    if family.relation != Relation.AGENT_VS_ENV and tournament.simulators:
-        return [Problem(f"{family.name} has no simulator roles: its seats are all filled from `agents`",
-                        "remove `simulators`", ("simulators",))]
-    return []
 
 
 def record_of(match: Match, position: int, fingerprint: str | None = None) -> MatchRecord:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,10 +14,15 @@ from lamen.spec.load import (
 )
 from lamen.spec.problems import Problem, SpecError
 from lamen.spec.protocol import LAMEN_ALIASES, Protocol
+from lamen.spec.tournament import Tournament
 from lamen.spec.yaml_source import read_yaml
 
 PROTOCOL_KEYS = set(Protocol.model_fields) - {"name", "rules", "rules_prompt"} | set(LAMEN_ALIASES) | {"format_as_dialogue"}
 KINDS = ("issue", "game", "protocol", "tournament", "persona", "rules")
+
+# What `lamen run` checks of a tournament beyond its file (its family's players, settings, seats:
+# lamen.runner.checks), given by the command: the spec layer sits below the runner.
+TournamentChecks = Callable[[Tournament], list[Problem]]
 
 
 def detect_kind(data: Any) -> str | None:
@@ -48,8 +54,10 @@ def _check_rules(path: Path) -> None:
         raise SpecError([doc.problem("rules must be a list of sentences", "write one '- rule' per line", ("rules",))])
 
 
-def check_file(path: Path, library: Library) -> list[Problem]:
-    """All problems of one file (errors and warnings); an empty list means valid."""
+def check_file(path: Path, library: Library, tournament_checks: TournamentChecks | None = None) -> list[Problem]:
+    """All problems of one file (errors and warnings); an empty list means valid. A tournament
+    file that loads is also checked by `tournament_checks`, each problem placed in the file (a
+    part's under `parts[i]`)."""
     try:
         doc = read_yaml(path)
         kind = detect_kind(doc.data)
@@ -71,7 +79,15 @@ def check_file(path: Path, library: Library) -> list[Problem]:
         elif kind == "protocol":
             load_protocol(path, library)
         elif kind == "tournament":
-            load_tournaments(path)
+            loaded = load_tournaments(path)
+            if tournament_checks is not None:
+                found = []
+                for index, tournament in enumerate(loaded.tournaments):
+                    prefix = ("parts", index) if loaded.several else ()
+                    found += [p if p.file else p.located(str(path), doc.line_of(prefix + p.field), prefix)
+                              for p in tournament_checks(tournament)]
+                if found:
+                    return found
         elif kind == "persona":
             load_persona(path, library)
         else:
@@ -104,9 +120,10 @@ def spec_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
     return files, problems
 
 
-def check_paths(paths: list[Path], library: Library | None = None) -> tuple[int, list[Problem]]:
+def check_paths(paths: list[Path], library: Library | None = None,
+                tournament_checks: TournamentChecks | None = None) -> tuple[int, list[Problem]]:
     """(number of files checked, problems) for files and directories."""
     files, problems = spec_files(paths)
     for path in files:
-        problems += check_file(path, library or Library.default([path.parent.parent]))
+        problems += check_file(path, library or Library.default([path.parent.parent]), tournament_checks)
     return len(files), problems

@@ -31,7 +31,10 @@ from lamen.transcript import ModelCall, Transcript
 
 # 1: the first schema. 2: matches.fingerprint (which version of the spec a match was played under).
 # 3: each text once (lamen.store.texts): match specs, requests, replies and outcomes by text id.
-SCHEMA_VERSION = 3
+# 4: turns.role — the family role that wrote each turn (a game family's; NULL for negotiation), kept
+# for every stored turn: an errored match keeps no transcript to read it from (Mediation's two user
+# seats are one side and only the role tells them apart).
+SCHEMA_VERSION = 4
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -50,7 +53,7 @@ CREATE TABLE IF NOT EXISTS matches (
 CREATE INDEX IF NOT EXISTS matches_by_status ON matches (tournament, status);
 CREATE TABLE IF NOT EXISTS turns (
     match_id TEXT NOT NULL, idx INTEGER NOT NULL, side INTEGER NOT NULL, round INTEGER NOT NULL,
-    note TEXT NOT NULL, message TEXT NOT NULL, interrogation TEXT, PRIMARY KEY (match_id, idx));
+    note TEXT NOT NULL, message TEXT NOT NULL, interrogation TEXT, role TEXT, PRIMARY KEY (match_id, idx));
 CREATE TABLE IF NOT EXISTS calls (
     match_id TEXT NOT NULL, turn_idx INTEGER NOT NULL, call_idx INTEGER NOT NULL, purpose TEXT NOT NULL,
     agent TEXT NOT NULL, model TEXT, input_tokens INTEGER, output_tokens INTEGER, cached_tokens INTEGER,
@@ -258,8 +261,10 @@ class Store(StoreReads):
             db.execute("DELETE FROM calls WHERE match_id=?", (match_id,))
             db.execute("DELETE FROM outcomes WHERE match_id=?", (match_id,))
             for index, turn in enumerate(transcript.turns):
-                db.execute("INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (match_id, index, turn.side, turn.round, turn.note, turn.message, turn.interrogation))
+                db.execute("INSERT INTO turns (match_id, idx, side, round, note, message, interrogation, role) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (match_id, index, turn.side, turn.round, turn.note, turn.message, turn.interrogation,
+                            turn.role))
                 self._save_calls(match_id, index, turn.calls, transcript.agents[turn.side])
             if transcript.unfinished_calls:
                 # The turn an error cut short has no row in `turns`; its paid calls still count.

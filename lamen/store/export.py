@@ -31,7 +31,7 @@ COLUMNS: dict[str, dict[str, str]] = {
     "agents": {"tournament": "str", "agent_id": "str", "provider": "str", "model": "str", "disabled_reason": "str",
                "spec": "str"},
     "turns": {"match_id": "str", "idx": "int", "side": "int", "round": "int", "note": "str", "message": "str",
-              "interrogation": "str"},
+              "interrogation": "str", "role": "str"},
     "calls": {"match_id": "str", "turn_idx": "int", "call_idx": "int", "purpose": "str", "agent": "str",
               "model": "str", "input_tokens": "int", "output_tokens": "int", "cached_tokens": "int",
               "latency_s": "float", "cost_usd": "float", "from_cache": "bool", "finish_reason": "str",
@@ -74,7 +74,8 @@ def _agents(store: StoreReads, tournament: str) -> Iterator[dict[str, Any]]:
 
 def _turns(store: StoreReads, tournament: str) -> Iterator[dict[str, Any]]:
     for row in store.turn_rows(tournament):
-        yield {key: row[key] for key in COLUMNS["turns"]}
+        # `role` (schema 4; a game family's role that wrote the turn): absent from an older database.
+        yield {key: row.get(key) for key in COLUMNS["turns"]}
 
 
 def _calls(store: StoreReads, tournament: str) -> Iterator[dict[str, Any]]:

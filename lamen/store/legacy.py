@@ -1,4 +1,5 @@
-"""A schema-3 database written out in the schema-2 layout (every text inline, every request whole).
+"""A database of this schema written out as an older lamen kept it: the schema-2 layout (every text
+inline, every request whole), or schema 3 (turns without their role).
 
 Not used by lamen's commands: `bench/store_size.py` measures what a database would weigh in the
 old layout ("before") from the same played matches, and the tests make an older lamen's database
@@ -43,11 +44,12 @@ CREATE TABLE response_cache (
     key TEXT PRIMARY KEY, agent TEXT NOT NULL, reply_json TEXT NOT NULL, created_at REAL NOT NULL);
 """
 
-_SAME = {"tournaments": "*", "agents": "*", "turns": "*", "response_cache": "*"}
+_SAME = {"tournaments": "*", "agents": "*", "turns": "match_id, idx, side, round, note, message, interrogation",
+         "response_cache": "*"}
 
 
 def write_v2(source: Path, target: Path) -> None:
-    """`target` (a new file): the database `source` (schema 3) in the schema-2 layout."""
+    """`target` (a new file): the database `source` (schema 4) in the schema-2 layout."""
     store = Store.open_read_only(source)
     out = sqlite3.connect(target, isolation_level=None)
     try:
@@ -57,8 +59,8 @@ def write_v2(source: Path, target: Path) -> None:
             if statement.strip():
                 out.execute(statement)
         out.execute("INSERT INTO meta VALUES ('schema_version', '2')")
-        for table in _SAME:
-            rows = store.db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+        for table, columns in _SAME.items():
+            rows = store.db.execute(f"SELECT {columns} FROM {table} ORDER BY rowid").fetchall()
             if rows:
                 out.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(rows[0]))})",
                                 [tuple(row) for row in rows])
@@ -82,4 +84,21 @@ def write_v2(source: Path, target: Path) -> None:
         out.execute("COMMIT")
     finally:
         out.close()
+        store.close()
+
+
+def write_v3(source: Path, target: Path) -> None:
+    """`target` (a new file): the database `source` (schema 4) as schema 3 kept it — the same,
+    except that its turns have no `role` column (a role was kept only in a finished match's
+    transcript JSON)."""
+    store = Store.open_read_only(source)
+    try:
+        out = sqlite3.connect(target, isolation_level=None)
+        try:
+            store.db.backup(out)
+            out.execute("ALTER TABLE turns DROP COLUMN role")
+            out.execute("UPDATE meta SET value='3' WHERE key='schema_version'")
+        finally:
+            out.close()
+    finally:
         store.close()

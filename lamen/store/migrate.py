@@ -6,8 +6,9 @@ always whole). Then the migration runs in one SQLite transaction: a crash or a k
 point rolls it back and leaves the old database as it was, still readable by the lamen that
 wrote it. Last, VACUUM gives the space the old copies took back (a crash there changes nothing).
 
-Once migrated, the meta table says schema 3: an older lamen refuses the file with one line
-("written by a newer lamen", lamen.store.files)."""
+Once migrated, the meta table says the new schema: an older lamen refuses the file with one line
+("written by a newer lamen", lamen.store.files). Steps run in order from the stored version: 1 → 2
+fingerprints, 2 → 3 texts by id, 3 → 4 each turn's role."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from lamen.store.texts import TEXTS_SCHEMA, TextWriter
+from lamen.store.texts import TEXTS_SCHEMA, TextReader, TextWriter
 from lamen.store.versions import fingerprint_of_canonical, judge_settings
 
 BATCH = 500  # rows read at a time: a study's calls table does not fit in memory as one list
@@ -67,7 +68,10 @@ def migrate_in_place(path: Path, schema: str, target: int) -> int:
             _write_backup(path, version)
             if version < 2:
                 _fingerprints(db)
-            _texts_once(db, schema)
+            if version < 3:
+                _texts_once(db, schema)
+            if version < 4:
+                _turn_roles(db)
             db.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(target),))
         except BaseException:
             db.execute("ROLLBACK")
@@ -151,3 +155,23 @@ def _texts_once(db: sqlite3.Connection, schema: str) -> None:
                          None if row["transcript_json"] is None else texts.intern(row["transcript_json"]),
                          texts.intern(row["outcome_json"])) for row in rows])
     _replace(db, "outcomes")
+
+
+def _turn_roles(db: sqlite3.Connection) -> None:
+    """Schema 3 → 4: turns.role, filled from each finished match's stored transcript (where the
+    role of each turn was kept until now). An errored match kept no transcript: its turns stay
+    without a role, as they read before."""
+    db.execute("ALTER TABLE turns ADD COLUMN role TEXT")
+    texts = TextReader(db)
+    rows = db.execute("SELECT match_id, transcript FROM outcomes WHERE transcript IS NOT NULL").fetchall()
+    for start in range(0, len(rows), BATCH):
+        batch = rows[start:start + BATCH]
+        found = texts.texts(row["transcript"] for row in batch)
+        for row in batch:
+            try:
+                turns = json.loads(found[row["transcript"]]).get("turns") or ()
+            except (KeyError, TypeError, ValueError, AttributeError):
+                continue  # not a transcript this lamen wrote: its turns keep no role
+            roles = [(turn.get("role"), row["match_id"], index) for index, turn in enumerate(turns)
+                     if isinstance(turn, dict) and turn.get("role") is not None]
+            db.executemany("UPDATE turns SET role=? WHERE match_id=? AND idx=?", roles)

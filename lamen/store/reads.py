@@ -2,7 +2,8 @@
 
 No SQL lives outside lamen.store. Every method reads this schema and the older ones (a database
 opened read-only is never migrated): schema 3 keeps texts by id (lamen.store.texts), 1 and 2
-kept them inline."""
+kept them inline; schema 4 keeps each turn's role in `turns.role`, older ones only in a finished
+match's transcript."""
 
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ class StoreReads:
         return self.schema_version >= 3
 
     def _text(self, value: Any) -> str | None:
-        """A stored text column: an id in schema 3, the text itself before."""
+        """A stored text column: an id from schema 3 on, the text itself before."""
         return self.texts.text(value) if self._by_id else value
 
     def _spec(self, row: sqlite3.Row) -> dict[str, Any]:
@@ -170,25 +171,28 @@ class StoreReads:
     # ---- turns and calls -----------------------------------------------------------------------
 
     def turns_by_match(self, tournament: str, roles: bool = False) -> dict[str, tuple[Turn, ...]]:
-        """Each match's turns. `roles`: with the family role that wrote each turn, which the
-        `turns` table has no column for: it is read from the match's stored transcript (a game
-        family's tournament; a finished match — an errored one keeps no transcript, so its turns
-        have no role)."""
+        """Each match's turns. `roles`: with the family role that wrote each turn (a game family's
+        tournament). Schema 4 keeps it per turn, errored matches' turns included; an older
+        database opened read-only kept it only in a finished match's transcript JSON, so there an
+        errored match's turns have no role."""
+        column = "t.role" if self.schema_version >= 4 and roles else "NULL AS role"
         rows = self.db.execute(
-            "SELECT t.match_id, t.side, t.round, t.note, t.message, t.interrogation FROM turns t "
+            f"SELECT t.match_id, t.side, t.round, t.note, t.message, t.interrogation, {column} FROM turns t "
             "JOIN matches m ON m.id = t.match_id WHERE m.tournament=? ORDER BY t.match_id, t.idx", (tournament,))
-        written = self.turn_roles(tournament) if roles else {}
+        written = self.turn_roles(tournament) if roles and self.schema_version < 4 else {}
         turns: dict[str, list[Turn]] = {}
         for row in rows:
             match_turns = turns.setdefault(row["match_id"], [])
             by = written.get(row["match_id"], ())
+            role = row["role"] if row["role"] is not None else by[len(match_turns)] if len(match_turns) < len(by) \
+                else None
             match_turns.append(Turn(side=row["side"], round=row["round"], note=row["note"], message=row["message"],
-                                    interrogation=row["interrogation"],
-                                    role=by[len(match_turns)] if len(match_turns) < len(by) else None))
+                                    interrogation=row["interrogation"], role=role))
         return {match_id: tuple(match_turns) for match_id, match_turns in turns.items()}
 
     def turn_roles(self, tournament: str) -> dict[str, tuple[str | None, ...]]:
-        """Per finished match, the role of each turn in order, from its stored transcript JSON."""
+        """Per finished match, the role of each turn in order, from its stored transcript JSON
+        (how a database before schema 4 kept them)."""
         rows = self.db.execute(f"SELECT o.match_id, {self._outcome_columns} FROM outcomes o JOIN matches m "
                                "ON m.id = o.match_id WHERE m.tournament=?", (tournament,))
         found: dict[str, tuple[str | None, ...]] = {}

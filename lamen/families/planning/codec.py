@@ -133,6 +133,12 @@ class PlanningCodec:
     def native_tools(self) -> "PlanningCodec":
         return PlanningCodec(native=True)
 
+    @staticmethod
+    def move_line(event: Event) -> str:
+        """A move as a line of its own (what a harvest's openai-tools rendering writes): a proposal's
+        event keeps only the itinerary, so its tag is written as the transcript writes it."""
+        return f"[propose] {event.text}" if event.kind == "propose" else event.text
+
     def request(self, obs: Observation, legal: ActionSpace, feedback: tuple[str, ...]) -> ChatRequest:
         private = obs.private
         if isinstance(private, AssistantView):
