@@ -123,8 +123,17 @@ def _peek(database: Path, tournament: Tournament, library: Library,
 
 
 def summary_line(name: str, state: RunState) -> str:
-    return (f"{name}: {state.done}/{state.total} matches, {state.agreements} agreements, {state.errors} errors, "
-            f"${state.spend_usd:.2f}")
+    played = "matches" if state.headline is None else "sessions"
+    return f"{name}: {state.done}/{state.total} {played}, {reached(state)}, {state.errors} errors, ${state.spend_usd:.2f}"
+
+
+def reached(state: RunState) -> str:
+    """What the finished matches reached: agreements; for an agent among simulated people, who
+    reach none, the mean of the family's headline metric (Match, reward) over the sessions."""
+    if state.headline is None:
+        return f"{state.agreements} agreements"
+    mean = state.headline_mean
+    return f"mean {state.headline.label} " + ("–" if mean is None else f"{mean:.3g}")
 
 
 def handle_run(args: argparse.Namespace) -> int:
@@ -285,7 +294,7 @@ def _play(console: Console, runner: Runner, tournament: Tournament, matches: lis
 
         def listener(state: RunState, match: Match | None) -> None:
             progress.update(task, total=state.total, completed=state.done + state.errors,
-                            detail=f"{state.agreements} agreements · {state.errors} errors · ${state.spend_usd:.2f}")
+                            detail=f"{reached(state)} · {state.errors} errors · ${state.spend_usd:.2f}")
 
         runner.listener = listener
         return asyncio.run(runner.run(matches))

@@ -4,8 +4,9 @@ concurrently, within the limits and the budget — writing each match in one tra
 from __future__ import annotations
 
 import asyncio
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from lamen.agents.base import Agent, AgentError
 from lamen.agents.pool import EndpointPool
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
-from lamen.core.family import Family
+from lamen.core.family import Family, MetricSpec
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
 from lamen.core.players import PolicyAgent
 from lamen.core.tools import native_codec
@@ -56,6 +57,21 @@ class RunState:
     skipped_budget: int = 0
     disabled: dict[str, str] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
+    # An agent-vs-environment family reaches no agreements: its headline metric (Match, reward)
+    # is shown instead, as the mean over the finished sessions. None: a family of agreements.
+    headline: MetricSpec | None = None
+    headline_total: float = 0.0
+    headline_count: int = 0
+
+    def add_headline(self, metrics: Mapping[str, float]) -> None:
+        value = metrics.get(self.headline.key) if self.headline is not None else None
+        if value is not None and math.isfinite(value):
+            self.headline_total += value
+            self.headline_count += 1
+
+    @property
+    def headline_mean(self) -> float | None:
+        return self.headline_total / self.headline_count if self.headline_count else None
 
 
 Listener = Callable[[RunState, Match | None], None]
@@ -113,16 +129,7 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
     except ValidationError as exc:
         raise SpecError([Problem(error["msg"], f"see the {family.name} family's settings",
                                  ("instances", "config", *error["loc"])) for error in exc.errors()]) from None
-    problems = simulator_problems(tournament, family)
-    listed = [(where, index, agent) for where in ("agents", "simulators")
-              for index, agent in enumerate(getattr(tournament, where))]
-    problems += [Problem(f"{family.name} has no scripted player {agent.model!r}",
-                         f"use one of: {', '.join(family.players)}", (where, index))
-                 for where, index, agent in listed if agent.provider == "player" and agent.model not in family.players]
-    problems += [Problem(f"{agent.id} is a scripted negotiator; a tournament of {family.name} seats the family's "
-                         "scripted players", f"use player:NAME, NAME one of: {', '.join(family.players)}",
-                         (where, index))
-                 for where, index, agent in listed if agent.provider == "bot"]
+    problems = simulator_problems(tournament, family) + tournament.player_problems(family.name, tuple(family.players))
     if problems:
         raise SpecError(problems)
 
@@ -204,6 +211,8 @@ class Runner:
         self.backoff_base = backoff_base
         self.make = make  # tests pass fake agents here
         self.family = tournament_family(tournament.family)
+        if self.family.relation == Relation.AGENT_VS_ENV and self.family.metrics:
+            self.state.headline = self.family.metrics[0]
         self.in_flight = 0
         self.peak_in_flight = 0
         self._average_cost = 0.0
@@ -338,6 +347,10 @@ class Runner:
         self.state.total = len(matches)
         self.state.done = sum(1 for m in matches if statuses.get(m.id) == "finished")
         self.state.agreements = summary["agreements"]
+        if self.state.headline is not None:  # the sessions a resumed run finished before
+            for row in self.store.match_rows(self.tournament.name):
+                if row["status"] == "finished" and row["outcome"]:
+                    self.state.add_headline(row["outcome"].get("metrics", {}))
         self.state.spend_usd = summary["spend_usd"]
         todo = [m for m in matches if statuses.get(m.id) != "finished"]
         qualifying = [m for m in todo if m.stage == "qualifier"]
@@ -395,6 +408,7 @@ class Runner:
         else:
             state.done += 1
             state.agreements += outcome.agreement != "none"
+            state.add_headline(getattr(outcome, "metrics", {}))
         state.spend_usd += cost
         played = state.done + state.errors
         self._average_cost += (cost - self._average_cost) / max(1, played)

@@ -13,7 +13,8 @@ from lamen.spec.load import (
 )
 from lamen.spec.problems import Problem, SpecError
 from lamen.spec.protocol import LAMEN_ALIASES, Protocol
-from lamen.spec.yaml_source import read_yaml
+from lamen.spec.tournament import TournamentFile
+from lamen.spec.yaml_source import YamlDocument, read_yaml
 
 PROTOCOL_KEYS = set(Protocol.model_fields) - {"name", "rules", "rules_prompt"} | set(LAMEN_ALIASES) | {"format_as_dialogue"}
 KINDS = ("issue", "game", "protocol", "tournament", "persona", "rules")
@@ -71,7 +72,9 @@ def check_file(path: Path, library: Library) -> list[Problem]:
         elif kind == "protocol":
             load_protocol(path, library)
         elif kind == "tournament":
-            load_tournaments(path)
+            problems = family_problems(load_tournaments(path), doc)
+            if problems:
+                return problems
         elif kind == "persona":
             load_persona(path, library)
         else:
@@ -79,6 +82,26 @@ def check_file(path: Path, library: Library) -> list[Problem]:
         return [doc.problem(w, severity="warning") for w in warnings]
     except SpecError as exc:
         return exc.problems
+
+
+def family_problems(spec: TournamentFile, doc: YamlDocument) -> list[Problem]:
+    """What only the game family can tell of a tournament another family's: that the family
+    exists, and that its agents and simulators name scripted players it has (`lamen run` checks
+    the same before it plays). One located line each."""
+    from lamen.core.registry import UnknownFamily, get_family
+
+    problems: list[Problem] = []
+    for index, tournament in enumerate(spec.tournaments):
+        if tournament.family == "negotiation":
+            continue
+        prefix: tuple[str | int, ...] = ("parts", index) if spec.several else ()
+        try:
+            family = get_family(tournament.family)
+        except UnknownFamily as exc:
+            problems.append(doc.problem(str(exc), "name a family that `lamen games list` shows", (*prefix, "family")))
+            continue
+        problems += doc.locate(tournament.player_problems(family.name, tuple(family.players)), prefix)
+    return problems
 
 
 def _label_warnings(issue: Issue) -> list[str]:

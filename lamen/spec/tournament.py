@@ -3,6 +3,7 @@ limits and budget, stored where."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -206,6 +207,20 @@ class Tournament(SpecModel):
             f"{family} needs `instances`", "e.g. instances: {config: {source: human}, count: 5}", ("instances",))]
         problems += [Problem(f"{family} has no `{field}` (negotiation only)", f"remove `{field}`", (field,))
                      for field in ("games", "protocol", "qualifier", "llm_fallback") if field in self.model_fields_set]
+        return problems
+
+    def player_problems(self, family: str, players: Collection[str]) -> list[Problem]:
+        """The agents and simulators that name a scripted player the family lacks (`player:NAME`),
+        or a scripted negotiator (`bot:`) in another family's tournament: one problem each, under
+        its own entry. `lamen validate` and `lamen run` both check this, given the family's players."""
+        listed = [(where, index, agent) for where in ("agents", "simulators")
+                  for index, agent in enumerate(getattr(self, where))]
+        problems = [Problem(f"{family} has no scripted player {agent.model!r}", f"use one of: {', '.join(players)}",
+                            (where, index))
+                    for where, index, agent in listed if agent.provider == "player" and agent.model not in players]
+        problems += [Problem(f"{agent.id} is a scripted negotiator; a tournament of {family} seats the family's "
+                             "scripted players", f"use player:NAME, NAME one of: {', '.join(players)}", (where, index))
+                     for where, index, agent in listed if agent.provider == "bot"]
         return problems
 
     def _negotiation_simulators(self) -> list[Problem]:
