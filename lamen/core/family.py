@@ -96,6 +96,10 @@ class Family:
     # `limits.max_steps` (Planning: the instance's max_moves; its step cap only backstops them):
     # what the cost estimate assumes. None: limits.max_steps.
     moves_cap: Callable[[Any], int] | None = None
+    # The moves each role makes in such an episode, when they differ by role (PeopleJoin: the hub
+    # makes nearly all of them, each person replies when asked): what the agent-vs-environment
+    # cost estimate assumes per role. None: the moves split evenly over the roles.
+    role_moves: Callable[[Any], Mapping[RoleId, int]] | None = None
     # What lamen's tournament runner needs (lamen.core.tournament); None: not playable by `lamen run` yet.
     tournament: TournamentPlay | None = None
     # The reward keys an instance's episode can earn (its goals; `reward` events name them): what
