@@ -30,11 +30,13 @@ class Options:
 
 
 def agents_to_play(tournament: Tournament, matches: list[Match]) -> list[AgentSpec]:
-    """The agents the remaining matches need (with the LLM reader, if any match remains), in spec order."""
+    """The agents the remaining matches need (with the LLM reader and judge, if any match remains), in spec order."""
     needed = {spec.id for match in matches for spec in (match.agent_a, match.agent_b)}
     agents = [agent for agent in tournament.everyone() if agent.id in needed]  # simulators too
     if matches and tournament.llm_fallback is not None:
         agents.append(tournament.llm_fallback)
+    if matches and tournament.match_judge is not None:
+        agents.append(tournament.match_judge)
     return agents
 
 

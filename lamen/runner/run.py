@@ -39,7 +39,7 @@ from lamen.store.lock import DatabaseLock
 from lamen.store.versions import Planned, VersionConflict, find_conflict, fingerprint, judge_settings, part_digest
 from lamen.providers import CATALOGUE
 from lamen.text_safety import one_line
-from lamen.transcript import Transcript
+from lamen.transcript import ModelCall, Transcript
 
 # Their replies may be cached: the answer depends on the request alone (the catalogue says which).
 STATELESS_PROVIDERS = tuple(name for name, provider in CATALOGUE.items() if provider.cached)
@@ -129,7 +129,8 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
     except ValidationError as exc:
         raise SpecError([Problem(error["msg"], f"see the {family.name} family's settings",
                                  ("instances", "config", *error["loc"])) for error in exc.errors()]) from None
-    problems = simulator_problems(tournament, family) + tournament.player_problems(family.name, tuple(family.players))
+    problems = simulator_problems(tournament, family) + tournament.player_problems(family.name, tuple(family.players)) \
+        + tournament.judge_problems(family.name, family.llm_judge is not None)
     if problems:
         raise SpecError(problems)
 
@@ -179,7 +180,8 @@ def versions(tournament: Tournament, matches: list[Match]) -> list[Planned]:
         return digests[key]
 
     fallback = tournament.llm_fallback.model_dump(mode="json") if tournament.llm_fallback else None
-    judge = part_digest(judge_settings(fallback))
+    match_judge = tournament.match_judge.model_dump(mode="json") if tournament.match_judge else None
+    judge = part_digest(judge_settings(fallback, match_judge))
     return [Planned(slot=(m.stage, m.game.name, m.agent_a.id, m.agent_b.id, m.starts, m.repetition, m.mirror),
                     id=m.id, protocol=m.protocol.name,
                     fingerprint=fingerprint(digest_of(m.game), digest_of(m.protocol), digest_of(m.agent_a),
@@ -289,6 +291,8 @@ class Runner:
         if self.tournament.llm_fallback is not None and failure is None:
             fallback = await self._fallback_reading(seating, record, match)
         transcript, outcome = hooks.stored(seating, record, fallback)
+        if self.tournament.match_judge is not None and failure is None:
+            transcript, outcome = await self._judged(seating, record, match, transcript, outcome)
         # A fatal provider error (auth, unknown model, bad request) stops that agent's matches.
         if failure is not None and failure.role is not None and not failure.before_play and failure.kind == "fatal" \
                 and specs[failure.role].provider not in ("bot", "human", "player"):
@@ -312,6 +316,39 @@ class Runner:
             self.state.messages.append(f"LLM fallback {reader_spec.id} stopped: {exc}")
             return None
         return FallbackReading(reader.name, tuple(answers))
+
+    async def _judged(self, seating: Seating, record: EpisodeRecord, match: Match, transcript: Transcript,
+                      outcome: StoredOutcome) -> tuple[Transcript, StoredOutcome]:
+        """The family's LLM judge grades the finished episode (`Family.llm_judge`): its grade joins
+        the outcome's metrics under its own key (or `KEY_unreadable` when its reply has no grade),
+        its call joins the match's last turn — stored, cached (the response cache of a stateless
+        provider: an identical session is judged once) and costed with the match, so it counts in
+        the run's spend and budget. A failing judge leaves the deterministic metrics alone and is
+        stopped for the rest of the run."""
+        grader, spec = self.family.llm_judge, self.tournament.match_judge
+        assert grader is not None and spec is not None
+        if spec.id in self.state.disabled:
+            return transcript, outcome
+        request = grader.request(seating.instance, record.state)
+        try:
+            judge = self._agent(spec, match, 0)
+            reply = await judge.complete(request)
+        except AgentError as exc:
+            self.state.disabled.setdefault(spec.id, str(exc))
+            self.state.messages.append(f"match judge {spec.id} stopped: {exc}")
+            return transcript, outcome
+        grade = grader.read(reply.text)
+        key = grader.metric.key
+        metrics = dict(getattr(outcome, "metrics", {}))
+        metrics.update({key: grade} if grade is not None else {f"{key}_unreadable": 1.0})
+        call = ModelCall(purpose=key, request=request, reply=reply, agent=spec.id)
+        if transcript.turns:
+            last = transcript.turns[-1]
+            turns = transcript.turns[:-1] + (last.model_copy(update={"calls": last.calls + (call,)}),)
+            transcript = transcript.model_copy(update={"turns": turns})
+        else:
+            transcript = transcript.model_copy(update={"unfinished_calls": transcript.unfinished_calls + (call,)})
+        return transcript, outcome.model_copy(update={"metrics": metrics})  # type: ignore[attr-defined]
 
     def _disable(self, spec: AgentSpec, reason: str) -> None:
         if spec.id not in self.state.disabled:

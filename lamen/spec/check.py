@@ -86,8 +86,8 @@ def check_file(path: Path, library: Library) -> list[Problem]:
 
 def family_problems(spec: TournamentFile, doc: YamlDocument) -> list[Problem]:
     """What only the game family can tell of a tournament another family's: that the family
-    exists, and that its agents and simulators name scripted players it has (`lamen run` checks
-    the same before it plays). One located line each."""
+    exists, that its agents and simulators name scripted players it has, and that a `match_judge`
+    is a model the family can use (`lamen run` checks the same before it plays). One located line each."""
     from lamen.core.registry import UnknownFamily, get_family
 
     problems: list[Problem] = []
@@ -100,7 +100,8 @@ def family_problems(spec: TournamentFile, doc: YamlDocument) -> list[Problem]:
         except UnknownFamily as exc:
             problems.append(doc.problem(str(exc), "name a family that `lamen games list` shows", (*prefix, "family")))
             continue
-        problems += doc.locate(tournament.player_problems(family.name, tuple(family.players)), prefix)
+        problems += doc.locate(tournament.player_problems(family.name, tuple(family.players))
+                               + tournament.judge_problems(family.name, family.llm_judge is not None), prefix)
     return problems
 
 

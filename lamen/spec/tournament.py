@@ -128,15 +128,21 @@ class Tournament(SpecModel):
     qualifier: Qualifier | None = None
     llm_fallback: AgentSpec | None = Field(
         default=None, description="an agent that reads notes and messages the rule-based readers cannot (off by default)")
+    # PeopleJoin-QA: an agent that also grades every session's final answer (0/50/100), stored
+    # beside the deterministic Match and compared with it (a family's `llm_judge`).
+    match_judge: AgentSpec | None = Field(
+        default=None, description="a model agent that grades each session beside the family's deterministic "
+                                  "score (peoplejoin.qa's Match; off by default)")
 
     def stored_form(self) -> dict:
         """The spec as the store keeps it. A negotiation tournament is stored as before `family`
         existed (its default), so databases and reports of LAMEN tournaments do not change."""
         if self.family == "negotiation":
-            return self.model_dump(mode="json", exclude={"family", "instances", "simulators"})
+            return self.model_dump(mode="json", exclude={"family", "instances", "simulators", "match_judge"})
         # Another family's tournament has no negotiation games, protocol, qualifier or fallback
-        # reader; one without simulators is stored as before they existed.
-        exclude = {"games", "protocol", "qualifier", "llm_fallback"} | (set() if self.simulators else {"simulators"})
+        # reader; one without simulators (or a match judge) is stored as before they existed.
+        exclude = {"games", "protocol", "qualifier", "llm_fallback"} | (set() if self.simulators else {"simulators"}) \
+            | (set() if self.match_judge else {"match_judge"})
         return self.model_dump(mode="json", exclude=exclude)
 
     def everyone(self) -> tuple[AgentSpec, ...]:
@@ -201,7 +207,10 @@ class Tournament(SpecModel):
         if self.family == "negotiation":
             return ([] if self.instances is None else [Problem(
                 "instances belong to tournaments of other game families", "a negotiation tournament lists `games`",
-                ("instances",))]) + (self._negotiation_simulators() if self.simulators else [])
+                ("instances",))]) + (self._negotiation_simulators() if self.simulators else []) + (
+                [Problem("match_judge belongs to tournaments of families with an LLM judge (peoplejoin.qa)",
+                         "remove `match_judge` (a negotiation tournament's LLM reader is `llm_fallback`)",
+                         ("match_judge",))] if self.match_judge is not None else [])
         family = f"a tournament of {self.family}"
         problems = self.instances.problems() if self.instances is not None else [Problem(
             f"{family} needs `instances`", "e.g. instances: {config: {source: human}, count: 5}", ("instances",))]
@@ -222,6 +231,21 @@ class Tournament(SpecModel):
                              "scripted players", f"use player:NAME, NAME one of: {', '.join(players)}", (where, index))
                      for where, index, agent in listed if agent.provider == "bot"]
         return problems
+
+    def judge_problems(self, family: str, judged: bool) -> list[Problem]:
+        """A `match_judge` where the family has no LLM judge (`judged`: it has), or one that is
+        not a model: one located problem."""
+        judge = self.match_judge
+        if judge is None:
+            return []
+        if not judged:
+            return [Problem(f"{family} has no LLM judge for `match_judge` to play",
+                            "remove `match_judge` (peoplejoin.qa has one, for its Match)", ("match_judge",))]
+        if judge.provider in ("player", "bot", "human"):
+            return [Problem(f"match_judge {judge.id} is a {judge.provider} agent; the judge must be a model",
+                            "name a model agent, e.g. match_judge: openai:gpt-4o-mini (or mock: offline)",
+                            ("match_judge",))]
+        return []
 
     def _negotiation_simulators(self) -> list[Problem]:
         return [Problem("simulators belong to tournaments of agent-vs-environment families",

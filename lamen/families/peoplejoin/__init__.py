@@ -12,6 +12,7 @@ from lamen.core.types import Relation, RoleId
 from lamen.families.peoplejoin.codec import PeopleJoinCodec
 from lamen.families.peoplejoin.instances import (FAMILY_NAME, HUB, PRIMARY, PeopleJoinConfig, PeopleJoinInstance,
                                                  make_instance, roles)
+from lamen.families.peoplejoin.match_judge import GRADER
 from lamen.families.peoplejoin.players import PLAYERS
 from lamen.families.peoplejoin.rules import PeopleJoinRules, PeopleJoinState, score
 
@@ -67,4 +68,6 @@ FAMILY = Family(
              MetricSpec("msg_size", "MsgSize", scale=None, higher_is_better=False),
              MetricSpec("people", "#People", scale=None, higher_is_better=False),
              MetricSpec("p_prec", "P-Prec"), MetricSpec("p_rec", "P-Rec")),
+    # The optional LLM judge of Match (a tournament's `match_judge`), stored beside it.
+    llm_judge=GRADER,
 )
