@@ -44,3 +44,21 @@ def test_the_dry_run_estimate_of_one_paid_hub_session_is_exact() -> None:
     assert found.output_tokens == 66 * 200
     # gpt-4o-mini at $0.15 in and $0.60 out per million tokens.
     assert round(found.cost_usd, 6) == round((891_775 * 0.15 + 13_200 * 0.60) / 1e6, 6)
+
+
+def test_a_paid_match_judge_adds_one_request_per_session_to_the_estimate() -> None:
+    tournament = Tournament.model_validate({**SPEC, "agents": ["player:sql-oracle", "player:message-none"],
+                                            "match_judge": "openai:gpt-4o-mini"})
+    matches = plan(tournament, Library.default())
+    (judge,) = estimate(matches, family="peoplejoin.qa", judge=tournament.match_judge)
+    # The judge's instructions, the question and its gold (no answer yet) and 200 tokens of answer;
+    # a reply of the request's 200 tokens.
+    request = FAMILY.llm_judge.request(matches[0].instance, FAMILY.rules.initial(
+        matches[0].instance, {r: r for r in matches[0].instance.roles()}, None))
+    shown = (len(request.system) + sum(len(m.content) for m in request.messages)) / 4
+    assert (judge.agent, judge.matches) == ("openai:gpt-4o-mini", 2)
+    assert judge.input_tokens == 2 * int(shown + 200) == 928
+    assert judge.output_tokens == 2 * 200
+    # A scripted or offline judge costs nothing to estimate.
+    assert estimate(matches, family="peoplejoin.qa", judge=Tournament.model_validate(
+        {**SPEC, "match_judge": {"agent": "mock:judge", "params": {"callable": "x:y"}}}).match_judge) == []

@@ -124,7 +124,7 @@ def preflight(console: Console, tournament: Tournament, todo: list[Match], price
     if options.ping:
         check_pings(agents)
     # Priced agents count even on this machine's server (a price there is the user's own choice).
-    estimates = [item for item in estimate(todo, prices, tournament.family)
+    estimates = [item for item in estimate(todo, prices, tournament.family, tournament.match_judge)
                  if item.cost_usd is not None or is_paid(_spec(agents, item.agent))]
     total = sum(item.cost_usd or 0.0 for item in estimates)
     if estimates:

@@ -77,7 +77,7 @@ def print_dry_run(console: Console, tournament: Tournament, library: Library, ma
     for name, count in Counter(m.game.name for m in matches).items():
         games.add_row(one_line(name), next(m.game.game_class for m in matches if m.game.name == name), str(count))
     console.print(games)
-    estimates = estimate(matches, prices, tournament.family)
+    estimates = estimate(matches, prices, tournament.family, tournament.match_judge)
     if estimates:
         console.print(cost_table(estimates))
         total = sum(e.cost_usd or 0.0 for e in estimates)
