@@ -37,7 +37,8 @@ def test_the_dry_run_estimate_of_one_paid_hub_session_is_exact() -> None:
     # each longer by two replies of 200 tokens: 66 · base + 400 · (0 + 1 + … + 65).
     instance = matches[0].instance
     state = FAMILY.rules.initial(instance, {r: r for r in instance.roles()}, None)
-    request = FAMILY.codec(HUB).request(FAMILY.rules.view(instance, state, HUB), FAMILY.rules.legal(instance, state, HUB), ())
+    rules = FAMILY.rules
+    request = FAMILY.codec(HUB).request(rules.view(instance, state, HUB), rules.legal(instance, state, HUB), ())
     base = (len(request.system) + sum(len(m.content) for m in request.messages)) / 4
     assert (found.agent, found.matches) == ("openai:gpt-4o-mini", 1)
     assert found.input_tokens == int(sum(base + 400 * turn for turn in range(66))) == 891_775

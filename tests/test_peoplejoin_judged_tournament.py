@@ -77,7 +77,8 @@ def test_every_session_is_graded_by_the_judge_beside_match(judged: tuple[Path, s
     assert spec["match_judge"]["id"] == "judge"
 
 
-def test_run_ratings_and_report_print_the_agreement(judged: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_ratings_and_report_print_the_agreement(judged: tuple[Path, str],
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
     folder, printed = judged
     assert LINE in printed.splitlines()
     assert "judged: 6/6 sessions, mean Match 16.7, 0 errors, $0.00 in " in printed

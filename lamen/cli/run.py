@@ -124,7 +124,8 @@ def _peek(database: Path, tournament: Tournament, library: Library,
 
 def summary_line(name: str, state: RunState) -> str:
     played = "matches" if state.headline is None else "sessions"
-    return f"{name}: {state.done}/{state.total} {played}, {reached(state)}, {state.errors} errors, ${state.spend_usd:.2f}"
+    return (f"{name}: {state.done}/{state.total} {played}, {reached(state)}, {state.errors} errors, "
+            f"${state.spend_usd:.2f}")
 
 
 def reached(state: RunState) -> str:
