@@ -141,7 +141,11 @@ def test_a_rerun_plays_nothing_and_the_text_views_print(played: Path, capsys: py
     finally:
         os.chdir(here)
     out = capsys.readouterr().out
-    assert "people-toolwoz: 64/64 matches" in out
+    # A resumed run's summary: the sessions and the mean of the headline metric over all of them
+    # (agents among simulated people reach no agreements).
+    mean = sum(outcome["metrics"]["reward"] for outcome in before.values()) / len(before)
+    assert f"people-toolwoz: 64/64 sessions, mean reward {mean:.3g}, 0 errors, $0.00 in " in out
+    assert "agreements" not in out
     store = Store.open_read_only(played / "tournament.db")
     try:
         assert {r["match_id"]: r["outcome"] for r in store.match_rows("people-toolwoz")} == before

@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from lamen.agents.base import ChatRequest
 from lamen.agents.local import local_model_available
 from lamen.cli import main
 from lamen.store import Store
+from tests.test_peoplejoin_llm_seats import reply
 
 PEOPLEJOIN_MOCK = {"agent": "mock:seat", "id": "mock", "params": {"callable": "tests.test_peoplejoin_llm_seats:reply"}}
 TOOLWOZ_MOCK = {"agent": "mock:seat", "id": "mock",
@@ -95,3 +97,33 @@ def test_smollm2_plays_one_match_per_family_through_lamen_run(tmp_path: Path, fa
     model_side = 0 if agents == [SMOLLM2] else 1
     assert any(turn["side"] == model_side for turn in rows[0]["transcript"]["turns"]) or \
         outcome["metrics"]["format_errors"] > 0
+
+
+def doing(text: str) -> str:
+    """What a hub's reply does: the tag of its first part that is not a thought."""
+    return next(line for line in text.split("\n") if line.startswith("[") and not line.startswith("[think]"))[1:] \
+        .split("]")[0]
+
+
+def thinking_reply(request: ChatRequest) -> str:
+    """The mock seats' replies, the hub's each opened by a thought naming what the reply does, so
+    each stored move's note can be checked against its own message."""
+    text = reply(request)
+    if request.system.startswith("You are an assistant working for") and text.startswith("["):
+        return f"[think] next: {doing(text)}\n{text}"
+    return text
+
+
+def test_a_hubs_thoughts_stay_with_each_of_its_moves_when_it_calls_tools_in_one_turn(tmp_path: Path) -> None:
+    mock = {**PEOPLEJOIN_MOCK, "params": {"callable": "tests.test_agents_vs_people_llm:thinking_reply"}}
+    rows = run(tmp_path, {"name": "pj", "family": "peoplejoin.qa", "agents": [mock], "simulators": [mock],
+                          "instances": {"seeds": [CONCERT_SINGER]}})
+    hub = [turn for turn in rows[0]["transcript"]["turns"] if turn["role"] == "hub"]
+    # The hub handles its user's question in two moves (search the people, then write to one) and
+    # the redirect in two (resolve the name, then write): tool calls and messages in one turn.
+    assert [doing(turn["message"]) for turn in hub] == [
+        "tool", "message to bhushan", "tool", "message to hannah", "message to primary", "end session"]
+    # Each move keeps its own thoughts (the first also the mock hub's own).
+    assert [turn["note"] for turn in hub] == [
+        "next: tool\nwho knows about this?", "next: message to bhushan", "next: tool", "next: message to hannah",
+        "next: message to primary", "next: end session"]

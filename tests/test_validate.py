@@ -43,6 +43,7 @@ EXPECTED = {
     "top_level_list.yaml": ["1: (document): the file must be a YAML mapping (key: value lines), not a list (start with 'name: ...')"],
     "tournament_no_agents.yaml": ["2: agents: no agents listed (list at least one under 'agents')"],
     "tournament_unknown_provider.yaml": ["3: agents[0].provider: unknown provider 'openia' (known: bot, local, human, mock, anthropic, openai, cohere, google, player)"],
+    "tournament_unknown_player.yaml": ["14: parts[1].simulators[1]: toolwoz has no scripted player 'chatty' (use one of: oracle, slot-filler, speak-only, random-api, terse, verbose)"],
     "unknown_field_typo.yaml": [
         # One misspelling, one line: the missing 'payoffs' is the 'payofs' typo.
         "6: payofs: unknown field 'payofs' (did you mean 'payoffs'?)",

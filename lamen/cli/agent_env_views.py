@@ -2,7 +2,9 @@
 ToolWOZ), chosen by the family's relation, never its name: per metric of the family
 (`Family.metrics`), the agent × simulator matrix, each simulator's ranking of the agents with
 Kendall's τ between simulators, and — for metrics that are scores — the agent × simulator ratings
-of `lamen.ratings.agent_env` (E[score] = σ(μ_instance + a_agent + s_simulator))."""
+of `lamen.ratings.agent_env` (E[score] = σ(μ_instance + a_agent + s_simulator)); when the
+tournament named a `match_judge`, its grade as one more metric and its agreement with the metric it
+grades (share of equal grades, Cohen's κ)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ if TYPE_CHECKING:
     import pandas as pd
     from rich.console import Console
 
+    from lamen.core.grading import GradeAgreement
     from lamen.ratings.agent_env import MetricView
 
 AGENT_VS_ENV = "agent-vs-env"
@@ -27,12 +30,28 @@ AGENT_ENV_NOTE = ("agent points: strength against an average simulator, 1000 = t
 def views(rows: Iterable[Mapping[str, Any]], family: str, replicates: int = 1000) -> tuple[MetricView, ...]:
     """The metric views of one tournament's stored match rows (`Store.match_rows`)."""
     from lamen.core.registry import get_family
-    from lamen.ratings.agent_env import agent_env_table, agent_env_views
+    from lamen.ratings.agent_env import agent_env_table, agent_env_views, shown_metrics
 
     table = agent_env_table(rows)
     if table.empty:
         return ()
-    return agent_env_views(table, get_family(family).metrics, replicates=replicates)
+    return agent_env_views(table, shown_metrics(get_family(family), table), replicates=replicates)
+
+
+def agreement(rows: Iterable[Mapping[str, Any]], family: str) -> tuple[str, GradeAgreement] | None:
+    """(one line, the figures) of the family's LLM judge beside the metric it grades, when the
+    tournament named a `match_judge`; None otherwise."""
+    from lamen.core.registry import get_family
+    from lamen.ratings.agent_env import agent_env_table, judge_agreement
+
+    found = get_family(family)
+    table = agent_env_table(rows)
+    figures = None if table.empty else judge_agreement(found, table)
+    if figures is None or found.llm_judge is None:
+        return None
+    compared = next((m.label for m in found.metrics if m.key == found.llm_judge.compares_with),
+                    found.llm_judge.compares_with)
+    return figures.line(compared, found.llm_judge.metric.label), figures
 
 
 def upper_bounds(family: str, agents: Iterable[str]) -> tuple[str, ...]:
@@ -68,6 +87,9 @@ def print_agent_env_view(console: Console, rows: list[dict[str, Any]], tournamen
         for warning in view.ratings.warnings:
             console.print(f"warning ({label}): {warning}", markup=False, style="bold", soft_wrap=True)
         console.print(role_table_of(view.ratings, f"{tournament} {label}"))
+    judged = agreement(rows, family)
+    if judged is not None:
+        console.print(judged[0], markup=False, soft_wrap=True)
     agents = {str(row["agent_a"]) for row in rows}
     for agent in upper_bounds(family, agents):
         console.print(f"{agent} sees everything (the whole instance: the goal, whom to ask): an upper bound, not an "
@@ -94,5 +116,7 @@ def agent_env_json(rows: list[dict[str, Any]], family: str, replicates: int = 10
             "ratings": None if view.ratings is None else [{k: clean(v) for k, v in vars(r).items()}
                                                           for r in view.ratings.ratings],
             "warnings": [] if view.ratings is None else list(view.ratings.warnings), "no_ratings": view.reason})
+    judged = agreement(rows, family)
     return {"family": family, "relation": AGENT_VS_ENV, "matches": sum(row["status"] == "finished" for row in rows),
-            "metrics": metrics, "sees_everything": list(upper_bounds(family, (str(r["agent_a"]) for r in rows)))}
+            "metrics": metrics, "sees_everything": list(upper_bounds(family, (str(r["agent_a"]) for r in rows))),
+            "judge_agreement": None if judged is None else judged[1].as_dict()}

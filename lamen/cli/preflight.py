@@ -30,11 +30,13 @@ class Options:
 
 
 def agents_to_play(tournament: Tournament, matches: list[Match]) -> list[AgentSpec]:
-    """The agents the remaining matches need (with the LLM reader, if any match remains), in spec order."""
+    """The agents the remaining matches need (with the LLM reader and judge, if any match remains), in spec order."""
     needed = {spec.id for match in matches for spec in (match.agent_a, match.agent_b)}
     agents = [agent for agent in tournament.everyone() if agent.id in needed]  # simulators too
     if matches and tournament.llm_fallback is not None:
         agents.append(tournament.llm_fallback)
+    if matches and tournament.match_judge is not None:
+        agents.append(tournament.match_judge)
     return agents
 
 
@@ -122,7 +124,7 @@ def preflight(console: Console, tournament: Tournament, todo: list[Match], price
     if options.ping:
         check_pings(agents)
     # Priced agents count even on this machine's server (a price there is the user's own choice).
-    estimates = [item for item in estimate(todo, prices, tournament.family)
+    estimates = [item for item in estimate(todo, prices, tournament.family, tournament.match_judge)
                  if item.cost_usd is not None or is_paid(_spec(agents, item.agent))]
     total = sum(item.cost_usd or 0.0 for item in estimates)
     if estimates:

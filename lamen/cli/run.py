@@ -90,7 +90,7 @@ def print_dry_run(console: Console, tournament: Tournament, library: Library, ma
     for name, count in Counter(m.game.name for m in matches).items():
         games.add_row(one_line(name), next(m.game.game_class for m in matches if m.game.name == name), str(count))
     console.print(games)
-    estimates = estimate(matches, prices, tournament.family)
+    estimates = estimate(matches, prices, tournament.family, tournament.match_judge)
     if estimates:
         console.print(cost_table(estimates))
         total = sum(e.cost_usd or 0.0 for e in estimates)
@@ -136,8 +136,18 @@ def _peek(database: Path, tournament: Tournament, library: Library,
 
 
 def summary_line(name: str, state: RunState) -> str:
-    return (f"{name}: {state.done}/{state.total} matches, {state.agreements} agreements, {state.errors} errors, "
+    played = "matches" if state.headline is None else "sessions"
+    return (f"{name}: {state.done}/{state.total} {played}, {reached(state)}, {state.errors} errors, "
             f"${state.spend_usd:.2f}")
+
+
+def reached(state: RunState) -> str:
+    """What the finished matches reached: agreements; for an agent among simulated people, who
+    reach none, the mean of the family's headline metric (Match, reward) over the sessions."""
+    if state.headline is None:
+        return f"{state.agreements} agreements"
+    mean = state.headline_mean
+    return f"mean {state.headline.label} " + ("–" if mean is None else f"{mean:.3g}")
 
 
 def handle_run(args: argparse.Namespace) -> int:
@@ -315,7 +325,7 @@ def _play(console: Console, runner: Runner, tournament: Tournament, matches: lis
 
         def listener(state: RunState, match: Match | None) -> None:
             progress.update(task, total=state.total, completed=state.done + state.errors,
-                            detail=f"{state.agreements} agreements · {state.errors} errors · ${state.spend_usd:.2f}")
+                            detail=f"{reached(state)} · {state.errors} errors · ${state.spend_usd:.2f}")
 
         runner.listener = listener
         return asyncio.run(runner.run(matches))

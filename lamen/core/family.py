@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel
 
@@ -16,6 +16,9 @@ from lamen.core.rules import Rules
 from lamen.core.state import CoreState
 from lamen.core.tournament import TournamentPlay
 from lamen.core.types import Action, ActionSpace, Observation, Relation, RoleId, RoleSpec, Score
+
+if TYPE_CHECKING:
+    from lamen.core.grading import LLMGrader
 
 
 class Policy(Protocol):
@@ -96,6 +99,10 @@ class Family:
     # `limits.max_steps` (Planning: the instance's max_moves; its step cap only backstops them):
     # what the cost estimate assumes. None: limits.max_steps.
     moves_cap: Callable[[Any], int] | None = None
+    # The moves each role makes in such an episode, when they differ by role (PeopleJoin: the hub
+    # makes nearly all of them, each person replies when asked): what the agent-vs-environment
+    # cost estimate assumes per role. None: the moves split evenly over the roles.
+    role_moves: Callable[[Any], Mapping[RoleId, int]] | None = None
     # What lamen's tournament runner needs (lamen.core.tournament); None: not playable by `lamen run` yet.
     tournament: TournamentPlay | None = None
     # The reward keys an instance's episode can earn (its goals; `reward` events name them): what
@@ -104,6 +111,9 @@ class Family:
     # The metrics an agent-vs-environment tournament reports per agent × simulator (a matrix each;
     # those with a `scale` also rated), first the headline. Empty: the team score alone.
     metrics: tuple[MetricSpec, ...] = ()
+    # An optional LLM grade of each finished episode beside one of `metrics` (PeopleJoin-QA's
+    # Match), which a tournament turns on by naming its `match_judge` (lamen.core.grading).
+    llm_judge: LLMGrader | None = None
 
     def codec(self, role: RoleId) -> Codec:
         found = self.codecs.get(role) or self.codecs.get("*")

@@ -60,6 +60,10 @@ class Call:
     # The moves the role could make when asked: what its reply was parsed against, kept so a
     # stored call can be parsed again (the request's meta holds it only for scripted players).
     legal: ActionSpace | None = None
+    # A committed move's events: state.events[start:end] (its thoughts, tool calls, messages).
+    # Events carry no step, and one role may commit several moves in a row (a hub's tool calls
+    # while handling one message): this span says which events each move wrote. None: not committed.
+    events: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -220,7 +224,8 @@ async def play(family: Family, instance: Any, seats: Mapping[RoleId, Agent], *, 
                 if reply.tool_calls:  # the codec replays the refused calls (with error results) from the history
                     obs = replace(rules.view(instance, state, role), budget=obs.budget)
                 continue
-            calls.append(Call(role, state.steps, attempt, request, reply, "ok", legal=legal))
+            calls.append(Call(role, state.steps, attempt, request, reply, "ok", legal=legal,
+                              events=(len(state.events), len(transition.state.events))))
             state = transition.state.model_copy(update={"steps": transition.state.steps + 1})
             break
         if watch is not None:

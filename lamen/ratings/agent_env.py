@@ -36,7 +36,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from lamen.core.family import MetricSpec
+from lamen.core.family import Family, MetricSpec
+from lamen.core.grading import GradeAgreement, grade_agreement
 from lamen.ratings.roles import RoleRatings, rate_roles
 from lamen.ratings.utility import competition_ranks
 
@@ -130,4 +131,32 @@ def agent_env_views(table: pd.DataFrame, metrics: Sequence[MetricSpec], agents: 
     return tuple(metric_view(table, metric, agents, simulators, replicates) for metric in (metrics or (TEAM,)))
 
 
-__all__ = ["MetricView", "TEAM", "agent_env_table", "agent_env_views", "kendall_tau", "metric_view", "ranking"]
+def shown_metrics(family: Family, table: pd.DataFrame) -> tuple[MetricSpec, ...]:
+    """The family's metrics, and its LLM judge's grade after them when the table holds it (a
+    tournament that named a `match_judge`)."""
+    judge = family.llm_judge
+    if judge is not None and judge.metric.key in table.columns and table[judge.metric.key].notna().any():
+        return (*family.metrics, judge.metric)
+    return family.metrics
+
+
+def judge_agreement(family: Family, table: pd.DataFrame) -> GradeAgreement | None:
+    """How far the family's LLM judge agrees with the deterministic metric it stands beside, over
+    the finished sessions it was asked about (share of equal grades, Cohen's κ); None: no session
+    was judged."""
+    judge = family.llm_judge
+    if judge is None:
+        return None
+    key, unreadable = judge.metric.key, f"{judge.metric.key}_unreadable"
+    graded = table[key].notna() if key in table.columns else pd.Series(False, index=table.index)
+    unread = (table[unreadable] == 1.0) if unreadable in table.columns else pd.Series(False, index=table.index)
+    asked = table[graded | unread]
+    if asked.empty:
+        return None
+    return grade_agreement((float(row[judge.compares_with]), None if math.isnan(row[key]) else float(row[key]))
+                           if key in asked.columns else (float(row[judge.compares_with]), None)
+                           for _, row in asked.iterrows())
+
+
+__all__ = ["MetricView", "TEAM", "agent_env_table", "agent_env_views", "judge_agreement", "kendall_tau", "metric_view",
+           "ranking", "shown_metrics"]

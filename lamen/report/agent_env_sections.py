@@ -2,7 +2,8 @@
 the family's relation, not its name: per metric of the family, the agent × simulator matrix (the
 headline as a heatmap), each simulator's ranking of the agents and Kendall's τ between the
 simulators, and the agent × simulator ratings E[score] = σ(μ_instance + a_agent + s_simulator)
-(`lamen.ratings.agent_env`); the cheating players (oracles) marked as upper bounds."""
+(`lamen.ratings.agent_env`); the cheating players (oracles) marked as upper bounds; with a
+`match_judge`, its grade as one more metric and its agreement with the metric it grades."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lamen.core.registry import get_family
-from lamen.ratings.agent_env import MetricView, agent_env_table, agent_env_views
+from lamen.ratings.agent_env import MetricView, agent_env_table, agent_env_views, judge_agreement, shown_metrics
 from lamen.report.html import Markup, frame_table, tag
 from lamen.report.role_sections import ROLE_COLUMNS
 from lamen.store import Store
@@ -34,10 +35,19 @@ def agent_env_sections(data: Any, export: Callable[..., Markup], heatmap: Callab
     if table.empty:
         nothing = missing("No finished matches yet: run the tournament (`lamen run SPEC`).")
         return [("agent-simulator", "Agent × simulator", nothing), ("ratings", "Ratings", nothing)]
-    views = agent_env_views(table, family.metrics, agents or None, simulators or None, replicates=replicates)
+    views = agent_env_views(table, shown_metrics(family, table), agents or None, simulators or None,
+                            replicates=replicates)
     oracles = family.sees_everything(sorted(set(table["agent"])))
     notes = [tag("p", f"{agent} sees everything (the whole instance): an upper bound, not an agent to rank a model "
                       "against.", class_="note upper-bound") for agent in oracles]
+    judged = judge_agreement(family, table)
+    if judged is not None and family.llm_judge is not None:  # the tournament named a match_judge
+        compared = next((m.label for m in family.metrics if m.key == family.llm_judge.compares_with),
+                        family.llm_judge.compares_with)
+        confusion = ", ".join(f"{pair}: {count}" for pair, count in judged.confusion.items())
+        notes.append(tag("p", f"{judged.line(compared, family.llm_judge.metric.label)}"
+                              + (f" (grades {compared}→judge: {confusion})." if confusion else "."),
+                         class_="note judge-agreement", id="judge-agreement"))
     return [("agent-simulator", "Agent × simulator", _matrices(views, export, heatmap, notes)),
             ("rankings", "Rankings per simulator", _rankings(views, export)),
             ("ratings", "Ratings", _ratings(views, export, missing, notes))]

@@ -133,7 +133,8 @@ class AgentEnvTournament:
         """(input, output) tokens of the agent (`seat` 0) or the simulator (1) in a match that
         lasts all its moves, summed over the roles it fills — the estimate common payoff makes
         (`lamen.runner.common_payoff`): each role's first request, each later one longer by the
-        moves written since. An estimate, not a bound."""
+        moves written since. Each role makes the moves the family gives it (`Family.role_moves`),
+        else an even share of the episode's. An estimate, not a bound."""
         family = self.family
         specs = self.roles_of(match)
         roles = tuple(spec.name for spec in specs)
@@ -142,11 +143,13 @@ class AgentEnvTournament:
         binding = (match.agent_a, match.agent_b)[seat]
         move = binding.sampling.max_tokens or MOVE_TOKENS
         steps = family.moves_cap(match.instance) if family.moves_cap is not None else family.limits.max_steps
-        moves = family.limits.max_turns_per_role or math.ceil(steps / len(roles))
+        even = family.limits.max_turns_per_role or math.ceil(steps / len(roles))
+        per_role = family.role_moves(match.instance) if family.role_moves is not None else {}
         input_tokens = output_tokens = 0.0
         for spec in specs:
             if side_of(spec) != seat:
                 continue
+            moves = per_role.get(spec.name, even)
             request = family.codec(spec.name).request(family.rules.view(match.instance, state, spec.name),
                                                       family.rules.legal(match.instance, state, spec.name), ())
             base = (len(request.system) + sum(len(m.content) for m in request.messages)) / CHARS_PER_TOKEN

@@ -86,7 +86,7 @@ def family_config(tournament: Tournament, family: Family) -> BaseModel:
 def tournament_problems(tournament: Tournament) -> list[Problem]:
     """Every problem of the checks above for one tournament (empty: `lamen run` can plan it)."""
     if tournament.family == "negotiation":
-        return native_tools_problems(tournament)
+        return native_tools_problems(tournament) + tournament.judge_problems("negotiation", False)
     try:
         family = tournament_family(tournament.family)
     except SpecError as exc:
@@ -97,4 +97,5 @@ def tournament_problems(tournament: Tournament) -> list[Problem]:
             family_config(tournament, family)
         except SpecError as exc:
             problems += exc.problems
-    return problems + seat_problems(tournament, family)
+    return problems + seat_problems(tournament, family) + tournament.judge_problems(family.name,
+                                                                                   family.llm_judge is not None)

@@ -166,13 +166,24 @@ class CommonPayoffTournament:
 
 
 def private_thoughts(record: EpisodeRecord) -> dict[tuple[RoleId, int], str]:
-    """(role, step) → the thoughts the role wrote in that committed move, seen by it alone.
-    Events carry no step: a move is a run of one role's events (its slips left out); when the
-    runs do not pair up one to one with the committed moves, no thought is attributed rather
-    than one to the wrong move."""
+    """(role, step) → the thoughts the role wrote in that committed move, seen by it alone. Each
+    committed call says which events its move wrote (`Call.events`), so a role's several moves
+    in a row (a PeopleJoin hub's tool calls while it handles one message) each keep their own.
+    A record without those spans is paired the old way: a move is a run of one role's events
+    (its slips left out), and when the runs do not pair up one to one with the committed moves,
+    no thought is attributed rather than one to the wrong move."""
     ok: list[Call] = [call for call in record.calls if call.outcome == "ok"]
+    events = record.state.events
+    if ok and all(call.events is not None for call in ok):
+        found = {}
+        for call in ok:
+            start, stop = call.events  # type: ignore[misc]
+            texts = [e.text for e in events[start:stop] if e.kind == "think" and e.role == call.role]
+            if texts:
+                found[(call.role, call.step)] = "\n".join(texts)
+        return found
     runs: list[tuple[RoleId, list[str]]] = []
-    for event in record.state.events:
+    for event in events:
         if event.role is None or event.kind in ("format_error", "illegal_move", "system", "end"):
             continue
         if not runs or runs[-1][0] != event.role:

@@ -4,8 +4,9 @@ concurrently, within the limits and the budget — writing each match in one tra
 from __future__ import annotations
 
 import asyncio
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from lamen.agents.base import Agent, AgentError
 from lamen.agents.pool import EndpointPool
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
+from lamen.core.family import Family, MetricSpec
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
 from lamen.core.players import PolicyAgent
 from lamen.core.tournament import Answer, FallbackReading, Seating
@@ -35,7 +37,7 @@ from lamen.store.lock import DatabaseLock
 from lamen.store.versions import Planned, VersionConflict, find_conflict, fingerprint, judge_settings, part_digest
 from lamen.providers import CATALOGUE
 from lamen.text_safety import one_line
-from lamen.transcript import Transcript
+from lamen.transcript import ModelCall, Transcript
 
 # Their replies may be cached: the answer depends on the request alone (the catalogue says which).
 STATELESS_PROVIDERS = tuple(name for name, provider in CATALOGUE.items() if provider.cached)
@@ -53,6 +55,21 @@ class RunState:
     skipped_budget: int = 0
     disabled: dict[str, str] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
+    # An agent-vs-environment family reaches no agreements: its headline metric (Match, reward)
+    # is shown instead, as the mean over the finished sessions. None: a family of agreements.
+    headline: MetricSpec | None = None
+    headline_total: float = 0.0
+    headline_count: int = 0
+
+    def add_headline(self, metrics: Mapping[str, float]) -> None:
+        value = metrics.get(self.headline.key) if self.headline is not None else None
+        if value is not None and math.isfinite(value):
+            self.headline_total += value
+            self.headline_count += 1
+
+    @property
+    def headline_mean(self) -> float | None:
+        return self.headline_total / self.headline_count if self.headline_count else None
 
 
 Listener = Callable[[RunState, Match | None], None]
@@ -85,7 +102,7 @@ def plan_family(tournament: Tournament) -> list[FamilyMatch]:
     problem."""
     family = tournament_family(tournament.family)
     config = family_config(tournament, family)
-    problems = seat_problems(tournament, family)
+    problems = seat_problems(tournament, family) + tournament.judge_problems(family.name, family.llm_judge is not None)
     if problems:
         raise SpecError(problems)
 
@@ -122,7 +139,8 @@ def versions(tournament: Tournament, matches: list[Match]) -> list[Planned]:
         return digests[key]
 
     fallback = tournament.llm_fallback.model_dump(mode="json") if tournament.llm_fallback else None
-    judge = part_digest(judge_settings(fallback))
+    match_judge = tournament.match_judge.model_dump(mode="json") if tournament.match_judge else None
+    judge = part_digest(judge_settings(fallback, match_judge))
     return [Planned(slot=(m.stage, m.game.name, m.agent_a.id, m.agent_b.id, m.starts, m.repetition, m.mirror),
                     id=m.id, protocol=m.protocol.name,
                     fingerprint=fingerprint(digest_of(m.game), digest_of(m.protocol), digest_of(m.agent_a),
@@ -154,6 +172,8 @@ class Runner:
         self.backoff_base = backoff_base
         self.make = make  # tests pass fake agents here
         self.family = tournament_family(tournament.family)
+        if self.family.relation == Relation.AGENT_VS_ENV and self.family.metrics:
+            self.state.headline = self.family.metrics[0]
         self.in_flight = 0
         self.peak_in_flight = 0
         self._average_cost = 0.0
@@ -230,6 +250,8 @@ class Runner:
         if self.tournament.llm_fallback is not None and failure is None:
             fallback = await self._fallback_reading(seating, record, match)
         transcript, outcome = hooks.stored(seating, record, fallback)
+        if self.tournament.match_judge is not None and failure is None:
+            transcript, outcome = await self._judged(seating, record, match, transcript, outcome)
         # A fatal provider error (auth, unknown model, bad request) stops that agent's matches.
         if failure is not None and failure.role is not None and not failure.before_play and failure.kind == "fatal" \
                 and specs[failure.role].provider not in ("bot", "human", "player"):
@@ -253,6 +275,39 @@ class Runner:
             self.state.messages.append(f"LLM fallback {reader_spec.id} stopped: {exc}")
             return None
         return FallbackReading(reader.name, tuple(answers))
+
+    async def _judged(self, seating: Seating, record: EpisodeRecord, match: Match, transcript: Transcript,
+                      outcome: StoredOutcome) -> tuple[Transcript, StoredOutcome]:
+        """The family's LLM judge grades the finished episode (`Family.llm_judge`): its grade joins
+        the outcome's metrics under its own key (or `KEY_unreadable` when its reply has no grade),
+        its call joins the match's last turn — stored, cached (the response cache of a stateless
+        provider: an identical session is judged once) and costed with the match, so it counts in
+        the run's spend and budget. A failing judge leaves the deterministic metrics alone and is
+        stopped for the rest of the run."""
+        grader, spec = self.family.llm_judge, self.tournament.match_judge
+        assert grader is not None and spec is not None
+        if spec.id in self.state.disabled:
+            return transcript, outcome
+        request = grader.request(seating.instance, record.state)
+        try:
+            judge = self._agent(spec, match, 0)
+            reply = await judge.complete(request)
+        except AgentError as exc:
+            self.state.disabled.setdefault(spec.id, str(exc))
+            self.state.messages.append(f"match judge {spec.id} stopped: {exc}")
+            return transcript, outcome
+        grade = grader.read(reply.text)
+        key = grader.metric.key
+        metrics = dict(getattr(outcome, "metrics", {}))
+        metrics.update({key: grade} if grade is not None else {f"{key}_unreadable": 1.0})
+        call = ModelCall(purpose=key, request=request, reply=reply, agent=spec.id)
+        if transcript.turns:
+            last = transcript.turns[-1]
+            turns = transcript.turns[:-1] + (last.model_copy(update={"calls": last.calls + (call,)}),)
+            transcript = transcript.model_copy(update={"turns": turns})
+        else:
+            transcript = transcript.model_copy(update={"unfinished_calls": transcript.unfinished_calls + (call,)})
+        return transcript, outcome.model_copy(update={"metrics": metrics})  # type: ignore[attr-defined]
 
     def _disable(self, spec: AgentSpec, reason: str) -> None:
         if spec.id not in self.state.disabled:
@@ -292,6 +347,10 @@ class Runner:
         self.state.total = len(matches)
         self.state.done = sum(1 for m in matches if statuses.get(m.id) == "finished")
         self.state.agreements = summary["agreements"]
+        if self.state.headline is not None:  # the sessions a resumed run finished before
+            for row in self.store.match_rows(self.tournament.name):
+                if row["status"] == "finished" and row["outcome"]:
+                    self.state.add_headline(row["outcome"].get("metrics", {}))
         self.state.spend_usd = summary["spend_usd"]
         todo = [m for m in matches if statuses.get(m.id) != "finished"]
         qualifying = [m for m in todo if m.stage == "qualifier"]
@@ -349,6 +408,7 @@ class Runner:
         else:
             state.done += 1
             state.agreements += outcome.agreement != "none"
+            state.add_headline(getattr(outcome, "metrics", {}))
         state.spend_usd += cost
         played = state.done + state.errors
         self._average_cost += (cost - self._average_cost) / max(1, played)

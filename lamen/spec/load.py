@@ -291,7 +291,8 @@ def _tournament(data: dict[str, Any], doc: YamlDocument, prefix: FieldPath = ())
     from lamen.agents.mock import check_mock_agents  # mock agents' replies files are read relative to the spec
 
     check_mock_agents([(a, (*prefix, "agents", i)) for i, a in enumerate(tournament.agents)]
-                      + ([(tournament.llm_fallback, (*prefix, "llm_fallback"))] if tournament.llm_fallback else []),
+                      + ([(tournament.llm_fallback, (*prefix, "llm_fallback"))] if tournament.llm_fallback else [])
+                      + ([(tournament.match_judge, (*prefix, "match_judge"))] if tournament.match_judge else []),
                       doc)
     return tournament
 

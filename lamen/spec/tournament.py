@@ -3,6 +3,7 @@ limits and budget, stored where."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -148,6 +149,11 @@ class Tournament(SpecModel):
     panel: tuple[str, ...] = Field(default=(), description="design: panel — the agent ids every contestant plays")
     llm_fallback: AgentSpec | None = Field(
         default=None, description="an agent that reads notes and messages the rule-based readers cannot (off by default)")
+    # PeopleJoin-QA: an agent that also grades every session's final answer (0/50/100), stored
+    # beside the deterministic Match and compared with it (a family's `llm_judge`).
+    match_judge: AgentSpec | None = Field(
+        default=None, description="a model agent that grades each session beside the family's deterministic "
+                                  "score (peoplejoin.qa's Match; off by default)")
 
     def stored_form(self) -> dict:
         """The spec as the store keeps it. A negotiation tournament is stored as before `family`
@@ -155,10 +161,11 @@ class Tournament(SpecModel):
         round robin as before `design` existed."""
         design = {"design", "adaptive", "panel"} if self.design == "round-robin" else set()
         if self.family == "negotiation":
-            return self.model_dump(mode="json", exclude={"family", "instances", "simulators"} | design)
+            return self.model_dump(mode="json", exclude={"family", "instances", "simulators", "match_judge"} | design)
         # Another family's tournament has no negotiation games, protocol, qualifier or fallback
-        # reader; one without simulators is stored as before they existed.
-        exclude = {"games", "protocol", "qualifier", "llm_fallback"} | (set() if self.simulators else {"simulators"})
+        # reader; one without simulators (or a match judge) is stored as before they existed.
+        exclude = {"games", "protocol", "qualifier", "llm_fallback"} | (set() if self.simulators else {"simulators"}) \
+            | (set() if self.match_judge else {"match_judge"})
         return self.model_dump(mode="json", exclude=exclude | design)
 
     def everyone(self) -> tuple[AgentSpec, ...]:
@@ -259,13 +266,31 @@ class Tournament(SpecModel):
         if self.family == "negotiation":
             return ([] if self.instances is None else [Problem(
                 "instances belong to tournaments of other game families", "a negotiation tournament lists `games`",
-                ("instances",))]) + (self._negotiation_simulators() if self.simulators else [])
+                ("instances",))]) + (self._negotiation_simulators() if self.simulators else []) + (
+                [Problem("match_judge belongs to tournaments of families with an LLM judge (peoplejoin.qa)",
+                         "remove `match_judge` (a negotiation tournament's LLM reader is `llm_fallback`)",
+                         ("match_judge",))] if self.match_judge is not None else [])
         family = f"a tournament of {self.family}"
         problems = self.instances.problems() if self.instances is not None else [Problem(
             f"{family} needs `instances`", "e.g. instances: {config: {source: human}, count: 5}", ("instances",))]
         problems += [Problem(f"{family} has no `{field}` (negotiation only)", f"remove `{field}`", (field,))
                      for field in ("games", "protocol", "qualifier", "llm_fallback") if field in self.model_fields_set]
         return problems
+
+    def judge_problems(self, family: str, judged: bool) -> list[Problem]:
+        """A `match_judge` where the family has no LLM judge (`judged`: it has), or one that is
+        not a model: one located problem."""
+        judge = self.match_judge
+        if judge is None:
+            return []
+        if not judged:
+            return [Problem(f"{family} has no LLM judge for `match_judge` to play",
+                            "remove `match_judge` (peoplejoin.qa has one, for its Match)", ("match_judge",))]
+        if judge.provider in ("player", "bot", "human"):
+            return [Problem(f"match_judge {judge.id} is a {judge.provider} agent; the judge must be a model",
+                            "name a model agent, e.g. match_judge: openai:gpt-4o-mini (or mock: offline)",
+                            ("match_judge",))]
+        return []
 
     def _negotiation_simulators(self) -> list[Problem]:
         return [Problem("simulators belong to tournaments of agent-vs-environment families",

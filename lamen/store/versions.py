@@ -28,9 +28,15 @@ def part_digest(data: object) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
-def judge_settings(llm_fallback: Mapping[str, Any] | None) -> dict[str, Any]:
-    """What decides a transcript's score besides the game: the judge's version and its LLM reader."""
-    return {"judge": JUDGE_VERSION, "llm_fallback": dict(llm_fallback) if llm_fallback else None}
+def judge_settings(llm_fallback: Mapping[str, Any] | None,
+                   match_judge: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What decides a transcript's score besides the game: the judge's version and its LLM reader,
+    and a family's LLM judge when the tournament names one (absent otherwise, so the settings of
+    every tournament without one digest as before it existed)."""
+    settings = {"judge": JUDGE_VERSION, "llm_fallback": dict(llm_fallback) if llm_fallback else None}
+    if match_judge:
+        settings["match_judge"] = dict(match_judge)
+    return settings
 
 
 def fingerprint(game: str, protocol: str, agent_a: str, agent_b: str, seed: int, judge: str) -> str:

@@ -17,7 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lamen.chat import Agent, ChatMessage, ChatRequest
+from lamen.core.family import MetricSpec
+from lamen.core.grading import LLMGrader, cohen_kappa
+from lamen.core.state import CoreState
+from lamen.families.peoplejoin.instances import PeopleJoinInstance
 from lamen.families.peoplejoin.questions import Item
+from lamen.families.peoplejoin.rules import final_answer
 from lamen.transcript import ModelCall
 
 GRADES = (0, 50, 100)
@@ -69,6 +74,22 @@ def read_grade(text: str) -> int | None:
     return int(found[-1]) if found else None
 
 
+def session_request(instance: PeopleJoinInstance, state: CoreState) -> ChatRequest:
+    """What the judge is asked of a finished session: its question, gold and final answer."""
+    return judge_request(instance.item, final_answer(state))
+
+
+def session_grade(text: str) -> float | None:
+    grade = read_grade(text)
+    return None if grade is None else float(grade)
+
+
+# The family's `llm_judge`: a tournament naming a `match_judge` stores its grade of every session
+# as `match_judge`, beside the deterministic `match` (lamen.core.grading).
+GRADER = LLMGrader(metric=MetricSpec("match_judge", "Match (LLM judge)", scale=100.0), compares_with="match",
+                   request=session_request, read=session_grade)
+
+
 class MatchJudge:
     """Grades answers with an agent; identical requests are answered from its cache, each call
     (cached ones too, with no reply) recorded for costing."""
@@ -96,20 +117,6 @@ class MatchJudge:
         self.calls.append(ModelCall(purpose=PURPOSE, request=request, reply=reply, agent=self.agent.name))
         self.cache[key] = reply.text
         return read_grade(reply.text)
-
-
-def cohen_kappa(first: Sequence[int], second: Sequence[int]) -> float | None:
-    """Cohen's κ of two graders over the same items; None when it is undefined (both graders
-    always gave one and the same grade: chance agreement is 1)."""
-    if len(first) != len(second) or not first:
-        raise ValueError(f"cohen_kappa needs two equally long non-empty lists (got {len(first)} and {len(second)})")
-    n = len(first)
-    observed = sum(a == b for a, b in zip(first, second)) / n
-    a, b = Counter(first), Counter(second)
-    chance = sum(a[g] * b[g] for g in set(a) | set(b)) / (n * n)
-    if chance == 1:
-        return None
-    return (observed - chance) / (1 - chance)
 
 
 @dataclass(frozen=True)
