@@ -159,7 +159,9 @@ def test_a_match_judge_the_family_cannot_use_is_one_located_line(tmp_path: Path)
         Tournament.model_validate({"name": "n", "agents": ["bot:linear"], "games": ["x"], "match_judge": JUDGE})
     path = tmp_path / "t.yaml"
     path.write_text(yaml.safe_dump(toolwoz, sort_keys=False), encoding="utf-8")
-    rendered = [p.render() for p in check_file(path, Library.default())]
+    from lamen.runner.checks import tournament_problems  # what `lamen validate` passes down
+
+    rendered = [p.render() for p in check_file(path, Library.default(), tournament_problems)]
     line = path.read_text(encoding="utf-8").splitlines().index("match_judge:") + 1
     assert rendered == [f"{path}:{line}: match_judge: toolwoz has no LLM judge for `match_judge` to play "
                         "(remove `match_judge` (peoplejoin.qa has one, for its Match))"]

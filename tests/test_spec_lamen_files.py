@@ -95,8 +95,8 @@ def test_default_protocol_is_the_papers(lamen_data: Path) -> None:
 
 def test_builtin_specs_all_validate() -> None:
     count, problems = check_paths([REPO / "games", REPO / "issues", REPO / "protocols", REPO / "tournaments"])
-    assert count == 9 + 13 + 1 + 3  # games, issues, protocols, tournaments (quickstart, the cooperative one of two
-    # parts and the DialOp one of three)
+    assert count == 9 + 13 + 1 + 4  # games, issues, protocols, tournaments (quickstart, the cooperative one of two
+    # parts, the DialOp one of three and agents-vs-people of two)
     assert problems == []
 
 

@@ -66,7 +66,9 @@ def test_every_malformed_file_has_an_expectation() -> None:
 def test_malformed_file_reports_exact_problems(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     library = Library.default()
-    rendered = [p.render() for p in check_file(Path("tests/data/malformed") / name, library)]
+    from lamen.runner.checks import tournament_problems  # what `lamen validate` passes down
+
+    rendered = [p.render() for p in check_file(Path("tests/data/malformed") / name, library, tournament_problems)]
     assert rendered == [f"tests/data/malformed/{name}:{line}" for line in EXPECTED[name]]
 
 
