@@ -16,14 +16,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lamen.chat import Agent, ChatMessage, ChatRequest
+from lamen.chat import Agent, ChatMessage, ChatReply, ChatRequest
 from lamen.core.family import MetricSpec
 from lamen.core.grading import LLMGrader, cohen_kappa
 from lamen.core.state import CoreState
 from lamen.families.peoplejoin.instances import PeopleJoinInstance
 from lamen.families.peoplejoin.questions import Item
 from lamen.families.peoplejoin.rules import final_answer
-from lamen.transcript import ModelCall
 
 GRADES = (0, 50, 100)
 PURPOSE = "match_judge"
@@ -90,6 +89,17 @@ GRADER = LLMGrader(metric=MetricSpec("match_judge", "Match (LLM judge)", scale=1
                    request=session_request, read=session_grade)
 
 
+@dataclass(frozen=True)
+class JudgeCall:
+    """One grading request and its reply (None: answered from the judge's cache). The family's
+    own record, so the family imports nothing of negotiation's transcript."""
+
+    purpose: str
+    request: ChatRequest
+    reply: ChatReply | None
+    agent: str
+
+
 class MatchJudge:
     """Grades answers with an agent; identical requests are answered from its cache, each call
     (cached ones too, with no reply) recorded for costing."""
@@ -97,7 +107,7 @@ class MatchJudge:
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
         self.cache: dict[str, str] = {}
-        self.calls: list[ModelCall] = []
+        self.calls: list[JudgeCall] = []
 
     @property
     def cost_usd(self) -> float:
@@ -111,10 +121,10 @@ class MatchJudge:
         request = judge_request(item, answer)
         key = request_key(request, self.agent.name)
         if key in self.cache:
-            self.calls.append(ModelCall(purpose=PURPOSE, request=request, reply=None, agent=self.agent.name))
+            self.calls.append(JudgeCall(purpose=PURPOSE, request=request, reply=None, agent=self.agent.name))
             return read_grade(self.cache[key])
         reply = await self.agent.complete(request)
-        self.calls.append(ModelCall(purpose=PURPOSE, request=request, reply=reply, agent=self.agent.name))
+        self.calls.append(JudgeCall(purpose=PURPOSE, request=request, reply=reply, agent=self.agent.name))
         self.cache[key] = reply.text
         return read_grade(reply.text)
 
