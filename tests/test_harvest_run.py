@@ -99,6 +99,18 @@ def unpaid(calls_json: str) -> list[dict]:
     return calls
 
 
+def _wait_for_nodes(path: Path, proc: subprocess.Popen[str], more_than: int, timeout: float = 60.0) -> None:
+    """Until the harvest database holds more than `more_than` stored nodes, or the process has ended."""
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < deadline:
+        try:
+            if path.exists() and len(snapshot(path)["nodes"]) > more_than:
+                return
+        except sqlite3.OperationalError:
+            pass  # the writer holds the database for a moment, or has not made the table yet
+        time.sleep(0.02)
+
+
 def test_a_killed_harvest_resumes_to_the_identical_tree(tmp_path: Path) -> None:
     """The fake model draws from the operating system: a regrown tree can only match its first
     growth because every reply it had comes back from the response cache."""
@@ -111,7 +123,11 @@ def test_a_killed_harvest_resumes_to_the_identical_tree(tmp_path: Path) -> None:
     for _ in range(4):
         proc = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, text=True, env=env)
         assert proc.stdout is not None and proc.stdout.readline().strip() == "started"
-        time.sleep(rng.uniform(0.05, 0.4))
+        # Kill a random moment after this run has stored something new (a collapse), whatever
+        # the machine's load: a fixed delay lands before the first collapse on a busy machine and
+        # after the last one on an idle one.
+        _wait_for_nodes(path, proc, more_than=len(partial[-1]["nodes"]) if partial else 0)
+        time.sleep(rng.uniform(0.0, 0.03))
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
             kills += 1
