@@ -367,6 +367,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             bool(_TURNED_DOWN.match(sentences[number + 1]))
         if turned_down:
             continue
+        first_of_sentence, unplaced = len(result), []
         places = word_positions(sentence)
         found = _find(sentence, labels, keyword_stems, places)
         hits = keyword_hits(sentence, labels, places)
@@ -401,6 +402,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             in_label = any(start <= item.start and item.end <= end + 1 for _, _, start, end in written)
             if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]) \
                     and not in_label:  # "50% deposit": a number inside a text label's wording
+                unplaced.append((item, len(unsure), proposed))
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:
                 unsure.append(f"'{item.span}' could be {' or '.join(issue for issue, _ in choices)}")
@@ -429,6 +431,20 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             result.append(Mention(issue, label, sentence[start:end], own, True))
             topic.append(issue)
         placed = {m.issue for m in result}
+        # "1100, 24 months, 750 deposit, 4 days": a bare amount several money issues could hold
+        # goes to the one of them the sentence gives no other value (the deposit is named for 750).
+        named_in_sentence = {m.issue for m in result[first_of_sentence:] if m.own}
+        for item, at, item_proposed in reversed(unplaced):
+            amounts = numbers_in(item.span)
+            if len(amounts) != 1:
+                continue
+            left = [issue for issue in labels.money_issues_spanning(amounts[0]) if issue not in named_in_sentence]
+            if len(left) == 1 and len(labels.money_issues_spanning(amounts[0])) > 1:
+                match = labels.match(left[0], f"${amounts[0]}")
+                result.append(Mention(left[0], match.label if match.kind == "label" else None, item.span, True,
+                                      item_proposed))
+                unsure[at] = f"'{item.span}' was given to {left[0]}, the one money issue the sentence leaves open"
+                placed.add(left[0])
         if proposed or "?" in sentence:
             for _, issue in named_here:
                 if issue not in placed and any(weight == 0.0 for _, weight in hits[issue]):

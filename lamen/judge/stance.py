@@ -25,6 +25,12 @@ _CLAUSE_NOT_OWN = re.compile(
     r"\b(?:your(?!\s+(?:home|house|place|door|doorstep|address|apartment|flat)\b)|yours|"
     # "if you want 36 months, ...": a condition of the speaker's own package, not a quotation.
     r"you(?:'d| would)\s+(?:like|prefer)|"
+    # "thanks for the offer of $1,300", "I'm grateful for your proposal of ...": theirs, named to answer it
+    r"(?:thanks?|thank\s+you|grateful|appreciate\w*)\s+(?:\w+\s+)?for\s+(?:the|your)\s+(?:\w+\s+)?"
+    r"(?:offer|proposal|counter-?offer|terms)|"
+    # "Company A proposed 70% ownership": another party's position, told
+    r"(?:company\s+[ab]|they|the\s+(?:landlord|tenant|bank|lender|borrower|other\s+side|client|seller|buyer|employer))"
+    r"\s+(?:has\s+|had\s+)?(?:proposed|offered|suggested|asked\s+for|wants?|wanted|demanded|insisted\s+on)|"
     r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
     r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
@@ -63,7 +69,10 @@ _REJECTED_AFTER = re.compile(
     # "$1,300 is still above our budget", "$30 is steep", "your $1,400 feels steep"
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:(?:still|way|far|much|well|a\s+bit|"
     r"a\s+little|rather|quite|pretty|really)\s+)?(?:(?:above|over|outside|beyond)\s+(?:our|my|the)\s+(?:budget|limit|range|means)|"
-    r"over\s+budget|steep|pricey|expensive|a\s+stretch)\b|"
+    r"over\s+budget|steep|pricey|expensive|a\s+stretch|(?:short|low|high|long)\b(?!\s+enough))\b|"
+    # "$800 simply isn't workable", "isn't feasible for us"
+    r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:isn't|aren't|wasn't|is\s+not|are\s+not)\s+(?:\w+\s+)?"
+    r"(?:workable|feasible|doable|viable|possible|acceptable|affordable|realistic|going\s+to\s+work)\b|"
     # a calculation from the value, not an offer of it: "a 5% rate on $10,000 over 10 years means ..."
     r"^[^.;!?]{0,40}?\b(?:means|would\s+mean|works\s+out\s+to|comes\s+to|amounts\s+to|adds\s+up\s+to)\b|"
     # "at $90 a month in fees the loan becomes unaffordable"

@@ -21,7 +21,10 @@ _NUMBER_WORD = re.compile(
 # or before a unit where it is a length ("$1,200 a month" is a rate, not one month).
 _ARTICLE = re.compile(r"\b(?:a|an)\s+(?=(?P<next>hundred|thousand|(?:year|month|week|day)s?)\b)", re.IGNORECASE)
 _LENGTH_BEFORE = {"for", "over", "of", "to", "about", "just", "only", "within", "lasting", "least", "most", "and",
-                  "with", "allow", "allowed", "is", "be", "up", "", ":", "="}
+                  "with", "allow", "allowed", "is", "be", "up", "", ":", "=",
+                  # "offer a week of subletting", "maybe a week": a verb of offering before "a"
+                  # (not "need a day", "take a day": time to think, not a length offered)
+                  "offer", "offering", "give", "giving", "grant", "accept", "propose", "suggest", "maybe", "perhaps"}
 
 
 def _article_one(match: re.Match[str]) -> str:
@@ -139,7 +142,9 @@ def words_to_digits(text: str) -> str:
         return joint.join(str(n) for n in numbers) + trailing
 
     if not _WORDS_CUE.search(text):
-        return text  # most values and sentences hold digits only: no rewrite can apply
+        return _in_months(text)  # most values and sentences hold digits only: no other rewrite can apply
+    if "-and-a-half" in text.lower():
+        text = _HYPHENED_HALF.sub(" and a half ", text)  # "a two-and-a-half-year lease"
     if "thousand" in text.lower() or "hundred" in text.lower():
         # "and" would join the two into one number ("five thousand and seven thousand"): "to" does not.
         text = _SHARED_SCALE.sub(lambda m: f"{m.group(1)} {m.group(4)} {'or' if m.group(2).lower() == 'or' else 'to'} "
@@ -165,7 +170,18 @@ def words_to_digits(text: str) -> str:
     if "_quarter" in text:
         text = _AND_QUARTERS.sub(lambda m: f"{m.group(1)}.{25 if m.group(3) == '1' else 75}{m.group(2) or ''}", text)
         text = text.replace(" and_1_quarter", " and a quarter").replace(" and_3_quarters", " and three quarters")
-    return text.replace(" and_a_half", " and a half")
+    return _in_months(text.replace(" and_a_half", " and a half"))
+
+
+def _in_months(text: str) -> str:
+    """'2 years and 3 months': one length, in months ('27 months')."""
+    if "year" in text.lower() and "month" in text.lower():
+        text = _YEARS_AND_MONTHS.sub(lambda m: f"{int(m.group(1)) * 12 + int(m.group(2))} months", text)
+    return text
+
+
+_HYPHENED_HALF = re.compile(r"-and-a-half(?:-|\b)", re.IGNORECASE)
+_YEARS_AND_MONTHS = re.compile(r"\b(\d+)\s+years?,?\s+(?:and\s+)?(\d+)\s+months?\b", re.IGNORECASE)
 
 
 # "1,00,000", "1,50,000": Indian grouping (lakh) is read as written, one number.
