@@ -44,9 +44,10 @@ GOLD_TEST5 = DATA / "extraction_gold_test5.jsonl"  # held out: labelled before t
 GOLD_TEST6 = DATA / "extraction_gold_test6.jsonl"  # held out: labelled before the readers saw it
 GOLD_TEST7 = DATA / "extraction_gold_test7.jsonl"  # held out: labelled before the readers saw it
 GOLD_TEST8 = DATA / "extraction_gold_test8.jsonl"  # held out: labelled before the readers saw it
+GOLD_TEST9 = DATA / "extraction_gold_test9.jsonl"  # held out: labelled before the readers saw it
 PARTS = {"dev": GOLD, "dev2": GOLD_DEV2, "test": GOLD_TEST, "test2": GOLD_TEST2, "test3": GOLD_TEST3,
          "test4": GOLD_TEST4, "test5": GOLD_TEST5, "test6": GOLD_TEST6,
-         "test7": GOLD_TEST7, "test8": GOLD_TEST8}
+         "test7": GOLD_TEST7, "test8": GOLD_TEST8, "test9": GOLD_TEST9}
 USER_GAMES = DATA / "games"  # user-authored games of the gold set (text labels, aliases, synonyms)
 TIMING_REPEATS = 5
 

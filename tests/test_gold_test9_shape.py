@@ -1,0 +1,104 @@
+"""The ninth held-out gold part (tests/data/extraction_gold_test9.jsonl, `t9-*`) is well formed by the
+rules of tests/data/README.md: every labelled issue is an issue of the item's game, every offered value
+is one of its labels, invalid values are not labels and stand in the text as written, ambiguous issues
+are in neither offers nor invalid. It imitates the turns of ordinary 10-round tournaments: notes and
+messages about evenly, every message names its side, plain and repetitive late-round turns and final
+acceptances beside the odd ones, and each item's `why` opens with the model family it imitates, the
+language of its text and the speaker's role ("Claude-like; fr; tenant; ..."). It checks the labels'
+shape only; it never runs the readers (the part is scored by bench/extraction_gold.py, after the labels
+were committed)."""
+
+from __future__ import annotations
+
+from tests.gold_shape import DATA, check_labels, check_merger_sides, check_readme_shape, check_texts_new, game
+from tests.gold_shape import has_text_labels
+from tests.gold_shape import items as read_items
+
+GOLD_TEST9 = DATA / "extraction_gold_test9.jsonl"
+OTHER_PARTS = ("extraction_gold.jsonl", "extraction_gold_test.jsonl", "extraction_gold_test2.jsonl",
+               "extraction_gold_dev2.jsonl", "extraction_gold_test3.jsonl", "extraction_gold_test4.jsonl",
+               "extraction_gold_test5.jsonl", "extraction_gold_test6.jsonl", "extraction_gold_test7.jsonl",
+               "extraction_gold_test8.jsonl")
+# The six model families whose habits the part imitates.
+FAMILIES = ("Claude-like", "GPT-like", "Gemini-like", "Llama/Mistral-like", "Qwen/DeepSeek-like", "Cohere-like")
+
+
+def _family(item: dict) -> str:
+    return item["why"].split("; ")[0]
+
+
+def _language(item: dict) -> str:
+    return item["why"].split("; ")[1]
+
+
+def test_ninth_part_is_large_and_balanced() -> None:
+    items = read_items(GOLD_TEST9)
+    notes = [item for item in items if item["kind"] == "note"]
+    messages = [item for item in items if item["kind"] == "message"]
+    assert len(items) >= 220 and len(notes) + len(messages) == len(items)
+    assert 0.4 * len(items) <= len(notes) <= 0.6 * len(items)
+    empty = [i for i in items if not (i["offers"] or i["invalid"] or i["ambiguous"])]
+    assert 0.04 * len(items) <= len(empty) <= 0.15 * len(items)
+    assert [i["id"] for i in notes] == [f"t9-note-{n:03d}" for n in range(1, len(notes) + 1)]
+    assert [i["id"] for i in messages] == [f"t9-msg-{n:03d}" for n in range(1, len(messages) + 1)]
+
+
+def test_every_family_writes_notes_and_messages() -> None:
+    items = read_items(GOLD_TEST9)
+    assert all(_family(i) in FAMILIES for i in items)
+    for family in FAMILIES:
+        for kind in ("note", "message"):
+            assert sum(i["kind"] == kind and _family(i) == family for i in items) >= 10, family
+
+
+def test_about_a_seventh_of_the_items_are_not_in_english() -> None:
+    items = read_items(GOLD_TEST9)
+    foreign = [i for i in items if _language(i) != "en"]
+    assert len(foreign) >= 0.13 * len(items)
+    for kind in ("message", "note"):
+        of_kind = [i for i in items if i["kind"] == kind]
+        foreign_of_kind = [i for i in of_kind if _language(i) != "en"]
+        assert len(foreign_of_kind) >= 0.1 * len(of_kind), kind
+        assert len({_language(i) for i in foreign_of_kind}) >= 6, kind
+
+
+def test_every_message_names_its_side_and_both_sides_speak() -> None:
+    items = read_items(GOLD_TEST9)
+    messages = [i for i in items if i["kind"] == "message"]
+    assert all("side" in i for i in messages)
+    for side in (0, 1):
+        assert sum(i["side"] == side for i in messages) >= 0.35 * len(messages)
+
+
+def test_final_acceptances_are_there() -> None:
+    items = read_items(GOLD_TEST9)
+    agreements = [i for i in items if i["kind"] == "message" and "We agree on all issues." in i["text"]]
+    assert len(agreements) >= 15
+    assert any(not i["offers"] for i in agreements) and any(i["offers"] for i in agreements)
+
+
+def test_text_label_games_are_well_covered() -> None:
+    items = read_items(GOLD_TEST9)
+    assert len([i for i in items if has_text_labels(game(i["game"]))]) >= 50
+
+
+def test_every_built_in_game_is_used() -> None:
+    built_in = {path.stem for path in (DATA.parent.parent / "games").glob("*.yaml")}
+    assert len(built_in) == 9
+    assert built_in <= {item["game"] for item in read_items(GOLD_TEST9)}
+
+
+def test_every_item_has_the_readme_shape() -> None:
+    check_readme_shape(GOLD_TEST9)
+
+
+def test_every_label_is_a_label_of_its_game() -> None:
+    check_labels(GOLD_TEST9)
+
+
+def test_merger_messages_name_their_side() -> None:
+    check_merger_sides(GOLD_TEST9)
+
+
+def test_texts_are_new() -> None:
+    check_texts_new(GOLD_TEST9, OTHER_PARTS)
