@@ -139,6 +139,16 @@ def test_training_exports_refuse_bad_input_in_one_line(tmp_path: Path, capsys: p
     assert "is not a kind of training data" in capsys.readouterr().err
 
 
+def test_an_export_of_a_harvest_the_database_does_not_hold_is_one_line(harvest_db: Path, store: Store, tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    (name,) = {row.harvest for row in tree_rows(store)}
+    assert main(["export", "kto", str(harvest_db), "--out", str(tmp_path / "o"), "--harvest", "nosuch"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert f"holds no harvest named 'nosuch' (harvests: {name})" in err and not (tmp_path / "o").exists()
+    assert main(["export", "kto", str(harvest_db), "--out", str(tmp_path / "o"), "--harvest", name]) == 0
+
+
 def test_a_tree_of_an_unknown_family_is_one_line(harvest_db: Path, tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     import shutil
