@@ -238,6 +238,21 @@ def role_schedule_size(tournament: Tournament, instances: int, first_movers: int
     return instances * tournament.repetitions * per_instance
 
 
+def instance_games(tournament: Tournament, family: str, relation: str,
+                   make: Callable[[dict[str, Any], int], Any]) -> list[tuple[Any, FamilyGame]]:
+    """Each instance of `tournament.instances` (made once by `make(config, seed)`) with the game
+    its matches are stored under, named by the config and the instance's source."""
+    assert tournament.instances is not None
+    config = tournament.instances.config
+    label = ",".join(f"{key}={config[key]}" for key in sorted(config)) or "default"
+    games = []
+    for seed in tournament.instances.seed_list():
+        instance = make(config, seed)
+        games.append((instance, FamilyGame(name=f"{label}/{instance.source}", family=family, config=config, seed=seed,
+                                           instance_id=instance.content_id(), game_class=relation)))
+    return games
+
+
 def family_schedule(tournament: Tournament, family: str, relation: str,
                     make: Callable[[dict[str, Any], int], Any], first_movers: int | None = None) -> list[FamilyMatch]:
     """Every match of a two-seat family's tournament: on each instance of `tournament.instances`
@@ -257,13 +272,8 @@ def family_schedule(tournament: Tournament, family: str, relation: str,
     if size > MAX_MATCHES:
         raise SpecError([Problem(f"the schedule would hold {size:,} matches, more than the {MAX_MATCHES:,} one "
                                  "tournament may hold", "use fewer instances, repetitions or agents", ("instances",))])
-    config = tournament.instances.config
-    label = ",".join(f"{key}={config[key]}" for key in sorted(config)) or "default"
     matches: list[FamilyMatch] = []
-    for seed in seeds:
-        instance = make(config, seed)
-        game = FamilyGame(name=f"{label}/{instance.source}", family=family, config=config, seed=seed,
-                          instance_id=instance.content_id(), game_class=relation)
+    for instance, game in instance_games(tournament, family, relation, make):
         rules = FamilyRules(name=family)
         if first_movers is not None:
             for repetition in range(tournament.repetitions):
@@ -300,14 +310,9 @@ def agent_env_schedule(tournament: Tournament, family: str, relation: str,
         raise SpecError([Problem(f"the schedule would hold {size:,} matches, more than the {MAX_MATCHES:,} one "
                                  "tournament may hold", "use fewer instances, repetitions, agents or simulators",
                                  ("instances",))])
-    config = tournament.instances.config
-    label = ",".join(f"{key}={config[key]}" for key in sorted(config)) or "default"
     rules = FamilyRules(name=family)
     matches: list[FamilyMatch] = []
-    for seed in seeds:
-        instance = make(config, seed)
-        game = FamilyGame(name=f"{label}/{instance.source}", family=family, config=config, seed=seed,
-                          instance_id=instance.content_id(), game_class=relation)
+    for instance, game in instance_games(tournament, family, relation, make):
         for repetition in range(tournament.repetitions):
             for agent, simulator in itertools.product(tournament.agents, tournament.simulators):
                 matches.append(FamilyMatch("cross", game, rules, agent, simulator, 0, repetition, tournament.seed,

@@ -158,7 +158,7 @@ def test_an_interrupted_adaptive_run_resumes_into_the_same_blocks(tmp_path: Path
     cut = tmp_path / "cut.db"
     store = Store(cut)
     runner = Runner(tournament, store, Library.default())
-    play_all = runner._play_all
+    play_all = runner.play_matches
     played = [0]
 
     async def killed_after_26(matches: list) -> None:  # the store as a kill in the second round leaves it
@@ -166,7 +166,7 @@ def test_an_interrupted_adaptive_run_resumes_into_the_same_blocks(tmp_path: Path
         played[0] += min(room, len(matches))
         await play_all(matches[:room])
 
-    runner._play_all = killed_after_26  # type: ignore[method-assign]
+    runner.play_matches = killed_after_26  # type: ignore[method-assign]
     asyncio.run(runner.run())
     store.close()
     assert len(outcomes(cut)) == 26  # the warm-up's 5 blocks and 6 matches of the next round

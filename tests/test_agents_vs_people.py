@@ -47,6 +47,15 @@ def ratings_json(database: Path, tournament: str, capsys: pytest.CaptureFixture[
     return json.loads(capsys.readouterr().out)["tournaments"][tournament]
 
 
+def test_ratings_of_a_tournament_the_database_does_not_hold_is_one_line(played: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["ratings", str(played / "tournament.db"), "--tournament", "people-tool"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "no tournament named 'people-tool' (tournaments here: people-peoplejoin, people-toolwoz)" in err
+
+
 def test_every_agent_meets_every_simulator_on_every_instance(played: Path) -> None:
     store = Store.open_read_only(played / "tournament.db")
     try:

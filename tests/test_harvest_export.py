@@ -139,6 +139,32 @@ def test_training_exports_refuse_bad_input_in_one_line(tmp_path: Path, capsys: p
     assert "is not a kind of training data" in capsys.readouterr().err
 
 
+def test_an_export_of_a_harvest_the_database_does_not_hold_is_one_line(harvest_db: Path, store: Store, tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    (name,) = {row.harvest for row in tree_rows(store)}
+    assert main(["export", "kto", str(harvest_db), "--out", str(tmp_path / "o"), "--harvest", "nosuch"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert f"holds no harvest named 'nosuch' (harvests: {name})" in err and not (tmp_path / "o").exists()
+    assert main(["export", "kto", str(harvest_db), "--out", str(tmp_path / "o"), "--harvest", name]) == 0
+
+
+def test_status_of_a_harvest_database_says_what_it_holds_and_how_to_export_it(
+        harvest_db: Path, store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trees = tree_rows(store)
+    (name,) = {tree.harvest for tree in trees}
+    finished = sum(1 for tree in trees if tree.status == "finished")
+    complete = sum(1 for tree in trees if tree.complete)
+    assert main(["status", str(harvest_db)]) == 0
+    assert capsys.readouterr().out.split("\n")[:2] == [
+        f"{name} (harvest): {finished}/{len(trees)} trees finished, {complete} met every goal",
+        f"training data: lamen export sft|kto|dpo {harvest_db} --out FOLDER"]
+    empty = tmp_path / "t.db"
+    Store(empty).close()
+    assert main(["status", str(empty)]) == 0
+    assert capsys.readouterr().out == f"{empty}: holds no tournament or harvest yet\n"
+
+
 def test_a_tree_of_an_unknown_family_is_one_line(harvest_db: Path, tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     import shutil

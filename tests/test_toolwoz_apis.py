@@ -196,7 +196,8 @@ def test_a_bad_goal_file_is_one_line_naming_the_file_goal_and_cause(tmp_path) ->
              json.dumps({"goals": [good, {**good, "domains": [{**good["domains"][0], "domain": "spa"}]}]}):
                  "goals.json: goal 1: domains.0.domain: Input should be 'restaurant', 'hotel', 'attraction' or 'train'",
              json.dumps({"goals": [{"domains": [{"domain": "hotel", "search": {}, "entity": "nowhere inn"}]}]}):
-                 "goals.json: goal 0: domains.0: Value error, toolwoz goal: hotel has no entity 'nowhere inn'"}
+                 "goals.json: goal 0: domains.0: Value error, toolwoz goal: hotel has no entity 'nowhere inn'",
+             json.dumps({"goals": 5}): 'goals.json: cannot be read as a goal file ("goals" is int, not a list)'}
     for text, says in cases.items():
         path = tmp_path / "goals.json"
         path.write_text(text, encoding="utf-8")

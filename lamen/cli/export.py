@@ -99,7 +99,7 @@ def handle_training(args: argparse.Namespace) -> int:
         with reading(args.db):
             from lamen.store.harvest import require_harvest
 
-            require_harvest(store)
+            require_harvest(store, args.harvest)
             args.out.mkdir(parents=True, exist_ok=True)
             for rendering in ([args.rendering] if args.rendering else RENDERINGS):
                 path = args.out / f"{args.what}-{rendering}.jsonl"

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from lamen.cli import import_boards
 from lamen.cli.common import library_from
 from lamen.spec.problems import Problem, SpecError
+from lamen.text_safety import one_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -65,6 +66,11 @@ def handle_ratings(args: argparse.Namespace) -> int:
 
     store = _open(args.db)
     try:
+        names = store.tournaments()
+        if args.tournament is not None and args.tournament not in names:
+            # Else a misspelt name reads as a tournament with nothing to rate.
+            raise SpecError([Problem(f"{args.db}: no tournament named {one_line(args.tournament)!r}",
+                                     f"tournaments here: {', '.join(one_line(n) for n in names) or 'none'}")])
         frame = match_table(store, args.tournament)
         relations = tournament_relations(store, [args.tournament] if args.tournament else store.tournaments())
         # Agent-vs-environment views read each match's metrics from its stored outcome.

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from lamen.schedule import Match
     from lamen.spec.library import Library
     from lamen.spec.tournament import Tournament
+    from lamen.store.reads import StoreReads
     from lamen.store.versions import VersionConflict
 
 # pandas, the runner, the store and the report load in the handlers: `lamen --help` needs none.
@@ -381,6 +382,24 @@ def print_leaderboard_top(console: Console, frame: pd.DataFrame, library: Librar
                   markup=False, soft_wrap=True)
 
 
+def harvest_status(store: StoreReads) -> list[str]:
+    """`lamen status` of a database without tournaments: a line per harvest it holds (its trees,
+    how many finished and met every goal) and how to export them, or that it holds nothing yet."""
+    from lamen.store.harvest import has_harvest, tree_rows
+
+    trees = tree_rows(store) if has_harvest(store) else []
+    if not trees:
+        return [f"{one_line(str(store.path))}: holds no tournament or harvest yet"]
+    lines = []
+    for name in sorted({tree.harvest for tree in trees}):
+        mine = [tree for tree in trees if tree.harvest == name]
+        finished = sum(1 for tree in mine if tree.status == "finished")
+        lines.append(f"{one_line(name)} (harvest): {finished}/{len(mine)} trees finished, "
+                     f"{sum(1 for tree in mine if tree.complete)} met every goal")
+    lines.append(f"training data: lamen export sft|kto|dpo {one_line(str(store.path))} --out FOLDER")
+    return lines
+
+
 def handle_status(args: argparse.Namespace) -> int:
     from lamen.store import Store
     from lamen.store.files import reading
@@ -389,6 +408,10 @@ def handle_status(args: argparse.Namespace) -> int:
     console = wide_console()
     try:
         with reading(args.db):
+            if not store.tournaments():
+                # A harvest's database is lamen's too: say what it holds rather than print nothing.
+                for line in harvest_status(store):
+                    console.print(line, markup=False, soft_wrap=True)  # a path is copied whole
             for name in store.tournaments():
                 summary = store.summary(name)
                 # Wrapped at the console's width (at most 100 columns) at word boundaries.

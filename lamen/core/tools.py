@@ -178,3 +178,37 @@ def tool_turns(events: Sequence[Event], role: RoleId) -> tuple[ChatMessage, ...]
                 unanswered.remove(answered)
             turns.append(ChatMessage.tool_result(calls[answered], event.text, error=bool(payload.get("error"))))
     return tuple(turns)
+
+
+def native_turns(events: Sequence[Event], role: RoleId) -> tuple[ChatMessage, ...]:
+    """The role's current turn as chat turns (`tool_turns`), each call's assistant turn carrying
+    the words the model wrote beside it: the thoughts kept from that reply, or a refused reply's text."""
+    said: list[str] = []
+    thoughts: list[str] = []
+    for event in events:
+        if event.kind == "think":
+            thoughts.append(event.text)
+        elif event.kind == "tool_call" or (event.kind in REFUSALS and isinstance(event.payload, dict)
+                                           and event.payload.get("tool_calls")):
+            said.append("\n".join(thoughts) if event.kind == "tool_call" else event.text)
+            thoughts = []
+    words = iter(said)
+    return tuple(turn.model_copy(update={"content": next(words)}) if turn.tool_calls else turn
+                 for turn in tool_turns(events, role))
+
+
+def move_request(system: str, parts: Sequence[str], turns: Sequence[ChatMessage], history: Sequence[Event],
+                 feedback: Sequence[str]) -> ChatRequest:
+    """A move's request: `parts` as one user message, then the current turn's `turns` (`native_turns`)
+    and the latest feedback as a last user turn. Without turns the feedback closes the user message;
+    after a refused reply with native calls it is left out, since their error results carry it."""
+    retry = [f"Your last reply could not be used: {fb} Please answer again." for fb in feedback[-1:]]
+    if not turns:
+        return ChatRequest(system=system, messages=(ChatMessage(role="user", content="\n\n".join([*parts, *retry])),),
+                           purpose="move")
+    last = history[-1]
+    if last.kind in REFUSALS and isinstance(last.payload, dict) and last.payload.get("tool_calls"):
+        retry = []
+    return ChatRequest(system=system, purpose="move", messages=(
+        ChatMessage(role="user", content="\n\n".join(parts)), *turns,
+        *(ChatMessage(role="user", content=text) for text in retry)))

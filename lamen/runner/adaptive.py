@@ -86,7 +86,7 @@ async def play_adaptive(runner: Runner, matches: list[Match], planned: list[Plan
     if not await _play_round(runner, [m for m in fixed if m.stage == "qualifier"]):
         return state
     if tournament.qualifier is not None:
-        for agent_id, reason in runner._qualifier_failures().items():
+        for agent_id, reason in runner.qualifier_failures().items():
             state.disabled.setdefault(agent_id, reason)
             state.messages.append(f"{agent_id} did not qualify: {reason}")
     if not await _play_round(runner, [m for m in fixed if m.stage == "self" and m.agent_a.id not in state.disabled]):
@@ -124,6 +124,6 @@ async def _play_round(runner: Runner, matches: list[Match]) -> bool:
     statuses = runner.store.statuses(runner.tournament.name)
     todo = [m for m in matches if statuses.get(m.id) != "finished"]
     runner.state.total += len(todo)
-    await runner._play_all(todo)
+    await runner.play_matches(todo)
     statuses = runner.store.statuses(runner.tournament.name)
     return all(statuses.get(m.id) == "finished" for m in matches)

@@ -30,9 +30,10 @@ from lamen.core.family import Family
 from lamen.core.play import EpisodeRecord, SeatSampling
 from lamen.core.tournament import FallbackReading, Seating
 from lamen.core.types import Event, Relation, RoleId, RoleSpec
-from lamen.runner.common_payoff import CHARS_PER_TOKEN, MOVE_TOKENS, TeamOutcome, private_thoughts
+from lamen.runner.common_payoff import (CHARS_PER_TOKEN, MOVE_TOKENS, TeamOutcome, committed_turns, error_fields,
+                                        team_outcome)
 from lamen.schedule import FamilyMatch
-from lamen.transcript import ModelCall, Transcript, Turn
+from lamen.transcript import Transcript
 
 AGENT, SIMULATOR = 0, 1  # the store's sides
 
@@ -89,44 +90,18 @@ class AgentEnvTournament:
 
     def stored(self, seating: Seating, record: EpisodeRecord,
                fallback: FallbackReading | None) -> tuple[Transcript, TeamOutcome]:
-        transcript = self.transcript(seating, record)
-        if record.failure is not None:
-            return transcript, TeamOutcome(family=self.family.name, team=0.0, agreement="none", end_reason="error",
-                                           rounds=record.state.steps, per_role={}, metrics={})
-        score = record.score or self.family.score(seating.instance, record.state)
-        team = score.team if score.team is not None else sum(score.per_role.values()) / len(score.per_role)
-        outcome = TeamOutcome(family=self.family.name, team=team, agreement=score.agreement or "none",
-                              end_reason=score.end_reason, rounds=record.state.steps, per_role=dict(score.per_role),
-                              metrics=dict(score.metrics))
-        return transcript, outcome
+        return self.transcript(seating, record), team_outcome(self.family, seating, record)
 
     def transcript(self, seating: Seating, record: EpisodeRecord) -> Transcript:
         """A turn per committed move with the calls that led to it (the calls of an attempt an
         error cut short as unfinished calls), and the episode's events."""
-        thoughts = private_thoughts(record)
-        turns: list[Turn] = []
-        pending: list[ModelCall] = []
-        for call in record.calls:
-            if call.reply is not None:
-                pending.append(ModelCall(purpose="move", request=call.request, reply=call.reply))
-            if call.outcome != "ok":
-                continue
-            turns.append(Turn(side=seating.side(call.role), role=call.role, round=len(turns) + 1,
-                              note=thoughts.get((call.role, call.step), ""),
-                              message=call.reply.text if call.reply else "", calls=tuple(pending)))
-            pending = []
-        update: dict[str, Any] = {}
-        failure = record.failure
-        if failure is not None:
-            where = "" if failure.before_play or failure.role is None else f"{failure.role} ({failure.agent}): "
-            update = {"end_reason": "error", "error": where + failure.reason, "error_kind": failure.kind,
-                      "error_side": None if failure.role is None or failure.role not in seating.roles
-                      else seating.side(failure.role)}
+        turns, pending = committed_turns(record, seating.side, lambda index: index + 1)
+        update = error_fields(record, lambda role: seating.side(role) if role in seating.roles else None)
         agent = next((seating.names[r] for r in seating.roles if seating.side(r) == AGENT), "")
         simulator = next((seating.names[r] for r in seating.roles if seating.side(r) == SIMULATOR), "")
         return Transcript(game=record.instance_id, protocol=self.family.name, agents=(agent, simulator),
-                          starts=seating.side(seating.first) if seating.first else AGENT, turns=tuple(turns),
-                          unfinished_calls=tuple(pending),
+                          starts=seating.side(seating.first) if seating.first else AGENT, turns=turns,
+                          unfinished_calls=pending,
                           events=tuple(stored_event(e) for e in record.state.events), **update)
 
     def match_tokens(self, match: FamilyMatch, seat: int) -> tuple[int, int]:

@@ -22,7 +22,7 @@ What the store keeps of a match (its columns are shaped for two sides):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -103,15 +103,9 @@ class CommonPayoffTournament:
     def stored(self, seating: Seating, record: EpisodeRecord,
                fallback: FallbackReading | None) -> tuple[Transcript, TeamOutcome]:
         transcript = self.transcript(seating, record)
+        outcome = team_outcome(self.family, seating, record)
         if record.failure is not None:
-            outcome = TeamOutcome(family=self.family.name, team=0.0, agreement="none", end_reason="error",
-                                  rounds=record.state.steps, per_role={}, metrics={})
             return transcript, outcome
-        score = record.score or self.family.score(seating.instance, record.state)
-        team = score.team if score.team is not None else sum(score.per_role.values()) / len(score.per_role)
-        outcome = TeamOutcome(family=self.family.name, team=team, agreement=score.agreement or "none",
-                              end_reason=score.end_reason, rounds=record.state.steps, per_role=dict(score.per_role),
-                              metrics=dict(score.metrics))
         return transcript.model_copy(update={"end_reason": "agreement" if outcome.agreement != "none"
                                              else "max_rounds"}), outcome
 
@@ -119,30 +113,14 @@ class CommonPayoffTournament:
         """A turn per committed move, with the calls that led to it; the calls of an attempt an
         error cut short (or the last, rejected attempts) as unfinished calls."""
         side = dict(zip(self.roles, self.plan.sides))
-        thoughts = private_thoughts(record)
-        turns: list[Turn] = []
-        pending: list[ModelCall] = []
         rounds = rounds_of([call.role for call in record.calls if call.outcome == "ok"])  # one pass of the agenda
-        for call in record.calls:
-            if call.reply is not None:
-                pending.append(ModelCall(purpose="move", request=call.request, reply=call.reply))
-            if call.outcome != "ok":
-                continue
-            turns.append(Turn(side=side[call.role], role=call.role, round=rounds[len(turns)],
-                              note=thoughts.get((call.role, call.step), ""), message=call.reply.text if call.reply
-                              else "", calls=tuple(pending)))
-            pending = []
-        update: dict[str, Any] = {}
-        failure = record.failure
-        if failure is not None:
-            where = "" if failure.before_play or failure.role is None else f"{failure.role} ({failure.agent}): "
-            update = {"end_reason": "error", "error": where + failure.reason, "error_kind": failure.kind,
-                      "error_side": None if failure.role is None else side[failure.role]}
+        turns, pending = committed_turns(record, lambda role: side[role], lambda index: rounds[index])
+        update = error_fields(record, lambda role: side[role])
         # The store puts unfinished calls on the side whose turn it is, counted from `starts`.
         return Transcript(game=record.instance_id, protocol=self.family.name,
                           agents=(seating.names[self.plan.seats_of(0)[0]], seating.names[self.plan.seats_of(1)[0]]),
-                          starts=side[seating.first] if seating.first else 0, turns=tuple(turns),
-                          unfinished_calls=tuple(pending), **update)
+                          starts=side[seating.first] if seating.first else 0, turns=turns,
+                          unfinished_calls=pending, **update)
 
     def match_tokens(self, match: FamilyMatch, seat: int) -> tuple[int, int]:
         """(input, output) tokens of one agent (`seat` = its side) in a match that lasts all its
@@ -163,6 +141,50 @@ class CommonPayoffTournament:
             input_tokens += sum(base + len(self.roles) * turn * move for turn in range(moves))
             output_tokens += moves * move
         return int(input_tokens), int(output_tokens)
+
+
+def team_outcome(family: Family, seating: Seating, record: EpisodeRecord) -> TeamOutcome:
+    """A team-scored episode's outcome: the family's score (the mean of its roles' where it gives
+    no team score), or, for an errored episode, no agreement and a team score of 0."""
+    if record.failure is not None:
+        return TeamOutcome(family=family.name, team=0.0, agreement="none", end_reason="error",
+                           rounds=record.state.steps, per_role={}, metrics={})
+    score = record.score or family.score(seating.instance, record.state)
+    team = score.team if score.team is not None else sum(score.per_role.values()) / len(score.per_role)
+    return TeamOutcome(family=family.name, team=team, agreement=score.agreement or "none",
+                       end_reason=score.end_reason, rounds=record.state.steps, per_role=dict(score.per_role),
+                       metrics=dict(score.metrics))
+
+
+def committed_turns(record: EpisodeRecord, side: Callable[[RoleId], int],
+                    round_of: Callable[[int], int]) -> tuple[tuple[Turn, ...], tuple[ModelCall, ...]]:
+    """A turn per committed move (on `side(role)`, in round `round_of(its index)`) with its private
+    thoughts and the calls that led to it; then the calls after the last committed move (an attempt
+    an error cut short, or the last, rejected attempts), which the transcript keeps as unfinished."""
+    thoughts = private_thoughts(record)
+    turns: list[Turn] = []
+    pending: list[ModelCall] = []
+    for call in record.calls:
+        if call.reply is not None:
+            pending.append(ModelCall(purpose="move", request=call.request, reply=call.reply))
+        if call.outcome != "ok":
+            continue
+        turns.append(Turn(side=side(call.role), role=call.role, round=round_of(len(turns)),
+                          note=thoughts.get((call.role, call.step), ""),
+                          message=call.reply.text if call.reply else "", calls=tuple(pending)))
+        pending = []
+    return tuple(turns), tuple(pending)
+
+
+def error_fields(record: EpisodeRecord, side: Callable[[RoleId], int | None]) -> dict[str, Any]:
+    """The transcript fields of an errored episode (none for one that finished): the reason, with
+    the role and agent that failed when the failure came in play, and that role's side."""
+    failure = record.failure
+    if failure is None:
+        return {}
+    where = "" if failure.before_play or failure.role is None else f"{failure.role} ({failure.agent}): "
+    return {"end_reason": "error", "error": where + failure.reason, "error_kind": failure.kind,
+            "error_side": None if failure.role is None else side(failure.role)}
 
 
 def private_thoughts(record: EpisodeRecord) -> dict[tuple[RoleId, int], str]:
@@ -195,4 +217,5 @@ def private_thoughts(record: EpisodeRecord) -> dict[tuple[RoleId, int], str]:
     return {(call.role, call.step): "\n".join(texts) for (_, texts), call in zip(runs, ok) if texts}
 
 
-__all__ = ["CommonPayoffTournament", "TeamOutcome", "first_movers", "private_thoughts", "two_interchangeable_seats"]
+__all__ = ["CommonPayoffTournament", "TeamOutcome", "committed_turns", "error_fields", "first_movers",
+           "private_thoughts", "team_outcome", "two_interchangeable_seats"]

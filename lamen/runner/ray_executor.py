@@ -212,7 +212,7 @@ class RayRunner(Runner):
                                                                                                lease, player)
         player.load += 1
 
-    async def _play_all(self, matches: list[Match]) -> None:
+    async def play_matches(self, matches: list[Match]) -> None:
         import ray
         from ray.exceptions import RayError, RayTaskError
 

@@ -356,24 +356,26 @@ class Runner:
         qualifying = [m for m in todo if m.stage == "qualifier"]
         rest = [m for m in todo if m.stage != "qualifier"]
         self.listener(self.state, None)
-        await self._play_all(qualifying)
+        await self.play_matches(qualifying)
         if self.tournament.qualifier is not None:
-            failed = self._qualifier_failures()
+            failed = self.qualifier_failures()
             for agent_id, reason in failed.items():
                 self.state.disabled.setdefault(agent_id, reason)
                 self.state.messages.append(f"{agent_id} did not qualify: {reason}")
             rest = [m for m in rest if m.agent_a.id not in failed and m.agent_b.id not in failed]
             self.state.total = self.state.done + len(rest) + self.state.errors
-        await self._play_all(rest)
+        await self.play_matches(rest)
         return self.state
 
-    def _qualifier_failures(self) -> dict[str, str]:
+    def qualifier_failures(self) -> dict[str, str]:
+        """The agents whose qualifier games fell short of `min_agreements`, each with why."""
         needed = self.tournament.qualifier.min_agreements  # type: ignore[union-attr]
         return {agent: f"{agreements} agreement(s) in {played} qualifier game(s), {needed} needed"
                 for agent, agreements, played in self.store.qualifier_agreements(self.tournament.name)
                 if agreements < needed}
 
-    async def _play_all(self, matches: list[Match]) -> None:
+    async def play_matches(self, matches: list[Match]) -> None:
+        """Play `matches` within the concurrency limit and the budget (the adaptive design calls it per round)."""
         slots = asyncio.Semaphore(self.tournament.limits.concurrency)
         budget = self.tournament.budget_usd
 

@@ -21,6 +21,7 @@ from typing import Any
 from lamen.spec.problems import Problem, SpecError
 from lamen.store.db import Store
 from lamen.store.reads import StoreReads
+from lamen.text_safety import one_line
 
 HARVEST_SCHEMA = """
 CREATE TABLE IF NOT EXISTS harvest_trees (
@@ -108,10 +109,19 @@ def has_harvest(store: StoreReads) -> bool:
         is not None
 
 
-def require_harvest(store: StoreReads) -> None:
+def require_harvest(store: StoreReads, harvest: str | None = None) -> None:
+    """A SpecError unless the database holds a harvest (the one named `harvest`, when given): an
+    export of a name that is not there would otherwise write empty files without a word."""
     if not has_harvest(store):
         raise SpecError([Problem(f"{store.path}: holds no harvest (no harvest_trees table)",
                                  "give the database `lamen harvest` wrote, e.g. reports/NAME/harvest.db")])
+    if harvest is None:
+        return
+    names = [row[0] for row in store.db.execute("SELECT DISTINCT harvest FROM harvest_trees ORDER BY harvest")]
+    if harvest not in names:
+        raise SpecError([Problem(f"{store.path}: holds no harvest named {one_line(harvest)!r} "
+                                 f"(harvests: {', '.join(one_line(n) for n in names) or 'none'})",
+                                 "name one of them with --harvest, or leave --harvest out")])
 
 
 def tree_rows(store: StoreReads, harvest: str | None = None) -> list[TreeRow]:

@@ -16,9 +16,9 @@ import json
 import re
 from collections.abc import Sequence
 
-from lamen.chat import ChatMessage, ChatReply, ChatRequest
+from lamen.chat import ChatReply, ChatRequest
 from lamen.core.codec import FormatError
-from lamen.core.tools import REFUSALS, current_turn, tool_turns
+from lamen.core.tools import current_turn, move_request, native_turns
 from lamen.core.types import Action, ActionSpace, EndSession, EndTurn, Event, Message, Observation, Think, ToolCall
 from lamen.families.peoplejoin.instances import COLLEAGUE, HUB, PRIMARY
 from lamen.families.peoplejoin.organisation import Document
@@ -91,23 +91,6 @@ def documents_text(documents: Sequence[Document]) -> str:
     return "\n\n".join(f"Document: {d.title}\n{d.content}" for d in documents)
 
 
-def native_turns(events: Sequence[Event], role: str) -> tuple[ChatMessage, ...]:
-    """The hub's current event as chat turns (`tool_turns`), each call's assistant turn carrying
-    the words written beside it: the thoughts kept from that reply, or a refused reply's text."""
-    said: list[str] = []
-    thoughts: list[str] = []
-    for event in events:
-        if event.kind == "think":
-            thoughts.append(event.text)
-        elif event.kind == "tool_call" or (event.kind in REFUSALS and isinstance(event.payload, dict)
-                                           and event.payload.get("tool_calls")):
-            said.append("\n".join(thoughts) if event.kind == "tool_call" else event.text)
-            thoughts = []
-    words = iter(said)
-    return tuple(turn.model_copy(update={"content": next(words)}) if turn.tool_calls else turn
-                 for turn in tool_turns(events, role))
-
-
 class PeopleJoinCodec:
     """`native=True` (from `native_tools()`): the hub's tool calls are native function calls; the
     calls and results of the event it is handling follow its user message as chat turns, and any
@@ -153,16 +136,7 @@ class PeopleJoinCodec:
                          "Your move (no tool calls left for this event: send messages or end your turn).")
         else:
             parts.append("Your move: one [message] to the assistant.")
-        retry = [f"Your last reply could not be used: {fb} Please answer again." for fb in feedback[-1:]]
-        if not turns:
-            return ChatRequest(system=system, messages=(ChatMessage(role="user", content="\n\n".join(parts + retry)),),
-                               purpose="move")
-        last = obs.history[-1]
-        if last.kind in REFUSALS and isinstance(last.payload, dict) and last.payload.get("tool_calls"):
-            retry = []  # the refused calls' error results already carry the feedback
-        return ChatRequest(system=system, purpose="move", messages=(
-            ChatMessage(role="user", content="\n\n".join(parts)), *turns,
-            *(ChatMessage(role="user", content=text) for text in retry)))
+        return move_request(system, parts, turns, obs.history, feedback)
 
     @staticmethod
     def _names(private: object) -> dict[str, str]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lamen.chat import ChatMessage, ChatReply, ChatRequest
+from lamen.chat import ChatReply, ChatRequest
 from lamen.core.codec import FormatError
-from lamen.core.tools import REFUSALS, current_turn, tool_turns
+from lamen.core.tools import current_turn, move_request, native_turns
 from lamen.core.types import Action, ActionSpace, Event, Message, Observation, Propose, Respond, Think, ToolCall
 from lamen.families.planning.instances import CATEGORIES, SLOTS
 from lamen.families.planning.rules import AssistantView, UserView, slots_text
@@ -103,23 +103,6 @@ def history_lines(obs: Observation, events: Sequence[Event] | None = None) -> li
     return lines
 
 
-def native_turns(events: Sequence[Event], role: str) -> tuple[ChatMessage, ...]:
-    """The role's current turn as chat turns (`tool_turns`), each call's assistant turn carrying
-    the words the model wrote beside it: the thoughts kept from that reply, or a refused reply's text."""
-    said: list[str] = []
-    thoughts: list[str] = []
-    for event in events:
-        if event.kind == "think":
-            thoughts.append(event.text)
-        elif event.kind == "tool_call" or (event.kind in REFUSALS and isinstance(event.payload, dict)
-                                           and event.payload.get("tool_calls")):
-            said.append(event.text if event.kind != "tool_call" else "\n".join(thoughts))
-            thoughts = []
-    words = iter(said)
-    return tuple(turn.model_copy(update={"content": next(words)}) if turn.tool_calls else turn
-                 for turn in tool_turns(events, role))
-
-
 class PlanningCodec:
     """`native=True` (from `native_tools()`): the seat's search calls are native function calls;
     its current turn's calls and results follow its user message as real chat turns (a refused
@@ -171,16 +154,7 @@ class PlanningCodec:
         if "words_left" in obs.budget:
             left.append(f"{obs.budget['words_left']} words")
         parts = [transcript, now + (f" Left in the game: {', '.join(left)}." if left else "")]
-        retry = [f"Your last reply could not be used: {fb} Please answer again." for fb in feedback[-1:]]
-        if not turns:
-            return ChatRequest(system=system, messages=(ChatMessage(role="user", content="\n\n".join(parts + retry)),),
-                               purpose="move")
-        last = obs.history[-1]
-        if last.kind in REFUSALS and isinstance(last.payload, dict) and last.payload.get("tool_calls"):
-            retry = []  # the refused calls' error results already carry the feedback
-        return ChatRequest(system=system, purpose="move", messages=(
-            ChatMessage(role="user", content="\n\n".join(parts)), *turns,
-            *(ChatMessage(role="user", content=text) for text in retry)))
+        return move_request(system, parts, turns, obs.history, feedback)
 
     def parse(self, reply: ChatReply, legal: ActionSpace) -> Sequence[Action]:
         text = reply.text.strip()

@@ -17,9 +17,9 @@ import json
 import re
 from collections.abc import Sequence
 
-from lamen.chat import ChatMessage, ChatReply, ChatRequest
+from lamen.chat import ChatReply, ChatRequest
 from lamen.core.codec import FormatError
-from lamen.core.tools import REFUSALS, current_turn, tool_turns
+from lamen.core.tools import current_turn, move_request, native_turns
 from lamen.core.types import Action, ActionSpace, EndSession, Event, Message, Observation, Think, ToolCall
 from lamen.families.toolwoz.apis import SPECS
 from lamen.families.toolwoz.goal import Goal
@@ -117,23 +117,6 @@ def history_lines(obs: Observation, events: Sequence[Event]) -> list[str]:
     return lines
 
 
-def native_turns(events: Sequence[Event], role: str) -> tuple[ChatMessage, ...]:
-    """The role's current turn as chat turns, each call's assistant turn carrying the plan written
-    with it (or a refused reply's text)."""
-    said: list[str] = []
-    plans: list[str] = []
-    for event in events:
-        if event.kind == "think":
-            plans.append(event.text)
-        elif event.kind == "tool_call" or (event.kind in REFUSALS and isinstance(event.payload, dict)
-                                           and event.payload.get("tool_calls")):
-            said.append(event.text if event.kind != "tool_call" else "\n".join(plans))
-            plans = []
-    words = iter(said)
-    return tuple(turn.model_copy(update={"content": next(words)}) if turn.tool_calls else turn
-                 for turn in tool_turns(events, role))
-
-
 class ToolWozCodec:
     """`customer=True`: the user's seat (SPEAK, END_CONVERSATION); otherwise the agent's
     (PLAN / APICALL / SPEAK). `native=True` (from `native_tools()`, agent only): API calls are
@@ -171,16 +154,7 @@ class ToolWozCodec:
         transcript = "The conversation so far:\n" + "\n".join(lines) if lines else "Nobody has written yet."
         left = obs.budget.get("messages_left")
         parts = [transcript, now + (f" Messages left in the conversation: {left}." if left is not None else "")]
-        retry = [f"Your last reply could not be used: {fb} Please answer again." for fb in feedback[-1:]]
-        if not turns:
-            return ChatRequest(system=system, purpose="move",
-                               messages=(ChatMessage(role="user", content="\n\n".join(parts + retry)),))
-        last = obs.history[-1]
-        if last.kind in REFUSALS and isinstance(last.payload, dict) and last.payload.get("tool_calls"):
-            retry = []  # the refused calls' error results carry the feedback
-        return ChatRequest(system=system, purpose="move", messages=(
-            ChatMessage(role="user", content="\n\n".join(parts)), *turns,
-            *(ChatMessage(role="user", content=text) for text in retry)))
+        return move_request(system, parts, turns, obs.history, feedback)
 
     # ---- replies ----------------------------------------------------------------------------------
     def parse(self, reply: ChatReply, legal: ActionSpace) -> Sequence[Action]:

@@ -106,6 +106,8 @@ def read_goals(path: Any) -> tuple[Goal, ...]:
         items = json.loads(path.read_text(encoding="utf-8"))["goals"]
     except (OSError, ValueError, KeyError, TypeError) as err:
         raise ValueError(f"{name}: cannot be read as a goal file ({type(err).__name__}: {err})") from None
+    if not isinstance(items, list):
+        raise ValueError(f"{name}: cannot be read as a goal file (\"goals\" is {type(items).__name__}, not a list)")
     goals = []
     for n, item in enumerate(items):
         try:
