@@ -67,8 +67,8 @@ def test_validate_reports_the_family_checks_one_located_line_each(specs: Path,
         f"{planning}:5: agents[1]: dialop.planning has no scripted player 'nobody' (use one of: random, hill-climb, "
         "reporter, threshold, oracle)",
         f"{optimization}:5: agents[1].sampling.native_tools: m: native_tools is set, but no role of "
-        "dialop.optimization has tools a model can call natively (remove native_tools (only dialop.planning "
-        "offers it))",
+        "dialop.optimization has tools a model can call natively (remove native_tools (the families that offer "
+        "it: dialop.planning, peoplejoin.qa, toolwoz))",
         f"{optimization}:7: instances.config.bogus: Extra inputs are not permitted (see the dialop.optimization "
         "family's settings)",
         f"{optimization}:6: agents[2]: bot:boulware is a scripted negotiator; a tournament of dialop.optimization "

@@ -18,10 +18,20 @@ from lamen.spec.problems import Problem, SpecError
 from lamen.spec.tournament import Tournament
 
 
+def families_with_native_tools() -> tuple[str, ...]:
+    """The registered families some role of which can call its tools natively (named in the
+    advice, so it stays true as families are added)."""
+    from lamen.core.registry import all_families
+
+    return tuple(family.name for family in all_families()
+                 if any(native_codec(family.codec(role)) is not None for role in family.codecs if role != "*")
+                 or ("*" in family.codecs and native_codec(family.codecs["*"]) is not None))
+
+
 def native_tools_problems(tournament: Tournament) -> list[Problem]:
     """Agents whose sampling sets `native_tools` where no seat could use it: a scripted agent
     (it reads no tools), or a family none of whose roles' codecs can replay a tool loop as chat
-    turns (`native_tools()`: today dialop.planning). Set where some role can (Planning's user has
+    turns (`native_tools()`: `families_with_native_tools`). Set where some role can (Planning's user has
     no tools), the seats without tools simply play in text. One located line per agent."""
     wanting = [(index, agent) for index, agent in enumerate(tournament.agents) if agent.sampling.native_tools]
     if not wanting:
@@ -35,8 +45,9 @@ def native_tools_problems(tournament: Tournament) -> list[Problem]:
         roles = hooks.roles if isinstance(hooks, CommonPayoffTournament) else tuple(family.codecs)
         able = [role for role in roles if native_codec(family.codec(role)) is not None]
     if not able:
+        offering = ", ".join(families_with_native_tools())
         return [Problem(f"{agent.id}: native_tools is set, but no role of {tournament.family} has tools a model can "
-                        "call natively", "remove native_tools (only dialop.planning offers it)", where(index))
+                        "call natively", f"remove native_tools (the families that offer it: {offering})", where(index))
                 for index, agent in wanting]
     return [Problem(f"{agent.id}: native_tools is set on a {agent.provider} agent, which calls no tools natively",
                     "remove native_tools (it is for model agents)", where(index))
