@@ -9,7 +9,8 @@ robin's blocks; random plays as many blocks as adaptive did, drawn uniformly. A 
 are seeded by the replication and the block, so designs that play the same block see the same
 matches, and the differences between designs are paired (their standard errors printed). τ is
 also given on the separable pairs (true gets ≥ 0.02 apart). With `--oracle`, the adaptive choice
-told the true gets: what choosing blocks could reach if the order were known.
+told the true gets: whether a better-known order would help the same rule (it is a greedy rule
+with the truth, not the best possible design, so not a bound).
 
 With `--scripted`, also the quickstart's scripted negotiators on its six games, played by the
 runner in full and adaptively into temporary databases: matches used, and τ of the adaptive
@@ -119,7 +120,7 @@ def score(world: Synthetic, rows: list[dict]) -> dict[str, float]:
 def adaptive(world: Synthetic, seed: int, budget: int, round_blocks: int, oracle: bool = False) -> list[dict]:
     """The adaptive design's rows. `oracle`: the same choice, but told the true gets (its
     intervals and covariance still the fit's), so a pair's worth is its true chance of being
-    misordered: a bound on what choosing blocks can do with this truth."""
+    misordered: whether knowing the order would help the same greedy rule."""
     settings = AdaptiveSettings(stop_when="separated", blocks=budget, round_blocks=round_blocks)
     rows: list[dict] = []
     played: set[str] = set()
@@ -207,7 +208,7 @@ def main() -> None:
     parser.add_argument("--share", type=float, default=BUDGET_SHARE,
                         help="adaptive's block budget as a share of the round robin's (the target: 0.6)")
     parser.add_argument("--oracle", action="store_true",
-                        help="also the adaptive choice told the true gets: a bound on what choosing blocks can do")
+                        help="also the adaptive choice told the true gets (the same greedy rule, knowing the order)")
     parser.add_argument("--scripted", action="store_true", help="also run the quickstart's bots adaptively")
     arguments = parser.parse_args()
     results = []
