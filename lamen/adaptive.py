@@ -5,9 +5,11 @@ their covariance) and the blocks still unplayed; no I/O, no rating fit. A block 
 start-order replays of one pairing on one instance, so whatever is chosen brings no side or
 first-mover bias in.
 
-Each round, most blocks are chosen greedily by how much they are expected to shrink the
-uncertainty that decides the ranking: the standard deviation of the difference between
-neighbours in the current order whose intervals still overlap. A block is treated as a linear
+Each round, most blocks are chosen greedily by how much they are expected to lower the expected
+number of misordered pairs — what Kendall's τ to the truth counts: for every two keys of a group,
+the posterior chance Φ(−|d| / sd) that their estimated order is wrong, and its expectation after
+the block (the estimate moves, the sd shrinks; `expected_misordered`, closed form). A pair whose
+order is already sure gains nothing, so blocks go where an order may still change. A block is treated as a linear
 observation of the rating's parameters (`Candidate.observes`: μ_g + a_i + o_j and μ_g + a_j + o_i
 for the utility model, a_i + a_j for partners) with the noise of one block; the expected
 covariance after it is the Kalman update of the current one, so a second block of the same
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from scipy import special
 
 MIN_FLOOR = 0.2  # the share of every round's blocks drawn at random, at least
 MIN_ROUNDS = 2  # rounds played before `separated` may stop a tournament: the warm-up and one chosen
@@ -109,27 +112,41 @@ def after_block(covariance: np.ndarray, observed: np.ndarray, noise: float) -> n
     return covariance - gain @ np.linalg.solve(innovation, gain.T)
 
 
-def uncertainty(covariance: np.ndarray, pairs: Sequence[tuple[int, int]], contrast: np.ndarray | None = None) -> float:
-    """Σ over `pairs` of the standard deviation of their difference (figures = contrast · θ when
-    `covariance` is over parameters)."""
-    if not pairs:
-        return 0.0
-    if contrast is None:
-        return float(sum(math.sqrt(max(covariance[i, i] + covariance[j, j] - 2 * covariance[i, j], 0.0))
-                         for i, j in pairs))
-    first, second = zip(*pairs)
-    differences = contrast[list(first)] - contrast[list(second)]
-    variances = np.einsum("kp,pq,kq->k", differences, covariance, differences)
-    return float(np.sqrt(np.clip(variances, 0.0, None)).sum())
+def pairs_of(ranking: Ranking) -> list[tuple[int, int]]:
+    """Every two ranked keys of a group (better first in the current order): what Kendall's τ counts."""
+    out = []
+    for group in dict.fromkeys(ranking.groups):
+        members = [k for k, g in enumerate(ranking.groups) if g == group and not math.isnan(ranking.estimate[k])]
+        members.sort(key=lambda k: (-ranking.estimate[k], ranking.keys[k]))
+        out += [(members[a], members[b]) for a in range(len(members)) for b in range(a + 1, len(members))]
+    return out
 
 
-def expected_shrinkage(ranking: Ranking, candidate: Candidate, covariance: np.ndarray | None = None) -> float:
-    """How much one play of `candidate` is expected to shrink the undecided neighbours'
-    uncertainty (`covariance`: the current one, by default the ranking's)."""
+def misordered(difference: np.ndarray, variance: np.ndarray) -> np.ndarray:
+    """The probability that each pair's order is wrong: Φ(−|d| / sd) for an estimated difference d
+    of the given variance (the posterior of a flat prior; ½ for a pair with no difference known)."""
+    sd = np.sqrt(np.clip(variance, 0.0, None))
+    return special.ndtr(-np.abs(difference) / np.maximum(sd, 1e-300))
+
+
+def expected_misordered(difference: np.ndarray, before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """The expected probability that each pair's order is wrong once a block has brought its
+    difference's variance from `before` to `after`. The estimate then moves by N(0, v), v =
+    before − after (preposterior), and E[Φ(−|d + √v·Z| / √after)] is, in closed form, 2·T(h, a)
+    with Owen's T, h = |d| / √before and a = √after / √v: ½ − arcsin(√(v / before)) / π for d = 0,
+    Φ(−h) as v → 0. Never above `misordered(difference, before)`: min(p, 1 − p) is concave."""
+    moved = np.clip(before - after, 0.0, None)
+    h = np.abs(difference) / np.maximum(np.sqrt(np.clip(before, 0.0, None)), 1e-300)
+    with np.errstate(divide="ignore"):
+        a = np.sqrt(np.clip(after, 0.0, None)) / np.sqrt(moved)
+    return np.where(moved > 0, 2.0 * special.owens_t(h, np.where(moved > 0, a, 0.0)), misordered(difference, before))
+
+
+def expected_gain(ranking: Ranking, candidate: Candidate, covariance: np.ndarray | None = None) -> float:
+    """How much one play of `candidate` is expected to lower the expected number of misordered
+    pairs (`covariance`: the current one, by default the ranking's)."""
     covariance = ranking.covariance if covariance is None else covariance
-    pairs = ranking.undecided()
-    updated = after_block(covariance, observation_matrix(candidate, ranking.n_params), ranking.noise)
-    return uncertainty(covariance, pairs, ranking.contrast) - uncertainty(updated, pairs, ranking.contrast)
+    return float(_gains(covariance, [observation_matrix(candidate, ranking.n_params)], pairs_of(ranking), ranking)[0])
 
 
 @dataclass(frozen=True)
@@ -141,18 +158,22 @@ class RoundChoice:
 
 
 def _gains(covariance: np.ndarray, observed: Sequence[np.ndarray], pairs: Sequence[tuple[int, int]],
-           ranking: Ranking) -> np.ndarray:
-    """`uncertainty` now minus after each of the `observed` blocks, for all of them at once: the
-    Kalman update changes the variance of a difference d by −(dΣHᵀ)(R + HΣHᵀ)⁻¹(HΣdᵀ)."""
+           ranking: Ranking, known: bool = False) -> np.ndarray:
+    """The expected number of misordered `pairs` now minus after each of the `observed` blocks,
+    for all of them at once: the Kalman update lowers the variance of a difference d by
+    (dΣHᵀ)(R + HΣHᵀ)⁻¹(HΣdᵀ), and `expected_misordered` weighs what that is worth to its order.
+    `known`: the estimates are the true figures (a benchmark's oracle), so a pair's chance of
+    being misordered after the block is Φ(−|d| / sd after)."""
     gains = np.zeros(len(observed))
     if not pairs or not len(observed):
         return gains
     first, second = (list(side) for side in zip(*pairs))
     contrast = np.eye(len(ranking.keys)) if ranking.contrast is None else ranking.contrast
     differences = contrast[first] - contrast[second]  # pairs × parameters
+    estimated = ranking.estimate[first] - ranking.estimate[second]
     spread = differences @ covariance
     before = np.clip(np.einsum("kp,kp->k", spread, differences), 0.0, None)
-    base = np.sqrt(before).sum()
+    base = misordered(estimated, before).sum()
     by_rows: dict[int, list[int]] = {}
     for k, matrix in enumerate(observed):
         by_rows.setdefault(len(matrix), []).append(k)
@@ -165,7 +186,9 @@ def _gains(covariance: np.ndarray, observed: Sequence[np.ndarray], pairs: Sequen
         projected = np.einsum("mp,kpr->kmr", differences, gain_t)  # dΣHᵀ per kind and pair
         solved = np.linalg.solve(innovation[:, None, :, :], projected[..., None])[..., 0]
         after = np.clip(before[None, :] - np.einsum("kmr,kmr->km", projected, solved), 0.0, None)
-        gains[members] = base - np.sqrt(after).sum(axis=1)
+        expected = misordered(np.broadcast_to(estimated, after.shape), after) if known else expected_misordered(
+            np.broadcast_to(estimated, after.shape), np.broadcast_to(before, after.shape), after)
+        gains[members] = base - expected.sum(axis=1)
     return gains
 
 
@@ -177,11 +200,12 @@ def floor_count(round_blocks: int, floor: float) -> int:
 
 
 def choose_round(ranking: Ranking, candidates: Sequence[Candidate], round_blocks: int, floor: float,
-                 rng: np.random.Generator) -> RoundChoice:
+                 rng: np.random.Generator, *, known: bool = False) -> RoundChoice:
     """The next round's blocks: `floor_count` drawn uniformly (by `rng`) from the candidates, the
-    rest one by one, each the candidate expected to shrink the uncertainty most given those chosen
-    before it (ties go to the earlier kind of block; the block of a kind is drawn by `rng`, so the
-    choice is a function of its inputs)."""
+    rest one by one, each the candidate expected to lower the expected number of misordered pairs
+    most given those chosen before it (ties go to the earlier kind of block; the block of a kind
+    is drawn by `rng`, so the choice is a function of its inputs). `known`: the ranking's
+    estimates are the truth (`_gains`), for a benchmark's oracle only."""
     if round_blocks < 1:
         raise ValueError(f"round_blocks must be ≥ 1, got {round_blocks}")
     if len(candidates) <= round_blocks:
@@ -193,7 +217,7 @@ def choose_round(ranking: Ranking, candidates: Sequence[Candidate], round_blocks
     for k in drawn:  # what the random blocks will tell is counted before the greedy choice
         covariance = after_block(covariance, observation_matrix(candidates[k], n), ranking.noise)
     chosen: list[int] = []
-    pairs = ranking.undecided()
+    pairs = pairs_of(ranking)
     # Blocks that observe the same figures (one pairing on several instances) are worth the
     # same: each kind is evaluated once, and one of its untaken blocks is drawn (by `rng`) — so a
     # pairing chosen often still meets the instances in a balanced mix, as a random design would.
@@ -204,7 +228,7 @@ def choose_round(ranking: Ranking, candidates: Sequence[Candidate], round_blocks
     matrices = {kind: observation_matrix(candidates[members[0]], n) for kind, members in kinds.items()}
     while len(chosen) + len(drawn) < round_blocks:
         open_kinds = [kind for kind, members in kinds.items() if members]
-        gains = _gains(covariance, [matrices[kind] for kind in open_kinds], pairs, ranking)
+        gains = _gains(covariance, [matrices[kind] for kind in open_kinds], pairs, ranking, known)
         # the first of (numerically) equal gains: the choice must not hang on rounding
         best = None if not open_kinds else open_kinds[int(np.flatnonzero(gains >= gains.max() - 1e-12)[0])]
         assert best is not None  # more candidates than the round takes

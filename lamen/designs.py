@@ -100,6 +100,7 @@ def describe_design(spec: Mapping[str, Any]) -> str:
         stop = "at its block budget" if settings.get("stop_when") == "budget" else \
             "once every neighbour's intervals are apart, or at its block budget"
         budget = f"{settings['blocks']} blocks" if settings.get("blocks") else "all blocks"
-        return (f"design: adaptive (blocks chosen in rounds by how much they narrow the leaderboard's undecided "
-                f"neighbours, at least {settings.get('floor', 0.2):.0%} at random; stops {stop}; budget {budget})")
+        return (f"design: adaptive (blocks chosen in rounds by how much they lower the expected number of "
+                f"misordered pairs of the leaderboard, at least {settings.get('floor', 0.2):.0%} at random; "
+                f"stops {stop}; budget {budget})")
     return "design: round robin (every pairing)"

@@ -1,5 +1,6 @@
-"""The adaptive scheduler's choice (lamen.adaptive): neighbours, the Kalman shrinkage of their
-uncertainty, the greedy round with its random floor, and the stop rule."""
+"""The adaptive scheduler's choice (lamen.adaptive): neighbours, the Kalman update of the
+covariance, the expected number of misordered pairs it lowers, the greedy round with its random
+floor, and the stop rule."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import math
 
 import numpy as np
 import pytest
+from scipy import integrate, stats
 
-from lamen.adaptive import (Candidate, Ranking, after_block, choose_round, expected_shrinkage, floor_count,
-                            uncertainty)
+from lamen.adaptive import (Candidate, Ranking, after_block, choose_round, expected_gain, expected_misordered,
+                            floor_count, misordered, pairs_of)
 
 
 def ranking(estimate, low, high, variance=0.01, noise=0.04, groups=None) -> Ranking:
@@ -45,18 +47,46 @@ def test_neighbours_are_taken_within_each_group_and_an_unrated_key_is_left_out()
 def test_one_block_halves_the_variance_of_a_figure_known_as_well_as_one_block_tells() -> None:
     covariance = after_block(np.array([[0.04]]), np.array([[1.0]]), 0.04)
     assert covariance[0, 0] == pytest.approx(0.02)
-    # the difference of two independent figures, each observed once more
-    both = after_block(np.eye(2) * 0.04, np.eye(2), 0.04)
-    assert uncertainty(both, [(0, 1)]) == pytest.approx(math.sqrt(0.04))
+    both = after_block(np.eye(2) * 0.04, np.eye(2), 0.04)  # two independent figures, each observed once more
+    np.testing.assert_allclose(both, np.eye(2) * 0.02)
 
 
-def test_a_block_of_the_undecided_neighbours_shrinks_the_uncertainty_most() -> None:
-    near_tie = expected_shrinkage(FOUR, gets(1, 2))
-    one_of_them = expected_shrinkage(FOUR, gets(0, 1))
-    settled = expected_shrinkage(FOUR, gets(0, 3))
-    assert near_tie > one_of_them > settled == 0.0
-    # Kalman: sd of (b − c) goes from √0.02 to √(2 · 0.01·0.04/0.05)
-    assert near_tie == pytest.approx(math.sqrt(0.02) - math.sqrt(0.016))
+def test_the_chance_of_a_misorder_now_and_expected_after_a_block() -> None:
+    # Φ(−|d| / sd): a difference of one sd is misordered with probability Φ(−1); no difference, ½
+    np.testing.assert_allclose(misordered(np.array([0.1, -0.1, 0.0]), np.array([0.01] * 3)),
+                               [stats.norm.cdf(-1.0), stats.norm.cdf(-1.0), 0.5])
+    # after: E[Φ(−|d + √(before − after)·Z| / √after)], against a numerical integral
+    d, before, after = 0.05, 0.02, 0.012
+    exact = integrate.quad(lambda z: stats.norm.pdf(z) * stats.norm.cdf(-abs(d + math.sqrt(before - after) * z)
+                                                                         / math.sqrt(after)), -12, 12, points=[
+        -d / math.sqrt(before - after)])[0]
+    expected = expected_misordered(np.array([d]), np.array([before]), np.array([after]))
+    assert expected[0] == pytest.approx(exact, abs=1e-6)
+    assert expected[0] < misordered(np.array([d]), np.array([before]))[0]  # a block can only help on average
+    # an estimated tie: ½ − arcsin(√(v / before)) / π, so a block that halves the variance leaves ¼
+    assert expected_misordered(np.array([0.0]), np.array([0.02]), np.array([0.01]))[0] == pytest.approx(0.25)
+    # nothing learnt, nothing changes
+    assert expected_misordered(np.array([d]), np.array([before]), np.array([before]))[0] == pytest.approx(
+        misordered(np.array([d]), np.array([before]))[0])
+
+
+def test_the_pairs_are_every_two_ranked_keys_of_a_group_better_first() -> None:
+    assert pairs_of(FOUR) == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+    roles = ranking([0.3, 0.1, 0.5, 0.2], [0.2, 0.0, 0.4, 0.1], [0.4, 0.2, 0.6, 0.3], groups=("A", "A", "U", "U"))
+    assert pairs_of(roles) == [(0, 1), (2, 3)]
+
+
+def test_a_block_of_the_near_tie_lowers_the_expected_misorders_most_and_a_settled_one_not_at_all() -> None:
+    near_tie = expected_gain(FOUR, gets(1, 2))
+    one_of_them = expected_gain(FOUR, gets(0, 1))
+    settled = expected_gain(FOUR, gets(0, 3))
+    assert near_tie > one_of_them > 0.01 > 1e-9 > settled
+    # independent figures of variance 0.01, noise 0.04: a block of b and c brings each to 0.008, so
+    # b − c goes from 0.02 to 0.016 and b or c against a or d from 0.02 to 0.018
+    d = np.array([0.3, 0.32, 0.02, 0.4, 0.38])  # a−b, a−c, b−c, b−d, c−d (a−d does not move)
+    before, after = np.full(5, 0.02), np.array([0.018, 0.018, 0.016, 0.018, 0.018])
+    assert near_tie == pytest.approx(float(np.sum(misordered(d, before) - expected_misordered(d, before, after))),
+                                     rel=1e-9)
 
 
 def test_a_round_takes_its_floor_at_random_and_the_rest_greedily() -> None:
@@ -106,5 +136,5 @@ def test_the_utility_ranking_is_gets_read_through_the_model_s_parameters() -> No
     assert scheduled.observes("a", "c", "a game not played yet") == (((1, 1.0), (6, 1.0)), ((3, 1.0), (4, 1.0)))
     assert scheduled.observes("a", "z") == ()  # z is not rated yet
     # a block of the neighbours b and c narrows what decides the ranking more than one of a and c
-    assert expected_shrinkage(ranking, scheduled.candidate("b-c", "b", "c", "synthetic")) > \
-        expected_shrinkage(ranking, scheduled.candidate("a-c", "a", "c", "synthetic"))
+    assert expected_gain(ranking, scheduled.candidate("b-c", "b", "c", "synthetic")) > \
+        expected_gain(ranking, scheduled.candidate("a-c", "a", "c", "synthetic"))
