@@ -133,6 +133,7 @@ def adaptive_spec(tmp_path: Path, name: str = "adaptive") -> Path:
                 name)
 
 
+@pytest.mark.slow  # ~12 s each: two whole adaptive runs; CI runs them
 def test_an_adaptive_run_plays_whole_blocks_up_to_its_budget(tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "a.db"
@@ -151,6 +152,7 @@ def test_an_adaptive_run_plays_whole_blocks_up_to_its_budget(tmp_path: Path,
     assert outcomes(db) == first  # a finished adaptive run plays nothing more
 
 
+@pytest.mark.slow  # ~12 s each: two whole adaptive runs; CI runs them
 def test_an_interrupted_adaptive_run_resumes_into_the_same_blocks(tmp_path: Path) -> None:
     whole = tmp_path / "whole.db"
     assert main(["run", str(adaptive_spec(tmp_path)), "--db", str(whole), "--quiet", "--yes"]) == 0

@@ -52,6 +52,7 @@ def _attempts(database: Path) -> dict[str, int]:
         return dict(db.execute("SELECT id, attempts FROM matches"))
 
 
+@pytest.mark.slow  # plays on a local Ray cluster (started once per module); runs with LAMEN_SLOW=1
 def test_a_killed_worker_loses_and_duplicates_nothing(cluster: None, tiny_db: Path, tmp_path: Path) -> None:
     """Side A of one match kills its worker process (SIGKILL) at its fifth request; Ray restarts
     the worker, the match is played again, and the database ends as the local runner's: every
@@ -73,6 +74,7 @@ def test_a_killed_worker_loses_and_duplicates_nothing(cluster: None, tiny_db: Pa
     assert _attempts(database) == {match_id: 1 for match_id in _attempts(tiny_db)}
 
 
+@pytest.mark.slow  # plays on a local Ray cluster (started once per module); runs with LAMEN_SLOW=1
 def test_provider_limits_hold_across_workers(cluster: None, tmp_path: Path) -> None:
     """Two workers, one request at a time for the provider: calls come from both worker processes
     and never overlap; the replies the workers cached are in the database, written by the driver."""
@@ -94,6 +96,7 @@ def test_provider_limits_hold_across_workers(cluster: None, tmp_path: Path) -> N
     assert len(calls) == cached == stored_calls == 160  # 4 matches × 10 rounds × 2 sides × note and message
 
 
+@pytest.mark.slow  # plays on a local Ray cluster (started once per module); runs with LAMEN_SLOW=1
 def test_matches_waiting_for_a_model_share_a_worker(cluster: None, tmp_path: Path) -> None:
     """Model matches mostly wait: at concurrency 4 on two workers, each worker plays two at once,
     so more requests are in flight together than there are workers (scripted: one per worker)."""
@@ -112,6 +115,7 @@ def test_matches_waiting_for_a_model_share_a_worker(cluster: None, tmp_path: Pat
     assert len(list(log.iterdir())) == 2  # two worker processes played them
 
 
+@pytest.mark.slow  # plays on a local Ray cluster (started once per module); runs with LAMEN_SLOW=1
 def test_a_resumed_run_reads_the_replies_cached_by_the_last(cluster: None, tmp_path: Path) -> None:
     """A run whose matches were all lost after their calls were paid (status set back to pending,
     as a crash would leave them): played again, every request is answered from the response
@@ -147,6 +151,7 @@ def _run_locally(tournament: Tournament, database: Path, **options: object) -> R
     return runner
 
 
+@pytest.mark.slow  # plays on a local Ray cluster (started once per module); runs with LAMEN_SLOW=1
 def test_the_budget_stops_new_matches_as_in_the_local_runner(cluster: None, tmp_path: Path) -> None:
     """$0.01 a call, 40 calls a match, a budget of $0.50: after the first match the projected
     spend of a second passes the budget, on the cluster as in one process."""
@@ -160,6 +165,7 @@ def test_the_budget_stops_new_matches_as_in_the_local_runner(cluster: None, tmp_
     assert match_results(tmp_path / "ray.db") == match_results(tmp_path / "local.db")
 
 
+@pytest.mark.slow  # plays on a local Ray cluster (started once per module); runs with LAMEN_SLOW=1
 def test_a_fatal_error_stops_the_agent_cluster_wide(cluster: None, tmp_path: Path) -> None:
     """A revoked key on a worker stops that agent: the driver records it, and later matches are
     not sent to play with it — the database ends as the local runner's."""
@@ -183,6 +189,7 @@ def test_a_fatal_error_stops_the_agent_cluster_wide(cluster: None, tmp_path: Pat
     assert match_results(tmp_path / "ray.db") == match_results(tmp_path / "local.db")
 
 
+@pytest.mark.slow  # plays on a local Ray cluster (started once per module); runs with LAMEN_SLOW=1
 def test_lamen_run_on_ray_through_the_real_sdk(cluster: None, tmp_path: Path, report_data_only: list[Path],
                                                capsys: pytest.CaptureFixture[str]) -> None:
     """`lamen run --executor ray`: the workers call a model server through the openai SDK, and the
@@ -228,6 +235,7 @@ def test_quickstart_on_ray_stores_what_the_local_runner_stores(cluster: None, qu
     assert set(_attempts(database).values()) == {1}
 
 
+@pytest.mark.slow  # plays on a local Ray cluster (started once per module); runs with LAMEN_SLOW=1
 def test_seats_the_cluster_cannot_hold_are_refused_in_one_line(cluster: None, tmp_path: Path) -> None:
     """A human plays at this terminal, and an endpoint pool balances within one process: both are
     refused before anything is played or written."""
@@ -253,6 +261,7 @@ def test_executor_option_is_local_ray_or_ray_at_an_address() -> None:
             Executor.parse(bad)
 
 
+@pytest.mark.slow  # plays on a local Ray cluster (started once per module); runs with LAMEN_SLOW=1
 def test_an_unreachable_cluster_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     spec = tmp_path / "tiny.yaml"
