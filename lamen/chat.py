@@ -202,6 +202,15 @@ class ChatRequest(BaseModel):
         return (ChatMessage(role="user", content=self.system), *self.messages)
 
 
+# About four characters a token in English text: what a cost estimate assumes before any call.
+CHARS_PER_TOKEN = 4.0
+
+
+def approx_tokens(request: ChatRequest) -> float:
+    """About how many tokens a request's text holds (its system text and messages)."""
+    return (len(request.system) + sum(len(m.content) for m in request.messages)) / CHARS_PER_TOKEN
+
+
 class Usage(BaseModel):
     model_config = ConfigDict(frozen=True)
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel
 
+from lamen.chat import ChatRequest
 from lamen.core.canonical import content_id
 from lamen.core.codec import Codec, FeedbackPolicy
 from lamen.core.rules import Rules
@@ -120,6 +121,11 @@ class Family:
         if found is None:
             raise KeyError(f"family {self.name} has no codec for role {role!r}")
         return found
+
+    def request_for(self, instance: Any, state: Any, role: RoleId, feedback: Sequence[str] = ()) -> ChatRequest:
+        """What `role` is asked in `state`: its codec's rendering of its view and its legal moves."""
+        return self.codec(role).request(self.rules.view(instance, state, role), self.rules.legal(instance, state, role),
+                                        tuple(feedback))
 
     def default_config(self) -> BaseModel:
         return self.config()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lamen.agents.prices import PriceTable, load_prices
+from lamen.chat import approx_tokens
 from lamen.harvest.closed_form import beam_widths
 from lamen.harvest.spec import HarvestSpec
 from lamen.providers import CATALOGUE
@@ -66,13 +67,12 @@ def first_prompt_tokens(spec: HarvestSpec) -> int:
     instance = family.instances(config, spec.instances.seed_list()[0])
     state = family.rules.initial(instance, {r.name: "" for r in family.roles(config, instance)}, None)
     try:
-        request = family.codec(role).request(family.rules.view(instance, state, role),
-                                             family.rules.legal(instance, state, role), ())
+        request = family.request_for(instance, state, role)
     except (KeyError, ValueError, TypeError, AttributeError):
         # A family whose codec renders only the role on turn (another role opens): a prompt of
         # this size is assumed instead.
         return FALLBACK_PROMPT_TOKENS
-    return (len(request.system) + sum(len(m.content) for m in request.messages)) // 4
+    return int(approx_tokens(request))
 
 
 def estimate_harvest(spec: HarvestSpec, prices: PriceTable | None = None) -> HarvestEstimate:

@@ -26,11 +26,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from lamen.agents.base import ChatRequest
+from lamen.chat import approx_tokens
 from lamen.core.family import Family
 from lamen.core.play import EpisodeRecord, SeatSampling
 from lamen.core.tournament import FallbackReading, Seating
 from lamen.core.types import Event, Relation, RoleId, RoleSpec
-from lamen.runner.common_payoff import (CHARS_PER_TOKEN, MOVE_TOKENS, TeamOutcome, committed_turns, error_fields,
+from lamen.runner.common_payoff import (MOVE_TOKENS, TeamOutcome, committed_turns, error_fields,
                                         team_outcome)
 from lamen.schedule import FamilyMatch
 from lamen.transcript import Transcript
@@ -125,9 +126,7 @@ class AgentEnvTournament:
             if side_of(spec) != seat:
                 continue
             moves = per_role.get(spec.name, even)
-            request = family.codec(spec.name).request(family.rules.view(match.instance, state, spec.name),
-                                                      family.rules.legal(match.instance, state, spec.name), ())
-            base = (len(request.system) + sum(len(m.content) for m in request.messages)) / CHARS_PER_TOKEN
+            base = approx_tokens(family.request_for(match.instance, state, spec.name))
             input_tokens += sum(base + 2 * turn * move for turn in range(moves))
             output_tokens += moves * move
         return int(input_tokens), int(output_tokens)

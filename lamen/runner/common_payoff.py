@@ -28,6 +28,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from lamen.agents.base import ChatRequest
+from lamen.chat import approx_tokens
 from lamen.core.agenda import rounds_of
 from lamen.core.family import Family
 from lamen.core.play import Call, EpisodeRecord, SeatSampling
@@ -37,7 +38,6 @@ from lamen.core.types import Relation, RoleId
 from lamen.schedule import FamilyMatch
 from lamen.transcript import ModelCall, Transcript, Turn
 
-CHARS_PER_TOKEN = 4.0
 MOVE_TOKENS = 200  # a move's reply when the seat sets no max_tokens: the estimate's assumption
 
 
@@ -135,9 +135,7 @@ class CommonPayoffTournament:
         moves = family.limits.max_turns_per_role or math.ceil(steps / len(self.roles))
         input_tokens = output_tokens = 0.0
         for role in self.plan.seats_of(seat):
-            request = family.codec(role).request(family.rules.view(match.instance, state, role),
-                                                 family.rules.legal(match.instance, state, role), ())
-            base = (len(request.system) + sum(len(m.content) for m in request.messages)) / CHARS_PER_TOKEN
+            base = approx_tokens(family.request_for(match.instance, state, role))
             input_tokens += sum(base + len(self.roles) * turn * move for turn in range(moves))
             output_tokens += moves * move
         return int(input_tokens), int(output_tokens)

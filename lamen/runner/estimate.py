@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from lamen.agents.prices import PriceTable, load_prices
 from lamen.core.family import Family
 from lamen.providers import CATALOGUE
-from lamen.runner.common_payoff import CHARS_PER_TOKEN, MOVE_TOKENS
+from lamen.chat import approx_tokens
+from lamen.runner.common_payoff import MOVE_TOKENS
 from lamen.runner.family import tournament_family
 from lamen.schedule import Match
 from lamen.spec.agent import AgentSpec
@@ -77,5 +78,5 @@ def judge_tokens(family: Family, match: Match) -> tuple[int, int]:
     seating = hooks.seating(match)
     state = family.rules.initial(seating.instance, {role: role for role in seating.roles}, seating.first)
     request = grader.request(seating.instance, state)
-    shown = (len(request.system) + sum(len(m.content) for m in request.messages)) / CHARS_PER_TOKEN
+    shown = approx_tokens(request)
     return int(shown + MOVE_TOKENS), request.max_tokens or MOVE_TOKENS

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lamen.agents.base import ChatReply, ChatRequest
+from lamen.chat import approx_tokens
 from lamen.core.play import EpisodeRecord, Failure, SeatSampling
 from lamen.core.tournament import FallbackReading, Seating
 from lamen.families.negotiation.codec import request_for
@@ -28,7 +29,6 @@ from lamen.spec.game import Game
 from lamen.spec.protocol import Protocol
 from lamen.transcript import ModelCall, Transcript
 
-CHARS_PER_TOKEN = 4.0
 TOKENS_PER_WORD = 1.4
 SIDE_NAMES = ("A", "B")
 
@@ -124,7 +124,7 @@ class NegotiationTournament:
         game, protocol = match.game, match.protocol
         # The first note request of a side without personas: the prompt every later one extends.
         request = request_for(Seat(game, protocol, 0, None, None), (), ROLES[0], "note", 1)
-        base = (len(request.system) + sum(len(m.content) for m in request.messages)) / CHARS_PER_TOKEN
+        base = approx_tokens(request)
         note_out = protocol.note_max_words * TOKENS_PER_WORD + 15 * len(game.issues)
         message_out = protocol.message_max_words * TOKENS_PER_WORD
         per_message = message_out
