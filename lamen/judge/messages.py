@@ -438,8 +438,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             amounts = numbers_in(item.span)
             if len(amounts) != 1:
                 continue
-            left = [issue for issue in labels.money_issues_spanning(amounts[0]) if issue not in named_in_sentence]
-            if len(left) == 1 and len(labels.money_issues_spanning(amounts[0])) > 1:
+            spanning = labels.money_issues_spanning(amounts[0])
+            left = [issue for issue in spanning if issue not in named_in_sentence]
+            if len(left) == 1 and len(spanning) > 1:
                 match = labels.match(left[0], f"${amounts[0]}")
                 result.append(Mention(left[0], match.label if match.kind == "label" else None, item.span, True,
                                       item_proposed))

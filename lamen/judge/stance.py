@@ -156,7 +156,7 @@ def _value_clause(sentence: str, start: int, end: int) -> str:
     return before + sentence[start:end] + after
 
 
-_LIST_BREAK = re.compile(r"(,(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s)")  # _CLAUSE_BREAK, keeping the breaks
+_LIST_BREAK = re.compile(f"({_CLAUSE_BREAK.pattern})")  # _CLAUSE_BREAK, keeping the breaks
 
 
 def _list_scope(before: str, clause_of_value: str) -> str:
