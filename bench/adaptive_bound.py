@@ -7,7 +7,9 @@ difference), and E[τ] = 1 − 2 · E[misordered pairs] / pairs. c is set so tha
 (every agent in (K − 1) · games blocks) has the τ `adaptive_schedule.py` measured for it. Then,
 for each share of the round robin's blocks: τ of the uniform allocation, and of the best
 allocation of the blocks among the agents for the known truth (numerical optimum) — what even
-an oracle that knows every agent's gets can reach by choosing whom to play more.
+an oracle that knows every agent's gets can reach by choosing whom to play more; and the
+share of the round robin's blocks that best allocation needs to reach the round robin's τ (what
+it takes, in this model, to match the round robin with fewer matches).
 
 Prints JSON. Run: python bench/adaptive_bound.py [--tau8 0.9298] [--tau16 0.9447]
 """
@@ -60,8 +62,22 @@ def bound(spread: Spread, round_robin_tau: float) -> dict:
         rows.append({"share": share, "uniform_tau": round(tau(gets, share * full, c), 4),
                      "best_allocation_tau": round(tau(gets, allocation, c), 4),
                      "best_allocation_blocks_per_agent_share": [round(float(x), 2) for x in allocation / full]})
-    return {"spread": spread.name, "agents": n_agents, "round_robin_tau": round_robin_tau, "variance_per_block": round(c, 5),
-            "by_share": rows}
+    return {"spread": spread.name, "agents": n_agents, "round_robin_tau": round_robin_tau,
+            "variance_per_block": round(c, 5), "by_share": rows,
+            "share_needed_by_best_allocation": round(share_needed(gets, full, c, round_robin_tau), 3)}
+
+
+def share_needed(gets: np.ndarray, full: np.ndarray, c: float, target: float) -> float:
+    """The least share of the round robin's blocks whose best allocation reaches τ `target`
+    (bisection to 0.005; the round robin's own allocation reaches it at 1)."""
+    low, high = 0.2, 1.0
+    while high - low > 0.005:
+        middle = (low + high) / 2
+        if tau(gets, best(gets, middle * full.sum(), c), c) >= target:
+            high = middle
+        else:
+            low = middle
+    return high
 
 
 def main() -> None:
