@@ -79,7 +79,7 @@ def replay_adaptive(full: pd.DataFrame, seed: int, budget: int) -> pd.DataFrame:
         round_index += 1
 
 
-def scripted_tournament(replications: int = 50) -> dict:
+def scripted_tournament(replications: int = 100) -> dict:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         full = play(tournament({}), Path(folder) / "full.db")
@@ -105,7 +105,11 @@ def scripted_tournament(replications: int = 50) -> dict:
         result[name] = {"replications": len(runs),
                         "matches_mean": round(float(np.mean([r["matches"] for r in runs])), 1),
                         "tau_mean": round(float(np.mean([r["tau"] for r in runs])), 4),
+                        "tau_se": round(float(np.std([r["tau"] for r in runs], ddof=1) / math.sqrt(len(runs))), 4),
                         "covers_round_robin": round(float(np.mean([r["covers_round_robin"] for r in runs])), 4)}
+    difference = np.array([a["tau"] - r["tau"] for a, r in zip(adaptive, random)])
+    result["adaptive_minus_random_tau"] = {"mean": round(float(difference.mean()), 4),
+                                           "se": round(float(difference.std(ddof=1) / math.sqrt(len(runs))), 4)}
     result["seconds"] = round(time.perf_counter() - started, 1)
     return result
 
