@@ -88,14 +88,10 @@ class Ranking:
 class Candidate:
     """A block that may be played next. `observes` lists what one play of it observes, each a
     tuple of (key index — parameter index with a contrast —, coefficient) pairs: ((i, 1.0),) and ((j, 1.0),) for gets_i and gets_j;
-    ((i, 1.0), (j, 1.0)) once for a partner team. `pairing` names its two agents and `instance`
-    its game, when known: the blocks of one pairing are then chosen as one, on the instance
-    furthest behind in the mix (`choose_round`)."""
+    ((i, 1.0), (j, 1.0)) once for a partner team."""
 
     block: str
     observes: tuple[tuple[tuple[int, float], ...], ...]
-    pairing: str = ""
-    instance: str = ""
 
 
 def observation_matrix(candidate: Candidate, n_keys: int) -> np.ndarray:
@@ -222,43 +218,22 @@ def choose_round(ranking: Ranking, candidates: Sequence[Candidate], round_blocks
         covariance = after_block(covariance, observation_matrix(candidates[k], n), ranking.noise)
     chosen: list[int] = []
     pairs = pairs_of(ranking)
-    # Blocks of one pairing are one kind, evaluated once: on the instance with the most blocks
-    # still unplayed, i.e. the game furthest behind in the mix. A rating with a level per game
-    # (the utility model's μ_g) values one pairing's blocks differently by game — through how
-    # well each μ_g is known so far — so choosing among them by gain drifts the mix, and the
-    # figures then rank against a game mix of the scheduler's making: gets averaged over other
-    # games than the round robin's (its intervals covered the round robin's gets 0.90 of the
-    # time on the quickstart's bots, against 0.96 for random blocks). The order of the agents
-    # hardly depends on the mix; what their figures mean does. Without a pairing, blocks that
-    # observe the same figures are one kind (its block drawn by `rng`).
-    kinds: dict[object, list[int]] = {}
-    left: dict[str, int] = {}
+    # Blocks that observe the same figures (one pairing on several instances) are worth the
+    # same: each kind is evaluated once, and one of its untaken blocks is drawn (by `rng`) — so a
+    # pairing chosen often still meets the instances in a balanced mix, as a random design would.
+    kinds: dict[tuple, list[int]] = {}
     for k, candidate in enumerate(candidates):
         if k not in taken:
-            kinds.setdefault(candidate.pairing or candidate.observes, []).append(k)
-            left[candidate.instance] = left.get(candidate.instance, 0) + 1
-
-    # ties between instances equally far behind go by an order drawn for the round
-    paired = any(candidate.pairing for candidate in candidates)
-    rank = {instance: r for r, instance in enumerate(rng.permutation(sorted(left)).tolist())} if paired else {}
-
-    def front(members: list[int]) -> int:
-        """The block a kind is judged by and played as: on the instance furthest behind."""
-        return min(members, key=lambda k: (-left[candidates[k].instance], rank[candidates[k].instance], k))
-
+            kinds.setdefault(candidate.observes, []).append(k)
+    matrices = {kind: observation_matrix(candidates[members[0]], n) for kind, members in kinds.items()}
     while len(chosen) + len(drawn) < round_blocks:
         open_kinds = [kind for kind, members in kinds.items() if members]
-        fronts = [front(kinds[kind]) if candidates[kinds[kind][0]].pairing else kinds[kind][0] for kind in open_kinds]
-        gains = _gains(covariance, [observation_matrix(candidates[k], n) for k in fronts], pairs, ranking, known)
+        gains = _gains(covariance, [matrices[kind] for kind in open_kinds], pairs, ranking, known)
         # the first of (numerically) equal gains: the choice must not hang on rounding
-        best = None if not open_kinds else int(np.flatnonzero(gains >= gains.max() - 1e-12)[0])
+        best = None if not open_kinds else open_kinds[int(np.flatnonzero(gains >= gains.max() - 1e-12)[0])]
         assert best is not None  # more candidates than the round takes
-        members = kinds[open_kinds[best]]
-        pick = fronts[best] if candidates[members[0]].pairing else members[int(rng.integers(len(members)))]
-        members.remove(pick)
-        left[candidates[pick].instance] -= 1
-        chosen.append(pick)
-        covariance = after_block(covariance, observation_matrix(candidates[pick], n), ranking.noise)
+        chosen.append(kinds[best].pop(int(rng.integers(len(kinds[best])))))
+        covariance = after_block(covariance, matrices[best], ranking.noise)
     return RoundChoice(tuple(candidates[k].block for k in chosen + drawn),
                        tuple(candidates[k].block for k in drawn))
 

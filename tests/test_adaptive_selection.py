@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pandas as pd
 import pytest
 from scipy import integrate, stats
 
@@ -139,30 +138,3 @@ def test_the_utility_ranking_is_gets_read_through_the_model_s_parameters() -> No
     # a block of the neighbours b and c narrows what decides the ranking more than one of a and c
     assert expected_gain(ranking, scheduled.candidate("b-c", "b", "c", "synthetic")) > \
         expected_gain(ranking, scheduled.candidate("a-c", "a", "c", "synthetic"))
-
-
-def test_a_pairing_is_played_on_the_game_furthest_behind_not_the_one_worth_most_by_itself() -> None:
-    from lamen.ratings.ranking import utility_ranking
-    from lamen.ratings.simulate import simulate_utilities
-
-    gets, gives = {"a": 0.3, "b": 0.4, "c": 0.45, "d": 0.5}, {"a": 0.45, "b": 0.43, "c": 0.4, "d": 0.37}
-    g1 = simulate_utilities(gets, gives, games_per_pair=8, game="g1", seed=1)
-    g2 = simulate_utilities(gets, gives, games_per_pair=4, game="g2", seed=2)
-    g2 = g2.assign(block="g2|" + g2["block"], match_id="g2|" + g2["match_id"])
-    scheduled = utility_ranking(pd.concat([g1, g2], ignore_index=True))
-    pairs = [(x, y) for x in "abcd" for y in "abcd" if x < y]
-    # every pairing is left to play on g1, three on g2: g1 is furthest behind in the mix
-    candidates = [scheduled.candidate(f"{game}:{x}-{y}", x, y, game)
-                  for game, pairings in (("g1", pairs), ("g2", pairs[2:5])) for x, y in pairings]
-    assert candidates[2].pairing == "a|d" and candidates[2].instance == "g1"
-    # by itself a-d's block on g2 is worth more (0.123 against 0.063) ...
-    assert candidates[6].block == "g2:a-d"
-    assert expected_gain(scheduled.ranking, candidates[6]) > expected_gain(scheduled.ranking, candidates[2]) + 0.03
-    choice = choose_round(scheduled.ranking, candidates, 2, 0.2, np.random.default_rng(0))
-    assert choice.random == ("g2:b-c",)
-    # ... but the pairing a-d, the most worth playing, is played on the game furthest behind
-    assert choice.blocks == ("g1:a-d", "g2:b-c")
-    # judged block by block, as blocks without a pairing are, the game worth most would be played
-    unpaired = [Candidate(candidate.block, candidate.observes) for candidate in candidates]
-    assert choose_round(scheduled.ranking, unpaired, 2, 0.2, np.random.default_rng(0)).blocks == \
-        ("g2:a-d", "g2:b-c")

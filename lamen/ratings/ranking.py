@@ -70,8 +70,7 @@ class ScheduledRanking:
         return (((i, 1.0),), ((j, 1.0),))
 
     def candidate(self, block: str, agent_a: str, agent_b: str, instance: str = "") -> Candidate:
-        return Candidate(block, self.observes(agent_a, agent_b, instance), "|".join(sorted((agent_a, agent_b))),
-                         instance)
+        return Candidate(block, self.observes(agent_a, agent_b, instance))
 
 
 def _noise(se: np.ndarray, observed: np.ndarray) -> float:
