@@ -86,7 +86,7 @@ def main() -> None:
     parser.add_argument("--tau16", type=float, default=0.9447, help="the round robin's τ measured on 16 agents (even)")
     parser.add_argument("--lamen-tau8", type=float, default=0.6909,
                         help="the round robin's τ measured on 8 agents of the lamen spread")
-    parser.add_argument("--lamen-tau16", type=float, default=0.7323,
+    parser.add_argument("--lamen-tau16", type=float, default=0.7333,
                         help="the round robin's τ measured on 16 agents of the lamen spread")
     parser.add_argument("--lamen-evals", type=Path, default=LAMEN_EVALS, help="LAMEN's cross-play evals.csv")
     arguments = parser.parse_args()

@@ -27,7 +27,7 @@ Two spreads:
       (claude-2 0.279, gpt-3.5-turbo 0.332). For 16 agents the four models are themselves among
       them (every fifth); for 8 only the two ends are. Gives are interpolated at the same
       positions (models taken in gets order) and shifted by the difference of the means, as the
-      additive model needs (what is got is given): under 0.0005 here.
+      additive model needs (what is got is given): by 0.0005 (8 agents) and 0.0008 (16).
   Each match then agrees with probability p_g, and an agreed side's u is Beta with mean
   (μ + level_g + a_i + o_j ± β_side/2 ± β_first/2) / p_g and concentration c_g. Not modelled:
   the correlation of the two sides' u within a match (in distributive games they sum to 1).
