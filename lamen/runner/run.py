@@ -14,6 +14,7 @@ from lamen.agents.base import Agent, AgentError
 from lamen.agents.pool import EndpointPool
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
+from lamen.spec.agent import IDENTITY
 from lamen.core.family import Family, MetricSpec
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
 from lamen.core.players import PolicyAgent
@@ -135,7 +136,7 @@ def versions(tournament: Tournament, matches: list[Match]) -> list[Planned]:
     def digest_of(spec: object) -> str:
         key = id(spec)
         if key not in digests:
-            digests[key] = part_digest(spec.model_dump(mode="json"))  # type: ignore[attr-defined]
+            digests[key] = part_digest(spec.model_dump(mode="json", context=IDENTITY))  # type: ignore[attr-defined]
         return digests[key]
 
     fallback = tournament.llm_fallback.model_dump(mode="json") if tournament.llm_fallback else None
