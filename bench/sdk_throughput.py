@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import importlib
 import json
 import multiprocessing
@@ -111,11 +110,7 @@ def _run(spec: Tournament, folder: Path, make: Callable[..., Any] = make_agent,
     wall, cpu = time.perf_counter(), time.process_time()
     play(runner)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    store.close()
-    # The SDK clients close themselves when collected, on the running loop if there is one: collect
-    # them now, between runs, not on the next run's loop (which fails: their sockets are this one's).
-    runner.shared.clear()
-    gc.collect()
+    store.close()  # the run closed its SDK clients on its own loop as it ended
     return wall, cpu, runner
 
 
