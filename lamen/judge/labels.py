@@ -274,6 +274,11 @@ class IssueLabels:
         ("assembly included", "self-assembly"), else None."""
         labels = self.issue.labels
         included = [label for label in labels if re.search(r"\b(?:included|including|with)\b", label, re.IGNORECASE)]
+        if len(labels) == 2 and not included:
+            # ("no second shooter", "second shooter"): the label the other negates is the thing
+            # included, so "Second photographer: yes" names it.
+            negated = [label for label in labels if normalise(label) == normalise(f"no {next(o for o in labels if o != label)}")]
+            included = [label for label in labels if label not in negated] if len(negated) == 1 else []
         if len(labels) != 2 or len(included) != 1:
             return None
         return included[0], next(label for label in labels if label != included[0])

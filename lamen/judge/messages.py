@@ -321,6 +321,22 @@ def _in_issue_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, 
     return package
 
 
+_KEY_GAP = re.compile(r"[\s:=*\-–—]*")
+
+
+def _keys_dropped(written: list[tuple[str, str, int, int]], sentence: str) -> list[tuple[str, str, int, int]]:
+    """'second shooter no second shooter': a label worded as its issue's name, followed at once by
+    another label of that issue, is the key naming the issue, not a value."""
+    kept = []
+    for index, (issue, label, start, end) in enumerate(written):
+        after = written[index + 1] if index + 1 < len(written) else None
+        if after and after[0] == issue and after[1] != label and label.lower() == issue.lower() \
+                and _KEY_GAP.fullmatch(sentence[end:after[2]]):
+            continue
+        kept.append((issue, label, start, end))
+    return kept
+
+
 @dataclass
 class Reading:
     """Every mention of a text, and what the reader could not place (why it is unsure)."""
@@ -388,7 +404,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, is_own(sentence, item.start, item.end), proposed))
             topic += [issue for issue, _ in package]
             found = []
-        written = label_phrases(sentence, labels)
+        every_written = label_phrases(sentence, labels)
+        written = _keys_dropped(every_written, sentence)
         for index, item in enumerate(found):
             clause, offset = _clause_around(sentence, item.start, item.end)
             item.party = party_near(clause, offset, labels.game.parties, side)
@@ -419,9 +436,15 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
             if len(choices) == 1:
                 topic.append(choices[0][0])
-        paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in written]) \
+        paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in every_written]) \
             if labels.paraphrase_stems or labels.compound_labels else []
-        phrases = written + paraphrased + zero_mentions(sentence, labels, stems) + even_mentions(sentence, labels, stems)
+        zeros = zero_mentions(sentence, labels, stems)
+        # "drop the second shooter": the words for nothing name the zero label, and the label
+        # written inside them ("second shooter") is the thing given up, not a second value.
+        inside_zero = lambda f: any(z[0] == f[0] and z[1] != f[1] and z[2] <= f[2] and f[3] <= z[3]  # noqa: E731
+                                    for z in zeros)
+        phrases = [f for f in written + paraphrased if not inside_zero(f)] + zeros + \
+            even_mentions(sentence, labels, stems)
         owns = [is_own(sentence, start, end) for _, _, start, end in phrases]
         for index, (issue, label, start, end) in enumerate(phrases):
             # The same label found twice over one place ("No warranty" and "No warranty is a"): what

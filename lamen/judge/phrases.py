@@ -19,7 +19,7 @@ _ZERO_CUE = re.compile(
     # a new value follows ("drop the fee to $40" lowers it)
     r"\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up)\s+"
     r"(?P<dropped>(?:[\w-]+\s+){0,2}[\w-]+)\b(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
-    r"\b(?P<key>[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
+    r"\b(?P<key>(?:[a-z]+[ \t]+)?[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
     r"shorter|than|sooner|greater)\b)", re.IGNORECASE)
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
 
@@ -105,10 +105,14 @@ def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
                  or match.group("subject")
                  or "").split()
         words = [w for w in words if w.lower() not in _NOT_ISSUE_WORDS]
-        for issue, table in labels.issues.items():
-            zero = table.zero_label()
-            if zero and any(_names_issue(word, stems[issue][0]) for word in words):
-                found.append((issue, zero, match.start(), match.end()))
+        # "Second photographer: no": of the issues its words name, the one they name most
+        # (the second shooter, not the album whose "photo book" shares a stem).
+        named = {issue: sum(_names_issue(word, stems[issue][0]) for word in words)
+                 for issue, table in labels.issues.items() if table.zero_label()}
+        most = max(named.values(), default=0)
+        for issue, count in named.items():
+            if count and count == most:
+                found.append((issue, labels.issues[issue].zero_label() or "", match.start(), match.end()))
     return found
 
 

@@ -1,0 +1,58 @@
+"""Classes of text the tenth round of issue 12 reads by general rules (tuned on test8's and
+test9's errors), each tested on fresh examples written for these tests, not the gold set's items."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.labels import label_cache
+from lamen.spec.load import load_game
+
+GAMES = Path(__file__).parent / "data" / "games"
+RENTAL = label_cache(load_game("rental-agreement"))
+LOAN = label_cache(load_game("loan-agreement"))
+WEDDING = label_cache(load_game(GAMES / "wedding-photography.yaml"))
+
+
+# A label that stands inside its issue's zero label ("second shooter" in "no second shooter").
+@pytest.mark.parametrize("text", [
+    "Let's leave out the extras: we can skip the second shooter and keep the fee at $2,500.",
+    "If we drop the second shooter, would $3,000 work for you?",
+])
+def test_giving_up_a_label_names_the_zero_label_not_the_label_itself(text: str) -> None:
+    reading = extract_message(text, WEDDING)
+    assert reading.offers.get("second shooter") == "no second shooter"
+    assert "second shooter" not in reading.ambiguous
+
+
+def test_a_label_that_is_also_the_issue_name_is_the_key_before_another_label() -> None:
+    reading = extract_note("Acceptable offer: fee $2,000; second shooter no second shooter; delivery 6 weeks.", WEDDING)
+    assert dict(reading.offers) == {"fee": "$2000", "second shooter": "no second shooter", "delivery": "6 weeks"}
+
+
+@pytest.mark.parametrize("value, label", [("yes", "second shooter"), ("no", "no second shooter")])
+def test_yes_or_no_picks_between_a_label_and_its_negation(value: str, label: str) -> None:
+    note = f"## Acceptable offer\n- Package price: $3,000\n- Second photographer: {value}\n- Hours: 6"
+    assert dict(extract_note(note, WEDDING).offers) == {"fee": "$3000", "second shooter": label, "coverage": "6 hours"}
+
+
+def test_a_zero_key_belongs_to_the_issue_its_words_name_most() -> None:
+    # "photographer" shares a stem with the album's "photo book"; "second photographer" names one issue.
+    reading = extract_note("Offer:\n- Rate: $2,500\n- Second photographer: none", WEDDING)
+    assert "album" not in reading.offers
+    assert reading.offers.get("second shooter") == "no second shooter"
+
+
+@pytest.mark.parametrize("note, offers", [
+    ("Acceptable offer: rent $1,300; duration 12 months; deposit $1,000; subletting 2 days.\nUpdate: rent $1,200.",
+     {"rent": "$1200", "duration": "12 months", "deposit": "$1000", "subletting": "2 days"}),
+    ("Acceptable offer: amount $8,000; duration 4 years; rate 4%; fees $50\nRevised: rate 3%",
+     {"amount": "$8000", "duration": "4 years", "annual interest rate": "3%", "service fees": "$50"}),
+])
+def test_a_two_word_revision_line_after_an_offer_line_revises_it(note: str, offers: dict[str, str]) -> None:
+    reading = extract_note(note, RENTAL if "rent" in note else LOAN)
+    assert dict(reading.offers) == offers
+    assert not reading.unknown_issues
