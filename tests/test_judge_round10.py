@@ -56,3 +56,27 @@ def test_a_two_word_revision_line_after_an_offer_line_revises_it(note: str, offe
     reading = extract_note(note, RENTAL if "rent" in note else LOAN)
     assert dict(reading.offers) == offers
     assert not reading.unknown_issues
+
+
+RENT_ONLY = label_cache(load_game("rental-1-distributive"))
+
+
+@pytest.mark.parametrize("labels, text, offers", [
+    # $1,300 is a rent label; the deposit's labels step by $250, so it would be no deposit label.
+    (RENTAL, "fine, 1300 and we're done.", {"rent": "$1300"}),
+    (RENTAL, "so 700?? i really cant stretch further", {"rent": "$700"}),
+    # The only money issue of the game.
+    (RENT_ONLY, "could we settle at 900 then", {"rent": "$900"}),
+])
+def test_a_bare_amount_goes_to_the_one_money_issue_it_can_be(labels, text: str, offers: dict[str, str]) -> None:
+    reading = extract_message(text, labels)
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "unsure"  # a reading by elimination, not by name
+
+
+@pytest.mark.parametrize("text", [
+    "1000 works.",  # a label of both the rent and the deposit
+    "ok, 1500 then?",  # the same
+])
+def test_a_bare_amount_two_money_issues_could_hold_stays_unplaced(text: str) -> None:
+    assert dict(extract_message(text, RENTAL).offers) == {}

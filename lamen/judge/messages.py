@@ -419,7 +419,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             in_label = any(start <= item.start and item.end <= end + 1 for _, _, start, end in written)
             if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]) \
                     and not in_label:  # "50% deposit": a number inside a text label's wording
-                unplaced.append((item, len(unsure), proposed))
+                unplaced.append((item, len(unsure), proposed, min(distances[index].values(), default=float("inf"))))
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:
                 unsure.append(f"'{item.span}' could be {' or '.join(issue for issue, _ in choices)}")
@@ -457,17 +457,28 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # "1100, 24 months, 750 deposit, 4 days": a bare amount several money issues could hold
         # goes to the one of them the sentence gives no other value (the deposit is named for 750).
         named_in_sentence = {m.issue for m in result[first_of_sentence:] if m.own}
-        for item, at, item_proposed in reversed(unplaced):
+        for item, at, item_proposed, nearest in reversed(unplaced):
             amounts = numbers_in(item.span)
             if len(amounts) != 1:
                 continue
             spanning = labels.money_issues_spanning(amounts[0])
             left = [issue for issue in spanning if issue not in named_in_sentence]
-            if len(left) == 1 and len(spanning) > 1:
+            why = "the one money issue the sentence leaves open"
+            if len(left) > 1 and nearest > 4:
+                # "meet me at 1100?" of a $500-$1,500 rent and a $0-$2,500 deposit in steps of $250:
+                # the one issue of which the amount is a label, as a reader takes a valid offer
+                # over an invalid one.
+                left = [issue for issue in left if labels.match(issue, f"${amounts[0]}").kind == "label"]
+                why = "the one money issue it is a label of"
+            if len(spanning) == 1 and nearest > 4:
+                why = "the one money issue whose range holds it"  # "meet me at 1100" of a rent-only game
+            elif len(spanning) == 1:
+                continue
+            if len(left) == 1:
                 match = labels.match(left[0], f"${amounts[0]}")
                 result.append(Mention(left[0], match.label if match.kind == "label" else None, item.span, True,
                                       item_proposed))
-                unsure[at] = f"'{item.span}' was given to {left[0]}, the one money issue the sentence leaves open"
+                unsure[at] = f"'{item.span}' was given to {left[0]}, {why}"
                 placed.add(left[0])
         if proposed or "?" in sentence:
             for _, issue in named_here:
