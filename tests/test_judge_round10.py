@@ -80,3 +80,29 @@ def test_a_bare_amount_goes_to_the_one_money_issue_it_can_be(labels, text: str, 
 ])
 def test_a_bare_amount_two_money_issues_could_hold_stays_unplaced(text: str) -> None:
     assert dict(extract_message(text, RENTAL).offers) == {}
+
+
+@pytest.mark.parametrize("text, days", [
+    ("Subletting — a whole week — is fine by me if the rent is $1,200.", "7 days"),
+    ("We can't allow more than a day of subletting.", "1 day"),
+    ("I'll give you subletting (a full week) at a rent of $1,300.", "7 days"),
+])
+def test_a_length_set_off_by_a_dash_or_bounded_by_more_than_is_one_unit(text: str, days: str) -> None:
+    assert extract_message(text, RENTAL).offers.get("subletting") == days
+
+
+def test_waiting_more_than_a_day_offers_no_length() -> None:
+    assert dict(extract_message("Please don't wait more than a day to reply.", RENTAL).offers) == {}
+
+
+@pytest.mark.parametrize("labels, text, issue, zero", [
+    (LOAN, "The service fee is a sore point, I know. We can waive it if the rate stays at 4%.", "service fees", "$0"),
+    (RENTAL, "As for the deposit, I'm willing to drop it entirely for a 36-month lease.", "deposit", "$0"),
+])
+def test_giving_up_it_names_the_zero_label_of_the_issue_spoken_of(labels, text: str, issue: str, zero: str) -> None:
+    assert extract_message(text, labels).offers.get(issue) == zero
+
+
+def test_dropping_it_to_a_value_is_no_zero() -> None:
+    reading = extract_message("The service fee is high. We could drop it to $25.", LOAN)
+    assert reading.offers.get("service fees") != "$0"

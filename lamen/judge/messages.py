@@ -321,6 +321,25 @@ def _in_issue_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, 
     return package
 
 
+# "The fee feels like a burden. I'll waive it entirely.": giving up the issue the text spoke of
+# last, unless a new value follows ("drop it to $40" lowers it).
+_PRONOUN_ZERO = re.compile(r"\b(?:waiv(?:e|ing)|drop(?:ping)?|skip(?:ping)?|forgo(?:ing)?|scrap(?:ping)?|"
+                           r"eliminat(?:e|ing)|remov(?:e|ing))\s+(?:it|that|this)\b"
+                           r"(?!\s*(?:(?:down\s+)?(?:to|by|from|for|at|in)\b|[$€£\d]))", re.IGNORECASE)
+
+
+def _zero_pronoun(sentence: str, labels: GameLabels, spoken_of: list[str]) -> list[tuple[str, str, int, int]]:
+    match = _PRONOUN_ZERO.search(sentence)
+    if not match:
+        return []
+    before = sentence[:match.start()]
+    # An issue named earlier in the same sentence ("About the deposit: we could waive it") is nearer.
+    here = sorted((max(p for p, _ in occ), issue) for issue, occ in keyword_hits(before, labels).items() if occ)
+    referent = here[-1][1] if here else (spoken_of[-1] if spoken_of else None)
+    zero = labels.issues[referent].zero_label() if referent else None
+    return [(referent, zero, match.start(), match.end())] if referent and zero else []
+
+
 _KEY_GAP = re.compile(r"[\s:=*\-–—]*")
 
 
@@ -375,6 +394,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         converted = _THOUSANDS_K.sub(r"$\1", converted)  # "1.1k / 18 mo": an amount, not one half of a pair
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
+    spoken_of: list[str] = []  # issues in the order the text names them by any of their words
     sentences = [s for s in _SENTENCE.split(converted) if s and s.strip()]
     for number, sentence in enumerate(sentences):
         # "$1,400 and a $2,500 deposit? That's simply not workable.": a question the next
@@ -438,7 +458,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 topic.append(choices[0][0])
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in every_written]) \
             if labels.paraphrase_stems or labels.compound_labels else []
-        zeros = zero_mentions(sentence, labels, stems)
+        zeros = zero_mentions(sentence, labels, stems) + _zero_pronoun(sentence, labels, spoken_of)
         # "drop the second shooter": the words for nothing name the zero label, and the label
         # written inside them ("second shooter") is the thing given up, not a second value.
         inside_zero = lambda f: any(z[0] == f[0] and z[1] != f[1] and z[2] <= f[2] and f[3] <= z[3]  # noqa: E731
@@ -484,6 +504,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             for _, issue in named_here:
                 if issue not in placed and any(weight == 0.0 for _, weight in hits[issue]):
                     unsure.append(f"{issue} is named in a proposal but no value was read for it")
+        # What a pronoun of the next sentence refers to ("the fee ... waive it"): any word of an issue.
+        spoken_of += [issue for _, issue in named_here]
         # Only an issue's own name makes it the topic ("months" after a number names no issue).
         topic += [issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])]
     return Reading(result, unsure)

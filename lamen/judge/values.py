@@ -24,7 +24,12 @@ _LENGTH_BEFORE = {"for", "over", "of", "to", "about", "just", "only", "within", 
                   "with", "allow", "allowed", "is", "be", "up", "", ":", "=",
                   # "offer a week of subletting", "maybe a week": a verb of offering before "a"
                   # (not "need a day", "take a day": time to think, not a length offered)
-                  "offer", "offering", "give", "giving", "grant", "accept", "propose", "suggest", "maybe", "perhaps"}
+                  "offer", "offering", "give", "giving", "grant", "accept", "propose", "suggest", "maybe", "perhaps",
+                  # "subletting — a full week —": a length set off by a dash; "more than a day": a bound
+                  "—", "–", "-", "("}
+# "can't offer more than a day", "allow no more than a week": a bound on a length offered.
+_BOUND_BEFORE = re.compile(r"\b(?:offer|give|allow|grant|permit|do|accept|go)\s+(?:any\s+|no\s+)?(?:more|less|longer|shorter)\s+than\s*$",
+                           re.IGNORECASE)
 
 
 def _article_one(match: re.Match[str]) -> str:
@@ -33,6 +38,8 @@ def _article_one(match: re.Match[str]) -> str:
     if re.match(r"\w+\s+and\s+a\s+half\b", match.string[match.end():], re.IGNORECASE):
         return "one "
     previous = re.findall(r"[a-z]+|\S", match.string[:match.start()].lower()[-20:])
+    if _BOUND_BEFORE.search(match.string[max(0, match.start() - 40):match.start()]):
+        return "one "
     return "one " if (previous[-1] if previous else "") in _LENGTH_BEFORE else match.group(0)
 
 
