@@ -106,3 +106,27 @@ def test_giving_up_it_names_the_zero_label_of_the_issue_spoken_of(labels, text: 
 def test_dropping_it_to_a_value_is_no_zero() -> None:
     reading = extract_message("The service fee is high. We could drop it to $25.", LOAN)
     assert reading.offers.get("service fees") != "$0"
+
+
+CAR = label_cache(load_game(GAMES / "car-purchase.yaml"))
+SOFTWARE = label_cache(load_game(GAMES / "software-license.yaml"))
+JOB = label_cache(load_game(GAMES / "job-offer.yaml"))
+
+
+@pytest.mark.parametrize("labels, text, issue, label", [
+    # an article between a label's words ("end of month")
+    (CAR, "We could hand the keys over at the end of the month for $26,000.", "handover", "end of month"),
+    # "by" before a worded label sets a time; it is no difference ("lower by $100")
+    (CAR, "If you can have it ready by the end of the month, I'll pay $25,000 cash.", "handover", "end of month"),
+    # the restricting "only" of a label left unsaid
+    (CAR, "At $27,000 the powertrain warranty is included.", "warranty", "powertrain only"),
+    (SOFTWARE, "For $20 a seat we can provide email support and a 3-year term.", "support", "email only"),
+])
+def test_worded_labels_read_with_articles_times_and_an_unsaid_only(labels, text: str, issue: str, label: str) -> None:
+    assert extract_message(text, labels).offers.get(issue) == label
+
+
+def test_only_a_label_not_a_synonym_loses_its_only() -> None:
+    # "remote-only" is a synonym of "fully remote": "remote" alone (remote work matters) names no label.
+    reading = extract_message("We understand remote work matters to you; we can offer a hybrid arrangement.", JOB)
+    assert reading.offers.get("work arrangement") == "hybrid"

@@ -120,6 +120,13 @@ class IssueLabels:
                 pair_sums.add(Decimal(numbers[0]) + Decimal(numbers[1]))
             table.units[label] = unit_tokens(label)
             table.currency = table.currency or has_currency(label)
+        # "powertrain only", "email only": the restricting "only" may go unsaid ("the powertrain
+        # warranty", "Support: email"), when no other label of the issue is worded that way.
+        for words, label in list(table.phrases):
+            shorter = tuple(w for w in words if w != "only")
+            if shorter and shorter != words and words == tuple(word_sequence(label)) and not any(other == shorter or set(shorter) <= set(other)
+                                                        for other, owner in table.phrases if owner != label):
+                table.phrases.append((shorter, label))
         for key in clashes:
             del table.by_normal[key]
         for key in wording_clashes:
@@ -434,7 +441,8 @@ class GameLabels:
         patterns = []
         for issue, table in self.issues.items():
             for words, label in table.phrases:
-                body = r"[\s-]*".join(re.escape(word) for word in words)
+                # "by the end of the month" writes "end of month" with an article between its words.
+                body = r"[\s-]*(?:(?:the|a|an)\s+)?".join(re.escape(word) for word in words)
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
         return [(issue, label, pattern) for _, issue, label, pattern in sorted(patterns, key=lambda p: -p[0])]

@@ -204,7 +204,9 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):
         return True
-    if _IMMEDIATE_NOT_OWN.search(before[-30:]):
+    immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
+    # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
+    if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)):
         return False
     if _CLAUSE_NOT_OWN.search(clause):
         # "your 24-month proposal works": accepting a named value makes it one's own.
