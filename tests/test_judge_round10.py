@@ -130,3 +130,26 @@ def test_only_a_label_not_a_synonym_loses_its_only() -> None:
     # "remote-only" is a synonym of "fully remote": "remote" alone (remote work matters) names no label.
     reading = extract_message("We understand remote work matters to you; we can offer a hybrid arrangement.", JOB)
     assert reading.offers.get("work arrangement") == "hybrid"
+
+
+@pytest.mark.parametrize("text, deposit", [
+    ("Rent is settled. For the deposit, could we say five fifty? No, make it seven fifty.", "$750"),
+    ("deposit two fifty and we're good", "$250"),
+])
+def test_hundreds_said_the_short_way_with_a_space(text: str, deposit: str) -> None:
+    assert extract_message(text, RENTAL).offers.get("deposit") == deposit
+
+
+def test_short_hundreds_before_a_rate_are_an_amount() -> None:
+    reading = extract_message("I could do nine fifty a month on a 12-month lease.", RENTAL)
+    assert dict(reading.invalid) == {"rent": "950"}  # no rent label ($100 steps): invalid, not snapped
+    assert dict(reading.offers) == {"duration": "12 months"}
+
+
+def test_short_hundreds_are_no_count() -> None:
+    assert dict(extract_message("We need two twenty-day notice periods.", RENTAL).offers) == {}
+
+
+def test_a_small_bare_number_is_no_amount_of_a_range_that_starts_at_zero() -> None:
+    # The deposit's labels run $0-$2,500: "7" lies in that range but below every label but $0.
+    assert "deposit" not in extract_message("ok 7 it is, deposit aside", RENTAL).offers

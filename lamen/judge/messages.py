@@ -490,8 +490,10 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 # over an invalid one.
                 left = [issue for issue in left if labels.match(issue, f"${amounts[0]}").kind == "label"]
                 why = "the one money issue it is a label of"
-            if len(spanning) == 1 and nearest > 4:
-                why = "the one money issue whose range holds it"  # "meet me at 1100" of a rent-only game
+            positive = [Decimal(n) for n in labels.issues[spanning[0]].by_number if Decimal(n) > 0] if spanning else []
+            if len(spanning) == 1 and nearest > 4 and positive and Decimal(amounts[0]) >= min(positive):
+                # "meet me at 1100" of a rent-only game; not "7" of a deposit whose range starts at $0.
+                why = "the one money issue whose range holds it"
             elif len(spanning) == 1:
                 continue
             if len(left) == 1:

@@ -109,6 +109,10 @@ _WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundr
                         + r")\b", re.IGNORECASE)
 
 
+_COUNTED_AFTER = re.compile(r"\s*-?\s*(?:(?!(?:a|an|per|each|every)\b)[a-z]+\s+)?(?:days?|weeks?|months?|years?|hours?|percent|per\s?cent|%|"
+                            r"seats?|rounds?|people|guests?|licen[cs]es?|times|of\b)", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def words_to_digits(text: str) -> str:
     """'twelve hundred dollars' -> '1200 dollars'; 'twenty-one days' -> '21 days';
@@ -122,7 +126,10 @@ def words_to_digits(text: str) -> str:
         spoken = re.sub(r"[\s-]+and$", "", match.group(0).strip().lower())  # "one-twenty and hybrid"
         if len(words) in (2, 3) and words[0] in _UNITS_WORDS and words[0] != "zero" and words[1] in _TENS_WORDS and \
                 (len(words) == 2 or (words[2] in _UNITS_WORDS and _UNITS_WORDS[words[2]] < 10)) and \
-                (_UNITS_WORDS[words[0]] >= 10 or re.fullmatch(r"[a-z]+-[a-z]+(?:-[a-z]+)?", spoken)):
+                (_UNITS_WORDS[words[0]] >= 10 or re.fullmatch(r"[a-z]+-[a-z]+(?:-[a-z]+)?", spoken)
+                 # "can we do seven fifty?": a unit before the tens, spaced, is an amount too, unless
+                 # a count follows ("two twenty-day windows") or a third word joins it
+                 or len(words) == 2 and not _COUNTED_AFTER.match(match.string[match.end():])):
             return str(_UNITS_WORDS[words[0]] * 100 + _TENS_WORDS[words[1]] + (_UNITS_WORDS[words[2]] if len(words) == 3 else 0)) \
                 + trailing
         numbers: list[int] = []
