@@ -153,3 +153,28 @@ def test_short_hundreds_are_no_count() -> None:
 def test_a_small_bare_number_is_no_amount_of_a_range_that_starts_at_zero() -> None:
     # The deposit's labels run $0-$2,500: "7" lies in that range but below every label but $0.
     assert "deposit" not in extract_message("ok 7 it is, deposit aside", RENTAL).offers
+
+
+@pytest.mark.parametrize("labels, text, issue, label", [
+    (LOAN, "Five years at 1% would be a dream, haha. Realistically, 3% over five years.", "annual interest rate", "3%"),
+    (RENTAL, "I'd love $900, honestly. Jokes aside, $1,100 is what we can pay.", "rent", "$1100"),
+])
+def test_a_sentence_that_revises_replaces_the_wish_before_it(labels, text: str, issue: str, label: str) -> None:
+    reading = extract_message(text, labels)
+    assert reading.offers.get(issue) == label and issue not in reading.ambiguous
+
+
+@pytest.mark.parametrize("text", [
+    "Great question! Email-only support means replies within two business days, while business hours "
+    "adds phone support. Which fits your team better?",
+    "That's a reasonable question. The 24/7 tier needs an on-call engineer, which is why it costs more than "
+    "business hours.",
+])
+def test_an_answer_to_a_question_explains_the_labels_it_names(text: str) -> None:
+    assert dict(extract_message(text, SOFTWARE).offers) == {}
+
+
+def test_an_answer_that_then_proposes_offers_what_it_proposes() -> None:
+    reading = extract_message("Good question. Business hours covers weekdays only. We can offer business hours "
+                              "at $30 per seat.", SOFTWARE)
+    assert dict(reading.offers) == {"support": "business hours", "price per seat": "$30"}

@@ -81,6 +81,7 @@ class Mention:
     proposed: bool
     ambiguous: bool = False
     stated: bool = False  # the value's own clause proposes it ("..., I propose $1,100")
+    revises: bool = False  # its sentence replaces what the text said before ("ok realistically 2%")
 
 
 @dataclass
@@ -340,6 +341,19 @@ def _zero_pronoun(sentence: str, labels: GameLabels, spoken_of: list[str]) -> li
     return [(referent, zero, match.start(), match.end())] if referent and zero else []
 
 
+# A sentence that replaces what came before it: "ok realistically 2%", "Actually, make it $1,200",
+# "On second thought, 18 months", "jokes aside, 3%".
+_REVISES = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|but|well|fine|alright|no)\W+)?(?:realistically|actually|seriously|"
+                      r"on\s+second\s+thought|scratch\s+that|correction|jok(?:es|ing)\s+aside|in\s+all\s+seriousness|"
+                      r"to\s+be\s+realistic|more\s+realistically|let\s+me\s+correct)\b", re.IGNORECASE)
+
+
+# A reply that opens by taking up the other side's question explains the terms it names; only a
+# sentence that proposes offers anything ("Good question! Business-hours support covers 9-6 ...").
+_ANSWERS_QUESTION = re.compile(r"^\W*(?:(?:that's|that\s+is|it's|what)\s+(?:a\s+)?|a\s+)?(?:good|great|fair|excellent|"
+                               r"reasonable|valid)\s+question\b|^\W*to\s+answer\s+your\s+question\b", re.IGNORECASE)
+
+
 _KEY_GAP = re.compile(r"[\s:=*\-–—]*")
 
 
@@ -396,6 +410,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     topic: list[str] = []  # issues in the order the text names them
     spoken_of: list[str] = []  # issues in the order the text names them by any of their words
     sentences = [s for s in _SENTENCE.split(converted) if s and s.strip()]
+    answering = bool(_ANSWERS_QUESTION.match(converted))
     for number, sentence in enumerate(sentences):
         # "$1,400 and a $2,500 deposit? That's simply not workable.": a question the next
         # sentence turns down quotes the values it names.
@@ -416,6 +431,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                     if what.group(1).lower()[:5] in primary | secondary:
                         distances[index][issue] = 0.0
         proposed = bool(PROPOSES.search(sentence))
+        revising = bool(_REVISES.match(sentence)) and number > 0
+        explains = answering and not proposed
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
         named_by_name = any(weight == 0.0 for occurrences in hits.values() for _, weight in occurrences)
         package = _in_issue_order(found, labels) if not named_by_name else None
@@ -430,7 +447,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             clause, offset = _clause_around(sentence, item.start, item.end)
             item.party = party_near(clause, offset, labels.game.parties, side)
             item.favour = favoured(sentence[item.start:], labels.game.parties, side)
-            own = is_own(sentence, item.start, item.end)
+            own = is_own(sentence, item.start, item.end) and not explains
             if item.measure:
                 if own:
                     unsure.append(f"'{item.span}' measures a value by another")
@@ -453,7 +470,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 ambiguous = len(choices) > 1 or match.kind == "ambiguous"
                 label = match.label if match.kind == "label" and not ambiguous else None
                 stated = bool(PROPOSES.search(clause))
-                result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
+                result.append(Mention(issue, label, item.span, own, proposed or revising, ambiguous, stated, revising))
             if len(choices) == 1:
                 topic.append(choices[0][0])
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in every_written]) \
@@ -469,9 +486,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         for index, (issue, label, start, end) in enumerate(phrases):
             # The same label found twice over one place ("No warranty" and "No warranty is a"): what
             # is said of the shorter span ("... is a dealbreaker") holds for both.
-            own = owns[index] and all(owns[other] for other, (i, l, s, e) in enumerate(phrases)
-                                      if (i, l) == (issue, label) and s < end and start < e)
-            result.append(Mention(issue, label, sentence[start:end], own, True))
+            own = owns[index] and not explains and all(owns[other] for other, (i, l, s, e) in enumerate(phrases)
+                                                       if (i, l) == (issue, label) and s < end and start < e)
+            result.append(Mention(issue, label, sentence[start:end], own, True, revises=revising))
             topic.append(issue)
         placed = {m.issue for m in result}
         # "1100, 24 months, 750 deposit, 4 days": a bare amount several money issues could hold
@@ -535,6 +552,9 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
         if values and unresolved - {m.raw for m in clean}:
             ambiguous.append(issue)  # "50% or 55% ownership": another proposed value could be this issue's
             continue
+        revised = [m.label for m in clean if m.label and m.revises]
+        if len(values) > 1 and revised:
+            values = [revised[-1]]  # "half a percent lol. ok realistically 2%": the revision stands
         if len(values) > 1:
             proposed = list(dict.fromkeys(m.label for m in clean if m.label and m.proposed))
             stated = list(dict.fromkeys(m.label for m in clean if m.label and m.stated))
