@@ -178,3 +178,20 @@ def test_an_answer_that_then_proposes_offers_what_it_proposes() -> None:
     reading = extract_message("Good question. Business hours covers weekdays only. We can offer business hours "
                               "at $30 per seat.", SOFTWARE)
     assert dict(reading.offers) == {"support": "business hours", "price per seat": "$30"}
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("Money is tight: $1,000 works for us if the deposit is $750.", {"rent": "$1000", "deposit": "$750"}),
+    ("We'd sign at $1,500 with a $1,000 deposit.", {"rent": "$1500", "deposit": "$1000"}),
+])
+def test_an_amount_two_money_issues_could_hold_goes_to_the_one_the_sentence_leaves_open(
+        text: str, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, RENTAL).offers) == offers
+
+
+@pytest.mark.parametrize("text", [
+    "Anything from $1,000 to $1,100 for rent, with a 12-month lease.",
+    "Either $1,000 on a year's lease or $1,300 for two years.",
+])
+def test_a_range_or_alternative_of_one_issue_is_not_read_as_leaving_the_other_open(text: str) -> None:
+    assert "deposit" not in extract_message(text, RENTAL).offers

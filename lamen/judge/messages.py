@@ -354,6 +354,8 @@ _ANSWERS_QUESTION = re.compile(r"^\W*(?:(?:that's|that\s+is|it's|what)\s+(?:a\s+
                                r"reasonable|valid)\s+question\b|^\W*to\s+answer\s+your\s+question\b", re.IGNORECASE)
 
 
+_TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\bto\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
+                         re.IGNORECASE)
 _KEY_GAP = re.compile(r"[\s:=*\-–—]*")
 
 
@@ -494,6 +496,28 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # "1100, 24 months, 750 deposit, 4 days": a bare amount several money issues could hold
         # goes to the one of them the sentence gives no other value (the deposit is named for 750).
         named_in_sentence = {m.issue for m in result[first_of_sentence:] if m.own}
+        # "$1,000 is what we can do, with a $500 deposit": of the money issues a value could be,
+        # the one the sentence gives no other value.
+        clear = {m.issue for m in result[first_of_sentence:] if m.own and not m.ambiguous}
+        contested: dict[str, list[int]] = {}
+        # (not where the other value may be a second one of that issue: "between $1,000 and $1,100 for rent")
+        for at_index in range(first_of_sentence, len(result)) if not _TWO_OF_ONE.search(sentence) else ():
+            mention = result[at_index]
+            if mention.ambiguous and mention.own and labels.issues[mention.issue].currency:
+                contested.setdefault(mention.raw, []).append(at_index)
+        for raw, places_of in contested.items():
+            open_issues = [at_index for at_index in places_of if result[at_index].issue not in clear]
+            if len(places_of) > 1 and len(open_issues) == 1:
+                kept = result[open_issues[0]]
+                match = labels.match(kept.issue, kept.raw)
+                result[open_issues[0]] = Mention(kept.issue, match.label if match.kind == "label" else None, kept.raw,
+                                                 True, kept.proposed, False, kept.stated, kept.revises)
+                for at_index in places_of:
+                    if at_index != open_issues[0]:
+                        result[at_index] = Mention(result[at_index].issue, None, raw, False, False, True)
+                note = f"'{raw}' could be {' or '.join(result[i].issue for i in places_of)}"
+                unsure[:] = [u if u != note else f"'{raw}' was given to {kept.issue}, the one money issue the sentence "
+                             f"leaves open" for u in unsure]
         for item, at, item_proposed, nearest in reversed(unplaced):
             amounts = numbers_in(item.span)
             if len(amounts) != 1:
