@@ -195,3 +195,30 @@ def test_an_amount_two_money_issues_could_hold_goes_to_the_one_the_sentence_leav
 ])
 def test_a_range_or_alternative_of_one_issue_is_not_read_as_leaving_the_other_open(text: str) -> None:
     assert "deposit" not in extract_message(text, RENTAL).offers
+
+
+MERGER = label_cache(load_game("merger"))
+
+
+@pytest.mark.parametrize("text, side, ownership", [
+    # spoken by Company B: the 40% is Company A's because the sentence says so, not "we"
+    ("We can live with a 40% stake going to Company A if the board is 5-5.", 1, "40%"),
+    ("We would take 60% of the merged firm's shares for Company B.", 0, "40%"),
+])
+def test_a_party_named_by_its_name_beats_a_pronoun(text: str, side: int, ownership: str) -> None:
+    assert extract_message(text, MERGER, side=side).offers.get("ownership") == ownership
+
+
+@pytest.mark.parametrize("text, employees", [
+    ("Our proposal: 5-5 on the board and 45% of retained staff from A.", "45%-55%"),
+    ("We suggest 60% of the retained headcount from Company B.", "40%-60%"),
+])
+def test_a_share_of_staff_from_a_named_party_fixes_the_split(text: str, employees: str) -> None:
+    assert extract_message(text, MERGER).offers.get("employees") == employees
+
+
+def test_a_sentence_article_is_no_party() -> None:
+    # "A 60-40 split" opens with the article: the 55% kept is the speaker's (Company B's).
+    reading = extract_message("A 60-40 board split in your favour is fine if we keep 55% of the employees.", MERGER,
+                              side=1)
+    assert reading.offers.get("employees") == "45%-55%"

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Literal
 
-from lamen.judge.issue_names import close_spelling, key_words, stem_words, synonym_variants
+from lamen.judge.issue_names import SYNONYMS, close_spelling, key_words, stem_words, synonym_variants
 from lamen.judge.numbers import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, Quantity, _unit_tokens, decimal_text, has_currency, normalise,
     numbers_in, prepare, quantities, unit_tokens,
@@ -480,6 +480,11 @@ class GameLabels:
         names = {issue: stem_words(" ".join((issue, *table.issue.aliases))) for issue, table in self.issues.items()}
         described = {issue: stem_words(" ".join(table.issue.descriptions), description=True)
                      for issue, table in self.issues.items()}
+        # Words negotiators use for an issue's name ("staff" for employees, "stake" for ownership)
+        # weigh as its description's words do.
+        for issue in self.issues:
+            for word in key_words(" ".join((issue, *self.issues[issue].issue.aliases))):
+                described[issue] |= {other[:5] for other in SYNONYMS.get(word, ())}
         secondary = {}
         for issue, words in described.items():
             others = set().union(*(w | names[o] for o, w in described.items() if o != issue))

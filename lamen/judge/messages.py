@@ -47,7 +47,7 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
 _TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$",
                            re.IGNORECASE)
-_OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)",
+_OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)(?:\s+([a-z]+))?",
                       re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*(?:monthly|yearly|annually|a\s+year)\b",
                          re.IGNORECASE)
@@ -429,8 +429,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             # "55% of our employees": the words after "of" say what the number is.
             what = _OF_WHAT.match(sentence[item.end:])
             if what:
+                # "55% of retained staff": the noun may follow one word that describes it.
                 for issue, (primary, secondary) in stems.items():
-                    if what.group(1).lower()[:5] in primary | secondary:
+                    if any(word and word.lower()[:5] in primary | secondary for word in what.groups()):
                         distances[index][issue] = 0.0
         proposed = bool(PROPOSES.search(sentence))
         revising = bool(_REVISES.match(sentence)) and number > 0
