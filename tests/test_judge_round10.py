@@ -222,3 +222,18 @@ def test_a_sentence_article_is_no_party() -> None:
     reading = extract_message("A 60-40 board split in your favour is fine if we keep 55% of the employees.", MERGER,
                               side=1)
     assert reading.offers.get("employees") == "45%-55%"
+
+
+@pytest.mark.parametrize("labels, text, issue, label", [
+    (RENTAL, "Halfway between your $1,500 and my $900 comes to $1,200 — let's take it.", "rent", "$1200"),
+    (LOAN, "Fair is fair: my 2% and your 4% average out to 3%.", "annual interest rate", "3%"),
+])
+def test_a_worked_out_compromise_offers_its_result_not_its_ends(labels, text: str, issue: str, label: str) -> None:
+    reading = extract_message(text, labels)
+    assert reading.offers.get(issue) == label and issue not in reading.ambiguous
+
+
+def test_amounts_with_thousands_separators_before_a_verdict_are_turned_down() -> None:
+    reading = extract_message("A $1,500 deposit plus $1,400 in rent is more than we can manage. We offer $1,200 "
+                              "with a $750 deposit.", RENTAL)
+    assert dict(reading.offers) == {"rent": "$1200", "deposit": "$750"}

@@ -57,7 +57,8 @@ _BOUND_BEFORE = re.compile(
     r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
-    r"^\s*(?:[^\s,.;!?]+\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
+    # (an amount with thousands separators is one word: "a $2,500 deposit and $1,500 in rent are beyond ...")
+    r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\s,.;!?]+)\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind)|"
@@ -186,6 +187,15 @@ _LIST_LEAD = re.compile(r"\b(?:offered|proposed|suggested|asked(?:\s+for)?|wante
                         r"demanded|offering|proposing|asking(?:\s+for)?|demanding|want|quoted)\b", re.IGNORECASE)
 
 
+# Worked-out compromises: "splitting the difference between my $1,200 and your $1,000 gives
+# $1,100", "your 5% and my 2% average to 3.5%". The result is the speaker's; the two ends are not.
+_RESULT_VERB = r"(?:averages?\s+(?:out\s+)?to|gives?|comes?\s+to|equals|works?\s+out\s+to|lands?\s+(?:us\s+)?(?:at|on)|puts?\s+us\s+at)"
+_RESULT_BEFORE = re.compile(rf"\b{_RESULT_VERB}\s*(?:about\s+|roughly\s+|exactly\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+_ENDS_BETWEEN = re.compile(rf"\b(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s+between\b"
+                           rf"(?:(?!\b{_RESULT_VERB}\b)[^.;!?])*$", re.IGNORECASE)
+_RESULT_AFTER = re.compile(rf"^[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
+
+
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
     if "?" in sentence and asks_about(sentence):
@@ -195,6 +205,10 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     after = sentence[end:end + 70]
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
+    if _ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:]):
+        return False  # an end of the compromise the sentence works out
+    if _RESULT_BEFORE.search(before[-40:]):
+        return True  # the compromise worked out, whoever's ends it is worked out from
     if _THEIRS_LABELLED.match(re.split(r"[;.!?]\s|—|\s-\s", before)[-1]):
         return False  # every value after "you:" up to the next ";" is theirs
     if _QUOTED_AFTER.search(after):
