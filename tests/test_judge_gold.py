@@ -94,13 +94,14 @@ def test_reader_counts_on_the_second_test_part() -> None:
     # (k is thousands of money): 1 -> 0 false positives, 389 -> 390 offers, 14 -> 15 ambiguous,
     # 12 -> 10 wrong; one more reading unsure (right, its offer blocks disagree), 61 -> 60 since
     # t2-msg-053 is no longer unsure. Round ten: one right reading no longer unsure (a word
-    # negotiators use for an issue names it), 60 -> 59.
+    # negotiators use for an issue names it), 60 -> 59; and one more ("rent no higher than $1,300"
+    # beside the offer block is a bound told in prose, not a second block), 59 -> 58.
     result = score(GOLD_TEST2)["result"]
     assert result["offers"] == {"true_positive": 390, "false_positive": 0, "false_negative": 6,
                                 "precision": 1.0, "recall": 0.9848}
     assert result["by_kind"]["note"]["recall"] == 0.9918 and result["by_kind"]["message"]["recall"] == 0.9735
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("8/10", "15/15")
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (10, 1.0, 59)
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (10, 1.0, 58)
 
 
 def test_every_real_gpt4_item_is_read_exactly() -> None:

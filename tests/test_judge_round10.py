@@ -237,3 +237,26 @@ def test_amounts_with_thousands_separators_before_a_verdict_are_turned_down() ->
     reading = extract_message("A $1,500 deposit plus $1,400 in rent is more than we can manage. We offer $1,200 "
                               "with a $750 deposit.", RENTAL)
     assert dict(reading.offers) == {"rent": "$1200", "deposit": "$750"}
+
+
+def test_a_move_told_in_prose_before_the_offer_line_is_no_pair() -> None:
+    note = ("The landlord went from $1,500 to $1,400 on rent and kept 12 months.\n"
+            "Acceptable offer: rent $1,200; duration 24 months; deposit $1,000; subletting 2 days.")
+    assert dict(extract_note(note, RENTAL).offers) == {"rent": "$1200", "duration": "24 months", "deposit": "$1000",
+                                                      "subletting": "2 days"}
+
+
+def test_numbered_packages_with_commas_are_options_not_a_table() -> None:
+    note = ("**Acceptable offers** (I'm fine with either):\n\n"
+            "1. Rent $1,100, 24 months, deposit $750, 3 days subletting\n"
+            "2. Rent $1,000, 36 months, deposit $750, 3 days subletting")
+    reading = extract_note(note, RENTAL)
+    assert dict(reading.offers) == {"deposit": "$750", "subletting": "3 days"}
+    assert set(reading.ambiguous) == {"rent", "duration"} and reading.confidence == "unsure"
+
+
+def test_a_numbered_option_is_chosen_by_the_name_written_inside_it() -> None:
+    note = ("Packages:\n\n1. **Package A** — $9,000 over 5 years at 4%, fees $40\n"
+            "2. **Package B** — $8,000 over 4 years at 3%, fees $40\n\nI'll open with Package B.")
+    assert dict(extract_note(note, LOAN).offers) == {"amount": "$8000", "duration": "4 years",
+                                                     "annual interest rate": "3%", "service fees": "$40"}
