@@ -260,3 +260,40 @@ def test_a_numbered_option_is_chosen_by_the_name_written_inside_it() -> None:
             "2. **Package B** — $8,000 over 4 years at 3%, fees $40\n\nI'll open with Package B.")
     assert dict(extract_note(note, LOAN).offers) == {"amount": "$8000", "duration": "4 years",
                                                      "annual interest rate": "3%", "service fees": "$40"}
+
+
+CATERING = label_cache(load_game(GAMES / "catering-contract.yaml"))
+RENOVATION = label_cache(load_game(GAMES / "home-renovation.yaml"))
+
+
+@pytest.mark.parametrize("labels, text, issue, label", [
+    # two words a label writes as one ("upfront", "cleanup")
+    (CATERING, "Buffet at $45 a head, and we'd pay half of the total up front.", "payment", "half upfront"),
+    # "every day" where a label says "daily"
+    (RENOVATION, "We'd need the site cleaned up every day while we live there.", "cleanup", "daily cleanup"),
+])
+def test_label_words_written_apart_or_in_other_words(labels, text: str, issue: str, label: str) -> None:
+    assert extract_message(text, labels).offers.get(issue) == label
+
+
+def test_every_day_under_a_key_is_the_daily_label() -> None:
+    note = "Acceptable offer:\n- Price: $20,000\n- Site cleanup: every day"
+    assert extract_note(note, RENOVATION).offers.get("cleanup") == "daily cleanup"
+
+
+@pytest.mark.parametrize("labels, text, issue, label", [
+    (CAR, "Financing via my own bank, and $25,000 is my number.", "financing", "bank loan"),
+    (JOB, "As for the work location, home suits me best at $120,000.", "work arrangement", "fully remote"),
+])
+def test_one_telling_word_beside_the_issue_name_names_the_label(labels, text: str, issue: str, label: str) -> None:
+    reading = extract_message(text, labels)
+    assert reading.offers.get(issue) == label
+    assert reading.confidence == "unsure"  # one word is thin evidence: the fallback may check it
+
+
+@pytest.mark.parametrize("labels, text, issue", [
+    (CATERING, "Full disclosure: the payment schedule matters a lot to us.", "payment"),
+    (RENOVATION, "After the holidays we can talk about the cleanup.", "cleanup"),
+])
+def test_common_words_of_labels_tell_nothing(labels, text: str, issue: str) -> None:
+    assert issue not in extract_message(text, labels).offers

@@ -57,6 +57,27 @@ _PARTY_LETTER = re.compile(r"\b(?:company|party|firm|side|team|to|for|from|by)\s
 _DECORATION_BREAK = re.compile(r"\s[—–-]\s|—|–|\s\(|[,;:]\s")
 _SHARE_OF_WHOLE = re.compile(r"\d\s*%?\s*(?:[a-z]+\s+)?(?:of|out\s+of)\s+(?:the\s+|all\s+)?\d")
 
+# How often, in a word a label may use: "every day" is "daily" ("Debris removal: every day").
+_FREQUENCY = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(day|week|month)\b", re.IGNORECASE)
+_FREQUENCY_WORDS = {"day": "daily", "week": "weekly", "month": "monthly"}
+
+
+def frequency_words(text: str, label_words: frozenset[str]) -> str:
+    """'every day' -> 'daily' where a label of the game says 'daily' (and so on for weeks and months)."""
+    if "every" not in text.lower() and "each" not in text.lower():
+        return text
+    return _FREQUENCY.sub(lambda m: _FREQUENCY_WORDS[m.group(1).lower()]
+                          if _FREQUENCY_WORDS[m.group(1).lower()] in label_words else m.group(0), text)
+
+
+# Words of labels that say nothing of which label is meant on their own.
+_NOT_TELLING = {"with", "without", "only", "included", "include", "including", "none", "from", "this", "that", "next",
+                "week", "weeks", "month", "months", "year", "years", "days", "hours", "your", "their", "every",
+                # words of labels that ordinary sentences use for other things ("open to", "the event",
+                # "work for us", "three days in the office", "after all", "within reason")
+                "open", "down", "after", "within", "around", "round", "full", "fully", "three", "work", "based",
+                "high", "paid", "event", "site", "range", "house", "clock", "office", "business", "standard", "basic"}
+
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
 
 
@@ -152,6 +173,11 @@ class IssueLabels:
         return found[0] if len(found) == 1 else None
 
     @cached_property
+    def phrase_words(self) -> frozenset[str]:
+        """Words of this issue's text labels and synonyms."""
+        return frozenset(word for words, _ in self.phrases for word in words)
+
+    @cached_property
     def all_units(self) -> frozenset[str]:
         # Read only once the table is built (`of`), so computing it once is safe.
         return frozenset().union(*self.units.values()) if self.units else frozenset()
@@ -231,7 +257,7 @@ class IssueLabels:
             exact = other if _YES_NO.fullmatch(text).group("no") else included
         if exact is not None:
             return ValueMatch("label", exact)
-        prepared = prepare(text)
+        prepared = prepare(frequency_words(text, self.phrase_words) if self.phrases else text)
         if self.phrases:
             named = self.phrase_labels(word_sequence(prepared))
             if len(named) == 1:
@@ -426,6 +452,25 @@ class GameLabels:
                     entries.setdefault(stems, set()).add((issue, label))
         return [(issue, label, stems) for stems, owners in entries.items() if len(owners) == 1
                 for issue, label in owners]
+
+    @cached_property
+    def telling_words(self) -> dict[str, tuple[str, str]]:
+        """word -> (issue, label) for words of four or more letters that stand in exactly one
+        text label (or its synonyms) of the whole game, and name no issue or party ("bank" of
+        "bank loan", "after" of "pay after the event"): one of them beside its issue's name
+        says which label is meant ("financing through my bank")."""
+        owners: dict[str, set[tuple[str, str]]] = {}
+        for issue, table in self.issues.items():
+            for words, label in table.phrases:
+                for word in words:
+                    if len(word) >= 4 and word.isalpha():
+                        owners.setdefault(word, set()).add((issue, label))
+        named = {word for issue, table in self.issues.items()
+                 for word in re.findall(r"[a-z]+", " ".join((issue, *table.issue.aliases)).lower())}
+        named |= {word for party in self.game.parties for word in re.findall(r"[a-z]+", party.lower())}
+        name_stems = set().union(*(primary for primary, _ in self.issue_stems.values()))
+        return {word: next(iter(found)) for word, found in owners.items()
+                if len(found) == 1 and word not in named and word not in _NOT_TELLING and word[:5] not in name_stems}
 
     @cached_property
     def compound_labels(self) -> list[tuple[str, str, str]]:

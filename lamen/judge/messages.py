@@ -18,11 +18,12 @@ from fractions import Fraction
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import (
-    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits,
+    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, frequency_words, numbers_in, unit_tokens,
+    words_to_digits,
 )
 from lamen.judge.numbers import decimal_text
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
-from lamen.judge.phrases import even_mentions, label_phrases, paraphrased_labels, zero_mentions
+from lamen.judge.phrases import even_mentions, label_phrases, paraphrased_labels, told_labels, zero_mentions
 from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
 from lamen.judge.stance import PROPOSES, is_own
 from lamen.judge.values import in_english, local_forms
@@ -406,6 +407,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     # "between 1,000 and 1,100" and, once number words are digits, "between five and seven thousand".
     to_range = lambda m: f"{m.group('a')} to "  # noqa: E731
     converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
+    converted = frequency_words(converted, labels.label_words)  # "tidied every day": daily
     if labels.money_issues and ("k" in converted or "K" in converted):
         converted = _THOUSANDS_K.sub(r"$\1", converted)  # "1.1k / 18 mo": an amount, not one half of a pair
     result: list[Mention] = []
@@ -492,6 +494,16 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             own = owns[index] and not explains and all(owns[other] for other, (i, l, s, e) in enumerate(phrases)
                                                        if (i, l) == (issue, label) and s < end and start < e)
             result.append(Mention(issue, label, sentence[start:end], own, True, revises=revising))
+            topic.append(issue)
+        named_unplaced = {issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])} - \
+            {m.issue for m in result[first_of_sentence:]}
+        for issue, label, start, end in told_labels(sentence, labels, named_unplaced,
+                                                    [(start, end) for _, _, start, end in phrases]):
+            own = is_own(sentence, start, end) and not explains
+            result.append(Mention(issue, label, sentence[start:end], own, True, revises=revising))
+            # ("Payment: After the event": the word opens the value of its issue's key, as sure as a pair)
+            if own and not re.search(r"[:=][\s*_]*$", sentence[:start]):
+                unsure.append(f"{issue}: '{label}' read from one word beside the issue's name")
             topic.append(issue)
         placed = {m.issue for m in result}
         # "1100, 24 months, 750 deposit, 4 days": a bare amount several money issues could hold

@@ -56,15 +56,17 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
     "assembly included", "assemble it myself" = "self-assembly"), and one-word labels written
     apart as a phrasal verb ("pick it up" = "pickup"), outside spans already read. Labels that
     start with "no" are words for nothing (zero_mentions)."""
-    words = [(m.start(), m.end(), _stem(m.group(0))) for m in _WORD.finditer(sentence)]
+    plain = [(m.start(), m.end(), m.group(0).lower()) for m in _WORD.finditer(sentence)]
+    words = [(start, end, _stem(word)) for start, end, word in plain]
     if len(words) < 2:
         return []
+    joined = [(start, end, _stem(word)) for start, end, word in _joined_compounds(plain, labels.label_words)]
     found: list[Found] = []
     for issue, label, stems in labels.paraphrase_stems:
-        for index, (start, _, stem) in enumerate(words):
+        for index, (start, _, stem) in enumerate(joined):
             if stem not in stems:
                 continue
-            window = words[index:index + _WINDOW + 1]
+            window = joined[index:index + _WINDOW + 1]
             seen: set[str] = set()
             for _, end, other in window:
                 seen.add(other)
@@ -87,6 +89,22 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
                         found.append((issue, label, start, end))
                     break
     return found
+
+
+def _joined_compounds(words: list[tuple[int, int, str]], label_words: frozenset[str]) -> list[tuple[int, int, str]]:
+    """Two words written apart that a label writes as one ("half the payment up front" for
+    "half upfront", "clean up" for "cleanup"), joined."""
+    joined: list[tuple[int, int, str]] = []
+    index = 0
+    while index < len(words):
+        start, end, word = words[index]
+        if index + 1 < len(words) and word + words[index + 1][2] in label_words and len(word) >= 2:
+            joined.append((start, words[index + 1][1], word + words[index + 1][2]))
+            index += 2
+            continue
+        joined.append((start, end, word))
+        index += 1
+    return joined
 
 
 def _names_issue(word: str, primary: set[str]) -> bool:
@@ -131,3 +149,29 @@ def even_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
         if len(named) == 1:
             found.append((named[0], labels.issues[named[0]].even_label() or "", match.start(), match.end()))
     return found
+
+
+_TELLING_WINDOW = 4  # words between an issue's name and the label word beside it
+
+
+def told_labels(sentence: str, labels: GameLabels, named: set[str], taken: list[tuple[int, int]]) -> list[Found]:
+    """A text label named by one telling word beside its issue's name, for the issues in `named`
+    (named by name in the sentence, no value read for them): "I'll be financing through my bank"
+    is the bank loan, "payment after the wedding" pay after the event."""
+    telling = labels.telling_words
+    if not telling or not named:
+        return []
+    tokens = [(m.start(), m.end(), m.group(0).lower()) for m in _WORD.finditer(sentence)]
+    stems = labels.issue_stems
+    found: list[Found] = []
+    for index, (start, end, word) in enumerate(tokens):
+        owner = telling.get(word)
+        if owner is None or owner[0] not in named or any(start < e and s < end for s, e in taken):
+            continue
+        primary = stems[owner[0]][0]
+        near = tokens[max(0, index - _TELLING_WINDOW):index + _TELLING_WINDOW + 1]
+        if any(_names_issue(other, primary) for _, _, other in near if other != word) and \
+                not any(f[0] == owner[0] for f in found):
+            found.append((owner[0], owner[1], start, end))
+    return found
+
