@@ -297,3 +297,16 @@ def test_one_telling_word_beside_the_issue_name_names_the_label(labels, text: st
 ])
 def test_common_words_of_labels_tell_nothing(labels, text: str, issue: str) -> None:
     assert issue not in extract_message(text, labels).offers
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("Rent 1100 chalega, deposit 750 bas, lease 24 months.", {"rent": "$1100", "deposit": "$750", "duration": "24 months"}),
+    ("rent 1300 pls, deposit 1500 and we sign", {"rent": "$1300", "deposit": "$1500"}),
+])
+def test_a_number_right_after_an_issue_name_is_its_value_whatever_word_follows(text: str,
+                                                                             offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, RENTAL).offers) == offers
+
+
+def test_a_count_of_something_else_stays_no_value() -> None:
+    assert "subletting" not in extract_message("We have 3 kids and a dog.", RENTAL).offers

@@ -46,6 +46,7 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "seems", "feels", "makes", "should", "could", "will", "work", "was", "only", "max", "maximum",
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
+_KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
 _TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$",
                            re.IGNORECASE)
 _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)(?:\s+([a-z]+))?",
@@ -128,6 +129,7 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
           places: list[tuple[int, float]]) -> list[_Found]:
     found = []
     convertible = _convertible(labels)
+    name_stems = {stem for primary, _ in labels.issue_stems.values() for stem in primary}
     for match in MENTION.finditer(sentence):
         unit_word = match.group("unit").strip(" -").lower()
         unit_word = UNIT_SINGULAR.get(unit_word, unit_word)
@@ -146,6 +148,11 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
             stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems and unit_word not in labels.label_words
                      and not (len(unit_word) >= 3 and any(stem.startswith(unit_word) for stem in keyword_stems))
                      and not currency and not match.group("pct") and not match.group("num2"))
+        if stray:
+            # "Rent 1200 theek hai", "deposit 1000 se zyada nahi": a number right after an issue's
+            # name is its value, whatever word (of another language) follows it.
+            key_before = _KEY_BEFORE.search(sentence[max(0, match.start() - 30):match.start()])
+            stray = not (key_before and key_before.group(1).lower()[:5] in name_stems)
         after = sentence[match.start() + len(span):]
         if not unit_word and _PER_PERIOD.match(after):
             currency = True  # "1200 a month", "1200/mo": an amount of money per period
