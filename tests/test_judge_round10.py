@@ -310,3 +310,17 @@ def test_a_number_right_after_an_issue_name_is_its_value_whatever_word_follows(t
 
 def test_a_count_of_something_else_stays_no_value() -> None:
     assert "subletting" not in extract_message("We have 3 kids and a dog.", RENTAL).offers
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("Your numbers are too high for us. We're at $1,100 and $750.", {"rent": "$1100", "deposit": "$750"}),
+    ("Counter: $1,300 and $1,500, 12 months.", {"rent": "$1300", "deposit": "$1500", "duration": "12 months"}),
+])
+def test_amounts_without_issue_names_are_read_in_the_games_order(text: str, offers: dict[str, str]) -> None:
+    reading = extract_message(text, RENTAL)
+    assert dict(reading.offers) == offers and reading.confidence == "unsure"
+
+
+def test_two_sides_positions_are_not_a_package() -> None:
+    reading = extract_message("So far: you at $1,500, me at $1,000. I can move to $1,100 on a 12-month lease.", RENTAL)
+    assert "deposit" not in reading.offers

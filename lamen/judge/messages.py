@@ -362,6 +362,26 @@ _ANSWERS_QUESTION = re.compile(r"^\W*(?:(?:that's|that\s+is|it's|what)\s+(?:a\s+
                                r"reasonable|valid)\s+question\b|^\W*to\s+answer\s+your\s+question\b", re.IGNORECASE)
 
 
+def _amounts_in_game_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, str]] | None:
+    """(issue, label) per value when a sentence's values are two or more amounts of money, each
+    in the range of the same money issues and as many as those issues, each a label of the issue
+    the game's order gives it; else None."""
+    if len(found) < 2 or any(item.two_numbers or item.stray_noun for item in found):
+        return None
+    spans = [numbers_in(item.span) for item in found]
+    if any(len(numbers) != 1 for numbers in spans):
+        return None
+    issues = {frozenset(labels.money_issues_spanning(numbers[0])) for numbers in spans}
+    ordered = [issue for issue in labels.issues if issue in next(iter(issues))] if len(issues) == 1 else []
+    if len(ordered) != len(found):
+        return None
+    matches = [labels.match(issue, f"${numbers[0]}") for issue, numbers in zip(ordered, spans)]
+    if any(match.kind != "label" for match in matches):
+        return None
+    return [(issue, match.label or "") for issue, match in zip(ordered, matches)]
+
+
+_LISTENER_WORDS = re.compile(r"\b(?:you|your|yours|they|their|theirs)\b", re.IGNORECASE)
 _TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\bto\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
                          re.IGNORECASE)
 _KEY_GAP = re.compile(r"[\s:=*\-–—]*")
@@ -455,7 +475,23 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             found = []
         every_written = label_phrases(sentence, labels)
         written = _keys_dropped(every_written, sentence)
+        amounts = [item for item in found if item.currency]
+        amounts_in_order = _amounts_in_game_order(amounts, labels) if not named_by_name and not package else None
+        read_in_order: list[_Found] = []
+        # (only for the speaker's own package: "you at $1,400, me at $1,000" are two positions)
+        if amounts_in_order and not _LISTENER_WORDS.search(sentence) and \
+                all(is_own(sentence, item.start, item.end) for item in amounts):
+            # "We're at $1,200 and $1,000.": as many amounts as the money issues each could be, no
+            # issue named: read in the game's order of those issues (rent before deposit).
+            for item, (issue, label) in zip(amounts, amounts_in_order):
+                result.append(Mention(issue, label, item.span, True, proposed))
+            unsure.append(f"{', '.join(item.span for item in amounts)} read in the game's order of "
+                          f"{', '.join(issue for issue, _ in amounts_in_order)}")
+            topic += [issue for issue, _ in amounts_in_order]
+            read_in_order = amounts
         for index, item in enumerate(found):
+            if item in read_in_order:
+                continue
             clause, offset = _clause_around(sentence, item.start, item.end)
             item.party = party_near(clause, offset, labels.game.parties, side)
             item.favour = favoured(sentence[item.start:], labels.game.parties, side)
