@@ -324,3 +324,24 @@ def test_amounts_without_issue_names_are_read_in_the_games_order(text: str, offe
 def test_two_sides_positions_are_not_a_package() -> None:
     reading = extract_message("So far: you at $1,500, me at $1,000. I can move to $1,100 on a 12-month lease.", RENTAL)
     assert "deposit" not in reading.offers
+
+
+SOFTWARE_TERM = SOFTWARE  # the software licence reads "around the clock" as 24/7 by its synonyms
+
+
+@pytest.mark.parametrize("labels, text, issue, label", [
+    (RENTAL, "Affitto 1.200 dollari, contratto di 24 mesi. Il subaffitto è escluso.", "subletting", "0 days"),
+    (RENTAL, "Kira 1.100 dolar, depozito 750 dolar. Alt kiralama yok.", "subletting", "0 days"),
+    (RENTAL, "Ik betaal 1.200 dollar huur voor een contract van drie jaar.", "duration", "36 months"),
+    (RENTAL, "Miete 1.300 $, Laufzeit anderthalb Jahre.", "duration", "18 months"),
+    (RENOVATION, "Karşı teklif: 20.000 $, premium malzeme, gelecek hafta başlangıç.", "start", "next week"),
+    (RENOVATION, "Prix 21 000 $, matériaux haut de gamme, nettoyage quotidien.", "cleanup", "daily cleanup"),
+    (CATERING, "Buffet, 45 $ par personne, et nous payons la moitié d'avance.", "payment", "half upfront"),
+    (SOFTWARE_TERM, "Wir brauchen Support rund um die Uhr für 100 Lizenzen.", "support", "24/7"),
+    (SOFTWARE, "Nous voulons 100 licences avec une assistance 24h/24, pour 30 $ par siège.", "support", "24/7"),
+])
+def test_words_of_other_languages_for_nothing_numbers_times_and_payments(labels, text: str, issue: str,
+                                                                          label: str) -> None:
+    reading = extract_message(text, labels)
+    assert reading.offers.get(issue) == label
+    assert reading.confidence == "unsure"  # a text not in English stays unsure
