@@ -345,3 +345,22 @@ def test_words_of_other_languages_for_nothing_numbers_times_and_payments(labels,
     reading = extract_message(text, labels)
     assert reading.offers.get(issue) == label
     assert reading.confidence == "unsure"  # a text not in English stays unsure
+
+
+def test_a_bound_in_a_clause_is_no_refusal_of_the_label_it_prices() -> None:
+    reading = extract_message("We can't go lower than $45 for the buffet, with beer and wine.", CATERING)
+    assert dict(reading.offers) == {"price per guest": "$45", "menu": "buffet", "bar": "beer and wine"}
+
+
+@pytest.mark.parametrize("labels, text, offers", [
+    (RENTAL, "A similar flat down the street rents for $1,100. We'd pay $1,200.", {"rent": "$1200"}),
+    (LOAN, "Remember, 4% on $8,000 over 4 years means roughly $700 in interest. I'd like 3%.",
+     {"annual interest rate": "3%"}),
+])
+def test_reference_prices_and_worked_out_figures_are_no_offers(labels, text: str, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, labels).offers) == offers
+
+
+def test_wfh_is_working_from_home() -> None:
+    assert extract_note("Acceptable offer: $110k base, WFH, 25 days PTO, $5k signing", JOB).offers.get(
+        "work arrangement") == "fully remote"

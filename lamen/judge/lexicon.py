@@ -234,6 +234,7 @@ FOREIGN_WORDS = {
     "niente": "no", "nada de": "no", "pas de": "no", "nessun": "no", "nessuna": "no",
     # round ten: Dutch numbers, "one and a half", words for nothing said after the issue
     # ("Il subaffitto resta escluso", "Alt kiralama yok"), and times and payments of the text labels
+    "wfh": "work from home",
     "twee": "two", "drie": "three", "vijf": "five", "zes": "six", "zeven": "seven", "negen": "nine", "tien": "ten",
     "twaalf": "twelve", "honderd": "hundred", "duizend": "thousand", "anderthalb": "one and a half",
     "eineinhalb": "one and a half", "è": "is", "escluso": "none", "esclusa": "none", "yok": "none",

@@ -13,7 +13,9 @@ _IMMEDIATE_NOT_OWN = re.compile(
     r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
-    r"listed\s+(?:at|for)|(?:renting|selling|going|priced)\s+(?:at|for)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
+    r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
+    # a figure worked out, not offered: "... over 10 years means about $2,700 in interest"
+    r"(?:means|would\s+mean)\s+(?:about|roughly|around|nearly|almost|some)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
     r"msrp(?:\s+(?:of|is))?|market\s+(?:rate|price|value)(?:\s+(?:of|is))?|going\s+rate(?:\s+(?:of|is))?)\s+"
     r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
@@ -55,6 +57,9 @@ _BOUND_BEFORE = re.compile(
     r"(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|must not|mustn't|should not|shouldn't|may not|not to|"
     r"never|doesn't|does not|don't|do not)\s+(?:go\s+)?(?:exceed|surpass|top)|\b(?:up to|at most|at least|a maximum of|a minimum of|max(?:imum)?|min(?:imum)?))\s*"
     r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+_BOUND_PHRASE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not)\s+(?:go|pay|do|offer|accept|come\s+down)\s+"
+                           r"(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)(?:\s+than)?\b",
+                           re.IGNORECASE)
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
     # (an amount with thousands separators is one word: "a $2,500 deposit and $1,500 in rent are beyond ...")
@@ -222,7 +227,9 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
     if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)):
         return False
-    if _CLAUSE_NOT_OWN.search(clause):
+    # "We can't go below $65 for a plated dinner": a bound the speaker sets says what it offers;
+    # its "can't" is no refusal of the rest of the clause.
+    if _CLAUSE_NOT_OWN.search(_BOUND_PHRASE.sub(" ", clause) if _BOUND_PHRASE.search(clause) else clause):
         # "your 24-month proposal works": accepting a named value makes it one's own.
         # Whether the sentence accepts is agreement.py's rule, the one the judge and the bots use.
         return bool(re.search(r"\byour?\b", clause, re.IGNORECASE)) and accepts_named(sentence)
