@@ -364,3 +364,22 @@ def test_reference_prices_and_worked_out_figures_are_no_offers(labels, text: str
 def test_wfh_is_working_from_home() -> None:
     assert extract_note("Acceptable offer: $110k base, WFH, 25 days PTO, $5k signing", JOB).offers.get(
         "work arrangement") == "fully remote"
+
+
+def test_a_bare_number_is_no_value_of_an_issue_whose_labels_hold_no_number() -> None:
+    reading = extract_message("120 works if it's hybrid", JOB)
+    assert "work arrangement" not in reading.invalid
+    assert reading.offers.get("work arrangement") == "hybrid"
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("**Counter (Round 3):** $1,200 rent and a 24-month lease.", {"rent": "$1200", "duration": "24 months"}),
+    ("Round 4 of 10 — my offer: $1,100, 12 months.", {"rent": "$1100", "duration": "12 months"}),
+])
+def test_round_counts_are_no_values(text: str, offers: dict[str, str]) -> None:
+    reading = extract_message(text, RENTAL)
+    assert dict(reading.offers) == offers and not reading.invalid and not reading.ambiguous
+
+
+def test_a_round_thousand_is_still_an_amount() -> None:
+    assert extract_message("The deposit should be a round thousand.", RENTAL).offers.get("deposit") == "$1000"

@@ -46,6 +46,7 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "seems", "feels", "makes", "should", "could", "will", "work", "was", "only", "max", "maximum",
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
+_ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
 _TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$",
                            re.IGNORECASE)
@@ -157,6 +158,9 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         if not unit_word and _PER_PERIOD.match(after):
             currency = True  # "1200 a month", "1200/mo": an amount of money per period
         measure = bool(unit_word) and (after.startswith("'s") or after.startswith("' "))
+        if _ROUND_BEFORE.search(sentence[:match.start()]) and re.fullmatch(r"\d{1,2}", match.group("num")) \
+                and not match.group("unit").strip():
+            continue  # "Proposal (Round 2):" counts the rounds of the negotiation: no value at all
         if _TOTAL_BEFORE.search(sentence[:match.start()]):
             stray = True  # "6 of the 10 seats": the 10 is the whole, not a value
         # Two amounts of money are never a split: "$1,200-$1,300" is a range.
@@ -250,6 +254,8 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 continue
             if result.kind == "ambiguous" and not result.candidates and not unit_evidence and distance > 8:
                 continue
+        elif result.kind == "invalid" and not table.by_number and not table.currency and table.pair_total is None:
+            continue  # "110 is ok if remote": a number is no value of an issue whose labels hold none
         elif result.kind == "invalid":
             # A non-label value is only pinned on an issue it is clearly about.
             only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
