@@ -383,3 +383,12 @@ def test_round_counts_are_no_values(text: str, offers: dict[str, str]) -> None:
 
 def test_a_round_thousand_is_still_an_amount() -> None:
     assert extract_message("The deposit should be a round thousand.", RENTAL).offers.get("deposit") == "$1000"
+
+
+@pytest.mark.parametrize("text, side, offers", [
+    ("Unser Vorschlag: Zusatzleistungen 70 %, Anteil von Unternehmen A 55 %.", 0, {"benefits": "70%", "ownership": "55%"}),
+    ("Wir wollen eine Sitzverteilung von sieben zu drei zu unseren Gunsten.", 1, {"control": "3-7"}),
+    ("我们建议：福利60%，A公司持股45%。", 1, {"benefits": "60%", "ownership": "45%"}),
+])
+def test_merger_words_and_scores_of_other_languages(text: str, side: int, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, MERGER, side=side).offers) == offers

@@ -235,6 +235,8 @@ FOREIGN_WORDS = {
     # round ten: Dutch numbers, "one and a half", words for nothing said after the issue
     # ("Il subaffitto resta escluso", "Alt kiralama yok"), and times and payments of the text labels
     "wfh": "work from home",
+    "anteil": "share", "anteile": "shares", "zusatzleistungen": "benefits", "mitarbeiterübernahme": "employees retained",
+    "übernahme der mitarbeiter": "employees retained", "sitzverteilung": "board seats", "aufsichtsratssitze": "board seats",
     "twee": "two", "drie": "three", "vijf": "five", "zes": "six", "zeven": "seven", "negen": "nine", "tien": "ten",
     "twaalf": "twelve", "honderd": "hundred", "duizend": "thousand", "anderthalb": "one and a half",
     "eineinhalb": "one and a half", "è": "is", "escluso": "none", "esclusa": "none", "yok": "none",
@@ -273,6 +275,7 @@ _CJK_WORDS = {
     "年利率": " annual interest rate ", "無料": " free ", "每月": " per month ", "月额": " monthly ", "月額": " monthly ", "免费": " free ", "免除": " waived ", "月租": " rent ", "租金": " rent ", "家賃": " rent ", "賃料": " rent ",
     "租期": " duration ", "契約期間": " duration ", "期間": " duration ", "期限": " duration ",
     "押金": " deposit ", "敷金": " deposit ", "保证金": " deposit ", "转租": " subletting ", "転貸": " subletting ",
+    "持股": " ownership ", "股权": " ownership ", "股份": " ownership ", "持ち株": " ownership ",
     "不要です": " none. ", "は不要": " none ", "不要": " none ", "来週": " next week ", "今週": " this week ", "毎日": " daily ",
     "不允许": " no ", "は不可": " is not allowed ", "不可": " no ", "は無料": " free ", "なし": " none ", "无": " no ", "無し": " none ",
     "贷款金额": " amount ", "借入額": " amount ", "融資額": " amount ", "贷款": " loan ", "金利": " interest rate ",

@@ -46,6 +46,7 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "seems", "feels", "makes", "should", "could", "will", "work", "was", "only", "max", "maximum",
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
+_SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
 _TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$",
@@ -441,6 +442,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     to_range = lambda m: f"{m.group('a')} to "  # noqa: E731
     converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
     converted = frequency_words(converted, labels.label_words)  # "tidied every day": daily
+    if " zu " in converted or " tegen " in converted:
+        converted = _SCORE_WORD.sub("-", converted)  # "sechs zu vier", "zes tegen vier": a score, 6-4
     if labels.money_issues and ("k" in converted or "K" in converted):
         converted = _THOUSANDS_K.sub(r"$\1", converted)  # "1.1k / 18 mo": an amount, not one half of a pair
     result: list[Mention] = []
