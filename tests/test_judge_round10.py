@@ -392,3 +392,14 @@ def test_a_round_thousand_is_still_an_amount() -> None:
 ])
 def test_merger_words_and_scores_of_other_languages(text: str, side: int, offers: dict[str, str]) -> None:
     assert dict(extract_message(text, MERGER, side=side).offers) == offers
+
+
+def test_a_label_described_with_another_labels_words_is_one_value() -> None:
+    reading = extract_message("We can do $120,000 and a hybrid setup with two days in the office each week.", JOB)
+    assert reading.offers.get("work arrangement") == "hybrid" and "work arrangement" not in reading.ambiguous
+
+
+def test_a_thanked_proposal_of_a_package_is_theirs_item_by_item() -> None:
+    reading = extract_message("Thanks for your offer of a $130,000 salary, fully remote work and 15 days of vacation. "
+                              "We'd propose $110,000, hybrid work and 20 days.", JOB, side=0)
+    assert dict(reading.offers) == {"salary": "$110000", "work arrangement": "hybrid", "vacation": "20 days"}

@@ -391,6 +391,19 @@ def _amounts_in_game_order(found: list[_Found], labels: GameLabels) -> list[tupl
 _LISTENER_WORDS = re.compile(r"\b(?:you|your|yours|they|their|theirs)\b", re.IGNORECASE)
 _TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\bto\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
                          re.IGNORECASE)
+_DECORATING = re.compile(r"^[\s\w-]{0,25}?\b(?:with|including|plus)\b[^,;.()]*$", re.IGNORECASE)
+
+
+def _decorations_dropped(written: list[tuple[str, str, int, int]], sentence: str) -> list[tuple[str, str, int, int]]:
+    """'a hybrid arrangement with three days in the office': a label of the same issue inside a
+    'with' phrase after a label describes it ('in the office' is how hybrid is lived), no second value."""
+    dropped = {index for index, (issue, label, start, end) in enumerate(written)
+               for other_issue, other_label, _, other_end in written[:index]
+               if other_issue == issue and other_label != label and other_end <= start
+               and _DECORATING.match(sentence[other_end:start])}
+    return [found for index, found in enumerate(written) if index not in dropped]
+
+
 _KEY_GAP = re.compile(r"[\s:=*\-–—]*")
 
 
@@ -483,7 +496,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             topic += [issue for issue, _ in package]
             found = []
         every_written = label_phrases(sentence, labels)
-        written = _keys_dropped(every_written, sentence)
+        written = _decorations_dropped(_keys_dropped(every_written, sentence), sentence)
         amounts = [item for item in found if item.currency]
         amounts_in_order = _amounts_in_game_order(amounts, labels) if not named_by_name and not package else None
         read_in_order: list[_Found] = []

@@ -149,7 +149,7 @@ _THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+
 # no deposit and 10 days": every item is still what they asked for).
 _STATEMENT_WORD = re.compile(
     r"\b(?:i|we|you|they|he|she|it|that|this|there|is|are|was|were|be|been|am|can|could|will|would|shall|"
-    r"should|may|might|must|do|does|did|have|has|had|works?|need|want|accept|offer|propose|take|give|pay|"
+    r"should|may|might|must|do|does|did|have|has|had|works|need|want|accept|offer|propose|take|give|pay|"
     r"agree|go|make|let|keep|get|seems?|sounds?|looks?|fine|ok|okay|deal|but|or|how|what|if|so|then|except|"
     r"stays?|goes|comes?|remains?|becomes?)\b|'(?:s|re|ll|d|ve|m)\b|n't\b",
     re.IGNORECASE)
@@ -189,7 +189,9 @@ def _list_scope(before: str, clause_of_value: str) -> str:
 
 _THANKED = re.compile(r"\b(?:appreciate|thanks?\s+(?:you\s+)?for)\b", re.IGNORECASE)
 _LIST_LEAD = re.compile(r"\b(?:offered|proposed|suggested|asked(?:\s+for)?|wanted|requested|mentioned|said|"
-                        r"demanded|offering|proposing|asking(?:\s+for)?|demanding|want|quoted)\b", re.IGNORECASE)
+                        r"demanded|offering|proposing|asking(?:\s+for)?|demanding|want|quoted|"
+                        # "Thank you for your proposal of a $100,000 salary, on-site work, ..."
+                        r"(?:proposal|offer|counter-?offer|terms)\s+of)\b", re.IGNORECASE)
 
 
 # Worked-out compromises: "splitting the difference between my $1,200 and your $1,000 gives
