@@ -403,3 +403,19 @@ def test_a_thanked_proposal_of_a_package_is_theirs_item_by_item() -> None:
     reading = extract_message("Thanks for your offer of a $130,000 salary, fully remote work and 15 days of vacation. "
                               "We'd propose $110,000, hybrid work and 20 days.", JOB, side=0)
     assert dict(reading.offers) == {"salary": "$110000", "work arrangement": "hybrid", "vacation": "20 days"}
+
+
+FURNITURE = label_cache(load_game(GAMES / "furniture-order.yaml"))
+
+
+def test_a_word_of_an_unread_issues_label_makes_the_reading_unsure() -> None:
+    # "door" stands only in the home delivery label's wording: the reader cannot place it, and says so.
+    reading = extract_message("We'll carry it right to your door for $1,100, with a 2-year warranty.", FURNITURE)
+    assert "delivery" not in reading.offers and reading.confidence == "unsure"
+    assert "delivery" in reading.reason
+
+
+def test_a_reading_that_holds_the_issue_stays_as_it_is() -> None:
+    reading = extract_message("Home delivery, $1,100 and a 2-year warranty.", FURNITURE)
+    assert reading.offers.get("delivery") == "home delivery"
+    assert "labels but no value read" not in reading.reason

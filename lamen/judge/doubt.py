@@ -62,7 +62,27 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
                   and (kind == "note" or _worded(issue, labels) or not reading.found_anything)]
         if unread:
             reasons.append(f"{', '.join(unread)} named in the {kind} but no value read")
+        told = _told_unread(local_forms(text), labels, read | set(unread))
+        if told:
+            reasons.append(f"words of {', '.join(told)} labels but no value read")
     return reasons
+
+
+_SELF = re.compile(r"^(?:my|your|our|them|it|him|her)sel(?:f|ves)$")
+
+
+def _told_unread(text: str, labels: GameLabels, read: set[str]) -> list[str]:
+    """Worded issues with no reading whose labels' telling words the text uses ("grab it from
+    the shop myself": the self of self-assembly; "bring it to your door": home delivery)."""
+    telling = labels.telling_words
+    if not telling:
+        return []
+    found: dict[str, None] = {}
+    for word in set(re.findall(r"[a-z]+", text.lower())):
+        owner = telling.get("self" if _SELF.match(word) else word)
+        if owner and owner[0] not in read:
+            found[owner[0]] = None
+    return list(found)
 
 
 def _after(text: str, raw: str) -> str:
