@@ -419,3 +419,29 @@ def test_a_reading_that_holds_the_issue_stays_as_it_is() -> None:
     reading = extract_message("Home delivery, $1,100 and a 2-year warranty.", FURNITURE)
     assert reading.offers.get("delivery") == "home delivery"
     assert "labels but no value read" not in reading.reason
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("Counter:\n- Rate: 3.5% instead of 4.5%\n- Fees: $30 (down from $60)\n- Amount: $9,000",
+     {"annual interest rate": "3.5%", "service fees": "$30", "amount": "$9000"}),
+])
+def test_a_listed_value_followed_by_the_one_it_replaces_is_one_value(text: str, offers: dict[str, str]) -> None:
+    reading = extract_message(text, LOAN)
+    assert dict(reading.offers) == offers and not reading.ambiguous
+
+
+def test_sentences_after_a_key_are_no_value() -> None:
+    note = ("host wants it cheap, 120 guests. leaning buffet.\nmenu: buffet\nprice per guest: $45\n"
+            "bar: no bar\npayment: half upfront")
+    reading = extract_note(note, CATERING)
+    assert dict(reading.offers) == {"menu": "buffet", "price per guest": "$45", "bar": "no bar", "payment": "half upfront"}
+    assert not reading.invalid
+
+
+@pytest.mark.parametrize("labels, note", [
+    (RENTAL, "Their last ask was $1,400 for the rent. I need to see what they value first. No acceptable offer yet."),
+    (LOAN, "My payoff table (rate): 2%→8, 3%→6, 4%→4. Not ready to make an offer this round."),
+])
+def test_a_note_that_says_it_makes_no_offer_yet_is_sure_of_it(labels, note: str) -> None:
+    reading = extract_note(note, labels)
+    assert dict(reading.offers) == {} and not reading.invalid and reading.confidence == "sure"

@@ -35,8 +35,15 @@ _PER_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|annum|week|day)\b
                          r"\b(?:annual(?:ly)?|yearly|weekly|daily)\b", re.IGNORECASE)
 
 
+# A note that says itself it makes no offer ("No acceptable offer yet.").
+NO_OFFER_YET = re.compile(r"\bno\s+(?:acceptable\s+)?offer\s+(?:yet|for\s+now|this\s+(?:round|turn))\b|"
+                          r"\bnot\s+(?:ready\s+)?(?:to\s+)?(?:make|making)\s+(?:an?\s+)?offer\b", re.IGNORECASE)
+
+
 def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> list[str]:
     """Why a reading of this text may be wrong, though no reader rule was unsure of it."""
+    if kind == "note" and reading.method == "none" and NO_OFFER_YET.search(text):
+        return []  # the issues it names are what it thinks about, not values it left out
     reasons = []
     has_numbers = bool(re.search(r"\d", text))
     complete = reading.is_complete(tuple(labels.issues))

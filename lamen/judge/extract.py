@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from lamen.judge.doubt import second_look
+from lamen.judge.doubt import NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
@@ -120,7 +120,11 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         if found.found_anything:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from prose without an offer heading"})
+    if NO_OFFER_YET.search(note):
+        # "No acceptable offer yet.": the note says itself that it makes none.
+        return Extraction(method="none", confidence="sure")
     return Extraction(method="none", confidence="unsure", reason="no acceptable offer found in the note")
+
 
 
 def _heading_sentence(note: str, heading: re.Match[str]) -> str:

@@ -78,6 +78,9 @@ _NOT_TELLING = {"with", "without", "only", "included", "include", "including", "
                 "open", "down", "after", "within", "around", "round", "full", "fully", "three", "work", "based",
                 "high", "paid", "event", "site", "range", "house", "clock", "office", "business", "standard", "basic"}
 
+_REPLACED_TAIL = re.compile(r"(?<=\S)\s*[(,]?\s*\b(?:instead\s+of|rather\s+than|down\s+from|up\s+from|in\s+place\s+of)\b.*$",
+                            re.IGNORECASE | re.DOTALL)
+
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
 
 
@@ -257,6 +260,8 @@ class IssueLabels:
             exact = other if _YES_NO.fullmatch(text).group("no") else included
         if exact is not None:
             return ValueMatch("label", exact)
+        # "3% instead of 4%", "$20 (down from $40)": the value after the word is the one replaced.
+        text = _REPLACED_TAIL.sub("", text) if _REPLACED_TAIL.search(text) else text
         prepared = prepare(frequency_words(text, self.phrase_words) if self.phrases else text)
         if self.phrases:
             named = self.phrase_labels(word_sequence(prepared))
