@@ -445,3 +445,18 @@ def test_sentences_after_a_key_are_no_value() -> None:
 def test_a_note_that_says_it_makes_no_offer_yet_is_sure_of_it(labels, note: str) -> None:
     reading = extract_note(note, labels)
     assert dict(reading.offers) == {} and not reading.invalid and reading.confidence == "sure"
+
+
+@pytest.mark.parametrize("text", [
+    "maybe somewhere between 1100 and 1200 for the rent?",
+    "rent could be anywhere from 1200 to 1300, the rest as before",
+])
+def test_a_range_of_bare_numbers_is_ambiguous_and_gives_no_other_issue_a_value(text: str) -> None:
+    reading = extract_message(text, RENTAL)
+    assert "rent" in reading.ambiguous and "rent" not in reading.offers
+    assert "deposit" not in reading.offers
+
+
+def test_a_move_to_a_bare_amount_still_leaves_the_other_money_issue_open() -> None:
+    reading = extract_message("ok I drop to 1300 if you waive the deposit", RENTAL)
+    assert dict(reading.offers) == {"rent": "$1300", "deposit": "$0"}

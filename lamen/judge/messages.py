@@ -389,7 +389,8 @@ def _amounts_in_game_order(found: list[_Found], labels: GameLabels) -> list[tupl
 
 
 _LISTENER_WORDS = re.compile(r"\b(?:you|your|yours|they|their|theirs)\b", re.IGNORECASE)
-_TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\bto\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
+_RANGE_JOINT = re.compile(r"\s*(?:to|or|[-–])\s*", re.IGNORECASE)
+_TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\d\s*%?\s+to\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
                          re.IGNORECASE)
 _DECORATING = re.compile(r"^[\s\w-]{0,25}?\b(?:with|including|plus)\b[^,;.()]*$", re.IGNORECASE)
 
@@ -596,7 +597,20 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 note = f"'{raw}' could be {' or '.join(result[i].issue for i in places_of)}"
                 unsure[:] = [u if u != note else f"'{raw}' was given to {kept.issue}, the one money issue the sentence "
                              f"leaves open" for u in unsure]
-        for item, at, item_proposed, nearest in reversed(unplaced):
+        # "somewhere between 1000 and 1100 for rent": an unplaced number joined by "to"/"or"/"-" to a
+        # value read for an issue is the other end of that issue's range: the issue is ambiguous.
+        spans = {(m.raw, m.issue) for m in result[first_of_sentence:] if m.own and not m.ambiguous}
+        for item, at, item_proposed, nearest in unplaced:
+            joined = [other for other in found if other is not item and _RANGE_JOINT.fullmatch(
+                sentence[min(item.end, other.end):max(item.start, other.start)])]
+            for other in joined:
+                for raw, issue in spans:
+                    if raw == other.span:
+                        result.append(Mention(issue, None, item.span, True, True, True))
+                        unsure[at] = f"'{item.span}' and '{raw}' are a range of {issue}"
+        # (not where a range or alternatives may make the other value a second one of the same
+        # issue: "somewhere between 1000 and 1100 for rent")
+        for item, at, item_proposed, nearest in reversed(unplaced) if not _TWO_OF_ONE.search(sentence) else ():
             amounts = numbers_in(item.span)
             if len(amounts) != 1:
                 continue
