@@ -460,3 +460,17 @@ def test_a_range_of_bare_numbers_is_ambiguous_and_gives_no_other_issue_a_value(t
 def test_a_move_to_a_bare_amount_still_leaves_the_other_money_issue_open() -> None:
     reading = extract_message("ok I drop to 1300 if you waive the deposit", RENTAL)
     assert dict(reading.offers) == {"rent": "$1300", "deposit": "$0"}
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("We'd happily sign for 2 years or more at $1,100.", {"duration": "24 months", "rent": "$1100"}),
+    ("We won't need a deposit, and 12 months suits us.", {"deposit": "$0", "duration": "12 months"}),
+    ("We don't need to sublet at all; $1,200 is fine.", {"subletting": "0 days", "rent": "$1200"}),
+])
+def test_or_more_is_a_bound_and_not_needing_a_thing_is_its_zero(text: str, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, RENTAL).offers) == offers
+
+
+def test_the_ends_said_before_splitting_the_difference_are_not_offered() -> None:
+    reading = extract_message("You want 5% and I want 2% — meeting in the middle gives 3.5%.", LOAN)
+    assert reading.offers.get("annual interest rate") == "3.5%" and not reading.ambiguous

@@ -46,6 +46,8 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "seems", "feels", "makes", "should", "could", "will", "work", "was", "only", "max", "maximum",
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
+_OR_MORE = re.compile(r"(?<![\w$€£.,])((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?)\s+or\s+(?:more|longer|above|higher|beyond)\b",
+                      re.IGNORECASE)
 _SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
@@ -456,6 +458,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     to_range = lambda m: f"{m.group('a')} to "  # noqa: E731
     converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
     converted = frequency_words(converted, labels.label_words)  # "tidied every day": daily
+    if " or " in converted:
+        converted = _OR_MORE.sub(r"at least \1", converted)  # "for 3 years or more": a bound, 3 years
     if " zu " in converted or " tegen " in converted:
         converted = _SCORE_WORD.sub("-", converted)  # "sechs zu vier", "zes tegen vier": a score, 6-4
     if labels.money_issues and ("k" in converted or "K" in converted):

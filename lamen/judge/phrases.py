@@ -19,6 +19,9 @@ _ZERO_CUE = re.compile(
     # a new value follows ("drop the fee to $40" lowers it)
     r"\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up)\s+"
     r"(?P<dropped>(?:[\w-]+\s+){0,2}[\w-]+)\b(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
+    # "We don't need to sublet at all", "we won't need a deposit": the thing is not wanted
+    r"\b(?:do\s+not|don't|won't|will\s+not)\s+need\s+(?:to\s+|a\s+|an\s+|any\s+)?(?P<unneeded>[\w-]+)"
+    r"(?!\s+(?:more|less|longer|shorter|than|higher|lower)\b)|"
     r"\b(?P<key>(?:[a-z]+[ \t]+)?[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
     r"shorter|than|sooner|greater)\b)", re.IGNORECASE)
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
@@ -119,7 +122,7 @@ def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
         if match.group("subject") and not re.search(r"n't|\bnot\b|\bcannot\b", match.group(0), re.IGNORECASE):
             continue  # "subletting is allowed" names no zero
         words = (match.group("words") or match.group("word") or match.group("key") or match.group("waived")
-                 or match.group("dropped")
+                 or match.group("dropped") or match.group("unneeded")
                  or match.group("subject")
                  or "").split()
         words = [w for w in words if w.lower() not in _NOT_ISSUE_WORDS]

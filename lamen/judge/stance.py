@@ -201,6 +201,9 @@ _RESULT_BEFORE = re.compile(rf"\b{_RESULT_VERB}\s*(?:about\s+|roughly\s+|exactly
 _ENDS_BETWEEN = re.compile(rf"\b(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s+between\b"
                            rf"(?:(?!\b{_RESULT_VERB}\b)[^.;!?])*$", re.IGNORECASE)
 _RESULT_AFTER = re.compile(rf"^[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
+# "You're at $1,400 and I'm at $1,000 — splitting the difference gives us $1,200": the ends come first.
+_COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+difference|meet(?:ing)?\s+(?:in\s+the\s+middle|halfway)|"
+                               rf"halfway|midway)\b[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:
@@ -212,7 +215,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     after = sentence[end:end + 70]
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
-    if _ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:]):
+    if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
         return False  # an end of the compromise the sentence works out
     if _RESULT_BEFORE.search(before[-40:]):
         return True  # the compromise worked out, whoever's ends it is worked out from
