@@ -474,3 +474,16 @@ def test_or_more_is_a_bound_and_not_needing_a_thing_is_its_zero(text: str, offer
 def test_the_ends_said_before_splitting_the_difference_are_not_offered() -> None:
     reading = extract_message("You want 5% and I want 2% — meeting in the middle gives 3.5%.", LOAN)
     assert reading.offers.get("annual interest rate") == "3.5%" and not reading.ambiguous
+
+
+@pytest.mark.parametrize("text", [
+    "I'd pay $1,100 if you throw in assembly.",
+    "$1,100 with free assembly and pickup from the store.",
+    "Deal at $1,100 + assembly, 2-year warranty.",
+])
+def test_including_the_thing_is_the_label_that_says_it_is_included(text: str) -> None:
+    assert extract_message(text, FURNITURE).offers.get("assembly") == "assembly included"
+
+
+def test_an_assembly_fee_is_no_inclusion() -> None:
+    assert "assembly" not in extract_message("That comes with an assembly fee of $50 on top.", FURNITURE).offers

@@ -23,7 +23,9 @@ from lamen.judge.labels import (
 )
 from lamen.judge.numbers import decimal_text
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
-from lamen.judge.phrases import even_mentions, label_phrases, paraphrased_labels, told_labels, zero_mentions
+from lamen.judge.phrases import (
+    even_mentions, included_mentions, label_phrases, paraphrased_labels, told_labels, zero_mentions,
+)
 from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
 from lamen.judge.stance import PROPOSES, is_own
 from lamen.judge.values import in_english, local_forms
@@ -555,7 +557,10 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # written inside them ("second shooter") is the thing given up, not a second value.
         inside_zero = lambda f: any(z[0] == f[0] and z[1] != f[1] and z[2] <= f[2] and f[3] <= z[3]  # noqa: E731
                                     for z in zeros)
-        phrases = [f for f in written + paraphrased if not inside_zero(f)] + zeros + \
+        # "+ assembly", "throw in assembly", "free assembly": the label saying it is included
+        included = [f for f in included_mentions(sentence, labels)
+                    if not any(f[0] == g[0] and f[2] < g[3] and g[2] < f[3] for g in written + paraphrased + zeros)]
+        phrases = [f for f in written + paraphrased if not inside_zero(f)] + zeros + included + \
             even_mentions(sentence, labels, stems)
         owns = [is_own(sentence, start, end) for _, _, start, end in phrases]
         for index, (issue, label, start, end) in enumerate(phrases):

@@ -178,3 +178,22 @@ def told_labels(sentence: str, labels: GameLabels, named: set[str], taken: list[
             found.append((owner[0], owner[1], start, end))
     return found
 
+
+def included_mentions(sentence: str, labels: GameLabels) -> list[Found]:
+    """'+ assembly', 'throw in assembly', 'with free assembly': the label of an issue saying the
+    thing is included ("assembly included"), where the issue's other label is its absence."""
+    found: list[Found] = []
+    for issue, table in labels.issues.items():
+        pair = table.included_label()
+        if pair is None:
+            continue
+        names = "|".join(re.escape(word) for word in re.findall(r"[a-z]+", issue.lower()) if len(word) >= 4)
+        if not names:
+            continue
+        pattern = re.compile(rf"(?:\+|\b(?:with|plus|throw(?:ing)?\s+in|includ(?:e|es|ing))\b)\s+(?:the\s+|an?\s+)?"
+                             rf"(?:free\s+)?(?:{names})\b(?!\s+(?:included|extra|fee|cost|charge))|\bfree\s+(?:{names})\b",
+                             re.IGNORECASE)
+        for match in pattern.finditer(sentence):
+            found.append((issue, pair[0], match.start(), match.end()))
+    return found
+
