@@ -487,3 +487,13 @@ def test_including_the_thing_is_the_label_that_says_it_is_included(text: str) ->
 
 def test_an_assembly_fee_is_no_inclusion() -> None:
     assert "assembly" not in extract_message("That comes with an assembly fee of $50 on top.", FURNITURE).offers
+
+
+@pytest.mark.parametrize("labels, text, offers", [
+    (RENTAL, "Acceptable offer: their package ($1,300, 12 months, $1,500 deposit, 1 day) except the deposit at $1,000.",
+     {"rent": "$1300", "duration": "12 months", "deposit": "$1000", "subletting": "1 day"}),
+    (LOAN, "Acceptable offer: same terms as before ($6,000 over 5 years at 4%, fees $40), apart from fees of $20.",
+     {"amount": "$6000", "duration": "5 years", "annual interest rate": "4%", "service fees": "$20"}),
+])
+def test_what_follows_except_replaces_the_packages_value(labels, text: str, offers: dict[str, str]) -> None:
+    assert dict(extract_note(text, labels).offers) == offers

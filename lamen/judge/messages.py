@@ -50,6 +50,7 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
 _OR_MORE = re.compile(r"(?<![\w$€£.,])((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?)\s+or\s+(?:more|longer|above|higher|beyond)\b",
                       re.IGNORECASE)
+_EXCEPT = re.compile(r"\b(?:except(?:\s+(?:that|for))?|apart\s+from|other\s+than|but\s+with)\b", re.IGNORECASE)
 _SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
@@ -493,6 +494,10 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                         distances[index][issue] = 0.0
         proposed = bool(PROPOSES.search(sentence))
         revising = bool(_REVISES.match(sentence)) and number > 0
+        # "everything as in their last proposal ($1,200, ...) except rent at $1,300": what follows
+        # "except" replaces the package's value of that issue.
+        excepting = _EXCEPT.search(sentence)
+        except_at = excepting.end() if excepting else len(sentence) + 1
         explains = answering and not proposed
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
         named_by_name = any(weight == 0.0 for occurrences in hits.values() for _, weight in occurrences)
@@ -547,7 +552,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 ambiguous = len(choices) > 1 or match.kind == "ambiguous"
                 label = match.label if match.kind == "label" and not ambiguous else None
                 stated = bool(PROPOSES.search(clause))
-                result.append(Mention(issue, label, item.span, own, proposed or revising, ambiguous, stated, revising))
+                after_except = item.start >= except_at
+                result.append(Mention(issue, label, item.span, own, proposed or revising or after_except, ambiguous, stated,
+                                      revising or after_except))
             if len(choices) == 1:
                 topic.append(choices[0][0])
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in every_written]) \
@@ -568,14 +575,14 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             # is said of the shorter span ("... is a dealbreaker") holds for both.
             own = owns[index] and not explains and all(owns[other] for other, (i, l, s, e) in enumerate(phrases)
                                                        if (i, l) == (issue, label) and s < end and start < e)
-            result.append(Mention(issue, label, sentence[start:end], own, True, revises=revising))
+            result.append(Mention(issue, label, sentence[start:end], own, True, revises=revising or start >= except_at))
             topic.append(issue)
         named_unplaced = {issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])} - \
             {m.issue for m in result[first_of_sentence:]}
         for issue, label, start, end in told_labels(sentence, labels, named_unplaced,
                                                     [(start, end) for _, _, start, end in phrases]):
             own = is_own(sentence, start, end) and not explains
-            result.append(Mention(issue, label, sentence[start:end], own, True, revises=revising))
+            result.append(Mention(issue, label, sentence[start:end], own, True, revises=revising or start >= except_at))
             # ("Payment: After the event": the word opens the value of its issue's key, as sure as a pair)
             if own and not re.search(r"[:=][\s*_]*$", sentence[:start]):
                 unsure.append(f"{issue}: '{label}' read from one word beside the issue's name")
