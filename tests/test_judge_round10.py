@@ -497,3 +497,15 @@ def test_an_assembly_fee_is_no_inclusion() -> None:
 ])
 def test_what_follows_except_replaces_the_packages_value(labels, text: str, offers: dict[str, str]) -> None:
     assert dict(extract_note(text, labels).offers) == offers
+
+
+def test_amounts_in_the_games_order_beside_other_issues_named() -> None:
+    reading = extract_message("Our counter: $1,300, 24 months, $750 and 3 days of subletting.", RENTAL)
+    assert dict(reading.offers) == {"rent": "$1300", "duration": "24 months", "deposit": "$750", "subletting": "3 days"}
+
+
+def test_amounts_beside_a_named_money_issue_are_not_put_in_order() -> None:
+    # The deposit is named: the reader does not assume the order (the sentence says which is which).
+    reading = extract_message("We can do $1,300 and a deposit of $1,500.", RENTAL)
+    assert dict(reading.offers) == {"rent": "$1300", "deposit": "$1500"}
+    assert "game's order" not in reading.reason

@@ -510,10 +510,12 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         every_written = label_phrases(sentence, labels)
         written = _decorations_dropped(_keys_dropped(every_written, sentence), sentence)
         amounts = [item for item in found if item.currency]
-        amounts_in_order = _amounts_in_game_order(amounts, labels) if not named_by_name and not package else None
+        amounts_in_order = _amounts_in_game_order(amounts, labels) if not package else None
         read_in_order: list[_Found] = []
-        # (only for the speaker's own package: "you at $1,400, me at $1,000" are two positions)
-        if amounts_in_order and not _LISTENER_WORDS.search(sentence) and \
+        # (only where none of those money issues is named in the sentence, and only for the speaker's
+        # own package: "you at $1,400, me at $1,000" are two positions)
+        money_named = amounts_in_order and any(weight == 0.0 for issue, _ in amounts_in_order for _, weight in hits[issue])
+        if amounts_in_order and not money_named and not _LISTENER_WORDS.search(sentence) and \
                 all(is_own(sentence, item.start, item.end) for item in amounts):
             # "We're at $1,200 and $1,000.": as many amounts as the money issues each could be, no
             # issue named: read in the game's order of those issues (rent before deposit).
