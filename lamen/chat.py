@@ -259,9 +259,17 @@ class AgentError(Exception):
 
 @runtime_checkable
 class Agent(Protocol):
-    """Anything that can answer a chat request."""
+    """Anything that can answer a chat request. An agent holding connections (an SDK client) also
+    has `async aclose()`, which `close_agent` calls when the run that used it ends."""
 
     @property
     def name(self) -> str: ...
 
     async def complete(self, request: ChatRequest) -> ChatReply: ...
+
+
+async def close_agent(agent: object) -> None:
+    """Close what `agent` holds open (its `aclose`, when it has one)."""
+    aclose = getattr(agent, "aclose", None)
+    if aclose is not None:
+        await aclose()

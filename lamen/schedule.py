@@ -92,7 +92,7 @@ class Match(_Scheduled):
             "stage": self.stage,
             "game": self.game.model_dump(mode="json"),
             "protocol": self.protocol.model_dump(mode="json"),
-            "agents": [self.agent_a.model_dump(mode="json"), self.agent_b.model_dump(mode="json")],
+            "agents": [self.agent_a.identity(), self.agent_b.identity()],
             "starts": self.starts,
             "repetition": self.repetition,
             "tournament_seed": self.tournament_seed,
@@ -220,7 +220,7 @@ class FamilyMatch(_Scheduled):
     @cached_property
     def _canonical(self) -> dict:
         return {"stage": self.stage, "family": self.game.family, "game": self.game.model_dump(mode="json"),
-                "agents": [self.agent_a.model_dump(mode="json"), self.agent_b.model_dump(mode="json")],
+                "agents": [self.agent_a.identity(), self.agent_b.identity()],
                 "starts": self.starts, "repetition": self.repetition, "tournament_seed": self.tournament_seed,
                 "mirror": self.mirror}
 

@@ -31,17 +31,14 @@ def test_two_values_offered_as_alternatives_in_a_block_are_ambiguous() -> None:
     assert "control" in reading.ambiguous and "control" not in reading.offers
 
 
-# Two fresh examples of round 7's classes the rules do not yet read: kept as known gaps (strict,
-# so a fix shows up), because the rules were tuned on test6's wording and do not cover these.
-_GAP = pytest.mark.xfail(strict=True, reason="known gap of round 7: the rule was tuned on test6's wording")
-
-
+# Fresh examples of round 7's classes; the first and third were known gaps until round ten.
 @pytest.mark.parametrize("text, offers", [
-    pytest.param("A $2,000 deposit together with $1,400 in rent are far beyond what we can pay. $1,100 is our number.",
-                 {"rent": "$1100"}, marks=_GAP),
+    # Both former gaps are read since round ten (an amount with thousands separators is one word
+    # before the verdict; the ends of a worked-out compromise are not offered, its result is).
+    ("A $2,000 deposit together with $1,400 in rent are far beyond what we can pay. $1,100 is our number.",
+     {"rent": "$1100"}),
     ("The 12-month term is shorter than we hoped. We'd like 24 months.", {"duration": "24 months"}),
-    pytest.param("Meeting halfway between my $1,100 and your $1,300 gives $1,200, which I accept.", {"rent": "$1200"},
-                 marks=_GAP),
+    ("Meeting halfway between my $1,100 and your $1,300 gives $1,200, which I accept.", {"rent": "$1200"}),
     ("I appreciate the 12-month lease, but I'd like 24 months.", {"duration": "24 months"}),
 ])
 def test_values_set_aside_are_not_offered(text: str, offers: dict[str, str]) -> None:

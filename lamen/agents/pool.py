@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
 
-from lamen.chat import Agent, AgentError, ChatReply, ChatRequest
+from lamen.chat import Agent, AgentError, ChatReply, ChatRequest, close_agent
 from lamen.spec.agent import AgentSpec
 
 DEFAULT_COOLDOWN_S = 10.0  # a restarted local server is usually back within seconds
@@ -97,6 +97,11 @@ class EndpointPool:
         endpoint.back_at = self.clock() + wait
         if self.on_set_aside is not None:
             self.on_set_aside(f"{self.name}: endpoint {endpoint.url} set aside for {wait:g} s after {error}")
+
+    async def aclose(self) -> None:
+        """Close every replica's client."""
+        for endpoint in self.endpoints:
+            await close_agent(endpoint.agent)
 
     async def complete(self, request: ChatRequest) -> ChatReply:
         """The first answer of the replicas tried in turn; a retryable failure moves on to the next."""

@@ -84,21 +84,30 @@ def print_dry_run(console: Console, tournament: Tournament, library: Library, ma
 
     stages = Counter(m.stage for m in matches)
     console.print(f"{len(matches)} matches: " + ", ".join(f"{n} {stage}" for stage, n in stages.items()))
+    playable = matches
+    if tournament.design == "adaptive":
+        # An adaptive run plays its block budget at most, not the whole schedule: count and price
+        # the costliest schedule it could play, an upper bound of what the run can spend.
+        playable, blocks, budget = adaptive_ceiling(tournament, matches, prices)
+        console.print(f"design adaptive: qualifier and self-play in full, then at most {budget} of the {blocks} "
+                      f"cross-play blocks (stops earlier once every neighbour is separated): at most "
+                      f"{len(playable)} of these {len(matches)} matches; the tables below are for those",
+                      markup=False, soft_wrap=True)
     games = Table(title="Matches per game", title_justify="left")
     games.add_column("game", overflow="fold")  # a long name folds onto a second line, never cut
     games.add_column("class", no_wrap=True)
     games.add_column("matches", justify="right", no_wrap=True)
-    for name, count in Counter(m.game.name for m in matches).items():
-        games.add_row(one_line(name), next(m.game.game_class for m in matches if m.game.name == name), str(count))
+    for name, count in Counter(m.game.name for m in playable).items():
+        games.add_row(one_line(name), next(m.game.game_class for m in playable if m.game.name == name), str(count))
     console.print(games)
-    estimates = estimate(matches, prices, tournament.family, tournament.match_judge)
+    estimates = estimate(playable, prices, tournament.family, tournament.match_judge)
     if estimates:
         console.print(cost_table(estimates))
         total = sum(e.cost_usd or 0.0 for e in estimates)
         console.print(f"estimated total: ${total:.2f}" + (" (some models have no price)" if any(e.cost_usd is None for e in estimates) else ""))
     else:
         console.print("no paid model agents: estimated cost $0.00")
-    status = key_status(agents_to_play(tournament, matches), prices)
+    status = key_status(agents_to_play(tournament, playable), prices)
     if status:
         console.print("API keys (values are never shown) and prices:", markup=False)
         for line in status:
@@ -112,6 +121,26 @@ def print_dry_run(console: Console, tournament: Tournament, library: Library, ma
     if conflict.played:
         problem = version_refusal(conflict, database, tournament.name).problems[0]
         console.print(f"a run would refuse: {problem.message} ({problem.hint})", markup=False, soft_wrap=True)
+
+
+def adaptive_ceiling(tournament: Tournament, matches: list[Match],
+                     prices: PriceTable | None = None) -> tuple[list[Match], int, int]:
+    """The most an adaptive run of `matches` can play: every non-cross match and the `budget`
+    costliest cross-play blocks (by estimated cost, then size); with the number of blocks and the budget."""
+    from lamen.runner.adaptive import settings_of
+    from lamen.runner.estimate import estimate
+
+    blocks: dict[str, list[Match]] = {}
+    for m in matches:
+        if m.stage == "cross":
+            blocks.setdefault(m.block, []).append(m)
+    budget = settings_of(tournament, len(blocks)).blocks or 0
+
+    def weight(group: list[Match]) -> tuple[float, int]:
+        return sum(e.cost_usd or 0.0 for e in estimate(group, prices, tournament.family)), len(group)
+
+    kept = set(sorted(blocks, key=lambda key: weight(blocks[key]), reverse=True)[:budget])
+    return [m for m in matches if m.stage != "cross" or m.block in kept], len(blocks), budget
 
 
 def _peek(database: Path, tournament: Tournament, library: Library,

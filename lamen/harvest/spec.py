@@ -58,7 +58,7 @@ class HarvestSpec(SpecModel):
         """What decides the shape of a tree (stored with each tree)."""
         return {"beam": self.beam, "branching": self.branching, "temperature": self.temperature, "top_p": self.top_p,
                 "max_tokens": self.max_tokens, "turn_limit": self.turn_limit, "native_tools": self.native_tools,
-                "agent": self.agent.model_dump(mode="json"), "simulator": self.simulator.model_dump(mode="json"),
+                "agent": self.agent.identity(), "simulator": self.simulator.identity(),
                 # Only when set, so the trees of a harvest grown before it existed keep their ids.
                 **({"min_reward": self.min_reward} if self.min_reward else {})}
 

@@ -35,8 +35,15 @@ _PER_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|annum|week|day)\b
                          r"\b(?:annual(?:ly)?|yearly|weekly|daily)\b", re.IGNORECASE)
 
 
+# A note that says itself it makes no offer ("No acceptable offer yet.").
+NO_OFFER_YET = re.compile(r"\bno\s+(?:acceptable\s+)?offer\s+(?:yet|for\s+now|this\s+(?:round|turn))\b|"
+                          r"\bnot\s+(?:ready\s+)?(?:to\s+)?(?:make|making)\s+(?:an?\s+)?offer\b", re.IGNORECASE)
+
+
 def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> list[str]:
     """Why a reading of this text may be wrong, though no reader rule was unsure of it."""
+    if kind == "note" and reading.method == "none" and NO_OFFER_YET.search(text):
+        return []  # the issues it names are what it thinks about, not values it left out
     reasons = []
     has_numbers = bool(re.search(r"\d", text))
     complete = reading.is_complete(tuple(labels.issues))
@@ -62,7 +69,27 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
                   and (kind == "note" or _worded(issue, labels) or not reading.found_anything)]
         if unread:
             reasons.append(f"{', '.join(unread)} named in the {kind} but no value read")
+        told = _told_unread(local_forms(text), labels, read | set(unread))
+        if told:
+            reasons.append(f"words of {', '.join(told)} labels but no value read")
     return reasons
+
+
+_SELF = re.compile(r"^(?:my|your|our|them|it|him|her)sel(?:f|ves)$")
+
+
+def _told_unread(text: str, labels: GameLabels, read: set[str]) -> list[str]:
+    """Worded issues with no reading whose labels' telling words the text uses ("grab it from
+    the shop myself": the self of self-assembly; "bring it to your door": home delivery)."""
+    telling = labels.telling_words
+    if not telling:
+        return []
+    found: dict[str, None] = {}
+    for word in set(re.findall(r"[a-z]+", text.lower())):
+        owner = telling.get("self" if _SELF.match(word) else word)
+        if owner and owner[0] not in read:
+            found[owner[0]] = None
+    return list(found)
 
 
 def _after(text: str, raw: str) -> str:

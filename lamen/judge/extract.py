@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from lamen.judge.doubt import second_look
+from lamen.judge.doubt import NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
@@ -70,7 +70,12 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     chosen, from_json = structured_offer(note, labels)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.
-    if (chosen is None or chosen.form == "lines") and (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
+    # Lines that open with list indices ("1. Rent $1,300, 12 months, ...") are numbered options
+    # even where their commas parse as a table without a header.
+    numbered = chosen is not None and chosen.form == "table" and \
+        all(re.match(r"\s*(?:\d{1,2}[.)]|[-*•])\s", line) for line in note[chosen.start:chosen.end].strip().splitlines())
+    if (chosen is None or chosen.form == "lines" or numbered) and \
+            (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
         return options
     # "Company B's last offer: control 3-7" quotes the other side: no heading of the writer's.
     every_heading = list(_OFFER_SECTION.finditer(note))
@@ -115,7 +120,11 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         if found.found_anything:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from prose without an offer heading"})
+    if NO_OFFER_YET.search(note):
+        # "No acceptable offer yet.": the note says itself that it makes none.
+        return Extraction(method="none", confidence="sure")
     return Extraction(method="none", confidence="unsure", reason="no acceptable offer found in the note")
+
 
 
 def _heading_sentence(note: str, heading: re.Match[str]) -> str:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Literal
 
-from lamen.judge.issue_names import close_spelling, key_words, stem_words, synonym_variants
+from lamen.judge.issue_names import SYNONYMS, close_spelling, key_words, stem_words, synonym_variants
 from lamen.judge.numbers import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, Quantity, _unit_tokens, decimal_text, has_currency, normalise,
     numbers_in, prepare, quantities, unit_tokens,
@@ -56,6 +56,30 @@ _PARTY_LETTER = re.compile(r"\b(?:company|party|firm|side|team|to|for|from|by)\s
 # Where a decoration after a value starts ("Hybrid — 2 days/week in office", "pickup (store hours)").
 _DECORATION_BREAK = re.compile(r"\s[—–-]\s|—|–|\s\(|[,;:]\s")
 _SHARE_OF_WHOLE = re.compile(r"\d\s*%?\s*(?:[a-z]+\s+)?(?:of|out\s+of)\s+(?:the\s+|all\s+)?\d")
+
+# How often, in a word a label may use: "every day" is "daily" ("Debris removal: every day").
+_FREQUENCY = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(day|week|month)\b", re.IGNORECASE)
+_FREQUENCY_WORDS = {"day": "daily", "week": "weekly", "month": "monthly"}
+
+
+def frequency_words(text: str, label_words: frozenset[str]) -> str:
+    """'every day' -> 'daily' where a label of the game says 'daily' (and so on for weeks and months)."""
+    if "every" not in text.lower() and "each" not in text.lower():
+        return text
+    return _FREQUENCY.sub(lambda m: _FREQUENCY_WORDS[m.group(1).lower()]
+                          if _FREQUENCY_WORDS[m.group(1).lower()] in label_words else m.group(0), text)
+
+
+# Words of labels that say nothing of which label is meant on their own.
+_NOT_TELLING = {"with", "without", "only", "included", "include", "including", "none", "from", "this", "that", "next",
+                "week", "weeks", "month", "months", "year", "years", "days", "hours", "your", "their", "every",
+                # words of labels that ordinary sentences use for other things ("open to", "the event",
+                # "work for us", "three days in the office", "after all", "within reason")
+                "open", "down", "after", "within", "around", "round", "full", "fully", "three", "work", "based",
+                "high", "paid", "event", "site", "range", "house", "clock", "office", "business", "standard", "basic"}
+
+_REPLACED_TAIL = re.compile(r"(?<=\S)\s*[(,]?\s*\b(?:instead\s+of|rather\s+than|down\s+from|up\s+from|in\s+place\s+of)\b.*$",
+                            re.IGNORECASE | re.DOTALL)
 
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
 
@@ -120,6 +144,13 @@ class IssueLabels:
                 pair_sums.add(Decimal(numbers[0]) + Decimal(numbers[1]))
             table.units[label] = unit_tokens(label)
             table.currency = table.currency or has_currency(label)
+        # "powertrain only", "email only": the restricting "only" may go unsaid ("the powertrain
+        # warranty", "Support: email"), when no other label of the issue is worded that way.
+        for words, label in list(table.phrases):
+            shorter = tuple(w for w in words if w != "only")
+            if shorter and shorter != words and words == tuple(word_sequence(label)) and not any(other == shorter or set(shorter) <= set(other)
+                                                        for other, owner in table.phrases if owner != label):
+                table.phrases.append((shorter, label))
         for key in clashes:
             del table.by_normal[key]
         for key in wording_clashes:
@@ -143,6 +174,11 @@ class IssueLabels:
                                                if words[0] in ("no", "none", "zero") and label in self.issue.labels]
         found = list(dict.fromkeys(found))
         return found[0] if len(found) == 1 else None
+
+    @cached_property
+    def phrase_words(self) -> frozenset[str]:
+        """Words of this issue's text labels and synonyms."""
+        return frozenset(word for words, _ in self.phrases for word in words)
 
     @cached_property
     def all_units(self) -> frozenset[str]:
@@ -224,7 +260,9 @@ class IssueLabels:
             exact = other if _YES_NO.fullmatch(text).group("no") else included
         if exact is not None:
             return ValueMatch("label", exact)
-        prepared = prepare(text)
+        # "3% instead of 4%", "$20 (down from $40)": the value after the word is the one replaced.
+        text = _REPLACED_TAIL.sub("", text) if _REPLACED_TAIL.search(text) else text
+        prepared = prepare(frequency_words(text, self.phrase_words) if self.phrases else text)
         if self.phrases:
             named = self.phrase_labels(word_sequence(prepared))
             if len(named) == 1:
@@ -274,6 +312,11 @@ class IssueLabels:
         ("assembly included", "self-assembly"), else None."""
         labels = self.issue.labels
         included = [label for label in labels if re.search(r"\b(?:included|including|with)\b", label, re.IGNORECASE)]
+        if len(labels) == 2 and not included:
+            # ("no second shooter", "second shooter"): the label the other negates is the thing
+            # included, so "Second photographer: yes" names it.
+            negated = [label for label in labels if normalise(label) == normalise(f"no {next(o for o in labels if o != label)}")]
+            included = [label for label in labels if label not in negated] if len(negated) == 1 else []
         if len(labels) != 2 or len(included) != 1:
             return None
         return included[0], next(label for label in labels if label != included[0])
@@ -416,6 +459,25 @@ class GameLabels:
                 for issue, label in owners]
 
     @cached_property
+    def telling_words(self) -> dict[str, tuple[str, str]]:
+        """word -> (issue, label) for words of four or more letters that stand in exactly one
+        text label (or its synonyms) of the whole game, and name no issue or party ("bank" of
+        "bank loan", "after" of "pay after the event"): one of them beside its issue's name
+        says which label is meant ("financing through my bank")."""
+        owners: dict[str, set[tuple[str, str]]] = {}
+        for issue, table in self.issues.items():
+            for words, label in table.phrases:
+                for word in words:
+                    if len(word) >= 4 and word.isalpha():
+                        owners.setdefault(word, set()).add((issue, label))
+        named = {word for issue, table in self.issues.items()
+                 for word in re.findall(r"[a-z]+", " ".join((issue, *table.issue.aliases)).lower())}
+        named |= {word for party in self.game.parties for word in re.findall(r"[a-z]+", party.lower())}
+        name_stems = set().union(*(primary for primary, _ in self.issue_stems.values()))
+        return {word: next(iter(found)) for word, found in owners.items()
+                if len(found) == 1 and word not in named and word not in _NOT_TELLING and word[:5] not in name_stems}
+
+    @cached_property
     def compound_labels(self) -> list[tuple[str, str, str]]:
         """(issue, label, word) for one-word text labels and synonyms ("pickup"), which a
         phrasal verb writes apart ("pick it up")."""
@@ -429,7 +491,8 @@ class GameLabels:
         patterns = []
         for issue, table in self.issues.items():
             for words, label in table.phrases:
-                body = r"[\s-]*".join(re.escape(word) for word in words)
+                # "by the end of the month" writes "end of month" with an article between its words.
+                body = r"[\s-]*(?:(?:the|a|an)\s+)?".join(re.escape(word) for word in words)
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
         return [(issue, label, pattern) for _, issue, label, pattern in sorted(patterns, key=lambda p: -p[0])]
@@ -467,6 +530,11 @@ class GameLabels:
         names = {issue: stem_words(" ".join((issue, *table.issue.aliases))) for issue, table in self.issues.items()}
         described = {issue: stem_words(" ".join(table.issue.descriptions), description=True)
                      for issue, table in self.issues.items()}
+        # Words negotiators use for an issue's name ("staff" for employees, "stake" for ownership)
+        # weigh as its description's words do.
+        for issue in self.issues:
+            for word in key_words(" ".join((issue, *self.issues[issue].issue.aliases))):
+                described[issue] |= {other[:5] for other in SYNONYMS.get(word, ())}
         secondary = {}
         for issue, words in described.items():
             others = set().union(*(w | names[o] for o, w in described.items() if o != issue))

@@ -18,11 +18,14 @@ from fractions import Fraction
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import (
-    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, numbers_in, unit_tokens, words_to_digits,
+    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, frequency_words, numbers_in, unit_tokens,
+    words_to_digits,
 )
 from lamen.judge.numbers import decimal_text
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
-from lamen.judge.phrases import even_mentions, label_phrases, paraphrased_labels, zero_mentions
+from lamen.judge.phrases import (
+    even_mentions, included_mentions, label_phrases, paraphrased_labels, told_labels, zero_mentions,
+)
 from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
 from lamen.judge.stance import PROPOSES, is_own
 from lamen.judge.values import in_english, local_forms
@@ -45,9 +48,15 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
            "seems", "feels", "makes", "should", "could", "will", "work", "was", "only", "max", "maximum",
            "minimum", "min", "instead", "not", "too", "flat", "monthly", "annually", "annual", "yearly",
            "upfront", "down", "increase", "decrease", "more", "less", "interest"}
+_OR_MORE = re.compile(r"(?<![\w$€£.,])((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?)\s+or\s+(?:more|longer|above|higher|beyond)\b",
+                      re.IGNORECASE)
+_EXCEPT = re.compile(r"\b(?:except(?:\s+(?:that|for))?|apart\s+from|other\s+than|but\s+with)\b", re.IGNORECASE)
+_SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
+_ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
+_KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
 _TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$",
                            re.IGNORECASE)
-_OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)",
+_OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)(?:\s+([a-z]+))?",
                       re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*(?:monthly|yearly|annually|a\s+year)\b",
                          re.IGNORECASE)
@@ -81,6 +90,7 @@ class Mention:
     proposed: bool
     ambiguous: bool = False
     stated: bool = False  # the value's own clause proposes it ("..., I propose $1,100")
+    revises: bool = False  # its sentence replaces what the text said before ("ok realistically 2%")
 
 
 @dataclass
@@ -126,6 +136,7 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
           places: list[tuple[int, float]]) -> list[_Found]:
     found = []
     convertible = _convertible(labels)
+    name_stems = {stem for primary, _ in labels.issue_stems.values() for stem in primary}
     for match in MENTION.finditer(sentence):
         unit_word = match.group("unit").strip(" -").lower()
         unit_word = UNIT_SINGULAR.get(unit_word, unit_word)
@@ -144,10 +155,18 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
             stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems and unit_word not in labels.label_words
                      and not (len(unit_word) >= 3 and any(stem.startswith(unit_word) for stem in keyword_stems))
                      and not currency and not match.group("pct") and not match.group("num2"))
+        if stray:
+            # "Rent 1200 theek hai", "deposit 1000 se zyada nahi": a number right after an issue's
+            # name is its value, whatever word (of another language) follows it.
+            key_before = _KEY_BEFORE.search(sentence[max(0, match.start() - 30):match.start()])
+            stray = not (key_before and key_before.group(1).lower()[:5] in name_stems)
         after = sentence[match.start() + len(span):]
         if not unit_word and _PER_PERIOD.match(after):
             currency = True  # "1200 a month", "1200/mo": an amount of money per period
         measure = bool(unit_word) and (after.startswith("'s") or after.startswith("' "))
+        if _ROUND_BEFORE.search(sentence[:match.start()]) and re.fullmatch(r"\d{1,2}", match.group("num")) \
+                and not match.group("unit").strip():
+            continue  # "Proposal (Round 2):" counts the rounds of the negotiation: no value at all
         if _TOTAL_BEFORE.search(sentence[:match.start()]):
             stray = True  # "6 of the 10 seats": the 10 is the whole, not a value
         # Two amounts of money are never a split: "$1,200-$1,300" is a range.
@@ -241,6 +260,8 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 continue
             if result.kind == "ambiguous" and not result.candidates and not unit_evidence and distance > 8:
                 continue
+        elif result.kind == "invalid" and not table.by_number and not table.currency and table.pair_total is None:
+            continue  # "110 is ok if remote": a number is no value of an issue whose labels hold none
         elif result.kind == "invalid":
             # A non-label value is only pinned on an issue it is clearly about.
             only_percent_issue = label_units == {"%"} and labels.percent_issues == 1
@@ -321,6 +342,90 @@ def _in_issue_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, 
     return package
 
 
+# "The fee feels like a burden. I'll waive it entirely.": giving up the issue the text spoke of
+# last, unless a new value follows ("drop it to $40" lowers it).
+_PRONOUN_ZERO = re.compile(r"\b(?:waiv(?:e|ing)|drop(?:ping)?|skip(?:ping)?|forgo(?:ing)?|scrap(?:ping)?|"
+                           r"eliminat(?:e|ing)|remov(?:e|ing))\s+(?:it|that|this)\b"
+                           r"(?!\s*(?:(?:down\s+)?(?:to|by|from|for|at|in)\b|[$€£\d]))", re.IGNORECASE)
+
+
+def _zero_pronoun(sentence: str, labels: GameLabels, spoken_of: list[str]) -> list[tuple[str, str, int, int]]:
+    match = _PRONOUN_ZERO.search(sentence)
+    if not match:
+        return []
+    before = sentence[:match.start()]
+    # An issue named earlier in the same sentence ("About the deposit: we could waive it") is nearer.
+    here = sorted((max(p for p, _ in occ), issue) for issue, occ in keyword_hits(before, labels).items() if occ)
+    referent = here[-1][1] if here else (spoken_of[-1] if spoken_of else None)
+    zero = labels.issues[referent].zero_label() if referent else None
+    return [(referent, zero, match.start(), match.end())] if referent and zero else []
+
+
+# A sentence that replaces what came before it: "ok realistically 2%", "Actually, make it $1,200",
+# "On second thought, 18 months", "jokes aside, 3%".
+_REVISES = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|but|well|fine|alright|no)\W+)?(?:realistically|actually|seriously|"
+                      r"on\s+second\s+thought|scratch\s+that|correction|jok(?:es|ing)\s+aside|in\s+all\s+seriousness|"
+                      r"to\s+be\s+realistic|more\s+realistically|let\s+me\s+correct)\b", re.IGNORECASE)
+
+
+# A reply that opens by taking up the other side's question explains the terms it names; only a
+# sentence that proposes offers anything ("Good question! Business-hours support covers 9-6 ...").
+_ANSWERS_QUESTION = re.compile(r"^\W*(?:(?:that's|that\s+is|it's|what)\s+(?:a\s+)?|a\s+)?(?:good|great|fair|excellent|"
+                               r"reasonable|valid)\s+question\b|^\W*to\s+answer\s+your\s+question\b", re.IGNORECASE)
+
+
+def _amounts_in_game_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, str]] | None:
+    """(issue, label) per value when a sentence's values are two or more amounts of money, each
+    in the range of the same money issues and as many as those issues, each a label of the issue
+    the game's order gives it; else None."""
+    if len(found) < 2 or any(item.two_numbers or item.stray_noun for item in found):
+        return None
+    spans = [numbers_in(item.span) for item in found]
+    if any(len(numbers) != 1 for numbers in spans):
+        return None
+    issues = {frozenset(labels.money_issues_spanning(numbers[0])) for numbers in spans}
+    ordered = [issue for issue in labels.issues if issue in next(iter(issues))] if len(issues) == 1 else []
+    if len(ordered) != len(found):
+        return None
+    matches = [labels.match(issue, f"${numbers[0]}") for issue, numbers in zip(ordered, spans)]
+    if any(match.kind != "label" for match in matches):
+        return None
+    return [(issue, match.label or "") for issue, match in zip(ordered, matches)]
+
+
+_LISTENER_WORDS = re.compile(r"\b(?:you|your|yours|they|their|theirs)\b", re.IGNORECASE)
+_RANGE_JOINT = re.compile(r"\s*(?:to|or|[-–])\s*", re.IGNORECASE)
+_TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\d\s*%?\s+to\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
+                         re.IGNORECASE)
+_DECORATING = re.compile(r"^[\s\w-]{0,25}?\b(?:with|including|plus)\b[^,;.()]*$", re.IGNORECASE)
+
+
+def _decorations_dropped(written: list[tuple[str, str, int, int]], sentence: str) -> list[tuple[str, str, int, int]]:
+    """'a hybrid arrangement with three days in the office': a label of the same issue inside a
+    'with' phrase after a label describes it ('in the office' is how hybrid is lived), no second value."""
+    dropped = {index for index, (issue, label, start, end) in enumerate(written)
+               for other_issue, other_label, _, other_end in written[:index]
+               if other_issue == issue and other_label != label and other_end <= start
+               and _DECORATING.match(sentence[other_end:start])}
+    return [found for index, found in enumerate(written) if index not in dropped]
+
+
+_KEY_GAP = re.compile(r"[\s:=*\-–—]*")
+
+
+def _keys_dropped(written: list[tuple[str, str, int, int]], sentence: str) -> list[tuple[str, str, int, int]]:
+    """'second shooter no second shooter': a label worded as its issue's name, followed at once by
+    another label of that issue, is the key naming the issue, not a value."""
+    kept = []
+    for index, (issue, label, start, end) in enumerate(written):
+        after = written[index + 1] if index + 1 < len(written) else None
+        if after and after[0] == issue and after[1] != label and label.lower() == issue.lower() \
+                and _KEY_GAP.fullmatch(sentence[end:after[2]]):
+            continue
+        kept.append((issue, label, start, end))
+    return kept
+
+
 @dataclass
 class Reading:
     """Every mention of a text, and what the reader could not place (why it is unsure)."""
@@ -355,11 +460,18 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     # "between 1,000 and 1,100" and, once number words are digits, "between five and seven thousand".
     to_range = lambda m: f"{m.group('a')} to "  # noqa: E731
     converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
+    converted = frequency_words(converted, labels.label_words)  # "tidied every day": daily
+    if " or " in converted:
+        converted = _OR_MORE.sub(r"at least \1", converted)  # "for 3 years or more": a bound, 3 years
+    if " zu " in converted or " tegen " in converted:
+        converted = _SCORE_WORD.sub("-", converted)  # "sechs zu vier", "zes tegen vier": a score, 6-4
     if labels.money_issues and ("k" in converted or "K" in converted):
         converted = _THOUSANDS_K.sub(r"$\1", converted)  # "1.1k / 18 mo": an amount, not one half of a pair
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
+    spoken_of: list[str] = []  # issues in the order the text names them by any of their words
     sentences = [s for s in _SENTENCE.split(converted) if s and s.strip()]
+    answering = bool(_ANSWERS_QUESTION.match(converted))
     for number, sentence in enumerate(sentences):
         # "$1,400 and a $2,500 deposit? That's simply not workable.": a question the next
         # sentence turns down quotes the values it names.
@@ -376,10 +488,17 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             # "55% of our employees": the words after "of" say what the number is.
             what = _OF_WHAT.match(sentence[item.end:])
             if what:
+                # "55% of retained staff": the noun may follow one word that describes it.
                 for issue, (primary, secondary) in stems.items():
-                    if what.group(1).lower()[:5] in primary | secondary:
+                    if any(word and word.lower()[:5] in primary | secondary for word in what.groups()):
                         distances[index][issue] = 0.0
         proposed = bool(PROPOSES.search(sentence))
+        revising = bool(_REVISES.match(sentence)) and number > 0
+        # "everything as in their last proposal ($1,200, ...) except rent at $1,300": what follows
+        # "except" replaces the package's value of that issue.
+        excepting = _EXCEPT.search(sentence)
+        except_at = excepting.end() if excepting else len(sentence) + 1
+        explains = answering and not proposed
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
         named_by_name = any(weight == 0.0 for occurrences in hits.values() for _, weight in occurrences)
         package = _in_issue_order(found, labels) if not named_by_name else None
@@ -388,12 +507,31 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, is_own(sentence, item.start, item.end), proposed))
             topic += [issue for issue, _ in package]
             found = []
-        written = label_phrases(sentence, labels)
+        every_written = label_phrases(sentence, labels)
+        written = _decorations_dropped(_keys_dropped(every_written, sentence), sentence)
+        amounts = [item for item in found if item.currency]
+        amounts_in_order = _amounts_in_game_order(amounts, labels) if not package else None
+        read_in_order: list[_Found] = []
+        # (only where none of those money issues is named in the sentence, and only for the speaker's
+        # own package: "you at $1,400, me at $1,000" are two positions)
+        money_named = amounts_in_order and any(weight == 0.0 for issue, _ in amounts_in_order for _, weight in hits[issue])
+        if amounts_in_order and not money_named and not _LISTENER_WORDS.search(sentence) and \
+                all(is_own(sentence, item.start, item.end) for item in amounts):
+            # "We're at $1,200 and $1,000.": as many amounts as the money issues each could be, no
+            # issue named: read in the game's order of those issues (rent before deposit).
+            for item, (issue, label) in zip(amounts, amounts_in_order):
+                result.append(Mention(issue, label, item.span, True, proposed))
+            unsure.append(f"{', '.join(item.span for item in amounts)} read in the game's order of "
+                          f"{', '.join(issue for issue, _ in amounts_in_order)}")
+            topic += [issue for issue, _ in amounts_in_order]
+            read_in_order = amounts
         for index, item in enumerate(found):
+            if item in read_in_order:
+                continue
             clause, offset = _clause_around(sentence, item.start, item.end)
             item.party = party_near(clause, offset, labels.game.parties, side)
             item.favour = favoured(sentence[item.start:], labels.game.parties, side)
-            own = is_own(sentence, item.start, item.end)
+            own = is_own(sentence, item.start, item.end) and not explains
             if item.measure:
                 if own:
                     unsure.append(f"'{item.span}' measures a value by another")
@@ -402,7 +540,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             in_label = any(start <= item.start and item.end <= end + 1 for _, _, start, end in written)
             if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]) \
                     and not in_label:  # "50% deposit": a number inside a text label's wording
-                unplaced.append((item, len(unsure), proposed))
+                unplaced.append((item, len(unsure), proposed, min(distances[index].values(), default=float("inf"))))
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:
                 unsure.append(f"'{item.span}' could be {' or '.join(issue for issue, _ in choices)}")
@@ -416,40 +554,111 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 ambiguous = len(choices) > 1 or match.kind == "ambiguous"
                 label = match.label if match.kind == "label" and not ambiguous else None
                 stated = bool(PROPOSES.search(clause))
-                result.append(Mention(issue, label, item.span, own, proposed, ambiguous, stated))
+                after_except = item.start >= except_at
+                result.append(Mention(issue, label, item.span, own, proposed or revising or after_except, ambiguous, stated,
+                                      revising or after_except))
             if len(choices) == 1:
                 topic.append(choices[0][0])
-        paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in written]) \
+        paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in every_written]) \
             if labels.paraphrase_stems or labels.compound_labels else []
-        phrases = written + paraphrased + zero_mentions(sentence, labels, stems) + even_mentions(sentence, labels, stems)
+        zeros = zero_mentions(sentence, labels, stems) + _zero_pronoun(sentence, labels, spoken_of)
+        # "drop the second shooter": the words for nothing name the zero label, and the label
+        # written inside them ("second shooter") is the thing given up, not a second value.
+        inside_zero = lambda f: any(z[0] == f[0] and z[1] != f[1] and z[2] <= f[2] and f[3] <= z[3]  # noqa: E731
+                                    for z in zeros)
+        # "+ assembly", "throw in assembly", "free assembly": the label saying it is included
+        included = [f for f in included_mentions(sentence, labels)
+                    if not any(f[0] == g[0] and f[2] < g[3] and g[2] < f[3] for g in written + paraphrased + zeros)]
+        phrases = [f for f in written + paraphrased if not inside_zero(f)] + zeros + included + \
+            even_mentions(sentence, labels, stems)
         owns = [is_own(sentence, start, end) for _, _, start, end in phrases]
         for index, (issue, label, start, end) in enumerate(phrases):
             # The same label found twice over one place ("No warranty" and "No warranty is a"): what
             # is said of the shorter span ("... is a dealbreaker") holds for both.
-            own = owns[index] and all(owns[other] for other, (i, l, s, e) in enumerate(phrases)
-                                      if (i, l) == (issue, label) and s < end and start < e)
-            result.append(Mention(issue, label, sentence[start:end], own, True))
+            own = owns[index] and not explains and all(owns[other] for other, (i, l, s, e) in enumerate(phrases)
+                                                       if (i, l) == (issue, label) and s < end and start < e)
+            result.append(Mention(issue, label, sentence[start:end], own, True, revises=revising or start >= except_at))
+            topic.append(issue)
+        named_unplaced = {issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])} - \
+            {m.issue for m in result[first_of_sentence:]}
+        for issue, label, start, end in told_labels(sentence, labels, named_unplaced,
+                                                    [(start, end) for _, _, start, end in phrases]):
+            own = is_own(sentence, start, end) and not explains
+            result.append(Mention(issue, label, sentence[start:end], own, True, revises=revising or start >= except_at))
+            # ("Payment: After the event": the word opens the value of its issue's key, as sure as a pair)
+            if own and not re.search(r"[:=][\s*_]*$", sentence[:start]):
+                unsure.append(f"{issue}: '{label}' read from one word beside the issue's name")
             topic.append(issue)
         placed = {m.issue for m in result}
         # "1100, 24 months, 750 deposit, 4 days": a bare amount several money issues could hold
         # goes to the one of them the sentence gives no other value (the deposit is named for 750).
         named_in_sentence = {m.issue for m in result[first_of_sentence:] if m.own}
-        for item, at, item_proposed in reversed(unplaced):
+        # "$1,000 is what we can do, with a $500 deposit": of the money issues a value could be,
+        # the one the sentence gives no other value.
+        clear = {m.issue for m in result[first_of_sentence:] if m.own and not m.ambiguous}
+        contested: dict[str, list[int]] = {}
+        # (not where the other value may be a second one of that issue: "between $1,000 and $1,100 for rent")
+        for at_index in range(first_of_sentence, len(result)) if not _TWO_OF_ONE.search(sentence) else ():
+            mention = result[at_index]
+            if mention.ambiguous and mention.own and labels.issues[mention.issue].currency:
+                contested.setdefault(mention.raw, []).append(at_index)
+        for raw, places_of in contested.items():
+            open_issues = [at_index for at_index in places_of if result[at_index].issue not in clear]
+            if len(places_of) > 1 and len(open_issues) == 1:
+                kept = result[open_issues[0]]
+                match = labels.match(kept.issue, kept.raw)
+                result[open_issues[0]] = Mention(kept.issue, match.label if match.kind == "label" else None, kept.raw,
+                                                 True, kept.proposed, False, kept.stated, kept.revises)
+                for at_index in places_of:
+                    if at_index != open_issues[0]:
+                        result[at_index] = Mention(result[at_index].issue, None, raw, False, False, True)
+                note = f"'{raw}' could be {' or '.join(result[i].issue for i in places_of)}"
+                unsure[:] = [u if u != note else f"'{raw}' was given to {kept.issue}, the one money issue the sentence "
+                             f"leaves open" for u in unsure]
+        # "somewhere between 1000 and 1100 for rent": an unplaced number joined by "to"/"or"/"-" to a
+        # value read for an issue is the other end of that issue's range: the issue is ambiguous.
+        spans = {(m.raw, m.issue) for m in result[first_of_sentence:] if m.own and not m.ambiguous}
+        for item, at, item_proposed, nearest in unplaced:
+            joined = [other for other in found if other is not item and _RANGE_JOINT.fullmatch(
+                sentence[min(item.end, other.end):max(item.start, other.start)])]
+            for other in joined:
+                for raw, issue in spans:
+                    if raw == other.span:
+                        result.append(Mention(issue, None, item.span, True, True, True))
+                        unsure[at] = f"'{item.span}' and '{raw}' are a range of {issue}"
+        # (not where a range or alternatives may make the other value a second one of the same
+        # issue: "somewhere between 1000 and 1100 for rent")
+        for item, at, item_proposed, nearest in reversed(unplaced) if not _TWO_OF_ONE.search(sentence) else ():
             amounts = numbers_in(item.span)
             if len(amounts) != 1:
                 continue
             spanning = labels.money_issues_spanning(amounts[0])
             left = [issue for issue in spanning if issue not in named_in_sentence]
-            if len(left) == 1 and len(spanning) > 1:
+            why = "the one money issue the sentence leaves open"
+            if len(left) > 1 and nearest > 4:
+                # "meet me at 1100?" of a $500-$1,500 rent and a $0-$2,500 deposit in steps of $250:
+                # the one issue of which the amount is a label, as a reader takes a valid offer
+                # over an invalid one.
+                left = [issue for issue in left if labels.match(issue, f"${amounts[0]}").kind == "label"]
+                why = "the one money issue it is a label of"
+            positive = [Decimal(n) for n in labels.issues[spanning[0]].by_number if Decimal(n) > 0] if spanning else []
+            if len(spanning) == 1 and nearest > 4 and positive and Decimal(amounts[0]) >= min(positive):
+                # "meet me at 1100" of a rent-only game; not "7" of a deposit whose range starts at $0.
+                why = "the one money issue whose range holds it"
+            elif len(spanning) == 1:
+                continue
+            if len(left) == 1:
                 match = labels.match(left[0], f"${amounts[0]}")
                 result.append(Mention(left[0], match.label if match.kind == "label" else None, item.span, True,
                                       item_proposed))
-                unsure[at] = f"'{item.span}' was given to {left[0]}, the one money issue the sentence leaves open"
+                unsure[at] = f"'{item.span}' was given to {left[0]}, {why}"
                 placed.add(left[0])
         if proposed or "?" in sentence:
             for _, issue in named_here:
                 if issue not in placed and any(weight == 0.0 for _, weight in hits[issue]):
                     unsure.append(f"{issue} is named in a proposal but no value was read for it")
+        # What a pronoun of the next sentence refers to ("the fee ... waive it"): any word of an issue.
+        spoken_of += [issue for _, issue in named_here]
         # Only an issue's own name makes it the topic ("months" after a number names no issue).
         topic += [issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])]
     return Reading(result, unsure)
@@ -477,6 +686,9 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
         if values and unresolved - {m.raw for m in clean}:
             ambiguous.append(issue)  # "50% or 55% ownership": another proposed value could be this issue's
             continue
+        revised = [m.label for m in clean if m.label and m.revises]
+        if len(values) > 1 and revised:
+            values = [revised[-1]]  # "half a percent lol. ok realistically 2%": the revision stands
         if len(values) > 1:
             proposed = list(dict.fromkeys(m.label for m in clean if m.label and m.proposed))
             stated = list(dict.fromkeys(m.label for m in clean if m.label and m.stated))

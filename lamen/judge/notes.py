@@ -80,7 +80,9 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             ambiguous += [k for k in inner.ambiguous if k not in taken]
             unsure += [inner.reason] if inner.reason else []
             continue
-        if issue is None and isinstance(value, str) and len(value.split()) >= 3 and not _META_KEYS.match(key_text) \
+        # "Update: deposit $500" names its issue and value in two words.
+        if issue is None and isinstance(value, str) and len(value.split()) >= (2 if REVISION_KEY.search(key_text) else 3) \
+                and not _META_KEYS.match(key_text) \
                 and (OFFER_KEY.search(plain_key(key_text)) or REVISION_KEY.search(key_text) or starts_with_issue(value, labels)):
             # {"acceptable_offer": "rent $1,200, 24 months, deposit $1,250"}: prose in a field;
             # "Revised: control 6-4 and ownership 60%": a revision of what the block said before.

@@ -15,7 +15,7 @@ _HEADER = re.compile(rf"\b{_KIND}\s+(?P<name>[A-Da-d]|[1-4])\b\s*(?:[:)—–]|-
 _CHOICE = re.compile(
     rf"\b(?:going\s+with|go(?:ing)?\s+(?:with|for)|take|taking|pick(?:ed|ing)?|my\s+pick\s*:?|choos(?:e|ing)|chose|"
     rf"prefer(?:red)?|offering|select(?:ed|ing)?|opt(?:ing)?\s+for|settle[ds]?\s+on|accept(?:ing)?|recommend|"
-    rf"lead(?:ing)?\s+with|present(?:ing)?|propos(?:e|ing))\s+"
+    rf"(?:lead|open|start)(?:ing)?\s+with|present(?:ing)?|propos(?:e|ing))\s+"
     rf"(?:your\s+|the\s+|our\s+|number\s+|no\.\s*)?(?:(?P<kind>{_KIND})\s+)?"
     rf"(?:#\s?(?P<hash>[1-9])|(?P<name>[A-Da-d]|[1-9])\b(?![$€£%\d]|[.,]\d|\s*[-–]?\s*[^\W\d_])|"
     rf"(?P<ordinal>first|second|third|fourth|last|latter|former)\b(?!\s+(?:time|round|offer|proposal|issue)))",
@@ -84,9 +84,21 @@ def _are_options(text: str, headers: list[re.Match[str]], options: dict[str, str
     return all(len({*r.offers, *r.invalid, *r.ambiguous}) >= 2 for r in (read(part) for part in options.values()))
 
 
+def _inner_names(options: dict[str, str]) -> dict[str, str]:
+    """Names written inside numbered options ("1. **Option A** — rent $1,000"): name -> option."""
+    inner = {}
+    for key, part in options.items():
+        named = re.match(rf"[\W_]*{_KIND}\s+([A-Da-d]|[1-4])\b", part, re.IGNORECASE)
+        if named:
+            inner[named.group(1).upper()] = key
+    return inner if len(inner) == len(options) else {}
+
+
 def _chosen(rest: str, options: dict[str, str]) -> str | None:
-    """The name of the option the text around the options chooses, if it chooses one."""
+    """The name of the option the text around the options chooses, if it chooses one; an option
+    numbered "2." and named "Option B" inside is chosen by either name."""
     names = list(options)
+    inner = _inner_names(options)
     for choice in _CHOICE.finditer(rest):
         if choice.group("ordinal"):
             index = _ORDINALS[choice.group("ordinal").lower()]
@@ -94,6 +106,8 @@ def _chosen(rest: str, options: dict[str, str]) -> str | None:
                 return names[index]
             continue
         name = (choice.group("hash") or choice.group("name") or "").upper()
+        if name in inner and (choice.group("kind") or name not in options):
+            return inner[name]
         if name in options and (choice.group("kind") or choice.group("hash") or not name.isdigit()
                                 or re.match(r"\s*(?:[,.;!)]|$)", rest[choice.end():])):
             return name

@@ -63,7 +63,7 @@ def _holds(clause: str, start: int, end: int, offset: int) -> bool:
         return True
     if offset > end:
         return bool(_HOLDING.search(between)) or bool(re.match(r"(?:our|your|their|its)\b", clause[start:end], re.I))
-    return bool(re.search(r"\b(?:for|to|of|with)\s*$", clause[offset:start], re.IGNORECASE)) or \
+    return bool(re.search(r"\b(?:for|to|of|with|from)\s*$", clause[offset:start], re.IGNORECASE)) or \
         bool(re.match(r"(?:our|your|their|its|ours|yours)\b", clause[start:end], re.IGNORECASE))
 
 
@@ -71,15 +71,19 @@ def party_near(clause: str, offset: int, parties: tuple[str, str], side: int | N
     """The party the number at `offset` of a clause belongs to: the nearest reference to a party
     by name, or to the speaker ("we") or the listener ("you") when the speaker's side is known,
     that holds the number (see _holds)."""
-    found: list[tuple[int, int]] = []  # (distance, party)
-    references = [(pattern, party) for party, pattern in enumerate(party_patterns(parties))]
+    found: list[tuple[int, int, int]] = []  # (by pronoun or letter, distance, party)
+    references = [(pattern, party, 0) for party, pattern in enumerate(party_patterns(parties))]
     if side is not None:
-        references += [(_SPEAKER, side), (_LISTENER, 1 - side)]
-    for pattern, party in references:
+        references += [(_SPEAKER, side, 1), (_LISTENER, 1 - side, 1)]
+    for pattern, party, pronoun in references:
         for match in pattern.finditer(clause):
             if _holds(clause, match.start(), match.end(), offset):
-                found.append((min(abs(match.start() - offset), abs(match.end() - offset)), party))
-    return min(found)[1] if found else None
+                # (a bare letter "A" may be the article that opens a sentence: no better than a pronoun)
+                rank = pronoun if len(match.group(0)) > 1 else 1
+                found.append((rank, min(abs(match.start() - offset), abs(match.end() - offset)), party))
+    # A party named by its name beats a pronoun that also holds the number: "we'll accept a 45%
+    # stake for Company A" is Company A's 45%, whoever "we" is.
+    return min(found)[2] if found else None
 
 
 def favoured(sentence: str, parties: tuple[str, str], side: int | None) -> int | None:

@@ -19,7 +19,10 @@ _ZERO_CUE = re.compile(
     # a new value follows ("drop the fee to $40" lowers it)
     r"\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up)\s+"
     r"(?P<dropped>(?:[\w-]+\s+){0,2}[\w-]+)\b(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
-    r"\b(?P<key>[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
+    # "We don't need to sublet at all", "we won't need a deposit": the thing is not wanted
+    r"\b(?:do\s+not|don't|won't|will\s+not)\s+need\s+(?:to\s+|a\s+|an\s+|any\s+)?(?P<unneeded>[\w-]+)"
+    r"(?!\s+(?:more|less|longer|shorter|than|higher|lower)\b)|"
+    r"\b(?P<key>(?:[a-z]+[ \t]+)?[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
     r"shorter|than|sooner|greater)\b)", re.IGNORECASE)
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
 
@@ -56,15 +59,17 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
     "assembly included", "assemble it myself" = "self-assembly"), and one-word labels written
     apart as a phrasal verb ("pick it up" = "pickup"), outside spans already read. Labels that
     start with "no" are words for nothing (zero_mentions)."""
-    words = [(m.start(), m.end(), _stem(m.group(0))) for m in _WORD.finditer(sentence)]
+    plain = [(m.start(), m.end(), m.group(0).lower()) for m in _WORD.finditer(sentence)]
+    words = [(start, end, _stem(word)) for start, end, word in plain]
     if len(words) < 2:
         return []
+    joined = [(start, end, _stem(word)) for start, end, word in _joined_compounds(plain, labels.label_words)]
     found: list[Found] = []
     for issue, label, stems in labels.paraphrase_stems:
-        for index, (start, _, stem) in enumerate(words):
+        for index, (start, _, stem) in enumerate(joined):
             if stem not in stems:
                 continue
-            window = words[index:index + _WINDOW + 1]
+            window = joined[index:index + _WINDOW + 1]
             seen: set[str] = set()
             for _, end, other in window:
                 seen.add(other)
@@ -89,6 +94,22 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
     return found
 
 
+def _joined_compounds(words: list[tuple[int, int, str]], label_words: frozenset[str]) -> list[tuple[int, int, str]]:
+    """Two words written apart that a label writes as one ("half the payment up front" for
+    "half upfront", "clean up" for "cleanup"), joined."""
+    joined: list[tuple[int, int, str]] = []
+    index = 0
+    while index < len(words):
+        start, end, word = words[index]
+        if index + 1 < len(words) and word + words[index + 1][2] in label_words and len(word) >= 2:
+            joined.append((start, words[index + 1][1], word + words[index + 1][2]))
+            index += 2
+            continue
+        joined.append((start, end, word))
+        index += 1
+    return joined
+
+
 def _names_issue(word: str, primary: set[str]) -> bool:
     word = word.lower()
     return word[:5] in primary or (len(word) >= 3 and any(stem.startswith(word) for stem in primary))
@@ -101,14 +122,18 @@ def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
         if match.group("subject") and not re.search(r"n't|\bnot\b|\bcannot\b", match.group(0), re.IGNORECASE):
             continue  # "subletting is allowed" names no zero
         words = (match.group("words") or match.group("word") or match.group("key") or match.group("waived")
-                 or match.group("dropped")
+                 or match.group("dropped") or match.group("unneeded")
                  or match.group("subject")
                  or "").split()
         words = [w for w in words if w.lower() not in _NOT_ISSUE_WORDS]
-        for issue, table in labels.issues.items():
-            zero = table.zero_label()
-            if zero and any(_names_issue(word, stems[issue][0]) for word in words):
-                found.append((issue, zero, match.start(), match.end()))
+        # "Second photographer: no": of the issues its words name, the one they name most
+        # (the second shooter, not the album whose "photo book" shares a stem).
+        named = {issue: sum(_names_issue(word, stems[issue][0]) for word in words)
+                 for issue, table in labels.issues.items() if table.zero_label()}
+        most = max(named.values(), default=0)
+        for issue, count in named.items():
+            if count and count == most:
+                found.append((issue, labels.issues[issue].zero_label() or "", match.start(), match.end()))
     return found
 
 
@@ -127,3 +152,48 @@ def even_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
         if len(named) == 1:
             found.append((named[0], labels.issues[named[0]].even_label() or "", match.start(), match.end()))
     return found
+
+
+_TELLING_WINDOW = 4  # words between an issue's name and the label word beside it
+
+
+def told_labels(sentence: str, labels: GameLabels, named: set[str], taken: list[tuple[int, int]]) -> list[Found]:
+    """A text label named by one telling word beside its issue's name, for the issues in `named`
+    (named by name in the sentence, no value read for them): "I'll be financing through my bank"
+    is the bank loan, "payment after the wedding" pay after the event."""
+    telling = labels.telling_words
+    if not telling or not named:
+        return []
+    tokens = [(m.start(), m.end(), m.group(0).lower()) for m in _WORD.finditer(sentence)]
+    stems = labels.issue_stems
+    found: list[Found] = []
+    for index, (start, end, word) in enumerate(tokens):
+        owner = telling.get(word)
+        if owner is None or owner[0] not in named or any(start < e and s < end for s, e in taken):
+            continue
+        primary = stems[owner[0]][0]
+        near = tokens[max(0, index - _TELLING_WINDOW):index + _TELLING_WINDOW + 1]
+        if any(_names_issue(other, primary) for _, _, other in near if other != word) and \
+                not any(f[0] == owner[0] for f in found):
+            found.append((owner[0], owner[1], start, end))
+    return found
+
+
+def included_mentions(sentence: str, labels: GameLabels) -> list[Found]:
+    """'+ assembly', 'throw in assembly', 'with free assembly': the label of an issue saying the
+    thing is included ("assembly included"), where the issue's other label is its absence."""
+    found: list[Found] = []
+    for issue, table in labels.issues.items():
+        pair = table.included_label()
+        if pair is None:
+            continue
+        names = "|".join(re.escape(word) for word in re.findall(r"[a-z]+", issue.lower()) if len(word) >= 4)
+        if not names:
+            continue
+        pattern = re.compile(rf"(?:\+|\b(?:with|plus|throw(?:ing)?\s+in|includ(?:e|es|ing))\b)\s+(?:the\s+|an?\s+)?"
+                             rf"(?:free\s+)?(?:{names})\b(?!\s+(?:included|extra|fee|cost|charge))|\bfree\s+(?:{names})\b",
+                             re.IGNORECASE)
+        for match in pattern.finditer(sentence):
+            found.append((issue, pair[0], match.start(), match.end()))
+    return found
+

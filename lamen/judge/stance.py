@@ -13,7 +13,9 @@ _IMMEDIATE_NOT_OWN = re.compile(
     r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
-    r"listed\s+(?:at|for)|(?:renting|selling|going|priced)\s+(?:at|for)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
+    r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
+    # a figure worked out, not offered: "... over 10 years means about $2,700 in interest"
+    r"(?:means|would\s+mean)\s+(?:about|roughly|around|nearly|almost|some)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
     r"msrp(?:\s+(?:of|is))?|market\s+(?:rate|price|value)(?:\s+(?:of|is))?|going\s+rate(?:\s+(?:of|is))?)\s+"
     r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
@@ -55,9 +57,13 @@ _BOUND_BEFORE = re.compile(
     r"(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|must not|mustn't|should not|shouldn't|may not|not to|"
     r"never|doesn't|does not|don't|do not)\s+(?:go\s+)?(?:exceed|surpass|top)|\b(?:up to|at most|at least|a maximum of|a minimum of|max(?:imum)?|min(?:imum)?))\s*"
     r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+_BOUND_PHRASE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not)\s+(?:go|pay|do|offer|accept|come\s+down)\s+"
+                           r"(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)(?:\s+than)?\b",
+                           re.IGNORECASE)
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
-    r"^\s*(?:[^\s,.;!?]+\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
+    # (an amount with thousands separators is one word: "a $2,500 deposit and $1,500 in rent are beyond ...")
+    r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\s,.;!?]+)\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind)|"
@@ -143,7 +149,7 @@ _THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+
 # no deposit and 10 days": every item is still what they asked for).
 _STATEMENT_WORD = re.compile(
     r"\b(?:i|we|you|they|he|she|it|that|this|there|is|are|was|were|be|been|am|can|could|will|would|shall|"
-    r"should|may|might|must|do|does|did|have|has|had|works?|need|want|accept|offer|propose|take|give|pay|"
+    r"should|may|might|must|do|does|did|have|has|had|works|need|want|accept|offer|propose|take|give|pay|"
     r"agree|go|make|let|keep|get|seems?|sounds?|looks?|fine|ok|okay|deal|but|or|how|what|if|so|then|except|"
     r"stays?|goes|comes?|remains?|becomes?)\b|'(?:s|re|ll|d|ve|m)\b|n't\b",
     re.IGNORECASE)
@@ -183,7 +189,21 @@ def _list_scope(before: str, clause_of_value: str) -> str:
 
 _THANKED = re.compile(r"\b(?:appreciate|thanks?\s+(?:you\s+)?for)\b", re.IGNORECASE)
 _LIST_LEAD = re.compile(r"\b(?:offered|proposed|suggested|asked(?:\s+for)?|wanted|requested|mentioned|said|"
-                        r"demanded|offering|proposing|asking(?:\s+for)?|demanding|want|quoted)\b", re.IGNORECASE)
+                        r"demanded|offering|proposing|asking(?:\s+for)?|demanding|want|quoted|"
+                        # "Thank you for your proposal of a $100,000 salary, on-site work, ..."
+                        r"(?:proposal|offer|counter-?offer|terms)\s+of)\b", re.IGNORECASE)
+
+
+# Worked-out compromises: "splitting the difference between my $1,200 and your $1,000 gives
+# $1,100", "your 5% and my 2% average to 3.5%". The result is the speaker's; the two ends are not.
+_RESULT_VERB = r"(?:averages?\s+(?:out\s+)?to|gives?|comes?\s+to|equals|works?\s+out\s+to|lands?\s+(?:us\s+)?(?:at|on)|puts?\s+us\s+at)"
+_RESULT_BEFORE = re.compile(rf"\b{_RESULT_VERB}\s*(?:about\s+|roughly\s+|exactly\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+_ENDS_BETWEEN = re.compile(rf"\b(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s+between\b"
+                           rf"(?:(?!\b{_RESULT_VERB}\b)[^.;!?])*$", re.IGNORECASE)
+_RESULT_AFTER = re.compile(rf"^[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
+# "You're at $1,400 and I'm at $1,000 — splitting the difference gives us $1,200": the ends come first.
+_COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+difference|meet(?:ing)?\s+(?:in\s+the\s+middle|halfway)|"
+                               rf"halfway|midway)\b[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:
@@ -195,6 +215,10 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     after = sentence[end:end + 70]
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
+    if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
+        return False  # an end of the compromise the sentence works out
+    if _RESULT_BEFORE.search(before[-40:]):
+        return True  # the compromise worked out, whoever's ends it is worked out from
     if _THEIRS_LABELLED.match(re.split(r"[;.!?]\s|—|\s-\s", before)[-1]):
         return False  # every value after "you:" up to the next ";" is theirs
     if _QUOTED_AFTER.search(after):
@@ -204,9 +228,13 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):
         return True
-    if _IMMEDIATE_NOT_OWN.search(before[-30:]):
+    immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
+    # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
+    if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)):
         return False
-    if _CLAUSE_NOT_OWN.search(clause):
+    # "We can't go below $65 for a plated dinner": a bound the speaker sets says what it offers;
+    # its "can't" is no refusal of the rest of the clause.
+    if _CLAUSE_NOT_OWN.search(_BOUND_PHRASE.sub(" ", clause) if _BOUND_PHRASE.search(clause) else clause):
         # "your 24-month proposal works": accepting a named value makes it one's own.
         # Whether the sentence accepts is agreement.py's rule, the one the judge and the bots use.
         return bool(re.search(r"\byour?\b", clause, re.IGNORECASE)) and accepts_named(sentence)

@@ -322,6 +322,10 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
         if item is None:
             continue
         key, value, names_issue = item
+        if len(key.split()) > 3 and re.search(r"\b(?:from|than|by)$", key, re.IGNORECASE):
+            continue  # "Employer moved salary from $100,000 to $110,000": a move told in prose, no pair
+        if isinstance(value, str) and len(value.split()) > 5 and re.search(r"[.!?]\s+\w", value):
+            continue  # "client seems budget-conscious, 150 guests. going w/ buffet.": sentences, no value
         if not names_issue and key.lower() in _RECORD_KEYS and labels.issue_for_key(value) is not None:
             names_issue = True  # "- issue: rent" / "  value: $1,100": a record written as lines
         if not names_issue and len(key.split()) <= 3 and len(value.split()) <= 4:

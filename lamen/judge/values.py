@@ -24,7 +24,12 @@ _LENGTH_BEFORE = {"for", "over", "of", "to", "about", "just", "only", "within", 
                   "with", "allow", "allowed", "is", "be", "up", "", ":", "=",
                   # "offer a week of subletting", "maybe a week": a verb of offering before "a"
                   # (not "need a day", "take a day": time to think, not a length offered)
-                  "offer", "offering", "give", "giving", "grant", "accept", "propose", "suggest", "maybe", "perhaps"}
+                  "offer", "offering", "give", "giving", "grant", "accept", "propose", "suggest", "maybe", "perhaps",
+                  # "subletting — a full week —": a length set off by a dash; "more than a day": a bound
+                  "—", "–", "-", "("}
+# "can't offer more than a day", "allow no more than a week": a bound on a length offered.
+_BOUND_BEFORE = re.compile(r"\b(?:offer|give|allow|grant|permit|do|accept|go)\s+(?:any\s+|no\s+)?(?:more|less|longer|shorter)\s+than\s*$",
+                           re.IGNORECASE)
 
 
 def _article_one(match: re.Match[str]) -> str:
@@ -33,6 +38,8 @@ def _article_one(match: re.Match[str]) -> str:
     if re.match(r"\w+\s+and\s+a\s+half\b", match.string[match.end():], re.IGNORECASE):
         return "one "
     previous = re.findall(r"[a-z]+|\S", match.string[:match.start()].lower()[-20:])
+    if _BOUND_BEFORE.search(match.string[max(0, match.start() - 40):match.start()]):
+        return "one "
     return "one " if (previous[-1] if previous else "") in _LENGTH_BEFORE else match.group(0)
 
 
@@ -102,6 +109,10 @@ _WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundr
                         + r")\b", re.IGNORECASE)
 
 
+_COUNTED_AFTER = re.compile(r"\s*-?\s*(?:(?!(?:a|an|per|each|every)\b)[a-z]+\s+)?(?:days?|weeks?|months?|years?|hours?|percent|per\s?cent|%|"
+                            r"seats?|rounds?|people|guests?|licen[cs]es?|times|of\b)", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def words_to_digits(text: str) -> str:
     """'twelve hundred dollars' -> '1200 dollars'; 'twenty-one days' -> '21 days';
@@ -115,7 +126,10 @@ def words_to_digits(text: str) -> str:
         spoken = re.sub(r"[\s-]+and$", "", match.group(0).strip().lower())  # "one-twenty and hybrid"
         if len(words) in (2, 3) and words[0] in _UNITS_WORDS and words[0] != "zero" and words[1] in _TENS_WORDS and \
                 (len(words) == 2 or (words[2] in _UNITS_WORDS and _UNITS_WORDS[words[2]] < 10)) and \
-                (_UNITS_WORDS[words[0]] >= 10 or re.fullmatch(r"[a-z]+-[a-z]+(?:-[a-z]+)?", spoken)):
+                (_UNITS_WORDS[words[0]] >= 10 or re.fullmatch(r"[a-z]+-[a-z]+(?:-[a-z]+)?", spoken)
+                 # "can we do seven fifty?": a unit before the tens, spaced, is an amount too, unless
+                 # a count follows ("two twenty-day windows") or a third word joins it
+                 or len(words) == 2 and not _COUNTED_AFTER.match(match.string[match.end():])):
             return str(_UNITS_WORDS[words[0]] * 100 + _TENS_WORDS[words[1]] + (_UNITS_WORDS[words[2]] if len(words) == 3 else 0)) \
                 + trailing
         numbers: list[int] = []

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
 from lamen.agents.base import Agent, AgentError, ChatReply, ChatRequest
+from lamen.chat import close_agent
 from lamen.runner.limits import ProviderGate
 from lamen.spec.agent import AgentSpec
 from lamen.text_safety import without_surrogates
@@ -80,6 +81,9 @@ class ResilientAgent:
         estimate = (len(request.system) + sum(len(m.content) for m in request.messages)) // 4 + (request.max_tokens or 512)
         async with self.gate.slot(estimate):
             return await asyncio.wait_for(self.agent.complete(request), timeout=self.timeout_s)
+
+    async def aclose(self) -> None:
+        await close_agent(self.agent)
 
     async def complete(self, request: ChatRequest) -> ChatReply:
         key = cache_key(self.spec, request) if self.cache is not None else None

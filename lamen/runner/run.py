@@ -11,9 +11,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lamen.agents.base import Agent, AgentError
+from lamen.chat import close_agent
 from lamen.agents.pool import EndpointPool
 from lamen.agents.prices import tournament_prices, using_prices
 from lamen.agents.registry import make_agent
+from lamen.spec.agent import IDENTITY
 from lamen.core.family import Family, MetricSpec
 from lamen.core.play import EpisodeRecord, Failure, play, unplayed
 from lamen.core.players import PolicyAgent
@@ -135,7 +137,7 @@ def versions(tournament: Tournament, matches: list[Match]) -> list[Planned]:
     def digest_of(spec: object) -> str:
         key = id(spec)
         if key not in digests:
-            digests[key] = part_digest(spec.model_dump(mode="json"))  # type: ignore[attr-defined]
+            digests[key] = part_digest(spec.model_dump(mode="json", context=IDENTITY))  # type: ignore[attr-defined]
         return digests[key]
 
     fallback = tournament.llm_fallback.model_dump(mode="json") if tournament.llm_fallback else None
@@ -326,7 +328,21 @@ class Runner:
 
     async def run(self, matches: list[Match] | None = None) -> RunState:
         """Play `matches` (default: the spec's schedule). Refuses (SpecError) before playing when
-        the store holds matches of another version of the spec, unless `replace` drops them."""
+        the store holds matches of another version of the spec, unless `replace` drops them. The
+        model agents' connections are closed when it ends, on the loop that opened them."""
+        try:
+            return await self._run(matches)
+        finally:
+            await self.close_agents()
+
+    async def close_agents(self) -> None:
+        """Close the shared model agents' SDK clients; a later run makes fresh ones."""
+        agents, self.shared = list(self.shared.values()), {}
+        for agent in agents:
+            await close_agent(agent)
+
+    async def _run(self, matches: list[Match] | None) -> RunState:
+        self.pools = []  # this run's pools (kept after it ends: the CLI prints their counts)
         matches = plan(self.tournament, self.library) if matches is None else matches
         planned = versions(self.tournament, matches)
         conflict = self.version_conflict(matches, planned)

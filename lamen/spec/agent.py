@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import (Field, PrivateAttr, SerializerFunctionWrapHandler, field_validator, model_serializer,
-                      model_validator)
+from pydantic import (Field, PrivateAttr, SerializationInfo, SerializerFunctionWrapHandler, field_validator,
+                      model_serializer, model_validator)
 
 from lamen.providers import PROVIDERS
 from lamen.spec.base import SpecModel
+
+
+IDENTITY = {"identity": True}  # serialisation context of `AgentSpec.identity`
 
 
 class Persona(SpecModel):
@@ -91,6 +94,20 @@ class AgentSpec(SpecModel):
         if repeated:
             raise ValueError(f"endpoint {repeated[0]!r} is listed twice")
         return urls[0] if len(urls) == 1 else urls
+
+    @model_serializer(mode="wrap")
+    def _serialise(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        # What a match is (its id, seed and version) does not depend on how many replicas serve
+        # the model: in the identity dump a pool is its first endpoint, so replicas added to a
+        # running tournament's server leave its matches as they were.
+        data = handler(self)
+        if isinstance(data, dict) and isinstance(self.base_url, tuple) and (info.context or {}).get("identity"):
+            data["base_url"] = self.base_url[0]
+        return data
+
+    def identity(self) -> dict[str, Any]:
+        """The agent as it decides what a match is: its spec, a pool of replicas as its first endpoint."""
+        return self.model_dump(mode="json", context=IDENTITY)
 
     @property
     def endpoints(self) -> tuple[str, ...]:

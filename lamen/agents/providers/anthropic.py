@@ -49,7 +49,11 @@ class AnthropicAgent(common.ProviderAgent):
         self._clients = common.Clients(lambda: anthropic.AsyncAnthropic(
             api_key=self._key, base_url=spec.base_url, max_retries=0, timeout=params["timeout_s"],
             http_client=http_client,
-        ), injected=http_client is not None)
+        ), injected=http_client is not None,
+            close=lambda client: client.close())
+
+    async def aclose(self) -> None:
+        await self._clients.aclose()
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `messages.create` for this request."""

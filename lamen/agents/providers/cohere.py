@@ -28,6 +28,14 @@ from lamen.spec.agent import AgentSpec
 KEY_VARIABLES = CATALOGUE["cohere"].key_env
 
 
+
+async def close_cohere(client: Any) -> None:
+    """Cohere's client has no close of its own: close the httpx client it made (when it has one)."""
+    wrapper = getattr(getattr(client, "_client_wrapper", None), "httpx_client", None)
+    httpx_client = getattr(wrapper, "httpx_client", None)
+    if httpx_client is not None and hasattr(httpx_client, "aclose"):
+        await httpx_client.aclose()
+
 class CohereAgent(common.ProviderAgent):
     provider = "cohere"
 
@@ -41,7 +49,11 @@ class CohereAgent(common.ProviderAgent):
         self._clients = common.Clients(lambda: cohere.AsyncClientV2(
             api_key=self._key, max_retries=0, timeout=params["timeout_s"], httpx_client=http_client,
             **client_args,
-        ), injected=http_client is not None)
+        ), injected=http_client is not None,
+            close=close_cohere)
+
+    async def aclose(self) -> None:
+        await self._clients.aclose()
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `chat` for this request."""

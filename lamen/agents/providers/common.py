@@ -9,7 +9,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
@@ -72,18 +72,39 @@ class Clients(Generic[Client]):
     """One agent's SDK clients, made as the requests in flight need them: each request goes to the
     client with the fewest in flight. With an injected HTTP client (tests) there is only one."""
 
-    def __init__(self, make: Callable[[], Client], *, injected: bool) -> None:
+    def __init__(self, make: Callable[[], Client], *, injected: bool,
+                 close: Callable[[Client], Awaitable[None] | None] | None = None) -> None:
         self._make = make
+        self._injected = injected
+        self._close = close
         self._limit = 1 if injected else MAX_CLIENTS
         self._clients = [make()]
         self._in_flight = [0]
 
+    async def aclose(self) -> None:
+        """Close the clients this agent made (their connection pools), on the loop that used them;
+        an injected HTTP client is its owner's to close. A later request makes a fresh client."""
+        clients, self._clients, self._in_flight = self._clients, [], []
+        if self._injected or self._close is None:
+            return
+        for client in clients:
+            closing = self._close(client)
+            if closing is not None:
+                await closing
+
+    def _ensure_one(self) -> None:
+        if not self._clients:  # after aclose: the next request makes a fresh client
+            self._clients.append(self._make())
+            self._in_flight.append(0)
+
     @property
     def first(self) -> Client:
+        self._ensure_one()
         return self._clients[0]
 
     @contextmanager
     def one(self) -> Iterator[Client]:
+        self._ensure_one()
         index = min(range(len(self._clients)), key=self._in_flight.__getitem__)
         if self._in_flight[index] >= REQUESTS_PER_CLIENT and len(self._clients) < self._limit:
             self._clients.append(self._make())

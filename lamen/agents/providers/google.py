@@ -66,7 +66,11 @@ class GoogleAgent(common.ProviderAgent):
         # vertexai=False: a GOOGLE_GENAI_USE_VERTEXAI in the environment must not switch the backend.
         self._clients = common.Clients(
             lambda: genai.Client(api_key=self._key, vertexai=False, http_options=options).aio,
-            injected=http_client is not None)
+            injected=http_client is not None,
+            close=lambda client: client.aclose())
+
+    async def aclose(self) -> None:
+        await self._clients.aclose()
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `models.generate_content` for this request."""

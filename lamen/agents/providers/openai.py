@@ -55,7 +55,11 @@ class OpenAIAgent(common.ProviderAgent):
         client_args: dict[str, Any] = {"base_url": spec.base_url} if spec.base_url else {}
         self._clients = common.Clients(lambda: openai.AsyncOpenAI(
             api_key=self._key, max_retries=0, timeout=params["timeout_s"], http_client=http_client, **client_args,
-        ), injected=http_client is not None)
+        ), injected=http_client is not None,
+            close=lambda client: client.close())
+
+    async def aclose(self) -> None:
+        await self._clients.aclose()
 
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `chat.completions.create` for this request."""

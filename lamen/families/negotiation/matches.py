@@ -42,7 +42,7 @@ class CoreMatch:
     def canonical(self) -> dict[str, Any]:
         return {"stage": self.stage, "game": self.instance.game.model_dump(mode="json"),
                 "protocol": self.instance.protocol.model_dump(mode="json"),
-                "agents": [agent.model_dump(mode="json") for agent in self.agents], "starts": side_of(self.first),
+                "agents": [agent.identity() for agent in self.agents], "starts": side_of(self.first),
                 "repetition": self.repetition, "tournament_seed": self.tournament_seed, "mirror": self.mirror}
 
     @cached_property
