@@ -7,7 +7,9 @@ difference), and E[τ] = 1 − 2 · E[misordered pairs] / pairs. c is set so tha
 (every agent in (K − 1) · games blocks) has the τ `adaptive_schedule.py` measured for it. Then,
 for each share of the round robin's blocks: τ of the uniform allocation, and of the best
 allocation of the blocks among the agents for the known truth (numerical optimum) — what even
-an oracle that knows every agent's gets can reach by choosing whom to play more.
+an oracle that knows every agent's gets can reach by choosing whom to play more; and the
+share of the round robin's blocks that best allocation needs to reach the round robin's τ (what
+it takes, in this model, to match the round robin with fewer matches).
 
 Prints JSON. Run: python bench/adaptive_bound.py [--tau8 0.9298] [--tau16 0.9447]
 """
@@ -23,7 +25,7 @@ import numpy as np
 from scipy import optimize, stats
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from adaptive_schedule import GAMES, truth  # noqa: E402
+from adaptive_spreads import LAMEN_EVALS, Spread, even_spread, lamen_spread, measure_lamen  # noqa: E402
 
 SHARES = (0.6, 0.7, 0.8, 0.9, 1.0)
 
@@ -49,9 +51,10 @@ def best(gets: np.ndarray, total: float, c: float) -> np.ndarray:
     return allocation(result.x)
 
 
-def bound(n_agents: int, round_robin_tau: float) -> dict:
-    gets = np.array(sorted(truth(n_agents)[0].values()))
-    full = np.full(n_agents, (n_agents - 1) * GAMES, dtype=float)
+def bound(spread: Spread, round_robin_tau: float) -> dict:
+    gets = np.array(sorted(spread.gets.values()))
+    n_agents = len(gets)
+    full = np.full(n_agents, (n_agents - 1) * spread.games, dtype=float)
     c = optimize.brentq(lambda c: tau(gets, full, c) - round_robin_tau, 1e-6, 10.0)
     rows = []
     for share in SHARES:
@@ -59,17 +62,39 @@ def bound(n_agents: int, round_robin_tau: float) -> dict:
         rows.append({"share": share, "uniform_tau": round(tau(gets, share * full, c), 4),
                      "best_allocation_tau": round(tau(gets, allocation, c), 4),
                      "best_allocation_blocks_per_agent_share": [round(float(x), 2) for x in allocation / full]})
-    return {"agents": n_agents, "round_robin_tau": round_robin_tau, "variance_per_block": round(c, 5),
-            "by_share": rows}
+    return {"spread": spread.name, "agents": n_agents, "round_robin_tau": round_robin_tau,
+            "variance_per_block": round(c, 5), "by_share": rows,
+            "share_needed_by_best_allocation": round(share_needed(gets, full, c, round_robin_tau), 3)}
+
+
+def share_needed(gets: np.ndarray, full: np.ndarray, c: float, target: float) -> float:
+    """The least share of the round robin's blocks whose best allocation reaches τ `target`
+    (bisection to 0.005; the round robin's own allocation reaches it at 1)."""
+    low, high = 0.2, 1.0
+    while high - low > 0.005:
+        middle = (low + high) / 2
+        if tau(gets, best(gets, middle * full.sum(), c), c) >= target:
+            high = middle
+        else:
+            low = middle
+    return high
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tau8", type=float, default=0.9298, help="the round robin's τ measured on 8 agents")
-    parser.add_argument("--tau16", type=float, default=0.9447, help="the round robin's τ measured on 16 agents")
+    parser.add_argument("--tau8", type=float, default=0.9298, help="the round robin's τ measured on 8 agents (even)")
+    parser.add_argument("--tau16", type=float, default=0.9447, help="the round robin's τ measured on 16 agents (even)")
+    parser.add_argument("--lamen-tau8", type=float, default=0.6909,
+                        help="the round robin's τ measured on 8 agents of the lamen spread")
+    parser.add_argument("--lamen-tau16", type=float, default=0.7333,
+                        help="the round robin's τ measured on 16 agents of the lamen spread")
+    parser.add_argument("--lamen-evals", type=Path, default=LAMEN_EVALS, help="LAMEN's cross-play evals.csv")
     arguments = parser.parse_args()
-    print(json.dumps({"benchmark": "adaptive_bound", "models": [bound(8, arguments.tau8), bound(16, arguments.tau16)]},
-                     indent=2))
+    measured = measure_lamen(arguments.lamen_evals)
+    models = [bound(even_spread(8), arguments.tau8), bound(even_spread(16), arguments.tau16),
+              bound(lamen_spread(8, measured), arguments.lamen_tau8),
+              bound(lamen_spread(16, measured), arguments.lamen_tau16)]
+    print(json.dumps({"benchmark": "adaptive_bound", "models": models}, indent=2))
 
 
 if __name__ == "__main__":

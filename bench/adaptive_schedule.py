@@ -1,8 +1,12 @@
 """Adaptive scheduling against the full round robin and uniform random sampling (issue 20).
 
 Synthetic agents with known gets and gives (the utility model of `lamen.ratings.utility`, 8 and
-16 agents, a realistic spread with near ties), every design played in debiasing blocks of four
-matches (both sides × both start orders) on 4 games, many seeded replications. Per design: the
+16 agents) on two truths (`bench/adaptive_spreads.py`): **even**, the original made-up spread
+(gets 0.20–0.55, two near ties, 4 games), and **lamen**, grounded in LAMEN's published
+cross-play results (the four models' gets, interpolated to 8 and 16 agents, on the paper's six
+games with their measured levels, agreement rates and utility noise). Every design plays debiasing
+blocks of four matches (both sides × both start orders), one block per pairing and game in the
+round robin, many seeded replications. Per design: the
 matches it used, Kendall τ of the fitted gets to the true ones, and how often the 95% intervals
 cover the true gets. Adaptive stops when every neighbour is separated or at 60% of the round
 robin's blocks; random plays as many blocks as adaptive did, drawn uniformly. A block's outcomes
@@ -10,13 +14,16 @@ are seeded by the replication and the block, so designs that play the same block
 matches, and the differences between designs are paired (their standard errors printed). τ is
 also given on the separable pairs (true gets ≥ 0.02 apart). With `--oracle`, the adaptive choice
 told the true gets: whether a better-known order would help the same rule (it is a greedy rule
-with the truth, not the best possible design, so not a bound).
+with the truth, not the best possible design, so not a bound). With the lamen spread, the
+measured figures it was derived from are printed too, and the simulated per-match noise checked
+against the real one (the utility fit's residual sd on a round robin of the four models).
 
 With `--scripted`, also the quickstart's scripted negotiators on its six games, played by the
 runner in full and adaptively into temporary databases: matches used, and τ of the adaptive
 gets to the full round robin's (the only truth there is).
 
-Prints JSON. Run: python bench/adaptive_schedule.py [--replications 100] [--agents 8 16] [--share 0.6] [--oracle] [--scripted]
+Prints JSON. Run: python bench/adaptive_schedule.py [--replications N] [--agents 8 16] [--spread even lamen]
+[--share 0.6] [--oracle] [--scripted] [--lamen-evals PATH]
 """
 
 from __future__ import annotations
@@ -26,79 +33,25 @@ import json
 import math
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
-from lamen.adaptive import AdaptiveSettings, Block, choose_round, next_round, round_rng
+from adaptive_spreads import LAMEN_EVALS, SPREADS, Spread, Synthetic, check_lamen_noise, even_spread, lamen_spread, \
+    measure_lamen
+
+from lamen.adaptive import AdaptiveSettings, choose_round, next_round, round_rng
 from lamen.ratings.ranking import utility_ranking
-from lamen.ratings.simulate import additive_truth
 from lamen.ratings.utility import fit_utility
 
-GAMES = 4  # instances per pairing: the round robin plays each pairing once on each
-GAME_LEVEL = np.array([-0.03, -0.01, 0.01, 0.03])  # μ_game − μ
-SIDE, FIRST, AGREEMENT, CONCENTRATION = 0.04, 0.02, 0.8, 4.0
 BUDGET_SHARE = 0.6
-SEPARABLE = 0.02  # true gets this far apart or more: a pair some design can order (the round robin's sd of a
-# difference of gets is about 0.03, so the 0.01 near ties are close to a coin toss for every design)
-
-
-def truth(n_agents: int) -> tuple[dict[str, float], dict[str, float]]:
-    """Gets spread like a real leaderboard (0.2–0.55) with two near ties; an agent that gets more
-    gives a little less (hard bargainers), so gets and gives are not the same ranking."""
-    if n_agents == 8:
-        gets = np.array([0.20, 0.26, 0.31, 0.33, 0.39, 0.45, 0.46, 0.53])
-    else:
-        gets = np.array([0.18, 0.21, 0.245, 0.26, 0.29, 0.31, 0.32, 0.35, 0.37, 0.40, 0.41, 0.44, 0.46, 0.49,
-                         0.50, 0.55])
-        gets = gets[:n_agents]
-    mean = gets.mean()
-    gives = mean - 0.4 * (gets - mean)
-    names = [f"a{k:02d}" for k in range(len(gets))]
-    return dict(zip(names, gets)), dict(zip(names, gives))
-
-
-class Synthetic:
-    """Blocks of the additive utility model, each block's outcomes seeded by the replication and the block."""
-
-    def __init__(self, n_agents: int, seed: int) -> None:
-        self.gets, self.gives = truth(n_agents)
-        self.names = sorted(self.gets)
-        self.mu, self.a, self.o = additive_truth(self.gets, self.gives)
-        self.seed = seed
-        self.blocks = [Block(f"{g}|{self.names[i]}|{self.names[j]}", self.names[i], self.names[j], f"g{g}")
-                       for g in range(GAMES) for i in range(n_agents) for j in range(i + 1, n_agents)]
-
-    def play(self, block: Block) -> list[dict]:
-        game = int(block.key.split("|")[0])
-        i, j = self.names.index(block.agent_a), self.names.index(block.agent_b)
-        # a block's outcomes are a function of the replication's seed and the block alone (common
-        # random numbers): every design that plays it sees the same matches, so designs differ by
-        # which blocks they play, not by luck, and their paired differences have a small error
-        rng = np.random.default_rng([self.seed, game, i, j])
-        rows = []
-        for k, (a, b, a_first) in enumerate(((i, j, True), (i, j, False), (j, i, True), (j, i, False))):
-            x_first = 0.5 if a_first else -0.5
-            mean_a = self.mu + GAME_LEVEL[game] + self.a[a] + self.o[b] + SIDE / 2 + FIRST * x_first
-            mean_b = self.mu + GAME_LEVEL[game] + self.a[b] + self.o[a] - SIDE / 2 - FIRST * x_first
-            agreed = rng.random() < AGREEMENT
-            split_a, split_b = mean_a / AGREEMENT, mean_b / AGREEMENT
-            u_a = rng.beta(CONCENTRATION * split_a, CONCENTRATION * (1 - split_a)) if agreed else 0.0
-            u_b = rng.beta(CONCENTRATION * split_b, CONCENTRATION * (1 - split_b)) if agreed else 0.0
-            rows.append({"match_id": f"{block.key}|{k}", "game": f"g{game}", "agent_a": self.names[a],
-                         "agent_b": self.names[b], "first": "a" if a_first else "b", "u_a": u_a, "u_b": u_b,
-                         "agreement": agreed, "block": block.key})
-        return rows
-
-    def true_gets(self, fit) -> np.ndarray:  # noqa: ANN001 - a UtilityFit
-        """The true gets under the fit's own game mix (its μ̄ weights the games by rows)."""
-        n, g = len(self.names), len(fit.games)
-        theta = np.zeros(fit.gets_matrix.shape[1])
-        theta[:g] = [self.mu + GAME_LEVEL[int(name[1:])] for name in fit.games]
-        theta[g:g + n] = self.a
-        theta[g + n:g + 2 * n] = self.o
-        return fit.gets_matrix @ theta
+# replications per spread and number of agents: enough for a paired standard error of τ differences
+# of at most 0.01 (sd of a paired difference up to 0.08, 0.03, 0.19 and 0.11), in about ten minutes on one core
+REPLICATIONS = {("even", 8): 200, ("even", 16): 40, ("lamen", 8): 400, ("lamen", 16): 130}
+SEPARABLE = 0.02  # true gets this far apart or more: a pair some design can order (on the even spread the
+# round robin's sd of a difference of gets is about 0.03, so the 0.01 near ties are close to a coin toss)
 
 
 def score(world: Synthetic, rows: list[dict]) -> dict[str, float]:
@@ -148,27 +101,29 @@ def adaptive(world: Synthetic, seed: int, budget: int, round_blocks: int, oracle
         round_index += 1
 
 
-def replication(n_agents: int, seed: int, oracle: bool = False,
+def replication(spread: Spread, seed: int, oracle: bool = False,
                 share: float = BUDGET_SHARE) -> dict[str, dict[str, float]]:
-    blocks = GAMES * n_agents * (n_agents - 1) // 2
+    n_agents = len(spread.gets)
+    blocks = spread.games * n_agents * (n_agents - 1) // 2
     budget = math.floor(share * blocks)
-    full = Synthetic(n_agents, seed)
+    full = Synthetic(spread, seed)
     result = {"round_robin": score(full, [row for block in full.blocks for row in full.play(block)])}
-    world = Synthetic(n_agents, seed)
+    world = Synthetic(spread, seed)
     adaptive_rows = adaptive(world, seed, budget, round_blocks=n_agents)
     result["adaptive"] = score(world, adaptive_rows)
     if oracle:
-        told = Synthetic(n_agents, seed)
+        told = Synthetic(spread, seed)
         result["oracle"] = score(told, adaptive(told, seed, budget, round_blocks=n_agents, oracle=True))
     used = result["adaptive"]["matches"] // 4
-    sampled = Synthetic(n_agents, seed)
+    sampled = Synthetic(spread, seed)
     picks = np.random.default_rng([seed, 1]).choice(len(sampled.blocks), size=used, replace=False)
     result["random"] = score(sampled, [row for k in sorted(picks) for row in sampled.play(sampled.blocks[k])])
     return result
 
 
-def summarise(runs: list[dict[str, dict[str, float]]], n_agents: int) -> dict:
-    out: dict = {"agents": n_agents, "replications": len(runs), "round_robin_matches": runs[0]["round_robin"]["matches"]}
+def summarise(runs: list[dict[str, dict[str, float]]], spread: Spread) -> dict:
+    out: dict = {"spread": spread.name, "agents": len(spread.gets), "games": spread.games,
+                 "true_gets": [round(value, 4) for value in sorted(spread.gets.values())], "replications": len(runs), "round_robin_matches": runs[0]["round_robin"]["matches"]}
 
     def mean_se(values: np.ndarray) -> tuple[float, float | None]:
         se = float(values.std(ddof=1) / math.sqrt(len(values))) if len(values) > 1 else None
@@ -204,21 +159,40 @@ def summarise(runs: list[dict[str, dict[str, float]]], n_agents: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", type=int, nargs="+", default=[8, 16])
-    parser.add_argument("--replications", type=int, default=100)
+    parser.add_argument("--replications", type=int, default=None,
+                        help="replications of every spread and size (default: REPLICATIONS, paired SE ≤ 0.01)")
     parser.add_argument("--share", type=float, default=BUDGET_SHARE,
                         help="adaptive's block budget as a share of the round robin's (the target: 0.6)")
     parser.add_argument("--oracle", action="store_true",
                         help="also the adaptive choice told the true gets (the same greedy rule, knowing the order)")
     parser.add_argument("--scripted", action="store_true", help="also run the quickstart's bots adaptively")
+    parser.add_argument("--spread", nargs="+", choices=SPREADS, default=list(SPREADS),
+                        help="even: the original made-up truth; lamen: grounded in LAMEN's cross-play results")
+    parser.add_argument("--lamen-evals", type=Path, default=LAMEN_EVALS, help="LAMEN's cross-play evals.csv")
     arguments = parser.parse_args()
     results = []
-    for n_agents in arguments.agents:
-        started = time.perf_counter()
-        runs = [replication(n_agents, seed, arguments.oracle, arguments.share) for seed in range(arguments.replications)]
-        summary = summarise(runs, n_agents)
-        summary["seconds"] = round(time.perf_counter() - started, 1)
-        results.append(summary)
+    measured = measure_lamen(arguments.lamen_evals) if "lamen" in arguments.spread else None
+    for name in arguments.spread:
+        for n_agents in arguments.agents:
+            spread = even_spread(n_agents) if name == "even" else lamen_spread(n_agents, measured)
+            started = time.perf_counter()
+            runs = [replication(spread, seed, arguments.oracle, arguments.share)
+                    for seed in range(arguments.replications or REPLICATIONS.get((name, n_agents), 100))]
+            summary = summarise(runs, spread)
+            summary["seconds"] = round(time.perf_counter() - started, 1)
+            results.append(summary)
     output: dict = {"benchmark": "adaptive_schedule", "synthetic": results}
+    if measured is not None:
+        output["lamen_measured"] = {
+            "source": str(arguments.lamen_evals), "cross_play_matches": measured.matches,
+            "gets_and_se": {m: [round(g, 4), round(se, 4)]
+                            for m, g, se in zip(measured.models, measured.gets, measured.gets_se)},
+            "gives": {m: round(v, 4) for m, v in zip(measured.models, measured.gives)},
+            "games": {g: {"level": round(level, 4), "agreement": round(p, 3), "concentration": round(c, 2)}
+                      for g, level, p, c in zip(measured.games, measured.levels, measured.agreement,
+                                                measured.concentration)},
+            "side": round(measured.side, 4), "first": round(measured.first, 4),
+            "noise": check_lamen_noise(measured)}
     if arguments.scripted:
         from bench.adaptive_scripted import scripted_tournament
 

@@ -2,7 +2,12 @@
 played by the runner, then the same tournament with `design: adaptive` played by the runner, and
 many more adaptive and uniform-random designs replayed from the round robin's outcomes (a
 scripted match's outcome is a function of its spec, so every design's match is the round robin's
-match: the runner's adaptive run checks that). Truth here is the round robin's gets.
+match: the runner's adaptive run checks that). Truth here is the round robin's gets. Coverage is
+given twice: of the round robin's gets as they are, and on each design's own game mix (the round
+robin's fitted model read through the design's gets contrasts, as the synthetic benchmark's truth
+is). gets averages the games in the proportions they were played; the adaptive choice tilts
+that mix the same way in every replay (a block's worth depends on its game's level μ_g), so its
+gets are biased against the round robin's by the tilt, a random design's only scattered.
 
 Imported by bench/adaptive_schedule.py (`--scripted`); run alone: python bench/adaptive_scripted.py
 """
@@ -22,7 +27,7 @@ from scipy import stats
 
 from lamen.adaptive import AdaptiveSettings, Block, next_round
 from lamen.ratings.ranking import utility_ranking
-from lamen.ratings.utility import fit_utility
+from lamen.ratings.utility import UtilityFit, fit_utility
 from lamen.runner import Runner
 from lamen.spec.library import Library
 from lamen.spec.tournament import Tournament
@@ -50,14 +55,24 @@ def play(spec: Tournament, database: Path) -> pd.DataFrame:
     return frame[(frame["stage"] == "cross") & (frame["status"] == "finished")]
 
 
-def judged(frame: pd.DataFrame, truth: pd.Series) -> dict[str, float]:
+def judged(frame: pd.DataFrame, truth: pd.Series, full: UtilityFit) -> dict[str, float]:
+    """τ of the design's gets to the round robin's, and how often its intervals cover the round
+    robin's gets — as they are (averaged over the round robin's game mix) and on the design's own
+    game mix (the round robin's fitted model read through the design's gets contrasts, as the
+    synthetic benchmark's truth is): a design that plays some games more than others estimates
+    gets averaged over its own mix."""
     fit = fit_utility(frame)
     agents = list(truth.index)
     estimate = np.array([fit.rating(a).gets for a in agents])
     low = np.array([fit.rating(a).gets_low for a in agents])
     high = np.array([fit.rating(a).gets_high for a in agents])
+    if fit.agents != full.agents or fit.games != full.games:
+        raise ValueError("scripted: a design that left out an agent or a game cannot be compared with the round robin")
+    own_mix = pd.Series(fit.gets_matrix @ full.params, index=fit.agents)[agents].to_numpy()
     return {"matches": len(frame), "tau": float(stats.kendalltau(estimate, truth.to_numpy()).statistic),
-            "covers_round_robin": float(np.mean((low <= truth.to_numpy()) & (truth.to_numpy() <= high)))}
+            "covers_round_robin": float(np.mean((low <= truth.to_numpy()) & (truth.to_numpy() <= high))),
+            "covers_round_robin_on_own_mix": float(np.mean((low <= own_mix) & (own_mix <= high))),
+            "game_share_range": float(np.ptp(fit.gets_matrix[0, :len(fit.games)]))}
 
 
 def replay_adaptive(full: pd.DataFrame, seed: int, budget: int) -> pd.DataFrame:
@@ -79,7 +94,7 @@ def replay_adaptive(full: pd.DataFrame, seed: int, budget: int) -> pd.DataFrame:
         round_index += 1
 
 
-def scripted_tournament(replications: int = 50) -> dict:
+def scripted_tournament(replications: int = 200) -> dict:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         full = play(tournament({}), Path(folder) / "full.db")
@@ -93,19 +108,24 @@ def scripted_tournament(replications: int = 50) -> dict:
     result: dict = {
         "agents": len(AGENTS), "games": len(GAMES), "round_robin_matches": len(full), "round_robin_blocks": blocks,
         "round_robin_gets": {agent: round(value, 4) for agent, value in truth.sort_values(ascending=False).items()},
-        "runner_adaptive": {**judged(run, truth),
+        "runner_adaptive": {**judged(run, truth, fit),
                             "outcomes_equal_round_robin": bool(np.allclose(same, run[["u_a", "u_b"]].to_numpy()))},
     }
-    adaptive = [judged(replay_adaptive(full, seed, budget), truth) for seed in range(replications)]
+    adaptive = [judged(replay_adaptive(full, seed, budget), truth, fit) for seed in range(replications)]
     rng = np.random.default_rng(0)
     keys = full["block"].unique()
-    random = [judged(full[full["block"].isin(rng.choice(keys, size=a["matches"] // 4, replace=False))], truth)
+    random = [judged(full[full["block"].isin(rng.choice(keys, size=a["matches"] // 4, replace=False))], truth, fit)
               for a in adaptive]
     for name, runs in (("adaptive_replayed", adaptive), ("random_replayed", random)):
         result[name] = {"replications": len(runs),
                         "matches_mean": round(float(np.mean([r["matches"] for r in runs])), 1),
                         "tau_mean": round(float(np.mean([r["tau"] for r in runs])), 4),
-                        "covers_round_robin": round(float(np.mean([r["covers_round_robin"] for r in runs])), 4)}
+                        "tau_se": round(float(np.std([r["tau"] for r in runs], ddof=1) / math.sqrt(len(runs))), 4),
+                        **{figure: round(float(np.mean([r[figure] for r in runs])), 4)
+                           for figure in ("covers_round_robin", "covers_round_robin_on_own_mix", "game_share_range")}}
+    difference = np.array([a["tau"] - r["tau"] for a, r in zip(adaptive, random)])
+    result["adaptive_minus_random_tau"] = {"mean": round(float(difference.mean()), 4),
+                                           "se": round(float(difference.std(ddof=1) / math.sqrt(len(runs))), 4)}
     result["seconds"] = round(time.perf_counter() - started, 1)
     return result
 

@@ -181,11 +181,13 @@ def _gains(covariance: np.ndarray, observed: Sequence[np.ndarray], pairs: Sequen
         if rows == 0:
             continue  # observes nothing the ranking can weigh: no gain
         h = np.stack([observed[k] for k in members])  # kinds × rows × parameters
-        gain_t = np.einsum("pq,krq->kpr", covariance, h)  # ΣHᵀ
-        innovation = ranking.noise * np.eye(rows) + np.einsum("krp,kps->krs", h, gain_t)
-        projected = np.einsum("mp,kpr->kmr", differences, gain_t)  # dΣHᵀ per kind and pair
-        solved = np.linalg.solve(innovation[:, None, :, :], projected[..., None])[..., 0]
-        after = np.clip(before[None, :] - np.einsum("kmr,kmr->km", projected, solved), 0.0, None)
+        # matrix products (BLAS) rather than einsum: this is the scheduler's inner loop
+        gain_t = np.matmul(covariance, h.transpose(0, 2, 1))  # ΣHᵀ, kinds × parameters × rows
+        innovation = ranking.noise * np.eye(rows) + np.matmul(h, gain_t)
+        projected = np.matmul(differences, gain_t)  # dΣHᵀ per kind and pair
+        # (R + HΣHᵀ) is rows × rows per kind: invert it once, not once per pair
+        solved = np.matmul(projected, np.linalg.inv(innovation))
+        after = np.clip(before[None, :] - (projected * solved).sum(axis=2), 0.0, None)
         expected = misordered(np.broadcast_to(estimated, after.shape), after) if known else expected_misordered(
             np.broadcast_to(estimated, after.shape), np.broadcast_to(before, after.shape), after)
         gains[members] = base - expected.sum(axis=1)
