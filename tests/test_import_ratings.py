@@ -122,3 +122,20 @@ def test_no_agreement_is_said_in_words_with_dashes(lamen_data: Path, tmp_path: P
     data = json.loads(capsys.readouterr().out)
     assert len(data["warnings"]) == 2 and all(row["BT low"] is None for row in data["agents"])
     assert data["effects"]["side A"]["lower"] is None
+
+
+def test_the_files_api_keys_never_reach_the_database(imported, lamen_data: Path) -> None:
+    """LAMEN's evals.csv carries its authors' model configs, keys included, in `agent_N_model`;
+    the import keeps model names only, so no key is in any table of the database."""
+    import re
+    import sqlite3
+
+    db, _ = imported
+    evals = pd.read_csv(lamen_data / CROSS)
+    secrets = {value for column in ("agent_1_model", "agent_2_model") for config in evals[column].astype(str)
+               for value in re.findall(r"'(?:api_key|model_key)':\s*'([^']{8,})'", config)}
+    assert secrets  # the file does hold them: the check below can fail
+    with sqlite3.connect(db) as connection:
+        tables = [name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        stored = "\n".join(str(row) for table in tables for row in connection.execute(f'SELECT * FROM "{table}"'))
+    assert not [secret for secret in secrets if secret in stored]
