@@ -1,0 +1,38 @@
+"""Classes of text the eleventh round of issue 12 reads by general rules (tuned on the odd half of
+test10's errors only, checked on its even half), each tested on fresh examples written for these
+tests, not the gold set's items."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.labels import label_cache
+from lamen.spec.load import load_game
+
+GAMES = Path(__file__).parent / "data" / "games"
+RENTAL = label_cache(load_game("rental-agreement"))
+LOAN = label_cache(load_game("loan-agreement"))
+
+
+# A parenthesis after the own block that holds a block of its own heads that block: it is no
+# remark on the block above it.
+@pytest.mark.parametrize("note, labels, offers", [
+    ('Holding firm on the deposit.\n\n```json\n{"rent": "$1300", "duration": "24 months", "deposit": "$1500", '
+     '"subletting": "2 days"}\n```\n\n(Their previous offer, for reference: {"rent": "$900", "duration": "12 months", '
+     '"deposit": "$500", "subletting": "6 days"})',
+     RENTAL, {"rent": "$1300", "duration": "24 months", "deposit": "$1500", "subletting": "2 days"}),
+    ('Acceptable offer: {"amount": "$8000", "duration": "4 years", "annual interest rate": "4%"}\n'
+     '(What I think the bank would accept: {"amount": "$6000", "duration": "3 years", "annual interest rate": "5%"})',
+     LOAN, {"amount": "$8000", "duration": "4 years", "annual interest rate": "4%"}),
+])
+def test_a_parenthesised_estimate_block_after_the_own_block_is_not_the_offer(note, labels, offers) -> None:
+    assert dict(extract_note(note, labels).offers) == offers
+
+
+def test_a_parenthesised_remark_without_a_block_still_marks_the_block_above_as_an_estimate() -> None:
+    note = ('{"rent": "$1000", "duration": "12 months"}\n(my estimate of the tenant\'s position)\n\n'
+            'Acceptable offer: {"rent": "$1400", "duration": "12 months"}')
+    assert dict(extract_note(note, RENTAL).offers) == {"rent": "$1400", "duration": "12 months"}
