@@ -36,3 +36,21 @@ def test_a_parenthesised_remark_without_a_block_still_marks_the_block_above_as_a
     note = ('{"rent": "$1000", "duration": "12 months"}\n(my estimate of the tenant\'s position)\n\n'
             'Acceptable offer: {"rent": "$1400", "duration": "12 months"}')
     assert dict(extract_note(note, RENTAL).offers) == {"rent": "$1400", "duration": "12 months"}
+
+
+# The indices of a numbered list are no values (they were read as amounts in thousands).
+@pytest.mark.parametrize("text, labels, offers", [
+    ("My counter:\n1. $1,300 a month\n2. 24 months\n3. $1,500 deposit\n4. 2 days of subletting",
+     RENTAL, {"rent": "$1300", "duration": "24 months", "deposit": "$1500", "subletting": "2 days"}),
+    ("Where we stand:\n1) $8,000\n2) 4 years\n3) 4% interest\n4) $50 in fees",
+     LOAN, {"amount": "$8000", "duration": "4 years", "annual interest rate": "4%", "service fees": "$50"}),
+])
+def test_the_indices_of_a_numbered_list_are_no_values(text, labels, offers) -> None:
+    reading = extract_message(text, labels)
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == () and reading.invalid == {}
+
+
+def test_a_single_number_that_opens_a_line_is_still_read() -> None:
+    # One line opening with "24." is no numbered list: the number answers the line above it.
+    assert dict(extract_message("Duration in months:\n24. That is final.", RENTAL).offers) == {"duration": "24 months"}

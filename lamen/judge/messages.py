@@ -75,6 +75,8 @@ _TURNED_DOWN = re.compile(
 # "1.1k", "9K": thousands are amounts of money in a game that has money issues.
 _THOUSANDS_K = re.compile(r"(?<![$€£\w.,])(\d{1,3}(?:\.\d+)?[kK])\b")
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
+# The indices of a numbered list, two or more lines opening with "1." / "2)": no values.
+_LIST_INDICES = re.compile(r"(?m)^([ \t]*)\d{1,2}[.)](?=[ \t]+\S)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
 # "12 or 15 months": a bare number joined to one with a unit ("$1100 and 5 days" is not).
 _JOINED = re.compile(r"(?<![$€£\d.,])(?P<a>\d+(?:\.\d+)?)\s+(?P<joint>or|to|-)\s+(?P<b>\d+(?:\.\d+)?)"
@@ -467,6 +469,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         converted = _SCORE_WORD.sub("-", converted)  # "sechs zu vier", "zes tegen vier": a score, 6-4
     if labels.money_issues and ("k" in converted or "K" in converted):
         converted = _THOUSANDS_K.sub(r"$\1", converted)  # "1.1k / 18 mo": an amount, not one half of a pair
+    if len(_LIST_INDICES.findall(converted)) >= 2:
+        converted = _LIST_INDICES.sub(r"\1-", converted)
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
     spoken_of: list[str] = []  # issues in the order the text names them by any of their words
