@@ -54,3 +54,24 @@ def test_the_indices_of_a_numbered_list_are_no_values(text, labels, offers) -> N
 def test_a_single_number_that_opens_a_line_is_still_read() -> None:
     # One line opening with "24." is no numbered list: the number answers the line above it.
     assert dict(extract_message("Duration in months:\n24. That is final.", RENTAL).offers) == {"duration": "24 months"}
+
+
+# A lone amount a message's list binds to its key is that issue's reading even when it is no
+# label: free text's other value for the issue was turned down or quoted, and is not offered.
+@pytest.mark.parametrize("text, labels, offers, invalid", [
+    ("Regrettably, rent of $1,500 sits outside what my household can manage. My counter:\n- Rent: $1,150\n"
+     "- Duration: 24 months", RENTAL, {"duration": "24 months"}, {"rent": "$1,150"}),
+    ("We looked again. Regrettably $10,000 sits outside the band our committee approved. Our offer:\n"
+     "- Amount: $7,500\n- Duration: 3 years\n- Rate: 4%",
+     LOAN, {"duration": "3 years", "annual interest rate": "4%"}, {"amount": "$7,500"}),
+])
+def test_a_listed_invalid_amount_beats_a_turned_down_value_in_free_text(text, labels, offers, invalid) -> None:
+    reading = extract_message(text, labels)
+    assert dict(reading.offers) == offers
+    assert dict(reading.invalid) == invalid
+
+
+def test_free_text_that_reads_the_lists_own_worded_value_stands() -> None:
+    # The list's raw value is no lone amount: free text's reading of it is not replaced.
+    reading = extract_message("- Rent: $1,300 a month, which is fair\n- Duration: 12 months", RENTAL)
+    assert dict(reading.offers) == {"rent": "$1300", "duration": "12 months"}

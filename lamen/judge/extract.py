@@ -11,6 +11,7 @@ from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
+from lamen.judge.labels import words_to_digits
 from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
@@ -243,12 +244,31 @@ def _read_package(message: str, labels: GameLabels, side: int | None) -> Extract
         # The message is its list of pairs: what free text reads of a value bound to its key
         # ("Staff: 50% apiece" — '50%' could be another percent issue) is no other reading.
         found = found.model_copy(update={"invalid": {}, "ambiguous": ()})
-    offers = {**found.offers, **listed.offers}
+    # A value the list binds to its key is that issue's reading, valid or not: free text's other
+    # value for it ("$130,000 is outside our band. Here's what we can do: - Base salary: $115,000")
+    # was quoted or turned down. (Free text that reads the list's own value better, "Control: we'd
+    # want six seats" as "4-6", shares a number with it and stands.)
+    offers = {**{issue: label for issue, label in found.offers.items()
+                 if issue not in listed.invalid or _shares_a_number(label, listed.invalid[issue])}, **listed.offers}
     invalid = {issue: raw for issue, raw in {**found.invalid, **listed.invalid}.items() if issue not in offers}
     ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
                       if issue not in listed.offers and issue not in invalid)
     offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}
     return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
+
+
+def _numbers(text: str) -> set[str]:
+    return {number.replace(",", "").lstrip("0") or "0" for number in re.findall(r"\d[\d,]*(?:\.\d+)?", words_to_digits(text))}
+
+
+_LONE_AMOUNT = re.compile(r"^\s*[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?[kK%]?\s*$")
+
+
+def _shares_a_number(label: str, raw: str) -> bool:
+    """Whether free text's label may stand beside the list's invalid raw value: unless the list
+    binds a lone amount ("$115,000") with another number to the key, it may (a longer raw value,
+    "A: 55% of combined revenue", may be prose the list took for a pair)."""
+    return not _LONE_AMOUNT.match(raw) or bool(_numbers(label) & _numbers(raw))
 
 
 # 'You wrote: "..."', 'Your offer ("$1,400, 6 months")': the other side's words, quoted.
