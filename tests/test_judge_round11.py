@@ -75,3 +75,21 @@ def test_free_text_that_reads_the_lists_own_worded_value_stands() -> None:
     # The list's raw value is no lone amount: free text's reading of it is not replaced.
     reading = extract_message("- Rent: $1,300 a month, which is fair\n- Duration: 12 months", RENTAL)
     assert dict(reading.offers) == {"rent": "$1300", "duration": "12 months"}
+
+
+# Of two values of one issue in a sentence, the one after "but" is the speaker's word on it.
+@pytest.mark.parametrize("text, labels, offers", [
+    ("$1,200 is a step in the right direction, but I need $1,100. Twelve months is fine.",
+     RENTAL, {"rent": "$1100", "duration": "12 months"}),
+    ("Five percent is nearer, but we would want 4% on the loan.", LOAN, {"annual interest rate": "4%"}),
+])
+def test_the_value_after_a_contrast_replaces_the_one_before_it(text, labels, offers) -> None:
+    reading = extract_message(text, labels)
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == ()
+
+
+def test_a_contrast_before_alternatives_keeps_them_ambiguous() -> None:
+    reading = extract_message("Rent $1,300 is fine, but subletting has to stay at 1 or 2 days.", RENTAL)
+    assert dict(reading.offers) == {"rent": "$1300"}
+    assert reading.ambiguous == ("subletting",)

@@ -51,6 +51,7 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
 _OR_MORE = re.compile(r"(?<![\w$€£.,])((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?)\s+or\s+(?:more|longer|above|higher|beyond)\b",
                       re.IGNORECASE)
 _EXCEPT = re.compile(r"\b(?:except(?:\s+(?:that|for))?|apart\s+from|other\s+than|but\s+with)\b", re.IGNORECASE)
+_CONTRAST = re.compile(r"\bbut\b(?!\s+(?:not|never)\b)", re.IGNORECASE)
 _SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
@@ -502,6 +503,12 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # "except" replaces the package's value of that issue.
         excepting = _EXCEPT.search(sentence)
         except_at = excepting.end() if excepting else len(sentence) + 1
+        # "$26,000 is closer, but I need $25,000": of two values of one issue in a sentence, the
+        # one after the contrast is the speaker's word on it (the other was granted or quoted); a
+        # value after "but" with none of its issue before it revises nothing
+        # (not where a range or alternatives make both values the issue's: "but 1 or 2 days")
+        contrast = _CONTRAST.search(sentence) if not _TWO_OF_ONE.search(sentence) else None
+        contrast_at = contrast.end() if contrast else len(sentence) + 1
         explains = answering and not proposed
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
         named_by_name = any(weight == 0.0 for occurrences in hits.values() for _, weight in occurrences)
@@ -560,7 +567,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 stated = bool(PROPOSES.search(clause))
                 after_except = item.start >= except_at
                 result.append(Mention(issue, label, item.span, own, proposed or revising or after_except, ambiguous, stated,
-                                      revising or after_except))
+                                      revising or after_except or item.start >= contrast_at and any(
+                                          m.issue == issue and m.own for m in result[first_of_sentence:])))
             if len(choices) == 1:
                 topic.append(choices[0][0])
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in every_written]) \
