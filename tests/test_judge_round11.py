@@ -93,3 +93,27 @@ def test_a_contrast_before_alternatives_keeps_them_ambiguous() -> None:
     reading = extract_message("Rent $1,300 is fine, but subletting has to stay at 1 or 2 days.", RENTAL)
     assert dict(reading.offers) == {"rent": "$1300"}
     assert reading.ambiguous == ("subletting",)
+
+
+JOBS = label_cache(load_game(GAMES / "job-offer.yaml"))
+
+
+# A note with no offer heading that ends in a line of short values (numbers or text labels'
+# wordings, after a line or sentence of reasoning) offers that line, and says it is unsure.
+@pytest.mark.parametrize("note, labels, offers", [
+    ("landlord-style pushback expected. jotting the plan:\nbase 120000, hybrid, 25 days, $5000 signing",
+     JOBS, {"salary": "$120000", "work arrangement": "hybrid", "vacation": "25 days", "signing bonus": "$5000"}),
+    ("they seem keen. settling on\n$100000 / on-site / 20 days / no bonus",
+     JOBS, {"salary": "$100000", "work arrangement": "on-site", "vacation": "20 days", "signing bonus": "no bonus"}),
+    ("deposit matters least to me. going with 1300/month + 24 months + 2 days subletting",
+     RENTAL, {"rent": "$1300", "duration": "24 months", "subletting": "2 days"}),
+])
+def test_a_last_line_of_values_after_reasoning_is_the_notes_offer(note, labels, offers) -> None:
+    reading = extract_note(note, labels)
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "unsure"
+
+
+def test_a_last_line_of_values_headed_as_the_other_sides_is_no_offer() -> None:
+    reading = extract_note("Their last offer, for reference:\n$1000, 24 months, $500, 5 days", RENTAL)
+    assert dict(reading.offers) == {}

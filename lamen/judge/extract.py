@@ -90,6 +90,14 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             if earlier.found_anything:
                 prose = earlier
                 break
+    if prose is None and (chosen is None or chosen.form == "lines") and \
+            (last := _last_value_line(note, labels)) is not None:
+        # A note with no heading that ends in a line of values: that line is its offer, read as
+        # text (its first word is no key: "salary 110000, fully remote, 15 days, no bonus").
+        found = extract_text(last, labels)
+        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
+            prose = found.model_copy(update={"confidence": "unsure",
+                                             "reason": "offer read from the note's last line of values, without a heading"})
     if chosen is not None and from_json is not None:
         if chosen.form != "json":
             from_json = from_json.model_copy(update={"method": "text"})
@@ -136,15 +144,32 @@ def _heading_sentence(note: str, heading: re.Match[str]) -> str:
     return note[start:heading.end()]
 
 
-def _is_value_line(note: str) -> bool:
-    """One line of short value segments ("amount 7k, 5-6 years, 3%, fees $30"), not sentences."""
+def _is_value_line(note: str, labels: GameLabels | None = None) -> bool:
+    """One line of short value segments ("amount 7k, 5-6 years, 3%, fees $30"), not sentences.
+    With the game's labels, a segment that is a text label's wording ("no bar", "fully remote")
+    counts as a value as a number does."""
     line = note.strip().rstrip(".")
     if "\n" in line or len(line) > 160 or re.search(r"[.!?]\s", line):
         return False
-    segments = [segment for segment in re.split(r"[,;|]|\s/\s", line) if segment.strip()]
-    with_numbers = sum(bool(re.search(r"\d", segment)) for segment in segments)
-    return len(segments) >= 2 and all(len(segment.split()) <= 4 for segment in segments) and \
-        with_numbers >= max(2, len(segments) - 1)
+    segments = [segment for segment in re.split(r"[,;|+]|\s/\s", line) if segment.strip()]
+    if len(segments) < 2 or any(len(segment.split()) > 4 for segment in segments):
+        return False
+    valued = sum(bool(re.search(r"\d", segment)) or (labels is not None and extract_text(segment, labels).found_anything)
+                 for segment in segments)
+    return sum(bool(re.search(r"\d", segment)) for segment in segments) >= 1 and valued >= max(2, len(segments) - 1)
+
+
+def _last_value_line(note: str, labels: GameLabels) -> str | None:
+    """The note's last line when it is a line of values after lines of reasoning ("think
+    they'll bite at 110. writing it down:\nsalary 110000, fully remote, 15 days, no bonus"),
+    unless the line before it says it is someone else's."""
+    lines = [line for line in note.strip().split("\n") if line.strip()]
+    # (a last line of sentences ends in its last sentence: "subletting they can have. offering
+    # 1400/month + 6 days sublet")
+    lines[-1:] = [sentence for sentence in re.split(r"(?<=[.!?])\s+", lines[-1].strip()) if sentence] if lines else []
+    if len(lines) < 2 or not _is_value_line(lines[-1], labels) or quotes_other_side(lines[-2]):
+        return None
+    return lines[-1]
 
 
 def _read_prose(section: str, labels: GameLabels) -> Extraction:
