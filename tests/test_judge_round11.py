@@ -117,3 +117,26 @@ def test_a_last_line_of_values_after_reasoning_is_the_notes_offer(note, labels, 
 def test_a_last_line_of_values_headed_as_the_other_sides_is_no_offer() -> None:
     reading = extract_note("Their last offer, for reference:\n$1000, 24 months, $500, 5 days", RENTAL)
     assert dict(reading.offers) == {}
+
+
+DESIGN = label_cache(load_game(GAMES / "design-contract.yaml"))
+
+
+# A piece of a listed package that is part of exactly one text label names that label.
+@pytest.mark.parametrize("text, labels, offers", [
+    ("Final ask: $120,000, remote, 25 days, $5000 signing.", JOBS,
+     {"salary": "$120000", "work arrangement": "fully remote", "vacation": "25 days", "signing bonus": "$5000"}),
+    ("Our terms: $5,000, 6 weeks, unlimited, non-exclusive, net 60", DESIGN,
+     {"fee": "$5000", "deadline": "6 weeks", "revisions": "unlimited revisions", "rights": "non-exclusive licence",
+      "payment terms": "net 60"}),
+])
+def test_a_listed_piece_that_is_part_of_one_label_names_it(text, labels, offers) -> None:
+    reading = extract_message(text, labels)
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "sure"
+
+
+def test_a_listed_piece_that_is_part_of_two_labels_names_neither() -> None:
+    # "exclusive" is part of "exclusive licence" and of "non-exclusive licence".
+    reading = extract_message("Our terms: $5,000, 6 weeks, exclusive, net 60", DESIGN)
+    assert "rights" not in reading.offers

@@ -24,7 +24,8 @@ from lamen.judge.labels import (
 from lamen.judge.numbers import decimal_text
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
 from lamen.judge.phrases import (
-    even_mentions, included_mentions, label_phrases, paraphrased_labels, told_labels, zero_mentions,
+    even_mentions, included_mentions, label_phrases, listed_partial_labels, paraphrased_labels, told_labels,
+    zero_mentions,
 )
 from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
 from lamen.judge.stance import PROPOSES, is_own
@@ -583,6 +584,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                     if not any(f[0] == g[0] and f[2] < g[3] and g[2] < f[3] for g in written + paraphrased + zeros)]
         phrases = [f for f in written + paraphrased if not inside_zero(f)] + zeros + included + \
             even_mentions(sentence, labels, stems)
+        if labels.label_words:
+            phrases += listed_partial_labels(sentence, labels, [(start, end) for _, _, start, end in phrases + every_written])
         owns = [is_own(sentence, start, end) for _, _, start, end in phrases]
         for index, (issue, label, start, end) in enumerate(phrases):
             # The same label found twice over one place ("No warranty" and "No warranty is a"): what
