@@ -140,3 +140,28 @@ def test_a_listed_piece_that_is_part_of_two_labels_names_neither() -> None:
     # "exclusive" is part of "exclusive licence" and of "non-exclusive licence".
     reading = extract_message("Our terms: $5,000, 6 weeks, exclusive, net 60", DESIGN)
     assert "rights" not in reading.offers
+
+
+MERGER = label_cache(load_game("merger"))
+
+
+# Which side a share is from: a party's letter after a preposition receives the share, whoever
+# "we" is; a list's split "in our favour" is read with the speaker's side.
+@pytest.mark.parametrize("text, offers", [
+    ("We can accept 55% ownership for A and 60% benefits.", {"ownership": "55%", "benefits": "60%"}),
+    ("We would take 40% ownership to A if the board is 5-5.", {"ownership": "40%", "control": "5-5"}),
+])
+def test_a_share_for_a_lettered_party_is_that_partys(text: str, offers: dict[str, str]) -> None:
+    assert dict(extract_message(text, MERGER, side=1).offers) == offers
+
+
+@pytest.mark.parametrize("text, side, offers", [
+    ("Our proposal:\n- Benefits: 60%\n- Board: 6-4\n- Ownership: 55/45 in our favour", 0,
+     {"benefits": "60%", "control": "6-4", "ownership": "55%"}),
+    ("Our proposal:\n- Benefits: 60%\n- Board: 4-6\n- Ownership: 60/40 in our favour", 1,
+     {"benefits": "60%", "control": "4-6", "ownership": "40%"}),
+])
+def test_a_listed_split_in_the_speakers_favour_is_read_with_the_speakers_side(text, side, offers) -> None:
+    reading = extract_message(text, MERGER, side=side)
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == ()

@@ -276,8 +276,12 @@ def _read_package(message: str, labels: GameLabels, side: int | None) -> Extract
     offers = {**{issue: label for issue, label in found.offers.items()
                  if issue not in listed.invalid or _shares_a_number(label, listed.invalid[issue])}, **listed.offers}
     invalid = {issue: raw for issue, raw in {**found.invalid, **listed.invalid}.items() if issue not in offers}
+    # "Ownership: 60/40 in our favour": the list reads a split or share without the speaker's
+    # side, free text with it; where free text settles it, the list's doubt is no ambiguity.
+    settled = {issue for issue in listed.ambiguous if issue in found.offers and
+               (labels.issues[issue].pair_total is not None or labels.issues[issue].party is not None)}
     ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
-                      if issue not in listed.offers and issue not in invalid)
+                      if issue not in listed.offers and issue not in invalid and issue not in settled)
     offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}
     return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
 
