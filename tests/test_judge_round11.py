@@ -165,3 +165,20 @@ def test_a_listed_split_in_the_speakers_favour_is_read_with_the_speakers_side(te
     reading = extract_message(text, MERGER, side=side)
     assert dict(reading.offers) == offers
     assert reading.ambiguous == ()
+
+
+# A note's revision that withdraws what was written ("scratch that", "correction:") replaces it,
+# whatever condition it states; a hedged future move stays a plan.
+@pytest.mark.parametrize("note, labels, issue, label", [
+    ('Acceptable offer: {"rent": "$1200", "duration": "12 months", "deposit": "$1000", "subletting": "3 days"}\n'
+     "Scratch that: subletting at 1 day is enough if the rent stays at $1,200.", RENTAL, "subletting", "1 day"),
+    ('Acceptable offer: {"amount": "$6000", "duration": "3 years", "annual interest rate": "4%"}\n'
+     "Correction: rate 3.5% if they take 3 years.", LOAN, "annual interest rate", "3.5%"),
+])
+def test_a_withdrawing_revision_with_a_condition_revises_the_block(note, labels, issue, label) -> None:
+    assert extract_note(note, labels).offers[issue] == label
+
+
+def test_a_withdrawing_revision_that_hedges_a_future_move_does_not() -> None:
+    note = 'Acceptable offer: {"rent": "$1200", "duration": "12 months"}\nScratch that, I might go to $1,100 later if they push.'
+    assert dict(extract_note(note, RENTAL).offers) == {"rent": "$1200", "duration": "12 months"}

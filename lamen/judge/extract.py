@@ -30,6 +30,9 @@ _SAME_EXCEPT = re.compile(r"\bsame\s+(?:as\s+)?\w+(?:\s+\w+)?\s*,?\s*(?:except|b
 _ADOPTS = re.compile(r"\b(?:(?:my|our)\s+(?:acceptable\s+)?offer\s+is\s+(?:the\s+)?same|(?:i|we)(?:'ll|\s+will|\s+would|\s+can)?\s+"
                      r"accept\s+(?:it|that|this|their\s+(?:last\s+|latest\s+)?(?:offer|proposal))(?:\s+as\s+is)?\b|"
                      r"same\s+as\s+their\s+(?:last\s+|latest\s+)?(?:offer|proposal))", re.IGNORECASE)
+_WITHDRAWN = re.compile(r"\b(?:scratch|strike|ignore)\s+(?:that|the\s+above)\b|\bcorrection\s*:|\bchanged?\s+my\s+mind\b",
+                        re.IGNORECASE)
+_HEDGED = re.compile(r"\b(?:might|may|could|would consider|later|next round|in case)\b", re.IGNORECASE)
 _CONDITIONAL = re.compile(r"\b(?:if|unless|might|may|could|would consider|later|next round|in case)\b", re.IGNORECASE)
 # A first-person statement of what the writer accepts, in a note without a heading.
 _OWN_PROSE = re.compile(r"\b(?:i|we)(?:'d|'ll|'m| would| will| can| am| are)?\s+(?:be\s+)?(?:willing\s+to\s+|happy\s+to\s+)?"
@@ -43,7 +46,11 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
     offers, invalid, ambiguous = dict(reading.offers), dict(reading.invalid), list(reading.ambiguous)
     changed = False
     for sentence in _SENTENCES.split(after):
-        if not _REVISION.search(sentence) or _CONDITIONAL.search(sentence) or not re.search(r"\d", sentence):
+        # "Actually, scratch that - the deposit at $1,250 is enough if they sign for 24 months": a
+        # withdrawal of what was written replaces it, whatever condition it states; only a
+        # hedged future move ("I might", "could", "later") stays a plan.
+        conditional = _HEDGED.search(sentence) if _WITHDRAWN.search(sentence) else _CONDITIONAL.search(sentence)
+        if not _REVISION.search(sentence) or conditional or not re.search(r"\d", sentence):
             continue
         # "Same as above except 18 months": what follows "except" is the change, not an exception.
         revised = extract_text(_SAME_EXCEPT.sub(" ", sentence), labels)
