@@ -182,3 +182,21 @@ def test_a_withdrawing_revision_with_a_condition_revises_the_block(note, labels,
 def test_a_withdrawing_revision_that_hedges_a_future_move_does_not() -> None:
     note = 'Acceptable offer: {"rent": "$1200", "duration": "12 months"}\nScratch that, I might go to $1,100 later if they push.'
     assert dict(extract_note(note, RENTAL).offers) == {"rent": "$1200", "duration": "12 months"}
+
+
+CARS = label_cache(load_game(GAMES / "car-purchase.yaml"))
+
+
+# A reference price written with "'s" ("MSRP's $28,000") is no offer; "for you: $25,000" gives
+# the listener a price (the speaker's offer), it is not the listener's position.
+@pytest.mark.parametrize("text, labels, offers", [
+    ("MSRP's $28,000. For you I can do $26,000 with cash.", CARS, {"price": "$26000", "financing": "cash"}),
+    ("Sticker's at $28,000 but for you: $25,000, powertrain only.", CARS,
+     {"price": "$25000", "warranty": "powertrain only"}),
+    ("Market rate's $1,500 around here, but for you: $1,300 on a 12-month lease.", RENTAL,
+     {"rent": "$1300", "duration": "12 months"}),
+])
+def test_a_reference_price_is_not_offered_and_a_price_for_you_is(text, labels, offers) -> None:
+    reading = extract_message(text, labels)
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == ()

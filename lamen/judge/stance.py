@@ -15,11 +15,12 @@ _IMMEDIATE_NOT_OWN = re.compile(
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
     # a figure worked out, not offered: "... over 10 years means about $2,700 in interest"
-    r"(?:means|would\s+mean)\s+(?:about|roughly|around|nearly|almost|some)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
-    r"msrp(?:\s+(?:of|is))?|market\s+(?:rate|price|value)(?:\s+(?:of|is))?|going\s+rate(?:\s+(?:of|is))?)\s+"
+    r"(?:means|would\s+mean)\s+(?:about|roughly|around|nearly|almost|some)|sticker(?:\s+price)?(?:'s|\s+(?:of|is|was))?|"
+    r"msrp(?:'s|\s+(?:of|is))?|market\s+(?:rate|price|value)(?:'s|\s+(?:of|is))?|going\s+rate(?:'s|\s+(?:of|is))?)\s+"
     r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
-    r"\b(?:you|yours|they|theirs|your\s+side|their\s+side|your\s+ask)\s*[:=]\s*)"
+    # ("for you: $27,000" gives the listener a price: the speaker's offer, not the listener's position)
+    r"(?<!\bfor\s)\b(?:you|yours|they|theirs|your\s+side|their\s+side|your\s+ask)\s*[:=]\s*)"
     r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
 _CLAUSE_NOT_OWN = re.compile(
