@@ -200,3 +200,39 @@ def test_a_reference_price_is_not_offered_and_a_price_for_you_is(text, labels, o
     reading = extract_message(text, labels)
     assert dict(reading.offers) == offers
     assert reading.ambiguous == ()
+
+
+WEDDING = label_cache(load_game(GAMES / "wedding-photography.yaml"))
+CATERING = label_cache(load_game(GAMES / "catering-contract.yaml"))
+
+
+# The everyday vocabulary of text labels in other languages: hours of coverage, a second
+# photographer, albums, menus, payment after the event, revision rounds, licences.
+@pytest.mark.parametrize("text, labels, offers", [
+    ("Wir schlagen 3.000 $ vor: 8 Stunden, Premium-Album, ohne zweiten Fotografen, Lieferung in 2 Wochen.", WEDDING,
+     {"fee": "$3000", "coverage": "8 hours", "album": "premium album", "second shooter": "no second shooter",
+      "delivery": "2 weeks"}),
+    ("报价：费用 2500 美元，拍摄 6 小时，高级相册，需要第二摄影师，3 个月交付。", WEDDING,
+     {"fee": "$2500", "coverage": "6 hours", "album": "premium album", "second shooter": "second shooter",
+      "delivery": "3 months"}),
+    ("Proponemos bufé a 55 $ por invitado, cerveza y vino, pago después del evento.", CATERING,
+     {"menu": "buffet", "price per guest": "$55", "bar": "beer and wine", "payment": "pay after the event"}),
+    ("Nous proposons un dîner servi à table, 75 $ par invité, open bar, paiement après l'événement.", CATERING,
+     {"menu": "plated dinner", "price per guest": "$75", "bar": "open bar", "payment": "pay after the event"}),
+    ("Proponiamo 6.000 $, 8 settimane, revisioni illimitate, licenza esclusiva, net 30.", DESIGN,
+     {"fee": "$6000", "deadline": "8 weeks", "revisions": "unlimited revisions", "rights": "exclusive licence",
+      "payment terms": "net 30"}),
+])
+def test_text_labels_in_other_languages(text, labels, offers) -> None:
+    reading = extract_message(text, labels)
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "unsure"  # not in English: the fallback may still look
+
+
+# A label word shorter than a stem ("pay") also stands for the longer words it starts ("payment").
+@pytest.mark.parametrize("text", [
+    "We'd want payment after the event and a buffet at $55.",
+    "Buffet at $55, with the payment made after the event.",
+])
+def test_the_noun_of_a_labels_verb_reads_the_label(text: str) -> None:
+    assert extract_message(text, CATERING).offers.get("payment") == "pay after the event"

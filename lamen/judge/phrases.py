@@ -63,7 +63,12 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
     words = [(start, end, _stem(word)) for start, end, word in plain]
     if len(words) < 2:
         return []
-    joined = [(start, end, _stem(word)) for start, end, word in _joined_compounds(plain, labels.label_words)]
+    # A label word shorter than a stem is also the stem of the longer words it starts: "payment"
+    # of "pay after the event", "paying" (the noun or another form of the label's verb).
+    short = sorted({stem for _, _, stems in labels.paraphrase_stems for stem in stems if 3 <= len(stem) < 5},
+                   key=len, reverse=True)
+    joined = [(start, end, next((stem for stem in short if word.startswith(stem)), _stem(word)))
+              for start, end, word in _joined_compounds(plain, labels.label_words)]
     found: list[Found] = []
     for issue, label, stems in labels.paraphrase_stems:
         for index, (start, _, stem) in enumerate(joined):
