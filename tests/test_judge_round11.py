@@ -236,3 +236,15 @@ def test_text_labels_in_other_languages(text, labels, offers) -> None:
 ])
 def test_the_noun_of_a_labels_verb_reads_the_label(text: str) -> None:
     assert extract_message(text, CATERING).offers.get("payment") == "pay after the event"
+
+
+# A value that is only a casual "no" names the zero label.
+@pytest.mark.parametrize("note, labels, offers", [
+    ("they want pets and subletting. no chance.\nrent: $1300\nsubletting: nah", RENTAL,
+     {"rent": "$1300", "subletting": "0 days"}),
+    ("Acceptable offer:\namount: $5000\nfees: zilch", LOAN, {"amount": "$5000", "service fees": "$0"}),
+])
+def test_a_casual_no_as_a_value_is_the_zero_label(note, labels, offers) -> None:
+    reading = extract_note(note, labels)
+    assert dict(reading.offers) == offers
+    assert reading.invalid == {}

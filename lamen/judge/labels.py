@@ -33,7 +33,9 @@ __all__ = ["CONVERSIONS", "UNIT_LETTERS", "UNIT_SINGULAR", "GameLabels", "IssueL
 
 PLACEHOLDERS = {"", "null", "tbd", "?", "n/a", "na", "-", "...", "unknown", "<acceptable offer>", "tba", "pending"}
 # Words for nothing: they name the issue's zero label ("no subletting", "waive the fee").
-ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permitted|any))\b|\bwaive[ds]?\b|"
+# (a value that is only a casual "no" is one too: "nope", "nah", "zilch", "nada", "no way")
+ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permitted|any))\b|"
+                        r"^\s*(?:nope|nah|zilch|nada|no\s+way)\s*[.!]*\s*$|\bwaive[ds]?\b|"
                         r"\b(?:interest|fee|cost|charge)[\s-]?free\b|\bfree of (?:charge|interest)\b|"
                         r"\bno\s+\w+\s+(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.IGNORECASE)
 # Asides in parentheses are dropped, unless they offer an alternative ("24 months (or 27)").
