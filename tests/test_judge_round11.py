@@ -248,3 +248,23 @@ def test_a_casual_no_as_a_value_is_the_zero_label(note, labels, offers) -> None:
     reading = extract_note(note, labels)
     assert dict(reading.offers) == offers
     assert reading.invalid == {}
+
+
+FURNITURE = label_cache(load_game(GAMES / "furniture-order.yaml"))
+
+
+# "X is a no" / "a hard no" / "a no-go" turns X down ("a no-brainer" does not).
+@pytest.mark.parametrize("text, labels, offers", [
+    ("A plated dinner is a hard no for our budget. Buffet at $55, beer and wine.", CATERING,
+     {"menu": "buffet", "price per guest": "$55", "bar": "beer and wine"}),
+    ("Home delivery is a no-go on our side, so pickup, $900 and a 1 year warranty.", FURNITURE,
+     {"delivery": "pickup", "price": "$900", "warranty": "1 year"}),
+])
+def test_a_label_that_is_a_no_is_turned_down(text, labels, offers) -> None:
+    reading = extract_message(text, labels)
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == ()
+
+
+def test_a_no_brainer_is_no_rejection() -> None:
+    assert extract_message("$1,300 is a no-brainer for us, and 12 months.", RENTAL).offers.get("rent") == "$1300"
