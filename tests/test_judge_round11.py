@@ -268,3 +268,22 @@ def test_a_label_that_is_a_no_is_turned_down(text, labels, offers) -> None:
 
 def test_a_no_brainer_is_no_rejection() -> None:
     assert extract_message("$1,300 is a no-brainer for us, and 12 months.", RENTAL).offers.get("rent") == "$1300"
+
+
+# Another party's position named by its noun ("the landlord's request for ...", "the borrower's
+# proposal of ...") is quoted, not offered.
+@pytest.mark.parametrize("text, labels, offers", [
+    ("We note the landlord's request for a $2,000 deposit. We can offer $1,000 and $1,200 rent.", RENTAL,
+     {"deposit": "$1000", "rent": "$1200"}),
+    ("We have read the borrower's proposal of 2% interest. Our rate is 4% on $6,000.", LOAN,
+     {"annual interest rate": "4%", "amount": "$6000"}),
+])
+def test_a_partys_request_named_by_its_noun_is_quoted(text, labels, offers) -> None:
+    reading = extract_message(text, labels)
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == ()
+
+
+def test_a_german_compound_of_a_label_word_and_warranty() -> None:
+    reading = extract_message("Wir bieten 25.000 $ mit Händlerfinanzierung und nur Antriebsstrang-Garantie.", CARS)
+    assert dict(reading.offers) == {"price": "$25000", "financing": "dealer financing", "warranty": "powertrain only"}

@@ -557,6 +557,9 @@ FOREIGN_WORDS.update({
     "antriebsstrang": "powertrain", "nur antriebsstrang": "powertrain only", "groupe motopropulseur": "powertrain",
     "tren motriz": "powertrain", "gruppo motopropulsore": "powertrain", "trem de força": "powertrain",
     "keinen": "no", "keinem": "no", "keiner": "no",
+    "antriebsstrang-garantie": "powertrain warranty", "antriebsstranggarantie": "powertrain warranty",
+    "nur antriebsstrang-garantie": "powertrain only warranty", "nur antriebsstranggarantie": "powertrain only warranty",
+    "participação": "ownership", "participação acionária": "ownership", "participations": "ownership",
 })
 
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS

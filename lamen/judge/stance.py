@@ -34,6 +34,9 @@ _CLAUSE_NOT_OWN = re.compile(
     # "Company A proposed 70% ownership": another party's position, told
     r"(?:company\s+[ab]|they|the\s+(?:landlord|tenant|bank|lender|borrower|other\s+side|client|seller|buyer|employer))"
     r"\s+(?:has\s+|had\s+)?(?:proposed|offered|suggested|asked\s+for|wants?|wanted|demanded|insisted\s+on)|"
+    # "We note Company B's request to keep 60% of its staff": another party's position, named by its noun
+    r"\b(?!(?:today|tonight|tomorrow|yesterday|week|month|year)'s)[a-z]+'s\s+(?:(?:latest|last|previous|earlier|initial|"
+    r"original|current)\s+)?(?:request|proposal|offer|demand|ask|counter-?offer|counter-?proposal)\s+(?:to|of|for)\b|"
     r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
     r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
