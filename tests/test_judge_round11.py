@@ -287,3 +287,13 @@ def test_a_partys_request_named_by_its_noun_is_quoted(text, labels, offers) -> N
 def test_a_german_compound_of_a_label_word_and_warranty() -> None:
     reading = extract_message("Wir bieten 25.000 $ mit Händlerfinanzierung und nur Antriebsstrang-Garantie.", CARS)
     assert dict(reading.offers) == {"price": "$25000", "financing": "dealer financing", "warranty": "powertrain only"}
+
+
+# "X, maybe Y": a second value offered beside the first, so the issue is ambiguous.
+@pytest.mark.parametrize("text, labels, issue", [
+    ("Honestly the best I can do on rent is $1,200, maybe $1,100 if you sign for 24 months.", RENTAL, "rent"),
+    ("We can offer 5% on this loan, perhaps 4.5% with a guarantor.", LOAN, "annual interest rate"),
+])
+def test_a_value_then_maybe_another_is_ambiguous(text, labels, issue: str) -> None:
+    reading = extract_message(text, labels)
+    assert issue in reading.ambiguous and issue not in reading.offers

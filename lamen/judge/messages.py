@@ -65,7 +65,9 @@ _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^
 _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere|anything)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
                       r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
-_ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)
+# ("$8,000, maybe $9,000 with a co-signer": a second value offered beside the first)
+_ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b|"
+                           r"[,;]\s*(?:maybe|perhaps|possibly)\s+(?:even\s+)?[$€£]?\d", re.IGNORECASE)
 _WHOSE = re.compile(r"\b(?:we|us|our|ours|you|your|yours|they|their)\b", re.IGNORECASE)
 _TURNED_DOWN = re.compile(
     r"^\s*(?:(?:that|this|it|which)(?:'s|\s+is|\s+would\s+be|\s+will)?\s+(?:(?:simply|just|really|clearly|definitely|"
