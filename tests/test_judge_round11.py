@@ -297,3 +297,21 @@ def test_a_german_compound_of_a_label_word_and_warranty() -> None:
 def test_a_value_then_maybe_another_is_ambiguous(text, labels, issue: str) -> None:
     reading = extract_message(text, labels)
     assert issue in reading.ambiguous and issue not in reading.offers
+
+
+# A note cut off inside a reasoning block that never closes states no offer: its sentences weigh
+# offers. (A closed block is dropped and the answer after it is read.)
+@pytest.mark.parametrize("note, labels", [
+    ("<think>\nRent matters most to me. I will offer $1,100 and a 24-month lease, then see what they say about "
+     "the deposit and", RENTAL),
+    ("<thinking>The bank wants 5%. I will propose 3% on $6,000 over 4 years, maybe", LOAN),
+])
+def test_a_note_cut_off_while_thinking_offers_nothing(note, labels) -> None:
+    reading = extract_note(note, labels)
+    assert dict(reading.offers) == {} and reading.ambiguous == ()
+    assert reading.confidence == "unsure"
+
+
+def test_the_answer_after_a_closed_thought_is_read() -> None:
+    note = "<think>I could offer $1,000.</think>\nI will offer $1,200 rent for 12 months."
+    assert dict(extract_note(note, RENTAL).offers) == {"rent": "$1200", "duration": "12 months"}

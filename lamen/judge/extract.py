@@ -38,6 +38,7 @@ _CONDITIONAL = re.compile(r"\b(?:if|unless|might|may|could|would consider|later|
 _OWN_PROSE = re.compile(r"\b(?:i|we)(?:'d|'ll|'m| would| will| can| am| are)?\s+(?:be\s+)?(?:willing\s+to\s+|happy\s+to\s+)?"
                         r"(?:accept|offer|propose|settle|go with|agree|live with)\b|\bmy (?:acceptable )?offer\b",
                         re.IGNORECASE)
+_UNCLOSED_THOUGHT = re.compile(r"<(think|thinking|reasoning|scratchpad)>(?![\s\S]*</\1>)", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -131,7 +132,9 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from a line without an offer heading"})
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
-    if stated:
+    # A reasoning block opened and never closed (the note was cut off while thinking): its
+    # sentences weigh offers ("I can offer $1,000. Rent $1,100?"), they state none.
+    if stated and not _UNCLOSED_THOUGHT.search(note):
         found = extract_text(stated, labels)
         if found.found_anything:
             return found.model_copy(update={"confidence": "unsure",
