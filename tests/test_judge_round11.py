@@ -315,3 +315,25 @@ def test_a_note_cut_off_while_thinking_offers_nothing(note, labels) -> None:
 def test_the_answer_after_a_closed_thought_is_read() -> None:
     note = "<think>I could offer $1,000.</think>\nI will offer $1,200 rent for 12 months."
     assert dict(extract_note(note, RENTAL).offers) == {"rent": "$1200", "duration": "12 months"}
+
+
+RENOVATION = label_cache(load_game(GAMES / "home-renovation.yaml"))
+
+
+# Everyday phrases for a label's word, where a label of the game has that word: "at the end" is
+# "final", "put it together" is "assemble".
+@pytest.mark.parametrize("text, labels, offers", [
+    ("Start next week at $20,000 with standard materials; a cleanup at the very end is enough.", RENOVATION,
+     {"price": "$20000", "start": "next week", "materials": "standard", "cleanup": "final cleanup"}),
+    ("Pickup is fine and we'll put it together ourselves; $1,000 with a 1 year warranty.", FURNITURE,
+     {"delivery": "pickup", "assembly": "self-assembly", "price": "$1000", "warranty": "1 year"}),
+    ("We can put the pieces together ourselves if the price is $900, home delivery.", FURNITURE,
+     {"price": "$900", "delivery": "home delivery", "assembly": "self-assembly"}),
+])
+def test_everyday_phrases_for_a_labels_word(text, labels, offers) -> None:
+    assert dict(extract_message(text, labels).offers) == offers
+
+
+def test_at_the_end_of_the_month_is_no_final_label() -> None:
+    assert dict(extract_message("At the end of the month we can do $1,200 for 12 months.", RENTAL).offers) == \
+        {"rent": "$1200", "duration": "12 months"}
