@@ -11,6 +11,7 @@ from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
+from lamen.judge.labels import words_to_digits
 from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
@@ -29,11 +30,15 @@ _SAME_EXCEPT = re.compile(r"\bsame\s+(?:as\s+)?\w+(?:\s+\w+)?\s*,?\s*(?:except|b
 _ADOPTS = re.compile(r"\b(?:(?:my|our)\s+(?:acceptable\s+)?offer\s+is\s+(?:the\s+)?same|(?:i|we)(?:'ll|\s+will|\s+would|\s+can)?\s+"
                      r"accept\s+(?:it|that|this|their\s+(?:last\s+|latest\s+)?(?:offer|proposal))(?:\s+as\s+is)?\b|"
                      r"same\s+as\s+their\s+(?:last\s+|latest\s+)?(?:offer|proposal))", re.IGNORECASE)
+_WITHDRAWN = re.compile(r"\b(?:scratch|strike|ignore)\s+(?:that|the\s+above)\b|\bcorrection\s*:|\bchanged?\s+my\s+mind\b",
+                        re.IGNORECASE)
+_HEDGED = re.compile(r"\b(?:might|may|could|would consider|later|next round|in case)\b", re.IGNORECASE)
 _CONDITIONAL = re.compile(r"\b(?:if|unless|might|may|could|would consider|later|next round|in case)\b", re.IGNORECASE)
 # A first-person statement of what the writer accepts, in a note without a heading.
 _OWN_PROSE = re.compile(r"\b(?:i|we)(?:'d|'ll|'m| would| will| can| am| are)?\s+(?:be\s+)?(?:willing\s+to\s+|happy\s+to\s+)?"
                         r"(?:accept|offer|propose|settle|go with|agree|live with)\b|\bmy (?:acceptable )?offer\b",
                         re.IGNORECASE)
+_UNCLOSED_THOUGHT = re.compile(r"<(think|thinking|reasoning|scratchpad)>(?![\s\S]*</\1>)", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -42,7 +47,11 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
     offers, invalid, ambiguous = dict(reading.offers), dict(reading.invalid), list(reading.ambiguous)
     changed = False
     for sentence in _SENTENCES.split(after):
-        if not _REVISION.search(sentence) or _CONDITIONAL.search(sentence) or not re.search(r"\d", sentence):
+        # "Actually, scratch that - the deposit at $1,250 is enough if they sign for 24 months": a
+        # withdrawal of what was written replaces it, whatever condition it states; only a
+        # hedged future move ("I might", "could", "later") stays a plan.
+        conditional = _HEDGED.search(sentence) if _WITHDRAWN.search(sentence) else _CONDITIONAL.search(sentence)
+        if not _REVISION.search(sentence) or conditional or not re.search(r"\d", sentence):
             continue
         # "Same as above except 18 months": what follows "except" is the change, not an exception.
         revised = extract_text(_SAME_EXCEPT.sub(" ", sentence), labels)
@@ -89,6 +98,14 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             if earlier.found_anything:
                 prose = earlier
                 break
+    if prose is None and (chosen is None or chosen.form == "lines") and \
+            (last := _last_value_line(note, labels)) is not None:
+        # A note with no heading that ends in a line of values: that line is its offer, read as
+        # text (its first word is no key: "salary 110000, fully remote, 15 days, no bonus").
+        found = extract_text(last, labels)
+        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
+            prose = found.model_copy(update={"confidence": "unsure",
+                                             "reason": "offer read from the note's last line of values, without a heading"})
     if chosen is not None and from_json is not None:
         if chosen.form != "json":
             from_json = from_json.model_copy(update={"method": "text"})
@@ -115,7 +132,9 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from a line without an offer heading"})
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
-    if stated:
+    # A reasoning block opened and never closed (the note was cut off while thinking): its
+    # sentences weigh offers ("I can offer $1,000. Rent $1,100?"), they state none.
+    if stated and not _UNCLOSED_THOUGHT.search(note):
         found = extract_text(stated, labels)
         if found.found_anything:
             return found.model_copy(update={"confidence": "unsure",
@@ -135,15 +154,32 @@ def _heading_sentence(note: str, heading: re.Match[str]) -> str:
     return note[start:heading.end()]
 
 
-def _is_value_line(note: str) -> bool:
-    """One line of short value segments ("amount 7k, 5-6 years, 3%, fees $30"), not sentences."""
+def _is_value_line(note: str, labels: GameLabels | None = None) -> bool:
+    """One line of short value segments ("amount 7k, 5-6 years, 3%, fees $30"), not sentences.
+    With the game's labels, a segment that is a text label's wording ("no bar", "fully remote")
+    counts as a value as a number does."""
     line = note.strip().rstrip(".")
     if "\n" in line or len(line) > 160 or re.search(r"[.!?]\s", line):
         return False
-    segments = [segment for segment in re.split(r"[,;|]|\s/\s", line) if segment.strip()]
-    with_numbers = sum(bool(re.search(r"\d", segment)) for segment in segments)
-    return len(segments) >= 2 and all(len(segment.split()) <= 4 for segment in segments) and \
-        with_numbers >= max(2, len(segments) - 1)
+    segments = [segment for segment in re.split(r"[,;|+]|\s/\s", line) if segment.strip()]
+    if len(segments) < 2 or any(len(segment.split()) > 4 for segment in segments):
+        return False
+    valued = sum(bool(re.search(r"\d", segment)) or (labels is not None and extract_text(segment, labels).found_anything)
+                 for segment in segments)
+    return sum(bool(re.search(r"\d", segment)) for segment in segments) >= 1 and valued >= max(2, len(segments) - 1)
+
+
+def _last_value_line(note: str, labels: GameLabels) -> str | None:
+    """The note's last line when it is a line of values after lines of reasoning ("think
+    they'll bite at 110. writing it down:\nsalary 110000, fully remote, 15 days, no bonus"),
+    unless the line before it says it is someone else's."""
+    lines = [line for line in note.strip().split("\n") if line.strip()]
+    # (a last line of sentences ends in its last sentence: "subletting they can have. offering
+    # 1400/month + 6 days sublet")
+    lines[-1:] = [sentence for sentence in re.split(r"(?<=[.!?])\s+", lines[-1].strip()) if sentence] if lines else []
+    if len(lines) < 2 or not _is_value_line(lines[-1], labels) or quotes_other_side(lines[-2]):
+        return None
+    return lines[-1]
 
 
 def _read_prose(section: str, labels: GameLabels) -> Extraction:
@@ -243,12 +279,35 @@ def _read_package(message: str, labels: GameLabels, side: int | None) -> Extract
         # The message is its list of pairs: what free text reads of a value bound to its key
         # ("Staff: 50% apiece" — '50%' could be another percent issue) is no other reading.
         found = found.model_copy(update={"invalid": {}, "ambiguous": ()})
-    offers = {**found.offers, **listed.offers}
+    # A value the list binds to its key is that issue's reading, valid or not: free text's other
+    # value for it ("$130,000 is outside our band. Here's what we can do: - Base salary: $115,000")
+    # was quoted or turned down. (Free text that reads the list's own value better, "Control: we'd
+    # want six seats" as "4-6", shares a number with it and stands.)
+    offers = {**{issue: label for issue, label in found.offers.items()
+                 if issue not in listed.invalid or _shares_a_number(label, listed.invalid[issue])}, **listed.offers}
     invalid = {issue: raw for issue, raw in {**found.invalid, **listed.invalid}.items() if issue not in offers}
+    # "Ownership: 60/40 in our favour": the list reads a split or share without the speaker's
+    # side, free text with it; where free text settles it, the list's doubt is no ambiguity.
+    settled = {issue for issue in listed.ambiguous if issue in found.offers and
+               (labels.issues[issue].pair_total is not None or labels.issues[issue].party is not None)}
     ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
-                      if issue not in listed.offers and issue not in invalid)
+                      if issue not in listed.offers and issue not in invalid and issue not in settled)
     offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}
     return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
+
+
+def _numbers(text: str) -> set[str]:
+    return {number.replace(",", "").lstrip("0") or "0" for number in re.findall(r"\d[\d,]*(?:\.\d+)?", words_to_digits(text))}
+
+
+_LONE_AMOUNT = re.compile(r"^\s*[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?[kK%]?\s*$")
+
+
+def _shares_a_number(label: str, raw: str) -> bool:
+    """Whether free text's label may stand beside the list's invalid raw value: unless the list
+    binds a lone amount ("$115,000") with another number to the key, it may (a longer raw value,
+    "A: 55% of combined revenue", may be prose the list took for a pair)."""
+    return not _LONE_AMOUNT.match(raw) or bool(_numbers(label) & _numbers(raw))
 
 
 # 'You wrote: "..."', 'Your offer ("$1,400, 6 months")': the other side's words, quoted.

@@ -33,7 +33,9 @@ __all__ = ["CONVERSIONS", "UNIT_LETTERS", "UNIT_SINGULAR", "GameLabels", "IssueL
 
 PLACEHOLDERS = {"", "null", "tbd", "?", "n/a", "na", "-", "...", "unknown", "<acceptable offer>", "tba", "pending"}
 # Words for nothing: they name the issue's zero label ("no subletting", "waive the fee").
-ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permitted|any))\b|\bwaive[ds]?\b|"
+# (a value that is only a casual "no" is one too: "nope", "nah", "zilch", "nada", "no way")
+ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permitted|any))\b|"
+                        r"^\s*(?:nope|nah|zilch|nada|no\s+way)\s*[.!]*\s*$|\bwaive[ds]?\b|"
                         r"\b(?:interest|fee|cost|charge)[\s-]?free\b|\bfree of (?:charge|interest)\b|"
                         r"\bno\s+\w+\s+(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.IGNORECASE)
 # Asides in parentheses are dropped, unless they offer an alternative ("24 months (or 27)").
@@ -62,8 +64,22 @@ _FREQUENCY = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(day|week|month)\b", 
 _FREQUENCY_WORDS = {"day": "daily", "week": "weekly", "month": "monthly"}
 
 
+# Everyday phrases for a label's word, used only where a label of the game has that word:
+# "cleanup at the end" is the final cleanup, "put it together myself" self-assembly.
+_EQUIVALENTS = [
+    (re.compile(r"\bat\s+the\s+(?:very\s+)?end(?!\s+of\s+(?:the\s+)?(?:month|week|year|day))\b", re.IGNORECASE),
+     "at the end final", "final"),
+    (re.compile(r"\bput(?:s|ting)?\s+(?:(?:it|them|everything|the\s+\w+)\s+)?together\b", re.IGNORECASE),
+     "assemble", "assembly"),
+]
+
+
 def frequency_words(text: str, label_words: frozenset[str]) -> str:
-    """'every day' -> 'daily' where a label of the game says 'daily' (and so on for weeks and months)."""
+    """'every day' -> 'daily' where a label of the game says 'daily' (and so on for weeks and
+    months), and the everyday phrases of `_EQUIVALENTS` where a label says their word."""
+    for pattern, replacement, word in _EQUIVALENTS:
+        if word in label_words and pattern.search(text):
+            text = pattern.sub(replacement, text)
     if "every" not in text.lower() and "each" not in text.lower():
         return text
     return _FREQUENCY.sub(lambda m: _FREQUENCY_WORDS[m.group(1).lower()]

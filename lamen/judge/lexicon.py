@@ -262,6 +262,21 @@ FOREIGN_WORDS = {
 # Chinese and Japanese: issue and stance words (longest first, no word boundaries there), then
 # units after a number, numerals, and full-width punctuation.
 _CJK_WORDS = {
+    # round eleven: text-label words of the user-authored games (wedding, catering, design, renovation)
+    "第二摄影师": " second shooter ", "第二攝影師": " second shooter ", "セカンドカメラマン": " second shooter ",
+    "二人目のカメラマン": " second shooter ", "不需要": " no ", "不用": " no ",
+    "标准相册": " standard album ", "標準相冊": " standard album ", "標準アルバム": " standard album ",
+    "高级相册": " premium album ", "精装相册": " premium album ", "プレミアムアルバム": " premium album ",
+    "相册": " album ", "アルバム": " album ", "拍摄": " coverage ", "撮影": " coverage ", "交付": " delivery ",
+    "费用": " fee ", "料金": " fee ", "报酬": " fee ",
+    "非独家许可": " non-exclusive licence ", "非独家授权": " non-exclusive licence ", "独家许可": " exclusive licence ",
+    "独家授权": " exclusive licence ", "非独占ライセンス": " non-exclusive licence ", "独占ライセンス": " exclusive licence ",
+    "完全转让": " full transfer ", "版权转让": " full transfer ", "著作権譲渡": " full transfer ", "版权": " rights ",
+    "著作権": " rights ", "修改": " revisions ", "無制限の修正": " unlimited revisions ", "无限次修改": " unlimited revisions ",
+    "自助餐": " buffet ", "ビュッフェ": " buffet ", "活动结束后": " after the event ", "活动后": " after the event ",
+    "イベント後": " after the event ", "付款": " payment ", "支払い": " payment ", "开放式酒吧": " open bar ",
+    "中档": " mid-range ", "高档": " premium ", "材料": " materials ", "下周": " next week ", "开工": " start ",
+    "每天清理": " daily cleanup ", "最后清理": " final cleanup ", "一个月内": " within a month ", "清理": " cleanup ",
     # words that hold 一 and count nothing ("确认一下": check; "一起": together)
     "一下": " ", "一起": " together ", "一些": " some ", "一点": " a bit ", "一定": " surely ", "一直": " always ",
     "一样": " same ", "一旦": " once ",
@@ -304,7 +319,8 @@ _CJK_WORDS = {
 }
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
               ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
-              ("元", " dollars "), ("席", " seats ")]
+              ("元", " dollars "), ("席", " seats "), ("小时", " hours "), ("時間", " hours "), ("周", " weeks "),
+              ("週間", " weeks "), ("轮", " rounds ")]
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
                "九": 9}
 _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10000}
@@ -485,6 +501,65 @@ FOREIGN_WORDS.update({
     "vollständige übertragung": "full transfer", "cesión completa": "full transfer", "cessão completa": "full transfer",
     "bearbeitungsgebühren": "service fees", "bearbeitungsgebühr": "service fees",
     "bahut zyada hai": "is too much", "bahut zyada": "too much", "zyada hai": "is too much",
+})
+
+# Round eleven: the rest of the everyday text-label vocabulary (hours of coverage, a second
+# photographer, albums, menus, payment after the event, revision rounds, licences, grades of
+# materials, powertrain) in the European languages models answer in, each concept in all of them.
+FOREIGN_WORDS.update({
+    "stunden": "hours", "stunde": "hour", "heures": "hours", "heure": "hour", "horas": "hours", "hora": "hour",
+    "ore": "hours", "uur": "hours", "cobertura": "coverage", "couverture": "coverage", "copertura": "coverage",
+    "zweiter fotograf": "second shooter", "zweiten fotografen": "second shooter", "zweitem fotografen": "second shooter",
+    "zweite fotografin": "second shooter", "second photographe": "second shooter",
+    "deuxième photographe": "second shooter", "segundo fotógrafo": "second shooter", "segundo fotografo": "second shooter",
+    "secondo fotografo": "second shooter", "tweede fotograaf": "second shooter",
+    "standardalbum": "standard album", "album standard": "standard album", "álbum estándar": "standard album",
+    "álbum padrão": "standard album", "album standaard": "standard album", "premiumalbum": "premium album",
+    "premium-album": "premium album", "album premium": "premium album", "álbum premium": "premium album",
+    "álbum": "album",
+    "nach der veranstaltung": "after the event", "nach dem event": "after the event", "nach der feier": "after the event",
+    "après l'événement": "after the event", "après l'évènement": "after the event", "después del evento": "after the event",
+    "tras el evento": "after the event", "dopo l'evento": "after the event", "após o evento": "after the event",
+    "depois do evento": "after the event", "zahlung": "payment", "bezahlung": "payment", "paiement": "payment",
+    "pago": "payment", "pagamento": "payment", "betaling": "payment",
+    "büfett": "buffet", "bufé": "buffet", "bufê": "buffet", "bufet": "buffet",
+    "gesetztes essen": "plated dinner", "gesetztes abendessen": "plated dinner", "dîner servi à table": "plated dinner",
+    "repas servi à table": "plated dinner", "dîner à l'assiette": "plated dinner", "cena servida": "plated dinner",
+    "cena emplatada": "plated dinner", "cena servita": "plated dinner", "cena al piatto": "plated dinner",
+    "jantar servido": "plated dinner", "jantar empratado": "plated dinner",
+    "offene bar": "open bar", "barra libre": "open bar", "bar aperto": "open bar", "bar aberto": "open bar",
+    "vorauszahlung": "prepayment", "vorauskasse": "prepayment", "vollständige vorauszahlung": "full prepayment",
+    "paiement intégral d'avance": "full prepayment", "pago completo por adelantado": "full prepayment",
+    "pagamento anticipato completo": "full prepayment", "pagamento integral antecipado": "full prepayment",
+    "exklusive lizenz": "exclusive licence", "licence exclusive": "exclusive licence",
+    "licencia exclusiva": "exclusive licence", "licenza esclusiva": "exclusive licence",
+    "licença exclusiva": "exclusive licence", "nicht-exklusive lizenz": "non-exclusive licence",
+    "nicht exklusive lizenz": "non-exclusive licence", "einfache lizenz": "non-exclusive licence",
+    "licence non exclusive": "non-exclusive licence", "licencia no exclusiva": "non-exclusive licence",
+    "licenza non esclusiva": "non-exclusive licence", "licença não exclusiva": "non-exclusive licence",
+    "übertragung der rechte": "full transfer", "rechteübertragung": "full transfer", "cession des droits": "full transfer",
+    "cesión de derechos": "full transfer", "cesión total de derechos": "full transfer",
+    "cessione completa dei diritti": "full transfer", "cessione dei diritti": "full transfer",
+    "transferência total dos direitos": "full transfer", "transferência de direitos": "full transfer",
+    "rechte": "rights", "droits": "rights", "derechos": "rights", "diritti": "rights", "direitos": "rights",
+    "unbegrenzte korrekturen": "unlimited revisions", "unbegrenzte überarbeitungen": "unlimited revisions",
+    "révisions illimitées": "unlimited revisions", "revisiones ilimitadas": "unlimited revisions",
+    "revisioni illimitate": "unlimited revisions", "revisões ilimitadas": "unlimited revisions",
+    "korrekturrunden": "rounds", "korrekturrunde": "round", "überarbeitungsrunden": "rounds",
+    "überarbeitungsrunde": "round", "tours de révision": "rounds", "rondas de revisión": "rounds",
+    "rondas de revisiones": "rounds", "giri di revisione": "rounds", "rodadas de revisão": "rounds",
+    "korrekturen": "revisions", "révisions": "revisions", "revisiones": "revisions", "revisioni": "revisions",
+    "revisões": "revisions",
+    "gama alta": "premium", "alta gama": "premium", "de gama alta": "premium", "haut de gamme": "premium",
+    "hochwertige": "premium", "hochwertig": "premium", "di alta gamma": "premium", "alta gamma": "premium",
+    "materiales": "materials", "materiali": "materials", "materiais": "materials", "matériaux": "materials",
+    "materialien": "materials",
+    "antriebsstrang": "powertrain", "nur antriebsstrang": "powertrain only", "groupe motopropulseur": "powertrain",
+    "tren motriz": "powertrain", "gruppo motopropulsore": "powertrain", "trem de força": "powertrain",
+    "keinen": "no", "keinem": "no", "keiner": "no",
+    "antriebsstrang-garantie": "powertrain warranty", "antriebsstranggarantie": "powertrain warranty",
+    "nur antriebsstrang-garantie": "powertrain only warranty", "nur antriebsstranggarantie": "powertrain only warranty",
+    "participação": "ownership", "participação acionária": "ownership", "participations": "ownership",
 })
 
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS

@@ -24,7 +24,8 @@ from lamen.judge.labels import (
 from lamen.judge.numbers import decimal_text
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
 from lamen.judge.phrases import (
-    even_mentions, included_mentions, label_phrases, paraphrased_labels, told_labels, zero_mentions,
+    even_mentions, included_mentions, label_phrases, listed_partial_labels, paraphrased_labels, told_labels,
+    zero_mentions,
 )
 from lamen.judge.proximity import bound_distances, keyword_hits, position_at, word_positions
 from lamen.judge.stance import PROPOSES, is_own
@@ -51,6 +52,7 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
 _OR_MORE = re.compile(r"(?<![\w$€£.,])((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?)\s+or\s+(?:more|longer|above|higher|beyond)\b",
                       re.IGNORECASE)
 _EXCEPT = re.compile(r"\b(?:except(?:\s+(?:that|for))?|apart\s+from|other\s+than|but\s+with)\b", re.IGNORECASE)
+_CONTRAST = re.compile(r"\bbut\b(?!\s+(?:not|never)\b)", re.IGNORECASE)
 _SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
@@ -63,7 +65,9 @@ _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^
 _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere|anything)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
                       r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
-_ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b", re.IGNORECASE)
+# ("$8,000, maybe $9,000 with a co-signer": a second value offered beside the first)
+_ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b|"
+                           r"[,;]\s*(?:maybe|perhaps|possibly)\s+(?:even\s+)?[$€£]?\d", re.IGNORECASE)
 _WHOSE = re.compile(r"\b(?:we|us|our|ours|you|your|yours|they|their)\b", re.IGNORECASE)
 _TURNED_DOWN = re.compile(
     r"^\s*(?:(?:that|this|it|which)(?:'s|\s+is|\s+would\s+be|\s+will)?\s+(?:(?:simply|just|really|clearly|definitely|"
@@ -75,6 +79,8 @@ _TURNED_DOWN = re.compile(
 # "1.1k", "9K": thousands are amounts of money in a game that has money issues.
 _THOUSANDS_K = re.compile(r"(?<![$€£\w.,])(\d{1,3}(?:\.\d+)?[kK])\b")
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
+# The indices of a numbered list, two or more lines opening with "1." / "2)": no values.
+_LIST_INDICES = re.compile(r"(?m)^([ \t]*)\d{1,2}[.)](?=[ \t]+\S)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
 # "12 or 15 months": a bare number joined to one with a unit ("$1100 and 5 days" is not).
 _JOINED = re.compile(r"(?<![$€£\d.,])(?P<a>\d+(?:\.\d+)?)\s+(?P<joint>or|to|-)\s+(?P<b>\d+(?:\.\d+)?)"
@@ -467,6 +473,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         converted = _SCORE_WORD.sub("-", converted)  # "sechs zu vier", "zes tegen vier": a score, 6-4
     if labels.money_issues and ("k" in converted or "K" in converted):
         converted = _THOUSANDS_K.sub(r"$\1", converted)  # "1.1k / 18 mo": an amount, not one half of a pair
+    if len(_LIST_INDICES.findall(converted)) >= 2:
+        converted = _LIST_INDICES.sub(r"\1-", converted)
     result: list[Mention] = []
     topic: list[str] = []  # issues in the order the text names them
     spoken_of: list[str] = []  # issues in the order the text names them by any of their words
@@ -498,6 +506,12 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # "except" replaces the package's value of that issue.
         excepting = _EXCEPT.search(sentence)
         except_at = excepting.end() if excepting else len(sentence) + 1
+        # "$26,000 is closer, but I need $25,000": of two values of one issue in a sentence, the
+        # one after the contrast is the speaker's word on it (the other was granted or quoted); a
+        # value after "but" with none of its issue before it revises nothing
+        # (not where a range or alternatives make both values the issue's: "but 1 or 2 days")
+        contrast = _CONTRAST.search(sentence) if not _TWO_OF_ONE.search(sentence) else None
+        contrast_at = contrast.end() if contrast else len(sentence) + 1
         explains = answering and not proposed
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
         named_by_name = any(weight == 0.0 for occurrences in hits.values() for _, weight in occurrences)
@@ -556,7 +570,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 stated = bool(PROPOSES.search(clause))
                 after_except = item.start >= except_at
                 result.append(Mention(issue, label, item.span, own, proposed or revising or after_except, ambiguous, stated,
-                                      revising or after_except))
+                                      revising or after_except or item.start >= contrast_at and any(
+                                          m.issue == issue and m.own for m in result[first_of_sentence:])))
             if len(choices) == 1:
                 topic.append(choices[0][0])
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in every_written]) \
@@ -571,6 +586,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                     if not any(f[0] == g[0] and f[2] < g[3] and g[2] < f[3] for g in written + paraphrased + zeros)]
         phrases = [f for f in written + paraphrased if not inside_zero(f)] + zeros + included + \
             even_mentions(sentence, labels, stems)
+        if labels.label_words:
+            phrases += listed_partial_labels(sentence, labels, [(start, end) for _, _, start, end in phrases + every_written])
         owns = [is_own(sentence, start, end) for _, _, start, end in phrases]
         for index, (issue, label, start, end) in enumerate(phrases):
             # The same label found twice over one place ("No warranty" and "No warranty is a"): what

@@ -167,7 +167,9 @@ def _is_estimate(note: str, block: Block, labels: GameLabels) -> bool:
     if _is_estimate_text(_heading(note, block, labels)):
         return True
     after = note[block.end:].lstrip("`\n ").split("\n", 1)[0]
-    return after.startswith("(") and bool(_ESTIMATE_CUES.search(after))
+    # "(My estimate of their offer: {...})" after a block heads the block it holds, not this one:
+    # only a parenthesis holding no block of its own remarks on the block above it.
+    return after.startswith("(") and "{" not in after and bool(_ESTIMATE_CUES.search(after))
 
 
 def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block], list[Extraction]]:

@@ -15,6 +15,7 @@ from lamen.judge.labels import IssueLabels, ValueMatch, in_pair_units, normalise
 # Verbs of having or asking to have, in any form ("keeps", "holding", "retained", "'d like").
 _HOLDING = re.compile(r"\b(?:(?:keep|retain|hold|own|get|take|have|need|want|receive|control|like|seek|accept|ask(?:s|ed|ing)?\s+for|settle\s+for)"
                       r"(?:s|ed|ing)?|kept|held|got|has|having|taking|getting)\b", re.IGNORECASE)
+_RECEIVER = re.compile(r"\b(?:for|to|of|from|by)\s+$", re.IGNORECASE)
 _SPEAKER = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
 _LISTENER = re.compile(r"\b(?:you|your|yours|they|their|them|theirs)\b", re.IGNORECASE)
 # "in our favour", "in favour of Company B", and the same said as a direction: "55-45 our way",
@@ -78,8 +79,9 @@ def party_near(clause: str, offset: int, parties: tuple[str, str], side: int | N
     for pattern, party, pronoun in references:
         for match in pattern.finditer(clause):
             if _holds(clause, match.start(), match.end(), offset):
-                # (a bare letter "A" may be the article that opens a sentence: no better than a pronoun)
-                rank = pronoun if len(match.group(0)) > 1 else 1
+                # (a bare letter "A" may be the article that opens a sentence: no better than a pronoun,
+                # unless a preposition makes it the receiver: "55% ownership for A")
+                rank = pronoun if len(match.group(0)) > 1 or _RECEIVER.search(clause[:match.start()]) else 1
                 found.append((rank, min(abs(match.start() - offset), abs(match.end() - offset)), party))
     # A party named by its name beats a pronoun that also holds the number: "we'll accept a 45%
     # stake for Company A" is Company A's 45%, whoever "we" is.

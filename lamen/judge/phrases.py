@@ -63,7 +63,12 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
     words = [(start, end, _stem(word)) for start, end, word in plain]
     if len(words) < 2:
         return []
-    joined = [(start, end, _stem(word)) for start, end, word in _joined_compounds(plain, labels.label_words)]
+    # A label word shorter than a stem is also the stem of the longer words it starts: "payment"
+    # of "pay after the event", "paying" (the noun or another form of the label's verb).
+    short = sorted({stem for _, _, stems in labels.paraphrase_stems for stem in stems if 3 <= len(stem) < 5},
+                   key=len, reverse=True)
+    joined = [(start, end, next((stem for stem in short if word.startswith(stem)), _stem(word)))
+              for start, end, word in _joined_compounds(plain, labels.label_words)]
     found: list[Found] = []
     for issue, label, stems in labels.paraphrase_stems:
         for index, (start, _, stem) in enumerate(joined):
@@ -197,3 +202,37 @@ def included_mentions(sentence: str, labels: GameLabels) -> list[Found]:
             found.append((issue, pair[0], match.start(), match.end()))
     return found
 
+
+
+# The pieces of a package written as a list: commas, semicolons, " / ", "+" and a closing "and".
+_LIST_PIECE = re.compile(r"[^,;/+]+")
+_LIST_FILLER = {"a", "an", "the", "and", "with", "plus", "also", "then", "please", "ok"}
+
+
+def listed_partial_labels(sentence: str, labels: GameLabels, taken: list[tuple[int, int]]) -> list[Found]:
+    """A piece of a listed package that is part of exactly one text label of the game, words of
+    no number ("$130,000 base, remote, 30 days PTO" — "remote" is only part of "fully remote";
+    "non-exclusive" only of "non-exclusive licence"), outside spans already read. Only in a list
+    of three or more pieces, one of which at least holds a number: a package, not a sentence.
+    A piece that is just an issue's name or alias ("revisions") names the issue, not a label."""
+    pieces = [m for m in _LIST_PIECE.finditer(sentence) if m.group(0).strip()]
+    if len(pieces) < 3 or not any(re.search(r"\d", m.group(0)) for m in pieces):
+        return []
+    found: list[Found] = []
+    for piece in pieces:
+        text = piece.group(0)
+        if re.search(r"\d", text) or any(piece.start() < end and start < piece.end() for start, end in taken):
+            continue
+        words = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in _LIST_FILLER]
+        if not words or len(words) > 3 or sum(map(len, words)) < 4:
+            continue
+        owners = [(issue, label) for issue, table in labels.issues.items() for label in table.partial_labels(words)]
+        if len(owners) != 1:
+            continue
+        issue = owners[0][0]
+        names = [set(re.findall(r"[a-z]+", name.lower())) for name in (issue, *labels.issues[issue].issue.aliases)]
+        if set(words) in names:
+            continue
+        lead = len(text) - len(text.lstrip())
+        found.append((issue, owners[0][1], piece.start() + lead, piece.start() + len(text.rstrip())))
+    return found

@@ -15,11 +15,12 @@ _IMMEDIATE_NOT_OWN = re.compile(
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
     # a figure worked out, not offered: "... over 10 years means about $2,700 in interest"
-    r"(?:means|would\s+mean)\s+(?:about|roughly|around|nearly|almost|some)|sticker(?:\s+price)?(?:\s+(?:of|is|was))?|"
-    r"msrp(?:\s+(?:of|is))?|market\s+(?:rate|price|value)(?:\s+(?:of|is))?|going\s+rate(?:\s+(?:of|is))?)\s+"
+    r"(?:means|would\s+mean)\s+(?:about|roughly|around|nearly|almost|some)|sticker(?:\s+price)?(?:'s|\s+(?:of|is|was))?|"
+    r"msrp(?:'s|\s+(?:of|is))?|market\s+(?:rate|price|value)(?:'s|\s+(?:of|is))?|going\s+rate(?:'s|\s+(?:of|is))?)\s+"
     r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
-    r"\b(?:you|yours|they|theirs|your\s+side|their\s+side|your\s+ask)\s*[:=]\s*)"
+    # ("for you: $27,000" gives the listener a price: the speaker's offer, not the listener's position)
+    r"(?<!\bfor\s)\b(?:you|yours|they|theirs|your\s+side|their\s+side|your\s+ask)\s*[:=]\s*)"
     r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
 _CLAUSE_NOT_OWN = re.compile(
@@ -33,6 +34,9 @@ _CLAUSE_NOT_OWN = re.compile(
     # "Company A proposed 70% ownership": another party's position, told
     r"(?:company\s+[ab]|they|the\s+(?:landlord|tenant|bank|lender|borrower|other\s+side|client|seller|buyer|employer))"
     r"\s+(?:has\s+|had\s+)?(?:proposed|offered|suggested|asked\s+for|wants?|wanted|demanded|insisted\s+on)|"
+    # "We note Company B's request to keep 60% of its staff": another party's position, named by its noun
+    r"\b(?!(?:today|tonight|tomorrow|yesterday|week|month|year)'s)[a-z]+'s\s+(?:(?:latest|last|previous|earlier|initial|"
+    r"original|current)\s+)?(?:request|proposal|offer|demand|ask|counter-?offer|counter-?proposal)\s+(?:to|of|for)\b|"
     r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
     r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
@@ -65,7 +69,7 @@ _REJECTED_AFTER = re.compile(
     # (an amount with thousands separators is one word: "a $2,500 deposit and $1,500 in rent are beyond ...")
     r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\s,.;!?]+)\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
-    r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|off the table|more than (?:i|we) can|"
+    r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|a\s+(?:hard\s+|firm\s+|clear\s+)?no(?:-?go)?\b(?!\s*[-,]?\s*brainer)|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind)|"
     r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed)|(?:below|above|under|over) what\b)|"
     # the inputs of an average, not its result: "your 5% and my 2% average to 3.5%"
