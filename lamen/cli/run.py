@@ -127,13 +127,10 @@ def adaptive_ceiling(tournament: Tournament, matches: list[Match],
                      prices: PriceTable | None = None) -> tuple[list[Match], int, int]:
     """The most an adaptive run of `matches` can play: every non-cross match and the `budget`
     costliest cross-play blocks (by estimated cost, then size); with the number of blocks and the budget."""
-    from lamen.runner.adaptive import settings_of
+    from lamen.runner.adaptive import cross_blocks, settings_of
     from lamen.runner.estimate import estimate
 
-    blocks: dict[str, list[Match]] = {}
-    for m in matches:
-        if m.stage == "cross":
-            blocks.setdefault(m.block, []).append(m)
+    blocks = cross_blocks(matches)
     budget = settings_of(tournament, len(blocks)).blocks or 0
 
     def weight(group: list[Match]) -> tuple[float, int]:

@@ -59,6 +59,15 @@ def rank(frame: pd.DataFrame, family: Family) -> ScheduledRanking | None:
         return None
 
 
+def cross_blocks(matches: list[Match]) -> OrderedDict[str, list[Match]]:
+    """The cross-play matches by debiasing block, in schedule order: what an adaptive run chooses among."""
+    blocks: OrderedDict[str, list[Match]] = OrderedDict()
+    for m in matches:
+        if m.stage == "cross":
+            blocks.setdefault(m.block, []).append(m)
+    return blocks
+
+
 async def play_adaptive(runner: Runner, matches: list[Match], planned: list[Planned]) -> RunState:
     """Play `matches` (the full schedule) adaptively into the runner's store (see the module doc)."""
     from lamen.runner.run import record_of
@@ -72,10 +81,7 @@ async def play_adaptive(runner: Runner, matches: list[Match], planned: list[Plan
                                      for m in some])
 
     fixed = [m for m in matches if m.stage != "cross"]
-    blocks: OrderedDict[str, list[Match]] = OrderedDict()
-    for m in matches:
-        if m.stage == "cross":
-            blocks.setdefault(m.block, []).append(m)
+    blocks = cross_blocks(matches)
     plan(fixed)
     statuses = store.statuses(tournament.name)
     state.done = sum(1 for m in fixed if statuses.get(m.id) == "finished")

@@ -52,9 +52,6 @@ class AnthropicAgent(common.ProviderAgent):
         ), injected=http_client is not None,
             close=lambda client: client.close())
 
-    async def aclose(self) -> None:
-        await self._clients.aclose()
-
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `messages.create` for this request."""
         body: dict[str, Any] = {

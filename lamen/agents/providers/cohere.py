@@ -52,9 +52,6 @@ class CohereAgent(common.ProviderAgent):
         ), injected=http_client is not None,
             close=close_cohere)
 
-    async def aclose(self) -> None:
-        await self._clients.aclose()
-
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `chat` for this request."""
         body: dict[str, Any] = {

@@ -50,10 +50,15 @@ class ProviderAgent:
     that id (never the key or the client holding it)."""
 
     _spec: AgentSpec
+    _clients: Clients[Any]
 
     @property
     def name(self) -> str:
         return self._spec.id
+
+    async def aclose(self) -> None:
+        """Close the SDK clients this agent made (the runner calls it when a run ends)."""
+        await self._clients.aclose()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._spec.id!r})"

@@ -69,9 +69,6 @@ class GoogleAgent(common.ProviderAgent):
             injected=http_client is not None,
             close=lambda client: client.aclose())
 
-    async def aclose(self) -> None:
-        await self._clients.aclose()
-
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `models.generate_content` for this request."""
         config: dict[str, Any] = {

@@ -58,9 +58,6 @@ class OpenAIAgent(common.ProviderAgent):
         ), injected=http_client is not None,
             close=lambda client: client.close())
 
-    async def aclose(self) -> None:
-        await self._clients.aclose()
-
     def request_body(self, request: ChatRequest) -> dict[str, Any]:
         """Keyword arguments of `chat.completions.create` for this request."""
         body: dict[str, Any] = {
