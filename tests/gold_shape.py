@@ -14,6 +14,21 @@ from lamen.spec.load import load_game
 
 DATA = Path(__file__).resolve().parent / "data"
 KEYS = ["id", "source", "kind", "game", "text", "offers", "invalid", "unknown_issues", "ambiguous", "why"]
+# The six model families whose habits the parts from test7 on imitate; each item's `why` opens
+# "Family-like; language; role; ...".
+FAMILIES = ("Claude-like", "GPT-like", "Gemini-like", "Llama/Mistral-like", "Qwen/DeepSeek-like", "Cohere-like")
+
+
+def family_of(item: dict[str, Any]) -> str:
+    return item["why"].split("; ")[0]
+
+
+def language_of(item: dict[str, Any]) -> str:
+    return item["why"].split("; ")[1]
+
+
+def built_in_games() -> set[str]:
+    return {path.stem for path in (DATA.parent.parent / "games").glob("*.yaml")}
 
 
 @lru_cache(maxsize=None)

@@ -12,6 +12,7 @@ the readers (the part is scored by bench/extraction_gold.py, after the labels we
 
 from __future__ import annotations
 
+from tests.gold_shape import FAMILIES, built_in_games, family_of, language_of
 from tests.gold_shape import DATA, check_labels, check_merger_sides, check_readme_shape, check_texts_new, game
 from tests.gold_shape import has_text_labels
 from tests.gold_shape import items as read_items
@@ -21,20 +22,10 @@ OTHER_PARTS = ("extraction_gold.jsonl", "extraction_gold_test.jsonl", "extractio
                "extraction_gold_dev2.jsonl", "extraction_gold_test3.jsonl", "extraction_gold_test4.jsonl",
                "extraction_gold_test5.jsonl", "extraction_gold_test6.jsonl", "extraction_gold_test7.jsonl",
                "extraction_gold_test8.jsonl", "extraction_gold_test9.jsonl")
-# The six model families whose habits the part imitates.
-FAMILIES = ("Claude-like", "GPT-like", "Gemini-like", "Llama/Mistral-like", "Qwen/DeepSeek-like", "Cohere-like")
 # Roles by side: side 0 is the game's first party (landlord, loan officer, Company A, employer, store, ...).
 SIDE_ROLES = ({"landlord", "loan officer", "Company A", "employer", "store", "designer", "vendor", "dealer",
                "caterer", "contractor", "photographer"},
               {"tenant", "customer", "Company B", "candidate", "client", "buyer", "homeowner", "couple"})
-
-
-def _family(item: dict) -> str:
-    return item["why"].split("; ")[0]
-
-
-def _language(item: dict) -> str:
-    return item["why"].split("; ")[1]
 
 
 def _role(item: dict) -> str:
@@ -60,19 +51,19 @@ def test_five_to_twelve_percent_offer_nothing() -> None:
 
 def test_every_family_writes_enough_notes_and_messages() -> None:
     items = read_items(GOLD_TEST10)
-    assert all(_family(i) in FAMILIES for i in items)
+    assert all(family_of(i) in FAMILIES for i in items)
     for family in FAMILIES:
-        assert sum(i["kind"] == "note" and _family(i) == family for i in items) >= 15, family
-        assert sum(i["kind"] == "message" and _family(i) == family for i in items) >= 20, family
+        assert sum(i["kind"] == "note" and family_of(i) == family for i in items) >= 15, family
+        assert sum(i["kind"] == "message" and family_of(i) == family for i in items) >= 20, family
 
 
 def test_at_least_fifteen_percent_of_each_kind_are_not_in_english() -> None:
     items = read_items(GOLD_TEST10)
     for kind in ("message", "note"):
         of_kind = [i for i in items if i["kind"] == kind]
-        foreign = [i for i in of_kind if _language(i) != "en"]
+        foreign = [i for i in of_kind if language_of(i) != "en"]
         assert len(foreign) >= 0.15 * len(of_kind), kind
-        assert len({_language(i) for i in foreign}) >= 6, kind
+        assert len({language_of(i) for i in foreign}) >= 6, kind
 
 
 def test_roles_match_sides_and_every_message_names_its_side() -> None:
@@ -99,7 +90,7 @@ def test_text_label_games_are_well_covered() -> None:
 
 
 def test_every_built_in_game_is_used() -> None:
-    built_in = {path.stem for path in (DATA.parent.parent / "games").glob("*.yaml")}
+    built_in = built_in_games()
     assert len(built_in) == 9
     assert built_in <= {item["game"] for item in read_items(GOLD_TEST10)}
 

@@ -9,6 +9,7 @@ committed)."""
 
 from __future__ import annotations
 
+from tests.gold_shape import FAMILIES, built_in_games, family_of, language_of
 from tests.gold_shape import DATA, check_labels, check_merger_sides, check_readme_shape, check_texts_new, game
 from tests.gold_shape import has_text_labels
 from tests.gold_shape import items as read_items
@@ -18,21 +19,8 @@ OTHER_PARTS = ("extraction_gold.jsonl", "extraction_gold_test.jsonl", "extractio
                "extraction_gold_dev2.jsonl", "extraction_gold_test3.jsonl", "extraction_gold_test4.jsonl",
                "extraction_gold_test5.jsonl", "extraction_gold_test6.jsonl", "extraction_gold_test7.jsonl",
                "extraction_gold_test8.jsonl", "extraction_gold_test9.jsonl", "extraction_gold_test10.jsonl")
-FAMILIES = ("Claude-like", "GPT-like", "Gemini-like", "Llama/Mistral-like", "Qwen/DeepSeek-like", "Cohere-like")
 # The games written for this part; the part must lean on them as well as on the built-in games.
 NEW_GAMES = ("moving-service", "event-venue", "consulting-retainer")
-
-
-def _family(item: dict) -> str:
-    return item["why"].split("; ")[0]
-
-
-def _language(item: dict) -> str:
-    return item["why"].split("; ")[1]
-
-
-def _built_in() -> set[str]:
-    return {path.stem for path in (DATA.parent.parent / "games").glob("*.yaml")}
 
 
 def test_eleventh_part_is_large_and_leans_on_messages() -> None:
@@ -49,20 +37,20 @@ def test_eleventh_part_is_large_and_leans_on_messages() -> None:
 
 def test_every_family_writes_notes_and_messages() -> None:
     items = read_items(GOLD_TEST11)
-    assert all(_family(i) in FAMILIES for i in items)
+    assert all(family_of(i) in FAMILIES for i in items)
     for family in FAMILIES:
-        assert sum(i["kind"] == "note" and _family(i) == family for i in items) >= 15, family
-        assert sum(i["kind"] == "message" and _family(i) == family for i in items) >= 20, family
+        assert sum(i["kind"] == "note" and family_of(i) == family for i in items) >= 15, family
+        assert sum(i["kind"] == "message" and family_of(i) == family for i in items) >= 20, family
 
 
 def test_at_least_a_seventh_of_the_items_are_not_in_english() -> None:
     items = read_items(GOLD_TEST11)
-    foreign = [i for i in items if _language(i) != "en"]
+    foreign = [i for i in items if language_of(i) != "en"]
     assert len(foreign) >= 0.15 * len(items)
     for kind in ("message", "note"):
         foreign_of_kind = [i for i in foreign if i["kind"] == kind]
         assert len(foreign_of_kind) >= 10, kind
-        assert len({_language(i) for i in foreign_of_kind}) >= 5, kind
+        assert len({language_of(i) for i in foreign_of_kind}) >= 5, kind
 
 
 def test_every_message_names_its_side_and_both_sides_speak() -> None:
@@ -75,7 +63,7 @@ def test_every_message_names_its_side_and_both_sides_speak() -> None:
 
 def test_new_built_in_and_older_user_games_are_all_used() -> None:
     items = read_items(GOLD_TEST11)
-    built_in = _built_in()
+    built_in = built_in_games()
     assert len(built_in) == 9 and built_in <= {i["game"] for i in items}
     assert set(NEW_GAMES) <= {i["game"] for i in items}
     assert sum(i["game"] in NEW_GAMES for i in items) >= 60

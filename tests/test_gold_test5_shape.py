@@ -6,6 +6,7 @@ part is scored by bench/extraction_gold.py, after the labels were committed)."""
 
 from __future__ import annotations
 
+from tests.gold_shape import built_in_games
 from tests.gold_shape import DATA, check_labels, check_merger_sides, check_readme_shape, check_texts_new, game
 from tests.gold_shape import has_text_labels
 from tests.gold_shape import items as read_items
@@ -41,7 +42,7 @@ def test_text_label_games_are_well_covered() -> None:
 
 
 def test_every_built_in_game_is_used() -> None:
-    built_in = {path.stem for path in (DATA.parent.parent / "games").glob("*.yaml")}
+    built_in = built_in_games()
     assert len(built_in) == 9
     assert built_in <= {item["game"] for item in read_items(GOLD_TEST5)}
 
@@ -50,15 +51,12 @@ def test_every_item_has_the_readme_shape() -> None:
     check_readme_shape(GOLD_TEST5)
 
 
-
 def test_every_label_is_a_label_of_its_game() -> None:
     check_labels(GOLD_TEST5)
 
 
-
 def test_merger_messages_name_their_side() -> None:
     check_merger_sides(GOLD_TEST5)
-
 
 
 def test_texts_are_new() -> None:

@@ -6,6 +6,7 @@ part is scored by bench/extraction_gold.py, after the labels were committed)."""
 
 from __future__ import annotations
 
+from tests.gold_shape import built_in_games
 from tests.gold_shape import DATA, check_labels, check_merger_sides, check_readme_shape, check_texts_new, game
 from tests.gold_shape import has_text_labels
 from tests.gold_shape import items as read_items
@@ -46,7 +47,7 @@ def test_text_label_games_are_well_covered() -> None:
 
 
 def test_every_built_in_game_is_used() -> None:
-    built_in = {path.stem for path in (DATA.parent.parent / "games").glob("*.yaml")}
+    built_in = built_in_games()
     assert len(built_in) == 9
     assert built_in <= {item["game"] for item in read_items(GOLD_TEST6)}
 

@@ -9,6 +9,7 @@ bench/extraction_gold.py, after the labels were committed)."""
 
 from __future__ import annotations
 
+from tests.gold_shape import FAMILIES, built_in_games, family_of, language_of
 from tests.gold_shape import DATA, check_labels, check_merger_sides, check_readme_shape, check_texts_new, game
 from tests.gold_shape import has_text_labels
 from tests.gold_shape import items as read_items
@@ -17,16 +18,6 @@ GOLD_TEST8 = DATA / "extraction_gold_test8.jsonl"
 OTHER_PARTS = ("extraction_gold.jsonl", "extraction_gold_test.jsonl", "extraction_gold_test2.jsonl",
                "extraction_gold_dev2.jsonl", "extraction_gold_test3.jsonl", "extraction_gold_test4.jsonl",
                "extraction_gold_test5.jsonl", "extraction_gold_test6.jsonl", "extraction_gold_test7.jsonl")
-# The six model families whose habits the part imitates.
-FAMILIES = ("Claude-like", "GPT-like", "Gemini-like", "Llama/Mistral-like", "Qwen/DeepSeek-like", "Cohere-like")
-
-
-def _family(item: dict) -> str:
-    return item["why"].split("; ")[0]
-
-
-def _language(item: dict) -> str:
-    return item["why"].split("; ")[1]
 
 
 def test_eighth_part_is_large_and_mostly_messages() -> None:
@@ -43,21 +34,21 @@ def test_eighth_part_is_large_and_mostly_messages() -> None:
 
 def test_every_family_writes_notes_and_messages() -> None:
     items = read_items(GOLD_TEST8)
-    assert all(_family(i) in FAMILIES for i in items)
+    assert all(family_of(i) in FAMILIES for i in items)
     for family in FAMILIES:
         for kind in ("note", "message"):
-            assert sum(i["kind"] == kind and _family(i) == family for i in items) >= 10, family
+            assert sum(i["kind"] == kind and family_of(i) == family for i in items) >= 10, family
 
 
 def test_about_a_seventh_of_the_items_are_not_in_english() -> None:
     items = read_items(GOLD_TEST8)
-    foreign = [i for i in items if _language(i) != "en"]
+    foreign = [i for i in items if language_of(i) != "en"]
     assert len(foreign) >= 0.13 * len(items)
     for kind, share in (("message", 0.15), ("note", 0.09)):
         of_kind = [i for i in items if i["kind"] == kind]
-        foreign_of_kind = [i for i in of_kind if _language(i) != "en"]
+        foreign_of_kind = [i for i in of_kind if language_of(i) != "en"]
         assert len(foreign_of_kind) >= share * len(of_kind), kind
-        assert len({_language(i) for i in foreign_of_kind}) >= 6, kind
+        assert len({language_of(i) for i in foreign_of_kind}) >= 6, kind
 
 
 def test_every_message_names_its_side_and_both_sides_speak() -> None:
@@ -75,7 +66,7 @@ def test_text_label_games_are_well_covered() -> None:
 
 
 def test_every_built_in_game_is_used() -> None:
-    built_in = {path.stem for path in (DATA.parent.parent / "games").glob("*.yaml")}
+    built_in = built_in_games()
     assert len(built_in) == 9
     assert built_in <= {item["game"] for item in read_items(GOLD_TEST8)}
 
