@@ -270,9 +270,9 @@ class IssueLabels:
         exact = self.by_normal.get(normalise(text)) or self.by_wording.get(squash(text))
         if exact is None and _ABBREVIATION.search(text):
             exact = self.by_wording.get(squash(_ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(0).lower()], text)))
-        if exact is None and self.included_label() and _YES_NO.fullmatch(text):
+        if exact is None and self.included_label and _YES_NO.fullmatch(text):
             # "assembly: yes" / "not included": of two labels, one saying the thing is included.
-            included, other = self.included_label()
+            included, other = self.included_label
             exact = other if _YES_NO.fullmatch(text).group("no") else included
         if exact is not None:
             return ValueMatch("label", exact)
@@ -323,9 +323,10 @@ class IssueLabels:
                         return ValueMatch("label", label) if label else ValueMatch("invalid")
         return ValueMatch("ambiguous", candidates=tuple(label for _, label in fitting if label))
 
+    @cached_property
     def included_label(self) -> tuple[str, str] | None:
         """(the label saying the thing is included, the other) of a two-label issue like
-        ("assembly included", "self-assembly"), else None."""
+        ("assembly included", "self-assembly"), else None (of the issue alone: worked out once)."""
         labels = self.issue.labels
         included = [label for label in labels if re.search(r"\b(?:included|including|with)\b", label, re.IGNORECASE)]
         if len(labels) == 2 and not included:

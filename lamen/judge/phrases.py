@@ -189,7 +189,7 @@ def included_mentions(sentence: str, labels: GameLabels) -> list[Found]:
     thing is included ("assembly included"), where the issue's other label is its absence."""
     found: list[Found] = []
     for issue, table in labels.issues.items():
-        pair = table.included_label()
+        pair = table.included_label
         if pair is None:
             continue
         names = "|".join(re.escape(word) for word in re.findall(r"[a-z]+", issue.lower()) if len(word) >= 4)
