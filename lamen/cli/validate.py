@@ -10,7 +10,7 @@ from lamen.text_safety import one_line
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("validate", help="check game, issue, protocol, tournament and persona files")
+    parser = commands.add_parser("validate", help="check game, issue, protocol, tournament, persona and harvest files")
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="files or directories")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.set_defaults(handler=handle)
@@ -19,12 +19,15 @@ def register(commands: argparse._SubParsersAction) -> None:
 def handle(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from lamen.harvest.run import harvest_problems
     from lamen.runner.checks import tournament_problems
     from lamen.spec.check import check_paths
 
     out = Console(highlight=False, soft_wrap=True)
-    # A tournament is checked as `lamen run` checks it before planning (its family's players, settings, seats).
-    count, problems = check_paths(args.paths, library_from(args) if data_dirs(args) else None, tournament_problems)
+    # A tournament is checked as `lamen run` checks it before planning (its family's players, settings, seats),
+    # a harvest spec as `lamen harvest` checks it before growing.
+    count, problems = check_paths(args.paths, library_from(args) if data_dirs(args) else None, tournament_problems,
+                                  harvest_problems)
     for problem in problems:
         out.print(one_line(problem.render()), markup=False)  # problems quote the files: shown inert
     errors = [p for p in problems if p.severity == "error" or args.strict]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -22,7 +23,7 @@ from lamen.core.family import Family, Policy
 from lamen.core.play import SeatSampling
 from lamen.core.players import Mixture, PolicyAgent
 from lamen.core.registry import UnknownFamily, get_family
-from lamen.harvest.spec import HarvestSpec
+from lamen.harvest.spec import HarvestSpec, load_harvest
 from lamen.harvest.records import node_rows_of
 from lamen.harvest.tree import Grower, HarvestFailure, HarvestSettings, Tree
 from lamen.runner.limits import ProviderGate
@@ -82,6 +83,16 @@ def harvest_family(spec: HarvestSpec) -> tuple[Family, Any, str]:
             if problems:
                 raise SpecError(problems)
     return family, config, role
+
+
+def harvest_problems(path: Path) -> list[Problem]:
+    """What `lamen harvest` would refuse in a harvest spec file before growing anything (what
+    `lamen validate` runs on one): the file's fields, then its family, settings, role and players."""
+    try:
+        harvest_family(load_harvest(path))
+    except SpecError as exc:
+        return exc.problems
+    return []
 
 
 def explore_problems(family: Family, agent: AgentSpec, which: str) -> list[Problem]:

@@ -18,11 +18,16 @@ from lamen.spec.tournament import Tournament
 from lamen.spec.yaml_source import read_yaml
 
 PROTOCOL_KEYS = set(Protocol.model_fields) - {"name", "rules", "rules_prompt"} | set(LAMEN_ALIASES) | {"format_as_dialogue"}
-KINDS = ("issue", "game", "protocol", "tournament", "persona", "rules")
+KINDS = ("issue", "game", "protocol", "tournament", "persona", "rules", "harvest")
+# Fields only a harvest spec (lamen.harvest.spec.HarvestSpec) has: its tree's shape and who answers.
+HARVEST_KEYS = {"simulator", "beam", "branching"}
 
 # What `lamen run` checks of a tournament beyond its file (its family's players, settings, seats:
 # lamen.runner.checks), given by the command: the spec layer sits below the runner.
 TournamentChecks = Callable[[Tournament], list[Problem]]
+# What `lamen harvest` checks of a harvest spec file (lamen.harvest), given by the command for the
+# same reason; without it a harvest file is only read as YAML.
+HarvestChecks = Callable[[Path], list[Problem]]
 
 
 def detect_kind(data: Any) -> str | None:
@@ -36,6 +41,8 @@ def detect_kind(data: Any) -> str | None:
         return "issue"
     if "agents" in keys or "parts" in keys:  # a tournament, or a file of several (`parts`)
         return "tournament"
+    if keys & HARVEST_KEYS:
+        return "harvest"
     if keys & {"internal_description", "external_description"}:
         return "persona"
     if keys & PROTOCOL_KEYS:
@@ -54,10 +61,11 @@ def _check_rules(path: Path) -> None:
         raise SpecError([doc.problem("rules must be a list of sentences", "write one '- rule' per line", ("rules",))])
 
 
-def check_file(path: Path, library: Library, tournament_checks: TournamentChecks | None = None) -> list[Problem]:
+def check_file(path: Path, library: Library, tournament_checks: TournamentChecks | None = None,
+               harvest_checks: HarvestChecks | None = None) -> list[Problem]:
     """All problems of one file (errors and warnings); an empty list means valid. A tournament
     file that loads is also checked by `tournament_checks`, each problem placed in the file (a
-    part's under `parts[i]`)."""
+    part's under `parts[i]`); a harvest file by `harvest_checks`."""
     try:
         doc = read_yaml(path)
         kind = detect_kind(doc.data)
@@ -65,8 +73,8 @@ def check_file(path: Path, library: Library, tournament_checks: TournamentChecks
             return [doc.problem(f"the file must be a YAML mapping (key: value lines), not a {type(doc.data).__name__}",
                                 "start with 'name: ...'")]
         if kind is None:
-            return [doc.problem("cannot tell what this file is (no issue, game, protocol, tournament or persona fields)",
-                                "add 'kind: game' (or issue, protocol, tournament, persona)")]
+            return [doc.problem("cannot tell what this file is (no issue, game, protocol, tournament, persona or "
+                                "harvest fields)", "add 'kind: game' (or issue, protocol, tournament, persona, harvest)")]
         if kind not in KINDS:
             return [doc.problem(f"unknown kind '{kind}'", f"use one of: {', '.join(KINDS)}", ("kind",))]
         warnings: list[str] = []
@@ -90,6 +98,9 @@ def check_file(path: Path, library: Library, tournament_checks: TournamentChecks
                     return found
         elif kind == "persona":
             load_persona(path, library)
+        elif kind == "harvest":
+            if harvest_checks is not None:
+                return [p if p.file else p.located(str(path), doc.line_of(p.field)) for p in harvest_checks(path)]
         else:
             _check_rules(path)
         return [doc.problem(w, severity="warning") for w in warnings]
@@ -120,10 +131,11 @@ def spec_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
     return files, problems
 
 
-def check_paths(paths: list[Path], library: Library | None = None,
-                tournament_checks: TournamentChecks | None = None) -> tuple[int, list[Problem]]:
+def check_paths(paths: list[Path], library: Library | None = None, tournament_checks: TournamentChecks | None = None,
+                harvest_checks: HarvestChecks | None = None) -> tuple[int, list[Problem]]:
     """(number of files checked, problems) for files and directories."""
     files, problems = spec_files(paths)
     for path in files:
-        problems += check_file(path, library or Library.default([path.parent.parent]), tournament_checks)
+        problems += check_file(path, library or Library.default([path.parent.parent]), tournament_checks,
+                               harvest_checks)
     return len(files), problems
