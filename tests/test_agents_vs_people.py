@@ -166,6 +166,21 @@ def test_a_rerun_plays_nothing_and_the_text_views_print(played: Path, capsys: py
     assert "player:sql-oracle sees everything" in text and "player:oracle sees everything" in text
 
 
+def test_status_shows_the_headline_metric_not_agreements(played: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = Store.open_read_only(played / "tournament.db")
+    try:
+        rewards = [r["outcome"]["metrics"]["reward"] for r in store.match_rows("people-toolwoz")]
+        matches = [r["outcome"]["metrics"]["match"] for r in store.match_rows("people-peoplejoin")]
+    finally:
+        store.close()
+    capsys.readouterr()
+    assert main(["status", str(played / "tournament.db")]) == 0
+    out = capsys.readouterr().out
+    assert f"people-toolwoz: 64/64 matches finished, mean reward {sum(rewards) / 64:.3g}, 0 errored" in out
+    assert f"people-peoplejoin: 45/45 matches finished, mean Match {sum(matches) / 45:.3g}, 0 errored" in out
+    assert "agreements" not in out
+
+
 def _spec(**fields: object) -> dict:
     return {"name": "t", "family": "toolwoz", "agents": ["player:oracle"], "instances": {"count": 1}, **fields}
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from lamen.agents.prices import PriceTable
     from lamen.runner import Runner, RunState
+    from lamen.store import Store
     from lamen.runner.ray_executor import Executor
     from lamen.schedule import Match
     from lamen.spec.library import Library
@@ -175,6 +176,18 @@ def reached(state: RunState) -> str:
         return f"{state.agreements} agreements"
     mean = state.headline_mean
     return f"mean {state.headline.label} " + ("–" if mean is None else f"{mean:.3g}")
+
+
+def stored_reached(store: Store, tournament: str) -> str:
+    """What a stored tournament's finished matches reached, worded as `reached` words a run's."""
+    from lamen.runner.family import tournament_family
+    from lamen.runner.run import RunState, stored_state
+
+    try:
+        family = tournament_family(str(store.tournament_spec(tournament).get("family", "negotiation")))
+    except SpecError:  # a family this lamen does not know: what the store counts is all there is
+        return reached(RunState(agreements=store.summary(tournament)["agreements"]))
+    return reached(stored_state(store, tournament, family))
 
 
 def handle_run(args: argparse.Namespace) -> int:
@@ -442,7 +455,7 @@ def handle_status(args: argparse.Namespace) -> int:
                 summary = store.summary(name)
                 # Wrapped at the console's width (at most 100 columns) at word boundaries.
                 console.print(f"{one_line(name)}: {summary['finished']}/{summary['total']} matches finished, "
-                              f"{summary['agreements']} agreements, {summary['errored']} errored, "
+                              f"{stored_reached(store, name)}, {summary['errored']} errored, "
                               f"{summary['pending']} pending, ${summary['spend_usd']:.2f}, {summary['tokens']:,} tokens",
                               markup=False)
                 for agent_id, reason in store.disabled_agents(name).items():

@@ -77,6 +77,24 @@ class RunState:
 Listener = Callable[[RunState, Match | None], None]
 
 
+def headline_metric(family: Family) -> MetricSpec | None:
+    """What a run of `family` reports instead of agreements: the headline metric of an
+    agent-vs-environment family (its first), None for a family whose matches reach agreements."""
+    return family.metrics[0] if family.relation == Relation.AGENT_VS_ENV and family.metrics else None
+
+
+def stored_state(store: Store, tournament: str, family: Family) -> RunState:
+    """What a tournament's stored matches reached, as a run shows it: agreements, or the mean
+    headline metric over the finished sessions."""
+    state = RunState(headline=headline_metric(family))
+    state.agreements = store.summary(tournament)["agreements"]
+    if state.headline is not None:
+        for row in store.match_rows(tournament):
+            if row["status"] == "finished" and row["outcome"]:
+                state.add_headline(row["outcome"].get("metrics", {}))
+    return state
+
+
 def plan(tournament: Tournament, library: Library) -> list[Match] | list[FamilyMatch]:
     """The tournament's matches (qualifier first), from its spec and its design (lamen.designs)."""
     from lamen.designs import designed
@@ -174,8 +192,7 @@ class Runner:
         self.backoff_base = backoff_base
         self.make = make  # tests pass fake agents here
         self.family = tournament_family(tournament.family)
-        if self.family.relation == Relation.AGENT_VS_ENV and self.family.metrics:
-            self.state.headline = self.family.metrics[0]
+        self.state.headline = headline_metric(self.family)
         self.in_flight = 0
         self.peak_in_flight = 0
         self._average_cost = 0.0
@@ -362,11 +379,9 @@ class Runner:
         summary = self.store.summary(self.tournament.name)
         self.state.total = len(matches)
         self.state.done = sum(1 for m in matches if statuses.get(m.id) == "finished")
-        self.state.agreements = summary["agreements"]
-        if self.state.headline is not None:  # the sessions a resumed run finished before
-            for row in self.store.match_rows(self.tournament.name):
-                if row["status"] == "finished" and row["outcome"]:
-                    self.state.add_headline(row["outcome"].get("metrics", {}))
+        before = stored_state(self.store, self.tournament.name, self.family)  # what a resumed run finished before
+        self.state.agreements = before.agreements
+        self.state.headline_total, self.state.headline_count = before.headline_total, before.headline_count
         self.state.spend_usd = summary["spend_usd"]
         todo = [m for m in matches if statuses.get(m.id) != "finished"]
         qualifying = [m for m in todo if m.stage == "qualifier"]
