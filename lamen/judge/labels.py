@@ -44,6 +44,11 @@ EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fi
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
 _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
 
+def _word_stem(word: str) -> str:
+    """The first five letters of a word, "fully" as "full" (an adverb of a short word)."""
+    return (word[:-1] if word.endswith("lly") else word)[:5]
+
+
 # Abbreviations of unit words in text labels ("business hrs" is "business hours").
 _ABBREVIATIONS = {"hrs": "hours", "hr": "hour", "yrs": "years", "yr": "year", "mos": "months", "mo": "month",
                   "wks": "weeks", "wk": "week", "mins": "minutes", "min": "minute", "&": "and", "w/": "with",
@@ -236,6 +241,16 @@ class IssueLabels:
             return []
         return list(dict.fromkeys(label for phrase, label in self.phrases if content <= set(phrase)))
 
+    def reordered_labels(self, words: list[str]) -> list[str]:
+        """Text labels whose words a value holds all of, in another order: "remote full" (as
+        "remoto completo" translates) is "fully remote", "packing full" is "full packing". Words
+        compare by their first five letters, an adverb of a short word as the word ("fully")."""
+        content = {_word_stem(w) for w in words if w not in _FILLER_WORDS}
+        if len(content) < 2:
+            return []
+        return list(dict.fromkeys(label for phrase, label in self.phrases
+                                  if len(phrase) >= 2 and {_word_stem(w) for w in phrase} == content))
+
     def _label_for(self, quantity: Quantity) -> tuple[str | None, bool]:
         """(label, compatible): the label a quantity names, and whether its unit fits this issue at all."""
         units = set(quantity.units)
@@ -291,6 +306,9 @@ class IssueLabels:
             partial = self.partial_labels(word_sequence(prepared))
             if len(partial) == 1:
                 return ValueMatch("label", partial[0])  # "Assembly: included"
+            reordered = self.reordered_labels(word_sequence(prepared))
+            if len(reordered) == 1:
+                return ValueMatch("label", reordered[0])  # "remote full": a label's words reordered
         numbers = [q for q in quantities(prepared, known_units)]
         if ZERO_WORDS.search(prepared) and self.zero_label() and all(q.number == "0" for q in numbers):
             return ValueMatch("label", self.zero_label())

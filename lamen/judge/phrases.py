@@ -63,21 +63,17 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
     words = [(start, end, _stem(word)) for start, end, word in plain]
     if len(words) < 2:
         return []
-    # A label word shorter than a stem is also the stem of the longer words it starts: "payment"
-    # of "pay after the event", "paying" (the noun or another form of the label's verb).
-    short = sorted({stem for _, _, stems in labels.paraphrase_stems for stem in stems if 3 <= len(stem) < 5},
-                   key=len, reverse=True)
-    joined = [(start, end, next((stem for stem in short if word.startswith(stem)), _stem(word)))
+    joined = [(start, end, _stem(word) if _SELF.match(word) else word)
               for start, end, word in _joined_compounds(plain, labels.label_words)]
     found: list[Found] = []
     for issue, label, stems in labels.paraphrase_stems:
-        for index, (start, _, stem) in enumerate(joined):
-            if stem not in stems:
+        for index, (start, _, word) in enumerate(joined):
+            if not _stems_of(word, stems):
                 continue
             window = joined[index:index + _WINDOW + 1]
             seen: set[str] = set()
             for _, end, other in window:
-                seen.add(other)
+                seen |= _stems_of(other, stems)
                 if stems <= seen:
                     if not any(start < e and s < end for s, e in taken):
                         taken.append((start, end))
@@ -97,6 +93,15 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
                         found.append((issue, label, start, end))
                     break
     return found
+
+
+def _stems_of(word: str, stems: frozenset[str]) -> set[str]:
+    """The label stems a word stands for: its first five letters, or a label word shorter than a
+    stem that it starts ("pay" of "payment", "pack" of "packing"). Both count, so "packing" is
+    the "packi" of "full packing" as well as the "pack" of "pack it yourself"; and "full" is the
+    "fully" of "fully remote"."""
+    return {stem for stem in stems if word[:5] == stem or (3 <= len(stem) < 5 and word.startswith(stem))
+            or word + "y" == stem}  # "full" of "fully remote"
 
 
 def _joined_compounds(words: list[tuple[int, int, str]], label_words: frozenset[str]) -> list[tuple[int, int, str]]:
