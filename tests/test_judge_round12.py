@@ -74,3 +74,47 @@ def test_words_of_two_labels_in_another_order_name_neither() -> None:
     # "value full" alone shares "full" with "full packing": only the insurance label has both words.
     found = extract_note('Acceptable offer: {"packing": "full value"}', game("moving-service"))
     assert "packing" not in found.offers
+
+
+RENTAL = label_cache(load_game("rental-agreement"))
+LOAN = label_cache(load_game("loan-agreement"))
+
+
+# A value turned down by what is said of it: the subject of a denied verb ("won't pay for",
+# "isn't something I can"), of a verdict with an article ("is a long day"), of a verdict after
+# "it's"; wished for in the past ("I was hoping for"); declined ("I'd rather not"); judged too
+# much in another language ("sind zu viel"); or the thing a price is judged for ("steep for X").
+@pytest.mark.parametrize("text, labels, side, offers", [
+    ("Honestly, $1,500 won't pay for the upkeep. We can do $1,300.", RENTAL, 0, {"rent": "$1300"}),
+    ("A 5.5% rate isn't something I can sign.", LOAN, 1, {}),
+    ("10 hours is a long day for the team; we can offer 6 hours.", game("event-venue"), 0, {"hours": "6 hours"}),
+    ("At $75 a guest it's over our budget; we could manage $65.", game("catering-contract"), 1,
+     {"price per guest": "$65"}),
+    ("I'd rather not borrow $10,000. $6,000 would be enough, over 5 years.", LOAN, 1,
+     {"amount": "$6000", "duration": "5 years"}),
+    ("7.000 $ sind zu viel. Wir bieten 5.000 $.", game("event-venue"), 1, {"rental fee": "$5000"}),
+    ("I was hoping for $1,000; I'd settle for $1,100 if the lease is 24 months.", RENTAL, 1,
+     {"rent": "$1100", "duration": "24 months"}),
+    ("$27,000 seems steep for bumper-to-bumper. How about $25,000?", game("car-purchase"), 1, {"price": "$25000"}),
+])
+def test_a_value_turned_down_by_what_is_said_of_it_is_not_offered(text, labels, side, offers) -> None:
+    found = extract_message(text, labels, side=side)
+    assert found.offers == offers
+    assert found.invalid == {}
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("$1,200 isn't a problem for us, and 12 months works.", {"rent": "$1200", "duration": "12 months"}),
+    ("A $1,000 deposit wouldn't hurt either.", {"deposit": "$1000"}),
+])
+def test_a_denial_that_grants_keeps_the_value(text, offers) -> None:
+    assert extract_message(text, RENTAL, side=1).offers == offers
+
+
+def test_an_amount_that_is_another_money_issues_label_is_not_pinned_on_the_issue_named_near_it() -> None:
+    # $110,000 is far outside the signing bonus's $5,000-$15,000 and a salary label: the salary's.
+    found = extract_message("We'd take $110,000 provided the signing bonus is $10,000.", game("job-offer"), side=1)
+    assert found.offers == {"salary": "$110000", "signing bonus": "$10000"}
+    # Within the named issue's range it stays that issue's (a $1,250 rent is invalid, not the deposit's $1,250).
+    rental = extract_message("We could do a rent of $1,250.", RENTAL, side=1)
+    assert rental.offers == {} and rental.invalid == {"rent": "$1,250"}

@@ -97,6 +97,12 @@ EUROPEAN: dict[str, tuple[str, ...]] = {
     "but": ("aber", "mais", "pero", "ma", "maar"),
     "employees": ("beschäftigte", "beschäftigten", "belegschaft", "salariés", "trabajadores", "lavoratori",
                   "trabalhadores", "werknemers"),
+    "too much": ("zu viel", "trop", "demasiado", "troppo", "demais", "te veel"),
+    "too high": ("zu hoch", "trop élevé", "trop élevée", "trop cher", "demasiado alto", "demasiado alta", "troppo alto",
+                 "troppo alta", "muito alto", "muito alta", "te hoog"),
+    "too low": ("zu niedrig", "zu wenig", "trop bas", "trop basse", "demasiado bajo", "demasiado baja", "troppo basso",
+                "troppo bassa", "muito baixo", "muito baixa", "te laag"),
+    "are": ("sind", "sont", "sono", "são", "zijn"),
     "works for us": ("ci va bene", "nos parece bien", "ça nous va", "passt uns", "nos serve", "past ons"),
 }
 

@@ -275,7 +275,10 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 labels.money_issues == 1 or _in_one_range(found.span, issue, labels))
                 or _in_one_period_range(found, issue, labels) or bool(thousands))
             if not ((unit_evidence and (table.measure_units - {"%"} or only_percent_issue or only_money_issue))
-                    or (distance <= 4 and table.currency == found.currency)):
+                    or (distance <= 4 and table.currency == found.currency
+                        # "I'd accept $120,000 if the signing bonus were $5,000": an amount that is a
+                        # label of another money issue is that issue's, however near this one's name
+                        and not (found.currency and _label_of_other_money_issue(found.span, issue, labels)))):
                 continue
         else:
             continue
@@ -300,6 +303,16 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     elif not best[0][4]:
         found.guessed = f"'{found.span}' was given to {best[0][2]} without its name or unit nearby"
     return [(o[2], o[3]) for o in best]
+
+
+def _label_of_other_money_issue(span: str, issue: str, labels: GameLabels) -> bool:
+    """The amount lies outside this money issue's range of labels and is a label of another one."""
+    numbers = numbers_in(span)
+    low, high = labels.money_ranges.get(issue, (None, None))
+    if len(numbers) != 1 or low is None or low <= Decimal(numbers[0]) <= high:
+        return False
+    return any(other != issue and table.currency and table.match(span, labels.known_units).kind == "label"
+               for other, table in labels.issues.items())
 
 
 def _in_thousands(found: _Found, issue: str, labels: GameLabels) -> str:

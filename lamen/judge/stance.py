@@ -16,7 +16,7 @@ _IMMEDIATE_NOT_OWN = re.compile(
     r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
     # a figure worked out, not offered: "... over 10 years means about $2,700 in interest"
     r"(?:means|would\s+mean)\s+(?:about|roughly|around|nearly|almost|some)|sticker(?:\s+price)?(?:'s|\s+(?:of|is|was))?|"
-    r"msrp(?:'s|\s+(?:of|is))?|market\s+(?:rate|price|value)(?:'s|\s+(?:of|is))?|going\s+rate(?:'s|\s+(?:of|is))?)\s+"
+    r"(?:steep|pricey|expensive|high|cheap|a\s+lot|too\s+much)\s+for|msrp(?:'s|\s+(?:of|is))?|market\s+(?:rate|price|value)(?:'s|\s+(?:of|is))?|going\s+rate(?:'s|\s+(?:of|is))?)\s+"
     r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
     # ("for you: $27,000" gives the listener a price: the speaker's offer, not the listener's position)
@@ -39,7 +39,8 @@ _CLAUSE_NOT_OWN = re.compile(
     r"original|current)\s+)?(?:request|proposal|offer|demand|ask|counter-?offer|counter-?proposal)\s+(?:to|of|for)\b|"
     r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
-    r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
+    r"(?:we|i)\s+(?:were|was)\s+at|(?:was|were)\s+(?:hoping|looking|aiming|angling)\s+for|had\s+(?:hoped|aimed)\s+for|"
+    r"(?:'d|would)\s+rather\s+not|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
     r"(?:offer|proposal|position|ask)|(?:we|i)(?:'d|\s+had|'ve|\s+have)?\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
     r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"
     r"last (?:round|time|month|week|year)|initially|originally|at first|already|spent|(?:i|we)\s+paid|ago|"
@@ -88,7 +89,18 @@ _REJECTED_AFTER = re.compile(
     # "at $90 a month in fees the loan becomes unaffordable"
     r"^[^.;!?]{0,40}?\b(?:becomes?|makes?\s+(?:it|this|the\s+\w+))\s+(?:\w+\s+)?(?:unaffordable|too\b|impossible)|"
     r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
-    r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
+    r"which (?:we|i) can(?:no|')t)|"
+    # the value as the subject of a denied verb: "$1,200 won't cover my costs", "$1,800 isn't
+    # something we can do", "12 months doesn't get us there" (not "isn't a problem", "isn't bad",
+    # "isn't out of the question", "wouldn't hurt": a denial that grants)
+    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:isn't|aren't|wasn't|won't|wouldn't|doesn't|don't|can't|cannot|is\s+not|are\s+not|"
+    r"will\s+not|would\s+not|does\s+not|do\s+not)\s+(?!(?:\w+\s+)?(?:a\s+problem|an\s+issue|bad|unreasonable|far|hurt|"
+    r"out\s+of\s+the\s+question|off\s+the\s+table|a\s+deal-?breaker|change|matter|need|apply)\b)(?:\w+\s+){0,2}?"
+    r"(?:cover|work|fly|do|get|fit|be\s+(?:enough|possible|workable|feasible|acceptable|sufficient)|enough|something|"
+    r"possible|realistic|sustainable|sufficient|make\s+sense|pay|meet|match)\b|"
+    # "ten hours is a long day", "$30 a head is a lot", "a big ask": a verdict with an article
+    r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:still\s+|really\s+|quite\s+)?"
+    r"a\s+(?:(?:bit|little|very|really)\s+)?(?:(?:too\s+)?(?:long|short|high|low|steep)\s+\w+|lot\b|big\s+ask|tall\s+order)", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
 _DIFFERENCE_AFTER = re.compile(r"^\s*(?:a\.?m\b|p\.?m\b|o'clock\b|:\d\d\b)|"  # a time of day ("Tuesday at 3pm")
                                r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
@@ -210,6 +222,9 @@ _COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+differenc
                                rf"halfway|midway)\b[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
 
 
+_IT_IS = re.compile(r"\b(it|that|this|which)['’]s\b", re.IGNORECASE)
+
+
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
     if "?" in sentence and asks_about(sentence):
@@ -217,6 +232,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     before = sentence[:start]
     clause = _list_scope(before, _value_clause(sentence, start, end))
     after = sentence[end:end + 70]
+    if "'s" in after or "’s" in after:
+        after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
