@@ -118,3 +118,15 @@ def test_an_amount_that_is_another_money_issues_label_is_not_pinned_on_the_issue
     # Within the named issue's range it stays that issue's (a $1,250 rent is invalid, not the deposit's $1,250).
     rental = extract_message("We could do a rent of $1,250.", RENTAL, side=1)
     assert rental.offers == {} and rental.invalid == {"rent": "$1,250"}
+
+
+# A table's own column is the one its header writes in the first person, "I" included ("I
+# offer", "What I propose"), or in another language ("Notre offre", "Unser Angebot").
+@pytest.mark.parametrize("note, offers", [
+    ("| Term | Bank's ask | I offer |\n|---|---|---|\n| Amount | $9,000 | $7,000 |\n| Duration | 8 years | 5 years |\n"
+     "| Rate | 5% | 3% |", {"amount": "$7000", "duration": "5 years", "annual interest rate": "3%"}),
+    ("| Punto | Su oferta | Nuestra oferta |\n|---|---|---|\n| Importe | 9.000 $ | 6.000 $ |\n| Plazo | 7 años | 4 años |",
+     {"amount": "$6000", "duration": "4 years"}),
+])
+def test_a_tables_own_column_named_in_the_first_person_or_another_language(note, offers) -> None:
+    assert extract_note(note, LOAN).offers == offers

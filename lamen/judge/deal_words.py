@@ -103,6 +103,12 @@ EUROPEAN: dict[str, tuple[str, ...]] = {
     "too low": ("zu niedrig", "zu wenig", "trop bas", "trop basse", "demasiado bajo", "demasiado baja", "troppo basso",
                 "troppo bassa", "muito baixo", "muito baixa", "te laag"),
     "are": ("sind", "sont", "sono", "são", "zijn"),
+    # whose a position is (a table's own column: "Notre offre | Offre de A")
+    "our": ("notre", "nos", "unser", "unsere", "unserer", "unseres", "nuestra", "nuestro", "nuestros", "nuestras",
+            "nostra", "nostro", "nostri", "nostre", "nossa", "nosso", "nossos", "nossas"),
+    "my": ("mein", "meine", "meiner", "mio", "mia", "miei", "meu", "minha", "mijn"),
+    "your": ("votre", "vos", "vuestra", "vuestro", "vostra", "vostro", "jullie"),
+    "offer": ("offre", "oferta", "offerta", "angebot"),
     "works for us": ("ci va bene", "nos parece bien", "ça nous va", "passt uns", "nos serve", "past ons"),
 }
 

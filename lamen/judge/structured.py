@@ -140,7 +140,7 @@ _OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counte
 _OWN_COLUMN = re.compile(r"\b(?:values?|my|our|mine|offers?|proposals?|proposed|target|ask|position|acceptable|now|"
                          r"new|current|final|amount|terms?)\b", re.IGNORECASE)
 _UNIT_COLUMN = re.compile(r"^\s*units?\s*$", re.IGNORECASE)
-_FIRST_PERSON = re.compile(r"\b(?:my|our|mine|ours|me|we|us)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:i|my|our|mine|ours|me|we|us)\b", re.IGNORECASE)  # "I offer", "We propose"
 
 
 def _plain(cell: str) -> str:
