@@ -130,3 +130,38 @@ def test_an_amount_that_is_another_money_issues_label_is_not_pinned_on_the_issue
 ])
 def test_a_tables_own_column_named_in_the_first_person_or_another_language(note, offers) -> None:
     assert extract_note(note, LOAN).offers == offers
+
+
+# Terse packages: "hrs" and "h" are hours wherever a game counts hours; a keyless piece of a list
+# that is wholly one label's wording completes the list; a note that is one line of values once
+# its reasoning block is set aside is its offer; "exclusive" is no part of "non-exclusive licence".
+@pytest.mark.parametrize("text, game_name, side, offers", [
+    ("Last word from us: 5k, half back, 8 hrs, full AV.", "event-venue", 0,
+     {"rental fee": "$5000", "cancellation": "50% refund", "hours": "8 hours", "av equipment": "full AV"}),
+    ("Deal at $6,000 for 10h and no AV.", "event-venue", 1,
+     {"rental fee": "$6000", "hours": "10 hours", "av equipment": "no AV"}),
+    ("Our counter: $6k, 4 wks, 3 rounds, exclusive, net 15.", "design-contract", 1,
+     {"fee": "$6000", "deadline": "4 weeks", "revisions": "three rounds", "rights": "exclusive licence",
+      "payment terms": "net 15"}),
+    ("Our counter: $6k, 4 wks, 3 rounds, non-exclusive, net 15.", "design-contract", 1,
+     {"fee": "$6000", "deadline": "4 weeks", "revisions": "three rounds", "rights": "non-exclusive licence",
+      "payment terms": "net 15"}),
+])
+def test_terse_packages_with_abbreviated_hours_and_bare_label_pieces(text, game_name, side, offers) -> None:
+    assert extract_message(text, game(game_name), side=side).offers == offers
+
+
+@pytest.mark.parametrize("note, game_name, offers", [
+    ("Acceptable offer: price $3,000; packing full packing; weekend", "moving-service",
+     {"price": "$3000", "packing": "full packing", "move day": "weekend"}),
+    ("<think>They balk at $75. Buffet is cheaper for us anyway.</think>\nbuffet, $65, open bar, full prepayment",
+     "catering-contract", {"menu": "buffet", "price per guest": "$65", "bar": "open bar", "payment": "full prepayment"}),
+])
+def test_terse_notes_with_keyless_label_pieces(note, game_name, offers) -> None:
+    assert extract_note(note, game(game_name)).offers == offers
+
+
+def test_a_keyless_piece_does_not_turn_a_list_with_an_unkeyed_amount_into_pairs() -> None:
+    # "$26,000" has no key: the line stays prose, so the amount is still read.
+    found = extract_note("Acceptable offer: $26,000; financing cash; end of month", game("car-purchase"))
+    assert found.offers == {"price": "$26000", "financing": "cash", "handover": "end of month"}

@@ -124,9 +124,10 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return from_json
     if prose is not None and prose.found_anything:
         return prose
-    if _is_value_line(note):
-        # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30") is its
-        # offer, heading or not; read as text, and unsure.
+    if _is_value_line(note, labels):
+        # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30", "buffet,
+        # $55, beer and wine" once a reasoning block is set aside) is its offer, heading or not;
+        # read as text, and unsure.
         found = extract_text(note, labels)
         if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
             return found.model_copy(update={"confidence": "unsure",

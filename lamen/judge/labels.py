@@ -44,6 +44,16 @@ EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fi
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
 _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
 
+_NEGATIONS = frozenset({"non", "no", "not", "without"})
+
+
+def _negated_in(phrase: tuple[str, ...], content: set[str]) -> bool:
+    """The label negates one of the value's words, and the value does not ("exclusive" is no part
+    of "non-exclusive licence")."""
+    return any(word in _NEGATIONS and word not in content and following in content
+               for word, following in zip(phrase, phrase[1:]))
+
+
 def _word_stem(word: str) -> str:
     """The first five letters of a word, "fully" as "full" (an adverb of a short word)."""
     return (word[:-1] if word.endswith("lly") else word)[:5]
@@ -239,7 +249,8 @@ class IssueLabels:
         content = {w for w in words if w not in _FILLER_WORDS}
         if not content:
             return []
-        return list(dict.fromkeys(label for phrase, label in self.phrases if content <= set(phrase)))
+        return list(dict.fromkeys(label for phrase, label in self.phrases
+                                  if content <= set(phrase) and not _negated_in(phrase, content)))
 
     def reordered_labels(self, words: list[str]) -> list[str]:
         """Text labels whose words a value holds all of, in another order: "remote full" (as

@@ -15,7 +15,7 @@ from typing import Any
 from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
 from lamen.judge.keys import record_value
 from lamen.judge.labels import GameLabels
-from lamen.judge.values import words_to_digits
+from lamen.judge.values import squash, words_to_digits
 
 Pairs = list[tuple[str, Any]]
 
@@ -280,6 +280,17 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
     return None
 
 
+def _label_piece(segment: str, labels: GameLabels) -> tuple[str, str, bool] | None:
+    """A keyless piece of a list that is wholly the wording of one text label (or a synonym) of
+    exactly one issue ("...; insurance basic; weekday"): that issue's pair."""
+    piece = segment.strip().strip(".,;").strip()
+    if not piece or len(piece.split()) > 4 or re.search(r"\d", piece):
+        return None
+    key = squash(piece)
+    owners = [issue for issue, table in labels.issues.items() if key in table.by_wording]
+    return (owners[0], piece, True) if len(owners) == 1 else None
+
+
 def _segments(line: str) -> list[str]:
     line = OFFER_HEADING.sub("", line, count=1)
     parts = [part for part in _SEGMENT_BREAK.split(line) if part.strip()]
@@ -307,6 +318,12 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
     named = 0
     segments = _segments(cleaned)
     found = [_segment_pair(segment, labels) for segment in segments]
+    if len(segments) > 1 and not all(found) and all(f is None or (len(f[1].split()) <= 4 and ":" not in f[1])
+                                                    for f in found):
+        # Keyless label wordings complete a list of short pairs only when nothing else of it is
+        # left unread ("Sticker's at $28,000 but for you: $25,000, powertrain only" is prose).
+        completed = [f or _label_piece(segment, labels) for f, segment in zip(found, segments)]
+        found = completed if all(completed) else found
     # Several segments are pairs only if most are; a sentence with a comma is not a list.
     if len(segments) > 1 and sum(1 for f in found if f and f[2]) < max(2, len(segments) - 1):
         if sum(1 for f in found if f and f[2]) >= 2:
