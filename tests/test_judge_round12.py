@@ -165,3 +165,52 @@ def test_a_keyless_piece_does_not_turn_a_list_with_an_unkeyed_amount_into_pairs(
     # "$26,000" has no key: the line stays prose, so the amount is still read.
     found = extract_note("Acceptable offer: $26,000; financing cash; end of month", game("car-purchase"))
     assert found.offers == {"price": "$26000", "financing": "cash", "handover": "end of month"}
+
+
+WEDDING = game("wedding-photography")
+
+
+# Two packages joined by a dash and "or" are options; a fallback package after "If that's too
+# much" is one too, even when the first is offered "for your wedding" (the listener's own things
+# and acts — date, wedding, patience — are no position of theirs to quote).
+@pytest.mark.parametrize("text", [
+    "I could do 6 hours and the standard album for $2,500 -- or 8 hours and a premium album for $3,500.",
+    "I could do 6 hours and the standard album for $2,500; or 8 hours and a premium album for $3,500.",
+    "For your wedding I'd suggest 8 hours at $3,000 with a premium album. If that's too much, I could do 6 hours "
+    "for $2,500 with a standard album.",
+])
+def test_two_packages_leave_their_differing_issues_ambiguous(text: str) -> None:
+    found = extract_message(text, WEDDING, side=0)
+    assert found.offers == {}
+    assert set(found.ambiguous) == {"coverage", "fee", "album"}
+    assert found.confidence == "unsure"
+
+
+def test_the_listeners_own_things_are_no_quotation() -> None:
+    found = extract_message("Thanks for your patience: I can do $3,000 for 8 hours.", WEDDING, side=0)
+    assert found.offers == {"fee": "$3000", "coverage": "8 hours"}
+
+
+# Everyday synonyms of a label's word, only where the game's labels have the word and none is
+# worded with the writer's phrase: a photographer is the shooter, a full bar the open bar.
+@pytest.mark.parametrize("text, labels, offers", [
+    ("We'd like 6 hours, a standard album and a second photographer, for $2,500.", WEDDING,
+     {"coverage": "6 hours", "album": "standard album", "second shooter": "second shooter", "fee": "$2500"}),
+    ("Buffet at $55 a head with a full bar.", game("catering-contract"),
+     {"menu": "buffet", "price per guest": "$55", "bar": "open bar"}),
+])
+def test_everyday_synonyms_of_label_words(text, labels, offers) -> None:
+    assert extract_message(text, labels, side=1).offers == offers
+
+
+# A list of pairs whose items are a label alone or an amount before its issue's name; a sentence
+# ending in a colon heads the list, it is no pair of it.
+@pytest.mark.parametrize("note, labels, offers", [
+    ("My notes. Here is what I can accept:\n- buffet\n- $65 per guest\n- bar: beer and wine\n- payment: half upfront",
+     game("catering-contract"),
+     {"menu": "buffet", "price per guest": "$65", "bar": "beer and wine", "payment": "half upfront"}),
+    ("Acceptable offer: a rent of $1,100; a lease of 24 months; a deposit of $500; 2 days of subletting", RENTAL,
+     {"rent": "$1100", "duration": "24 months", "deposit": "$500", "subletting": "2 days"}),
+])
+def test_list_items_that_are_a_label_or_an_amount_before_its_issue(note, labels, offers) -> None:
+    assert extract_note(note, labels).offers == offers

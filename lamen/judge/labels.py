@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from collections.abc import Collection
 from typing import Literal
 
 from lamen.judge.issue_names import SYNONYMS, close_spelling, key_words, stem_words, synonym_variants
@@ -80,20 +81,26 @@ _FREQUENCY_WORDS = {"day": "daily", "week": "weekly", "month": "monthly"}
 
 
 # Everyday phrases for a label's word, used only where a label of the game has that word:
-# "cleanup at the end" is the final cleanup, "put it together myself" self-assembly.
+# "cleanup at the end" is the final cleanup, "put it together myself" self-assembly. Round
+# twelve adds everyday synonyms of label words ("a second photographer" is the second shooter, a
+# "full bar" the open bar), each also only where no label of the game is worded with the
+# writer's phrase itself (its squashed form, the last field).
 _EQUIVALENTS = [
     (re.compile(r"\bat\s+the\s+(?:very\s+)?end(?!\s+of\s+(?:the\s+)?(?:month|week|year|day))\b", re.IGNORECASE),
-     "at the end final", "final"),
+     "at the end final", "final", "attheend"),
     (re.compile(r"\bput(?:s|ting)?\s+(?:(?:it|them|everything|the\s+\w+)\s+)?together\b", re.IGNORECASE),
-     "assemble", "assembly"),
+     "assemble", "assembly", "together"),
+    (re.compile(r"\bphotographers?\b", re.IGNORECASE), "shooter", "shooter", "photographer"),
+    (re.compile(r"\bfull\s+bar\b", re.IGNORECASE), "open bar", "open", "fullbar"),
 ]
 
 
-def frequency_words(text: str, label_words: frozenset[str]) -> str:
+def frequency_words(text: str, label_words: frozenset[str], wordings: Collection[str] = ()) -> str:
     """'every day' -> 'daily' where a label of the game says 'daily' (and so on for weeks and
-    months), and the everyday phrases of `_EQUIVALENTS` where a label says their word."""
-    for pattern, replacement, word in _EQUIVALENTS:
-        if word in label_words and pattern.search(text):
+    months), and the everyday phrases of `_EQUIVALENTS` where a label says their word and none
+    of `wordings` (the game's squashed label wordings) says the writer's phrase."""
+    for pattern, replacement, word, source in _EQUIVALENTS:
+        if word in label_words and pattern.search(text) and not any(source in wording for wording in wordings):
             text = pattern.sub(replacement, text)
     if "every" not in text.lower() and "each" not in text.lower():
         return text
@@ -304,7 +311,7 @@ class IssueLabels:
             return ValueMatch("label", exact)
         # "3% instead of 4%", "$20 (down from $40)": the value after the word is the one replaced.
         text = _REPLACED_TAIL.sub("", text) if _REPLACED_TAIL.search(text) else text
-        prepared = prepare(frequency_words(text, self.phrase_words) if self.phrases else text)
+        prepared = prepare(frequency_words(text, self.phrase_words, self.by_wording) if self.phrases else text)
         if self.phrases:
             named = self.phrase_labels(word_sequence(prepared))
             if len(named) == 1:
@@ -548,6 +555,11 @@ class GameLabels:
         """Words of the game's text labels and their synonyms ("cash", "delivery", "bar")."""
         return frozenset(word for table in self.issues.values() for phrase, _ in table.phrases for word in phrase
                          if not re.search(r"\d", word))
+
+    @cached_property
+    def label_wordings(self) -> frozenset[str]:
+        """Every text label and synonym of the game, squashed ("openbar", "clickandcollect")."""
+        return frozenset(wording for table in self.issues.values() for wording in table.by_wording)
 
     @cached_property
     def number_label_words(self) -> frozenset[str]:

@@ -479,7 +479,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     # "between 1,000 and 1,100" and, once number words are digits, "between five and seven thousand".
     to_range = lambda m: f"{m.group('a')} to "  # noqa: E731
     converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
-    converted = frequency_words(converted, labels.label_words)  # "tidied every day": daily
+    converted = frequency_words(converted, labels.label_words, labels.label_wordings)  # "tidied every day": daily
     if " or " in converted:
         converted = _OR_MORE.sub(r"at least \1", converted)  # "for 3 years or more": a bound, 3 years
     if " zu " in converted or " tegen " in converted:

@@ -25,7 +25,11 @@ _IMMEDIATE_NOT_OWN = re.compile(
 # Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
 _CLAUSE_NOT_OWN = re.compile(
     # "your home", "your place": a place the value is not about ("deliver to your home for $1,100").
-    r"\b(?:your(?!\s+(?:home|house|place|door|doorstep|address|apartment|flat)\b)|yours|"
+    # "For your date I'd suggest ...", "thanks for your patience": the listener's own things
+    # and acts, no position of theirs.
+    r"\b(?:your(?!\s+(?:home|house|place|door|doorstep|address|apartment|flat|date|day|event|wedding|party|guests|move|"
+    r"team|company|business|needs|situation|time|patience|flexibility|question|message|reply|response|email|"
+    r"concerns?|feedback|point)\b)|yours|"
     # "if you want 36 months, ...": a condition of the speaker's own package, not a quotation.
     r"you(?:'d| would)\s+(?:like|prefer)|"
     # "thanks for the offer of $1,300", "I'm grateful for your proposal of ...": theirs, named to answer it
