@@ -214,3 +214,25 @@ def test_everyday_synonyms_of_label_words(text, labels, offers) -> None:
 ])
 def test_list_items_that_are_a_label_or_an_amount_before_its_issue(note, labels, offers) -> None:
     assert extract_note(note, labels).offers == offers
+
+
+# German and Dutch closed compounds are split into the lexicon's words ("Vollerstattung" = full
+# refund, "Basisdeckung" = basic coverage, "Umzugstag" = move day), and the everyday words of
+# times ("Tag", "Woche", "einer") are known: a German text reads like its English words.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("Unser Angebot: 5.000 $, Vollerstattung, 8 Stunden, keine Technik.", "event-venue",
+     {"rental fee": "$5000", "cancellation": "full refund", "hours": "8 hours", "av equipment": "no AV"}),
+    ("Wir bieten 2.500 $, Basisdeckung und Umzug am Wochenende.", "moving-service",
+     {"price": "$2500", "insurance": "basic coverage", "move day": "weekend"}),
+    ("Vorschlag: 8.000 $ im Monat, 30 Stunden, Antwort innerhalb einer Woche, Kündigungsfrist ein Monat.",
+     "consulting-retainer",
+     {"retainer": "$8000", "hours": "30 hours", "response time": "within a week", "notice period": "one month"}),
+])
+def test_german_compounds_and_time_words(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name), side=0).offers == offers
+
+
+def test_an_english_word_is_never_split_as_a_compound() -> None:
+    from lamen.judge.values import local_forms
+    assert local_forms("The weekend move costs $2,500 and basically everything is packed.") == \
+        "The weekend move costs $2,500 and basically everything is packed."

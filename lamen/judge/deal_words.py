@@ -29,6 +29,11 @@ EUROPEAN: dict[str, tuple[str, ...]] = {
              "prochain", "prochaine", "siguiente", "próximo", "próxima", "successivo", "successiva", "seguente",
              "prossimo", "prossima", "seguinte", "volgende"),
     "within": ("innerhalb", "binnen", "entro", "dentro de"),
+    "week": ("woche", "semaine", "settimana"),
+    "day": ("tag", "journée", "giornata"),
+    "a": ("einer",),
+    "self": ("selbst",),
+    "ourselves": ("nous-mêmes", "nosotros mismos", "noi stessi", "nós mesmos"),
     "total": ("gesamt", "gesamte", "gesamten", "totale", "totaal"),
     "items": ("gegenstände", "gegenständen", "sachen", "objets", "objetos", "artículos", "oggetti", "articoli", "itens",
               "artigos", "spullen", "voorwerpen", "artikelen"),
@@ -55,7 +60,8 @@ EUROPEAN: dict[str, tuple[str, ...]] = {
                        "non rimborsabile", "não reembolsável", "niet restitueerbaar"),
     "back": ("zurück", "retour", "de vuelta", "indietro", "de volta", "terug"),
     "cancellation": ("stornierung", "storno", "annulation", "cancelación", "cancellazione", "cancelamento", "annulering"),
-    "equipment": ("technik", "ausstattung", "ausrüstung", "équipement", "équipements", "matériel", "equipo", "equipos",
+    "tech": ("technik",),
+    "equipment": ("ausstattung", "ausrüstung", "équipement", "équipements", "matériel", "equipo", "equipos",
                   "equipamiento", "attrezzatura", "apparecchiature", "equipamento", "equipamentos", "apparatuur",
                   "uitrusting"),
     "audio-visual": ("audiovisuel", "audiovisuelle", "audiovisivo", "audiovisiva", "audiovisueel", "audiovisuele"),
@@ -149,6 +155,15 @@ KOREAN: dict[str, str] = {
 # it can only be the number ("preavviso di due mesi").
 _ITALIAN_UNITS = {"mesi": "months", "anni": "years", "giorni": "days", "settimane": "weeks", "ore": "hours",
                   "posti": "seats", "seggi": "seats", "giri": "rounds"}
+
+
+# Parts of German and Dutch closed compounds that are no words of their own in the lexicon
+# ("Basisschutz", "Grunddeckung", "Umzugstag", "Technikpaket"); values.py splits compounds into
+# these and the lexicon's single words.
+COMPOUND_PARTS: dict[str, str] = {
+    "basis": "basic", "grund": "basic", "paket": "package", "zeit": "time", "teil": "partial", "tijd": "time",
+    "pakket": "package", "voll": "full", "wert": "value", "gesamt": "total", "umzug": "move", "wochen": "week",
+}
 
 
 def european_words() -> dict[str, str]:
