@@ -48,6 +48,7 @@ EUROPEAN: dict[str, tuple[str, ...]] = {
     "move": ("umzug", "déménagement", "mudanza", "trasloco", "mudança", "verhuizing", "verhuis"),
     "weekday": ("wochentag", "wochentags", "en semaine", "entre semana", "feriale", "giorno feriale", "dia de semana",
                 "doordeweeks", "doordeweekse dag"),
+    "same day": ("in giornata", "en el día", "no mesmo dia", "le jour même", "am selben tag", "am gleichen tag"),
     "weekend": ("wochenende", "week-end", "fin de semana", "fine settimana", "fim de semana"),
     "business day": ("werktag", "arbeitstag", "jour ouvrable", "jour ouvré", "día hábil", "día laborable",
                      "giorno lavorativo", "dia útil", "werkdag"),
@@ -146,7 +147,7 @@ KOREAN: dict[str, str] = {
     "포장": " packing ", "파손": " fragile ", "평일": " weekday ", "주말": " weekend ", "전액 환불": " full refund ",
     "환불 불가": " non-refundable ", "환불": " refund ", "절반": " half ", "기본": " basic ", "장비": " equipment ",
     "당일": " same day ", "다음 영업일": " next business day ", "영업일": " business day ", "응답": " response ",
-    "통지": " notice ", "좌석당": " per seat ", "좌석": " seats ", "업무 시간": " business hours ", "지원": " support ",
+    "통지": " notice ", "전체": " full ", "좌석당": " per seat ", "좌석": " seats ", "업무 시간": " business hours ", "지원": " support ",
     "합의합니다": " we agree ", "합의": " agree ", "좋습니다": " fine ",
 }
 

@@ -52,7 +52,10 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
 _OR_MORE = re.compile(r"(?<![\w$€£.,])((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?)\s+or\s+(?:more|longer|above|higher|beyond)\b",
                       re.IGNORECASE)
 _EXCEPT = re.compile(r"\b(?:except(?:\s+(?:that|for))?|apart\s+from|other\s+than|but\s+with)\b", re.IGNORECASE)
-_CONTRAST = re.compile(r"\bbut\b(?!\s+(?:not|never)\b)", re.IGNORECASE)
+# "... but ...", and a slip corrected in the same sentence ("$2,500 — sorry, I meant $3,000",
+# "make that $1,200", "or rather"): the value after it replaces the one before it.
+_CONTRAST = re.compile(r"\bbut\b(?!\s+(?:not|never)\b)|\bi\s+meant\b|\bmake\s+that\b|\bor\s+rather\b|\btypo\b|"
+                       r"\boops\b|\bcorrection\b", re.IGNORECASE)
 _SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
@@ -384,7 +387,11 @@ def _zero_pronoun(sentence: str, labels: GameLabels, spoken_of: list[str]) -> li
 # "On second thought, 18 months", "jokes aside, 3%".
 _REVISES = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|but|well|fine|alright|no)\W+)?(?:realistically|actually|seriously|"
                       r"on\s+second\s+thought|scratch\s+that|correction|jok(?:es|ing)\s+aside|in\s+all\s+seriousness|"
-                      r"to\s+be\s+realistic|more\s+realistically|let\s+me\s+correct)\b", re.IGNORECASE)
+                      r"to\s+be\s+realistic|more\s+realistically|let\s+me\s+correct|"
+                      # "Final offer: ...", "Bottom line: ...", "To recap: ..." after a history of offers
+                      r"(?:(?:my|our|the|here's\s+(?:my|our))\s+)?(?:final|revised|updated|new|current|latest)\s+"
+                      r"(?:offer|proposal|answer|terms|position|package)|final\s*:|bottom[\s-]+line|to\s+(?:sum\s+up|recap)|"
+                      r"in\s+summary|summary\s*:)\b", re.IGNORECASE)
 
 
 # A reply that opens by taking up the other side's question explains the terms it names; only a

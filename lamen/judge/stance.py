@@ -102,6 +102,9 @@ _REJECTED_AFTER = re.compile(
     r"out\s+of\s+the\s+question|off\s+the\s+table|a\s+deal-?breaker|change|matter|need|apply)\b)(?:\w+\s+){0,2}?"
     r"(?:cover|work|fly|do|get|fit|be\s+(?:enough|possible|workable|feasible|acceptable|sufficient)|enough|something|"
     r"possible|realistic|sustainable|sufficient|make\s+sense|pay|meet|match)\b|"
+    # "A weekend move costs more", "home delivery is pricier": a reason given about the value
+    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:(?:costs?|runs?)\s+(?:(?:a\s+lot|much|far|way|a\s+bit)\s+)?(?:more|extra)\b(?!\s+than)|"
+    r"(?:is|are)\s+(?:(?:much|far|way|a\s+bit)\s+)?(?:more\s+expensive|pricier|costlier)\b)|"
     # "ten hours is a long day", "$30 a head is a lot", "a big ask": a verdict with an article
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:still\s+|really\s+|quite\s+)?"
     r"a\s+(?:(?:bit|little|very|really)\s+)?(?:(?:too\s+)?(?:long|short|high|low|steep)\s+\w+|lot\b|big\s+ask|tall\s+order)", re.IGNORECASE)
