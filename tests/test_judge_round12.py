@@ -260,3 +260,24 @@ def test_an_english_word_is_never_split_as_a_compound() -> None:
 def test_final_offers_corrections_and_reasons(text, game_name, side, offers) -> None:
     labels = RENTAL if game_name == "rental-agreement" else game(game_name)
     assert extract_message(text, labels, side=side).offers == offers
+
+
+# An even split goes to the split issue named nearest it, when several are named in the sentence.
+@pytest.mark.parametrize("text, offers", [
+    ("We (Company B) propose benefits at 60%, seven seats for A, staff retention split evenly, and A owns 40%.",
+     {"benefits": "60%", "control": "7-3", "employees": "50%-50%", "ownership": "40%"}),
+    ("Board seats split evenly; employees 60-40 for A; benefits at 50%.",
+     {"control": "5-5", "employees": "60%-40%", "benefits": "50%"}),
+])
+def test_an_even_split_goes_to_the_split_issue_named_nearest(text, offers) -> None:
+    assert extract_message(text, label_cache(load_game("merger")), side=1).offers == offers
+
+
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("Wir schlagen 5.000 $ vor, mit halber Rückerstattung, 8 Stunden und einfacher AV-Technik.", "event-venue",
+     {"rental fee": "$5000", "cancellation": "50% refund", "hours": "8 hours", "av equipment": "basic AV"}),
+    ("대관료 5,000달러, 50% 환불, 8시간, 기본 AV로 제안합니다.", "event-venue",
+     {"rental fee": "$5000", "cancellation": "50% refund", "hours": "8 hours", "av equipment": "basic AV"}),
+])
+def test_inflected_german_and_korean_hours(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name), side=1).offers == offers

@@ -18,8 +18,8 @@ EUROPEAN: dict[str, tuple[str, ...]] = {
     "full": ("voll", "volle", "voller", "volles", "vollen", "vollem", "complet", "complète", "complets", "complètes",
              "plein", "pleine", "intégral", "intégrale", "completo", "completa", "completos", "completas", "pleno",
              "plena", "pieno", "piena", "intero", "intera", "volledig", "volledige"),
-    "half": ("halb", "halbe", "halben", "hälfte", "moitié", "mitad", "metà", "metade", "helft"),
-    "basic": ("grundlegend", "grundlegende", "de base", "básico", "básica",
+    "half": ("halb", "halbe", "halben", "halber", "halbes", "hälfte", "moitié", "mitad", "metà", "metade", "helft"),
+    "basic": ("grundlegend", "grundlegende", "einfache", "einfacher", "einfachen", "einfaches", "de base", "básico", "básica",
               "básicos", "básicas", "basico", "basica", "di base", "basilare", "eenvoudig", "eenvoudige"),
     "only": ("nur", "seulement", "uniquement", "solo", "solamente", "sólo", "soltanto", "solamente", "somente", "alleen",
              "enkel"),
@@ -147,7 +147,7 @@ KOREAN: dict[str, str] = {
     "포장": " packing ", "파손": " fragile ", "평일": " weekday ", "주말": " weekend ", "전액 환불": " full refund ",
     "환불 불가": " non-refundable ", "환불": " refund ", "절반": " half ", "기본": " basic ", "장비": " equipment ",
     "당일": " same day ", "다음 영업일": " next business day ", "영업일": " business day ", "응답": " response ",
-    "통지": " notice ", "전체": " full ", "좌석당": " per seat ", "좌석": " seats ", "업무 시간": " business hours ", "지원": " support ",
+    "통지": " notice ", "전체": " full ", "대관료": " venue fee ", "좌석당": " per seat ", "좌석": " seats ", "업무 시간": " business hours ", "지원": " support ",
     "합의합니다": " we agree ", "합의": " agree ", "좋습니다": " fine ",
 }
 

@@ -611,7 +611,7 @@ _SCRIPT_WORDS = {
     "ودیعه": " deposit ", "وام": " loan ", "کارمزد": " fees ", "بهره": " interest ", "قیمت": " price ",
 }
 _SCRIPT_WORDS.update({word: english for word, english in KOREAN.items() if word not in _SCRIPT_WORDS})
-_SCRIPT_UNITS = [("개월", " months "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
+_SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
                  ("주", " weeks "), ("साल", " years "), ("वर्ष", " years "), ("महीने", " months "), ("महीना", " months "),
                  ("दिन", " days "), ("डॉलर", " dollars "), ("سنوات", " years "), ("سنة", " years "), ("أشهر", " months "),
                  ("شهرًا", " months "), ("شهر", " months "), ("أيام", " days "), ("يوم", " days "),

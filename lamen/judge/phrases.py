@@ -153,14 +153,25 @@ def even_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
     for match in EVEN_SPLIT.finditer(sentence):
         if re.match(r"\d", match.group(0)):
             continue  # "50/50" is read as numbers
-        window = re.findall(r"[a-z]+", sentence[max(0, match.start() - 60):match.end() + 60].lower())
+        start = max(0, match.start() - 60)
+        window = [(m.start() + start, m.group(0)) for m in re.finditer(r"[a-z]+", sentence[start:match.end() + 60].lower())]
         if match.group(0).lower().startswith("half"):
             # "half of the board": what it is half of follows at once.
-            window = re.findall(r"[a-z]+", sentence[match.end():match.end() + 30].lower())[:2]
-        named = [issue for issue, table in labels.issues.items() if table.even_label()
-                 and any(_names_issue(word, stems[issue][0]) or word[:5] in stems[issue][1] for word in window)]
-        if len(named) == 1:
-            found.append((named[0], labels.issues[named[0]].even_label() or "", match.start(), match.end()))
+            window = [(m.start() + match.end(), m.group(0))
+                      for m in re.finditer(r"[a-z]+", sentence[match.end():match.end() + 30].lower())][:2]
+        # Of the split issues named nearby, the one named nearest the words ("benefits at 70%, we
+        # take six seats, employee retention split evenly": the employees).
+        distance: dict[str, int] = {}
+        for issue, table in labels.issues.items():
+            if not table.even_label():
+                continue
+            near = [abs(position - match.start()) for position, word in window
+                    if _names_issue(word, stems[issue][0]) or word[:5] in stems[issue][1]]
+            if near:
+                distance[issue] = min(near)
+        nearest = [issue for issue, d in distance.items() if d == min(distance.values(), default=0)]
+        if len(nearest) == 1 and (len(distance) == 1 or sorted(distance.values())[1] - distance[nearest[0]] >= 15):
+            found.append((nearest[0], labels.issues[nearest[0]].even_label() or "", match.start(), match.end()))
     return found
 
 
