@@ -224,7 +224,7 @@ def test_list_items_that_are_a_label_or_an_amount_before_its_issue(note, labels,
      {"rental fee": "$5000", "cancellation": "full refund", "hours": "8 hours", "av equipment": "no AV"}),
     ("Wir bieten 2.500 $, Basisdeckung und Umzug am Wochenende.", "moving-service",
      {"price": "$2500", "insurance": "basic coverage", "move day": "weekend"}),
-    ("Vorschlag: 8.000 $ im Monat, 30 Stunden, Antwort innerhalb einer Woche, Kündigungsfrist ein Monat.",
+    ("Vorschlag: 8.000 $ im Monat, 30 Stunden, Antwort innerhalb einer Woche, Kündigungsfrist 1 Monat.",
      "consulting-retainer",
      {"retainer": "$8000", "hours": "30 hours", "response time": "within a week", "notice period": "one month"}),
 ])
@@ -281,3 +281,25 @@ def test_an_even_split_goes_to_the_split_issue_named_nearest(text, offers) -> No
 ])
 def test_inflected_german_and_korean_hours(text, game_name, offers) -> None:
     assert extract_message(text, game(game_name), side=1).offers == offers
+
+
+# Notes: a sentence that takes itself back ("wait no.") is revised by the next; "Update:" opens
+# a revision; an aside line after the offer line (a parenthesis, "If they push ...", a fallback)
+# is no part of it; a line of values split by " / " is a list, not a split; a list line keyed by
+# "Their position" is no pair of an issue, even with label pieces in it.
+@pytest.mark.parametrize("note, game_name, offers", [
+    ("Acceptable offer: fee $5,000 wait no. fee $6,000; 50% refund; 8 hours; basic AV", "event-venue",
+     {"rental fee": "$6000", "cancellation": "50% refund", "hours": "8 hours", "av equipment": "basic AV"}),
+    ("Acceptable offer: fee $5k, half refund, 10 hrs, projector and screen. Update: make the fee $6k.", "event-venue",
+     {"rental fee": "$6000", "cancellation": "50% refund", "hours": "10 hours", "av equipment": "basic AV"}),
+    ("Acceptable offer: $8k/mo; 20 hrs; same-day response; 3 months notice.\n(If they push on hours I could go to 30.)",
+     "consulting-retainer",
+     {"retainer": "$8000", "hours": "20 hours", "response time": "same day", "notice period": "three months"}),
+    ("<think>Organiser cares about AV most.</think>\nfee 5000 / 50% refund / 8h / full AV", "event-venue",
+     {"rental fee": "$5000", "cancellation": "50% refund", "hours": "8 hours", "av equipment": "full AV"}),
+    ("Round 3 notes.\nTheir position: $1,500, full packing, full value protection, weekend.\n"
+     "My acceptable offer: $2,500, fragile items only, basic coverage, weekday.", "moving-service",
+     {"price": "$2500", "packing": "fragile items only", "insurance": "basic coverage", "move day": "weekday"}),
+])
+def test_note_revisions_asides_and_value_lines(note, game_name, offers) -> None:
+    assert extract_note(note, game(game_name)).offers == offers

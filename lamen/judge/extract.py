@@ -237,14 +237,20 @@ def _legend_values(note: str, labels: GameLabels) -> str:
     return note
 
 
+# A line after the offer line that is an aside, not part of the offer: a parenthesis, a
+# condition ("If they push on hours I could go to 30."), a fallback or walk-away position.
+_ASIDE_LINE = re.compile(r"\n[ \t]*(?:\(|if\b|fallback|walk[- ]?away|reservation|plan\s+b\b|worst\s+case)", re.IGNORECASE)
+
+
 def _prose_section(note: str, start: int) -> str:
-    """The text after an offer heading, up to a JSON block or a blank line."""
+    """The text after an offer heading, up to a JSON block, a blank line or an aside line."""
     section = note[start:]
     for stop in ("{", "```", "\n\n"):
         cut = section.find(stop)
         if cut > 0:
             section = section[:cut]
-    return section
+    aside = _ASIDE_LINE.search(section)
+    return section[:aside.start()] if aside and aside.start() > 0 else section
 
 
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:

@@ -390,8 +390,15 @@ _REVISES = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|but|well|fine|alright|no)\W+)?(?:
                       r"to\s+be\s+realistic|more\s+realistically|let\s+me\s+correct|"
                       # "Final offer: ...", "Bottom line: ...", "To recap: ..." after a history of offers
                       r"(?:(?:my|our|the|here's\s+(?:my|our))\s+)?(?:final|revised|updated|new|current|latest)\s+"
-                      r"(?:offer|proposal|answer|terms|position|package)|final\s*:|bottom[\s-]+line|to\s+(?:sum\s+up|recap)|"
-                      r"in\s+summary|summary\s*:)\b", re.IGNORECASE)
+                      r"(?:offer|proposal|answer|terms|position|package)|final(?=\s*:)|bottom[\s-]+line|to\s+(?:sum\s+up|recap)|"
+                      r"in\s+summary|summary(?=\s*:)|(?:update[ds]?|edit(?:ed)?|revision|revised|amended|amendment)(?=\s*:))\b",
+                      re.IGNORECASE)
+
+
+# A sentence that ends by taking itself back ("fee $7,000 wait no.", "$1,200... scratch that."):
+# the next sentence revises it.
+_RETRACTS = re.compile(r"\b(?:wait,?\s+no|no,?\s+wait|scratch\s+that|strike\s+that|hmm,?\s+no|never\s*mind)\W*$",
+                       re.IGNORECASE)
 
 
 # A reply that opens by taking up the other side's question explains the terms it names; only a
@@ -521,7 +528,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                     if any(word and word.lower()[:5] in primary | secondary for word in what.groups()):
                         distances[index][issue] = 0.0
         proposed = bool(PROPOSES.search(sentence))
-        revising = bool(_REVISES.match(sentence)) and number > 0
+        revising = (bool(_REVISES.match(sentence)) or number > 0 and bool(_RETRACTS.search(sentences[number - 1]))) \
+            and number > 0
         # "everything as in their last proposal ($1,200, ...) except rent at $1,300": what follows
         # "except" replaces the package's value of that issue.
         excepting = _EXCEPT.search(sentence)
@@ -712,6 +720,9 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
     invalid: dict[str, str] = {}
     ambiguous: list[str] = []
     by_issue: dict[str, list[Mention]] = {}
+    if text.count(" / ") >= 2 and "\n" not in text.strip() and len(text) <= 160:
+        # "fee 5000 / 50% refund / 8h / full AV": a line of values, not a split "5000 / 50"
+        text = text.replace(" / ", ", ")
     reading = read_mentions(text, labels, side)
     for mention in reading.mentions:
         if mention.own:

@@ -321,6 +321,8 @@ def _segments(line: str) -> list[str]:
         parts = re.split(r"\s+(?=[\w-]+\s*=)", line)
     if len(parts) == 1 and ", " in line:
         parts = re.split(r",\s+(?:and\s+)?", line)
+    if len(parts) == 1 and line.count(" / ") >= 2:
+        parts = line.split(" / ")  # "fee 5000 / 50% refund / 8h / full AV"
     return parts
 
 
@@ -342,13 +344,16 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
         # A bullet that is one label ("- sit-down dinner") or an amount before its issue's name
         # ("- $55 per guest"), in a list of pairs.
         found = [_label_piece(segments[0], labels) or _amount_first(segments[0], labels)]
-    if len(segments) > 1 and not all(found) and all(f is None or (len(f[1].split()) <= 4 and ":" not in f[1])
+    if len(segments) > 1 and not all(found) and all(f is None or (f[2] and len(f[1].split()) <= 4 and ":" not in f[1])
                                                     for f in found):
-        # Keyless label wordings complete a list of short pairs only when nothing else of it is
-        # left unread ("Sticker's at $28,000 but for you: $25,000, powertrain only" is prose).
+        # Keyless label wordings complete a list of short pairs keyed by issues only when nothing
+        # else of it is left unread ("Sticker's at $28,000 but for you: $25,000, powertrain only"
+        # is prose; "Their position: $1,500, full packing" is no pair of an issue).
         completed = [f or _label_piece(segment, labels) or _amount_first(segment, labels)
                      for f, segment in zip(found, segments)]
         found = completed if all(completed) else found
+    if not all(found) and cleaned.count(" / ") >= 2 and len(segments) > 2:
+        return [], 0  # "fee 5000 / 50% refund / 8h": a line of values, read as text
     # Several segments are pairs only if most are; a sentence with a comma is not a list.
     if len(segments) > 1 and sum(1 for f in found if f and f[2]) < max(2, len(segments) - 1):
         if sum(1 for f in found if f and f[2]) >= 2:
