@@ -303,3 +303,21 @@ def test_inflected_german_and_korean_hours(text, game_name, offers) -> None:
 ])
 def test_note_revisions_asides_and_value_lines(note, game_name, offers) -> None:
     assert extract_note(note, game(game_name)).offers == offers
+
+
+# Probed in the older games: "more than we budgeted" turns a value down; Dutch, German and
+# Romance words of licences and terms; Chinese and Japanese words of assembly, materials, start
+# and cleanup.
+@pytest.mark.parametrize("text, game_name, side, offers", [
+    ("$65 plated is more than we budgeted. Could you do the buffet at $55 with beer and wine?", "catering-contract", 1,
+     {"menu": "buffet", "price per guest": "$55", "bar": "beer and wine"}),
+    ("Wij bieden 4.000 $, 6 weken, twee revisierondes, niet-exclusieve licentie, betaling netto 30.", "design-contract", 1,
+     {"fee": "$4000", "deadline": "6 weeks", "revisions": "two rounds", "rights": "non-exclusive licence",
+      "payment terms": "net 30"}),
+    ("送货上门，1000美元，保修2年，包含组装。", "furniture-order", 1,
+     {"delivery": "home delivery", "price": "$1000", "warranty": "2 years", "assembly": "assembly included"}),
+    ("価格は22,000ドル、中級の資材、1か月以内に着工、毎日清掃で提案します。", "home-renovation", 0,
+     {"price": "$22000", "materials": "mid-range", "start": "within a month", "cleanup": "daily cleanup"}),
+])
+def test_budget_verdicts_and_more_label_words_in_other_languages(text, game_name, side, offers) -> None:
+    assert extract_message(text, game(game_name), side=side).offers == offers

@@ -57,6 +57,13 @@ EUROPEAN: dict[str, tuple[str, ...]] = {
                "restitutie"),
     "refunded": ("erstattet", "zurückerstattet", "remboursé", "remboursée", "reembolsado", "rimborsato", "rimborsata",
                  "reembolsada", "terugbetaald"),
+    "non-exclusive": ("niet-exclusief", "niet-exclusieve", "nicht-exklusiv", "nicht-exklusive", "non exclusif",
+                      "non exclusive", "no exclusiva", "no exclusivo", "non esclusiva", "não exclusiva"),
+    "exclusive": ("exclusief", "exclusieve", "exklusiv", "exklusive", "exclusif", "exclusiva", "exclusivo", "esclusiva",
+                  "esclusivo"),
+    "licence": ("licentie", "lizenz", "licencia", "licenza", "licença"),
+    "weeks": ("weken",),
+    "net": ("netto",),
     "non-refundable": ("nicht erstattungsfähig", "nicht erstattbar", "non remboursable", "no reembolsable",
                        "non rimborsabile", "não reembolsável", "niet restitueerbaar"),
     "back": ("zurück", "retour", "de vuelta", "indietro", "de volta", "terug"),
@@ -140,6 +147,10 @@ CJK: dict[str, str] = {
     "响应时间": " response time ", "响应": " response ", "回复": " response ", "対応": " response ", "応答": " response ",
     "通知期": " notice period ", "提前通知": " notice ", "解約予告": " notice period ", "予告": " notice ",
     "顧客": " client ", "客户": " client ",
+    "包含组装": " assembly included ", "含组装": " assembly included ", "组装": " assembly ", "安装": " assembly ",
+    "包含": " included ", "包括": " included ", "組立込み": " assembly included ", "組立": " assembly ",
+    "中級": " mid-range ", "中档": " mid-range ", "資材": " materials ", "着工": " start ", "毎日清掃": " daily cleanup ",
+    "清掃": " cleanup ", "毎日": " daily ", "以内": " within ",
 }
 
 # Korean (particles attach to words: read by the stems they contain, longest first).
