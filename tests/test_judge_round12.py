@@ -321,3 +321,14 @@ def test_note_revisions_asides_and_value_lines(note, game_name, offers) -> None:
 ])
 def test_budget_verdicts_and_more_label_words_in_other_languages(text, game_name, side, offers) -> None:
     assert extract_message(text, game(game_name), side=side).offers == offers
+
+
+# The capital initials of a label of three or more words stand for it, where they stand for one
+# label of the game only ("NBD" = next business day); lower case is no acronym.
+def test_the_acronym_of_a_long_label_reads_it() -> None:
+    labels = game("consulting-retainer")
+    found = extract_message("We could live with 30 hrs and NBD, but the retainer has to come down to $8k. Notice 1 mo.",
+                            labels, side=1)
+    assert found.offers == {"hours": "30 hours", "response time": "next business day", "retainer": "$8000",
+                            "notice period": "one month"}
+    assert "response time" not in extract_message("nbd, we can do $8k.", labels, side=1).offers

@@ -548,6 +548,18 @@ class GameLabels:
                 body = r"[\s-]*(?:(?:the|a|an)\s+)?".join(re.escape(word) for word in words)
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
+        # "NBD" for "next business day", "FVP" for "full value protection": the capital initials of
+        # a label of three or more words, where they stand for one label of the game only.
+        acronyms: dict[str, set[tuple[str, str]]] = {}
+        for issue, table in self.issues.items():
+            for words, label in table.phrases:
+                content = [word for word in words if word not in ("the", "a", "an", "of", "and", "to")]
+                if len(content) >= 3 and all(word.isalpha() for word in content):
+                    acronyms.setdefault("".join(word[0] for word in content).upper(), set()).add((issue, label))
+        for acronym, owners in acronyms.items():
+            if len(owners) == 1:
+                issue, label = owners.pop()
+                patterns.append((len(acronym), issue, label, re.compile(rf"(?<![\w-]){acronym}(?![\w-])")))
         return [(issue, label, pattern) for _, issue, label, pattern in sorted(patterns, key=lambda p: -p[0])]
 
     @cached_property
