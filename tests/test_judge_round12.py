@@ -332,3 +332,38 @@ def test_the_acronym_of_a_long_label_reads_it() -> None:
     assert found.offers == {"hours": "30 hours", "response time": "next business day", "retainer": "$8000",
                             "notice period": "one month"}
     assert "response time" not in extract_message("nbd, we can do $8k.", labels, side=1).offers
+
+
+# Declining a thing for lack of money is its zero label; a step down ("come down $500") is no
+# value; a value taken up "as you proposed" is the speaker's; a package "doesn't work" however many
+# words it has; a walk-away after the offer line is a reservation, not the offer.
+@pytest.mark.parametrize("text, side, offers", [
+    ("Unfortunately we can't afford a second shooter. 6 hours and a standard album at $2,500?", 1,
+     {"second shooter": "no second shooter", "coverage": "6 hours", "fee": "$2500", "album": "standard album"}),
+    ("We don't have room in the budget for an album; 6 hours for $2,000 is what we can do.", 1,
+     {"album": "no album", "coverage": "6 hours", "fee": "$2000"}),
+])
+def test_declining_for_lack_of_money_is_the_zero_label(text, side, offers) -> None:
+    assert extract_message(text, WEDDING, side=side).offers == offers
+
+
+def test_a_step_down_is_no_value_and_a_value_taken_up_is_the_speakers() -> None:
+    step = extract_message("I can come down $500 from my last offer.", game("design-contract"), side=0)
+    assert step.offers == {} and step.invalid == {}
+    assert extract_message("I can come down to $5,000.", game("design-contract"), side=0).offers == {"fee": "$5000"}
+    taken = extract_message("Would 4% work, with the $20 fee as you suggested?", LOAN, side=1)
+    assert taken.offers == {"annual interest rate": "4%", "service fees": "$20"}
+
+
+def test_a_long_package_that_does_not_work_is_turned_down() -> None:
+    found = extract_message("Your $1,500 rent with a $2,500 deposit doesn't work for me. I could do $1,200 with a $1,000 "
+                            "deposit.", RENTAL, side=1)
+    assert found.offers == {"rent": "$1200", "deposit": "$1000"}
+
+
+def test_a_walk_away_after_the_offer_line_is_no_offer() -> None:
+    found = extract_note("Acceptable offer: 50 seats at $30, business hours, 2-year term. Walk-away: 25 seats at $35.",
+                         game("software-license"))
+    assert found.offers == {"seats": "50 seats", "price per seat": "$30", "support": "business hours", "term": "2 years"}
+    alone = extract_note("Walk-away: 25 seats at $35, email only, 1 year.", game("software-license"))
+    assert alone.offers == {"seats": "25 seats", "price per seat": "$35", "support": "email only", "term": "1 year"}

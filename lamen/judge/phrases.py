@@ -17,7 +17,10 @@ _ZERO_CUE = re.compile(
     r"\b(?P<waived>[a-z]+)\s+(?:(?:is|are|to\s+be|will\s+be|would\s+be)\s+)?(?:waived|dropped\s+entirely)\b|"
     # "skip the extended warranty", "drop the signing bonus": giving the issue up entirely, unless
     # a new value follows ("drop the fee to $40" lowers it)
-    r"\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up)\s+"
+    r"(?:\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up|"
+    # "we can't afford a second shooter", "we don't have room in the budget for an album"
+    r"can(?:no|')t\s+afford|no\s+(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)|"
+    r"n't\s+have\s+(?:the\s+|any\s+)?(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)\s+"
     r"(?P<dropped>(?:[\w-]+\s+){0,2}[\w-]+)\b(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
     # "We don't need to sublet at all", "we won't need a deposit": the thing is not wanted
     r"\b(?:do\s+not|don't|won't|will\s+not)\s+need\s+(?:to\s+|a\s+|an\s+|any\s+)?(?P<unneeded>[\w-]+)"

@@ -16,7 +16,9 @@ _IMMEDIATE_NOT_OWN = re.compile(
     r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
     # a figure worked out, not offered: "... over 10 years means about $2,700 in interest"
     r"(?:means|would\s+mean)\s+(?:about|roughly|around|nearly|almost|some)|sticker(?:\s+price)?(?:'s|\s+(?:of|is|was))?|"
-    r"(?:steep|pricey|expensive|high|cheap|a\s+lot|too\s+much)\s+for|msrp(?:'s|\s+(?:of|is))?|market\s+(?:rate|price|value)(?:'s|\s+(?:of|is))?|going\s+rate(?:'s|\s+(?:of|is))?)\s+"
+    r"(?:steep|pricey|expensive|high|cheap|a\s+lot|too\s+much)\s+for|"
+    # "I can come down $1,000 from my last offer": a step, not a value ("come down to $1,000" is one)
+    r"(?:come|coming|go|going|move|moving|drop|dropping|bring\s+it|knock\s+it)\s+(?:down|up)(?:\s+another|\s+a\s+further)?|msrp(?:'s|\s+(?:of|is))?|market\s+(?:rate|price|value)(?:'s|\s+(?:of|is))?|going\s+rate(?:'s|\s+(?:of|is))?)\s+"
     r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
     # ("for you: $27,000" gives the listener a price: the speaker's offer, not the listener's position)
@@ -92,7 +94,7 @@ _REJECTED_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\b(?:means|would\s+mean|works\s+out\s+to|comes\s+to|amounts\s+to|adds\s+up\s+to)\b|"
     # "at $90 a month in fees the loan becomes unaffordable"
     r"^[^.;!?]{0,40}?\b(?:becomes?|makes?\s+(?:it|this|the\s+\w+))\s+(?:\w+\s+)?(?:unaffordable|too\b|impossible)|"
-    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
+    r"^\s*(?:[^\s,.;!?—–-][^\s,.;!?—–]*\s+){0,6}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
     r"which (?:we|i) can(?:no|')t)|"
     # the value as the subject of a denied verb: "$1,200 won't cover my costs", "$1,800 isn't
     # something we can do", "12 months doesn't get us there" (not "isn't a problem", "isn't bad",
@@ -127,6 +129,11 @@ _CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 _QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
                            r"(?:offered|proposed|suggested|mentioned|asked\s+for|wanted|requested|put\s+forward)\b",
                            re.IGNORECASE)
+
+
+# Just after a value: the speaker takes up the other side's value ("the $50 fee as you proposed").
+_ADOPTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?as\s+(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
+                            r"(?:proposed|suggested|offered|asked|requested|wanted)\b", re.IGNORECASE)
 
 
 # A question that asks about a value rather than proposing it ("Is $1,300 really the lowest you
@@ -249,6 +256,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return True  # the compromise worked out, whoever's ends it is worked out from
     if _THEIRS_LABELLED.match(re.split(r"[;.!?]\s|—|\s-\s", before)[-1]):
         return False  # every value after "you:" up to the next ";" is theirs
+    if _ADOPTED_AFTER.search(after):
+        return True  # "with the $50 fee as you proposed": their value, taken up
     if _QUOTED_AFTER.search(after):
         # "We'll take the 24 months you proposed": accepting it makes it one's own.
         return accepts_named(sentence)
