@@ -367,3 +367,17 @@ def test_a_walk_away_after_the_offer_line_is_no_offer() -> None:
     assert found.offers == {"seats": "50 seats", "price per seat": "$30", "support": "business hours", "term": "2 years"}
     alone = extract_note("Walk-away: 25 seats at $35, email only, 1 year.", game("software-license"))
     assert alone.offers == {"seats": "25 seats", "price per seat": "$35", "support": "email only", "term": "1 year"}
+
+
+# A block headed as a prediction of the other side's position, before or after the own block, is
+# no offer: "Expected counter", "Anticipated response", "Organiser's probable position", and the
+# same in Chinese, Japanese and Korean.
+@pytest.mark.parametrize("heading", ["Expected counter:", "Anticipated response:", "Organiser's probable position:",
+                                     "对方可能接受的方案：", "相手の予想される提案：", "예상 상대 제안:"])
+@pytest.mark.parametrize("own_first", [True, False])
+def test_a_predicted_block_is_no_offer(heading: str, own_first: bool) -> None:
+    own = 'My acceptable offer:\n{"rental fee": "$6000", "cancellation": "50% refund", "hours": "8 hours"}'
+    other = f'{heading}\n{{"rental fee": "$4000", "cancellation": "full refund", "hours": "10 hours"}}'
+    note = f"{own}\n\n{other}" if own_first else f"{other}\n\n{own}"
+    found = extract_note(note, game("event-venue"))
+    assert found.offers == {"rental fee": "$6000", "cancellation": "50% refund", "hours": "8 hours"}
