@@ -381,3 +381,20 @@ def test_a_predicted_block_is_no_offer(heading: str, own_first: bool) -> None:
     note = f"{own}\n\n{other}" if own_first else f"{other}\n\n{own}"
     found = extract_note(note, game("event-venue"))
     assert found.offers == {"rental fee": "$6000", "cancellation": "50% refund", "hours": "8 hours"}
+
+
+# "No X" where X is one of several other labels of the issue turns X down; it does not give the
+# issue up ("no open bar: beer and wine" is beer and wine, not "no bar"). Where one label besides
+# the zero is all the issue has, turning it down is the zero.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("Buffet at $55, but no open bar: just beer and wine.", "catering-contract",
+     {"menu": "buffet", "price per guest": "$55", "bar": "beer and wine"}),
+    ("Podemos aceptar el bufé a 65 dólares, pero sin barra libre: solo cerveza y vino.", "catering-contract",
+     {"menu": "buffet", "price per guest": "$65", "bar": "beer and wine"}),
+    ("No full AV, basic AV will do.", "event-venue", {"av equipment": "basic AV"}),
+    ("No bar needed, buffet at $45.", "catering-contract", {"bar": "no bar", "menu": "buffet", "price per guest": "$45"}),
+    ("6 hours, no second shooter, $2,500.", "wedding-photography",
+     {"coverage": "6 hours", "second shooter": "no second shooter", "fee": "$2500"}),
+])
+def test_no_before_one_of_several_labels_turns_that_label_down(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name), side=1).offers == offers

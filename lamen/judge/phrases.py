@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from lamen.judge.labels import EVEN_SPLIT, GameLabels
+from lamen.judge.labels import EVEN_SPLIT, GameLabels, IssueLabels
+from lamen.judge.values import squash
 
 _ZERO_CUE = re.compile(
     r"\b(?:no|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
@@ -145,9 +146,21 @@ def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
                  for issue, table in labels.issues.items() if table.zero_label()}
         most = max(named.values(), default=0)
         for issue, count in named.items():
-            if count and count == most:
+            if count and count == most and not _declines_a_label(words, labels.issues[issue]):
                 found.append((issue, labels.issues[issue].zero_label() or "", match.start(), match.end()))
     return found
+
+
+def _declines_a_label(words: list[str], table: IssueLabels) -> bool:
+    """'no open bar', 'without full AV': the words are another label of the issue, turned down —
+    not the issue given up ('no bar'). Where one label besides the zero is all the issue has,
+    turning it down is the zero ('no second shooter')."""
+    zero = table.zero_label()
+    if len([label for label in table.issue.labels if label != zero]) < 2:
+        return False
+    said = squash(" ".join(words))
+    return any(said.startswith(wording) for wording, label in table.by_wording.items()
+               if label != zero and len(wording) >= 4)
 
 
 def even_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[Found]:

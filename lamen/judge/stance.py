@@ -10,7 +10,7 @@ from lamen.judge.agreement import accepts_named
 
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
-    r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
+    r"(?:\b(?:from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
