@@ -398,3 +398,16 @@ def test_a_predicted_block_is_no_offer(heading: str, own_first: bool) -> None:
 ])
 def test_no_before_one_of_several_labels_turns_that_label_down(text, game_name, offers) -> None:
     assert extract_message(text, game(game_name), side=1).offers == offers
+
+
+# Probed: a standard retainer or quote is a reference figure; "you quoted" quotes; "costs / adds
+# too much" turns a label down.
+@pytest.mark.parametrize("text, game_name, side, offers", [
+    ("Our standard retainer is $12,000; for you, $10,000 with 30 hours and same-day response.", "consulting-retainer", 0,
+     {"retainer": "$10000", "hours": "30 hours", "response time": "same day"}),
+    ("You quoted $3,000. We were thinking more like $2,000.", "moving-service", 1, {"price": "$2000"}),
+    ("10 hours is possible, at $7,000. Full AV adds too much cost, so basic AV.", "event-venue", 0,
+     {"hours": "10 hours", "rental fee": "$7000", "av equipment": "basic AV"}),
+])
+def test_reference_figures_quotes_and_costly_labels(text, game_name, side, offers) -> None:
+    assert extract_message(text, game(game_name), side=side).offers == offers

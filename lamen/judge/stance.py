@@ -43,7 +43,7 @@ _CLAUSE_NOT_OWN = re.compile(
     # "We note Company B's request to keep 60% of its staff": another party's position, named by its noun
     r"\b(?!(?:today|tonight|tomorrow|yesterday|week|month|year)'s)[a-z]+'s\s+(?:(?:latest|last|previous|earlier|initial|"
     r"original|current)\s+)?(?:request|proposal|offer|demand|ask|counter-?offer|counter-?proposal)\s+(?:to|of|for)\b|"
-    r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
+    r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|quoted|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
     r"(?:we|i)\s+(?:were|was)\s+at|(?:was|were)\s+(?:hoping|looking|aiming|angling)\s+for|had\s+(?:hoped|aimed)\s+for|"
     r"(?:'d|would)\s+rather\s+not|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
@@ -56,7 +56,7 @@ _CLAUSE_NOT_OWN = re.compile(
     # deferring: "let me check with my partner and get back to you on the $1,200"
     r"get back to you|(?:let me|let us|i'll|we'll|i will|we will|i need to|we need to)\s+(?:check|think|discuss|talk|sleep)|"
     # a reference figure, not an offer: "our standard rate for this amount is 5.5%"
-    r"(?:standard|usual|regular|normal|typical|list)\s+(?:rate|price|fee)s?\b(?:\s+\w+){0,6}\s+(?:is|are|of)|"
+    r"(?:standard|usual|regular|normal|typical|list)\s+(?:rate|price|fee|retainer|charge|cost|quote)s?\b(?:\s+\w+){0,6}\s+(?:is|are|of)|"
     r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
     r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
 # Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
@@ -106,6 +106,7 @@ _REJECTED_AFTER = re.compile(
     r"possible|realistic|sustainable|sufficient|make\s+sense|pay|meet|match)\b|"
     # "A weekend move costs more", "home delivery is pricier": a reason given about the value
     r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:(?:costs?|runs?)\s+(?:(?:a\s+lot|much|far|way|a\s+bit)\s+)?(?:more|extra)\b(?!\s+than)|"
+    r"(?:costs?|adds?)\s+(?:way\s+|far\s+)?(?:too\s+much|a\s+lot)\b|"
     r"(?:is|are)\s+(?:(?:much|far|way|a\s+bit)\s+)?(?:more\s+expensive|pricier|costlier)\b)|"
     # "ten hours is a long day", "$30 a head is a lot", "a big ask": a verdict with an article
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:still\s+|really\s+|quite\s+)?"
