@@ -411,3 +411,15 @@ def test_no_before_one_of_several_labels_turns_that_label_down(text, game_name, 
 ])
 def test_reference_figures_quotes_and_costly_labels(text, game_name, side, offers) -> None:
     assert extract_message(text, game(game_name), side=side).offers == offers
+
+
+# A text label followed by "or" and a word of another label of its issue is two alternatives,
+# the second in other words: the issue is ambiguous, and the reader says so.
+def test_a_label_or_another_in_other_words_is_ambiguous() -> None:
+    found = extract_message("Best I can do is $26,000, cash or financing through us, ready end of month.",
+                            game("car-purchase"), side=0)
+    assert found.offers == {"price": "$26000", "handover": "end of month"}
+    assert found.ambiguous == ("financing",) and found.confidence == "unsure"
+    # "or" before a word of no other label of the issue is no alternative.
+    plain = extract_message("$26,000 cash or we walk.", game("car-purchase"), side=0)
+    assert plain.offers == {"price": "$26000", "financing": "cash"}

@@ -713,6 +713,24 @@ def mentions(text: str, labels: GameLabels, side: int | None = None) -> list[Men
     return read_mentions(text, labels, side).mentions
 
 
+def _or_another_of(text: str, issue: str, label: str, labels: GameLabels) -> bool:
+    """A text label followed by "or" and a word of another label of the same issue ("cash or
+    financing through us", "pickup or delivery"): alternatives, the second in other words."""
+    table = labels.issues[issue]
+    if not table.phrases or label not in table.issue.labels:
+        return False
+    wordings = [" ".join(words) for words, owner in table.phrases if owner == label]
+    others = {word[:5] for words, owner in table.phrases if owner != label for word in words
+              if len(word) >= 4 and word not in ("only", "with", "without", "included")}
+    others -= {word[:5] for wording in wordings for word in wording.split()}
+    lower = text.lower()
+    for wording in wordings:
+        for match in re.finditer(rf"(?<![\w-]){re.escape(wording)}\s+or\s+(?:an?\s+|the\s+)?([a-z]+)", lower):
+            if match.group(1)[:5] in others:
+                return True
+    return False
+
+
 def extract_text(text: str, labels: GameLabels, method: str = "text", side: int | None = None) -> Extraction:
     """Offers a free text makes, per issue: several different own values for one issue are
     ambiguous (unless exactly one comes with a proposal); non-label values are invalid."""
@@ -742,7 +760,10 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
             stated = list(dict.fromkeys(m.label for m in clean if m.label and m.stated))
             alternatives = bool(_ALTERNATIVES.search(text))
             values = proposed if len(proposed) == 1 else stated if len(stated) == 1 and not alternatives else values
-        if len(values) == 1:
+        if len(values) == 1 and _or_another_of(text, issue, values[0], labels):
+            ambiguous.append(issue)  # "cash or financing through us": the other label, in other words
+            reading.unsure.append(f"{issue}: '{values[0]}' or another of its labels")
+        elif len(values) == 1:
             offers[issue] = values[0]
         elif len(values) > 1:
             ambiguous.append(issue)
