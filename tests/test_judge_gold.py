@@ -63,7 +63,10 @@ def test_reader_counts_on_the_dev_part() -> None:
     # alternative written, a value per year or week that is no label, quoted "heard you on $900",
     # and a choice left to the other side: five right readings more go to the fallback, 120 -> 125;
     # dev2-msg-016, now right, is no longer unsure: 124.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (7, 1.0, 122)
+    # Round twelve: the lexicon knows more French words ("magasin", "retrait"), so dev2-msg-022
+    # ("On préfère le retrait en magasin (pickup) à 800 $.") is seen to be French: still read
+    # right, now unsure like other text not in English, 122 -> 123.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (7, 1.0, 123)
 
 
 def test_reader_counts_on_the_practice_part() -> None:

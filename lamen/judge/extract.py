@@ -20,6 +20,7 @@ _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|of
                             # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
                             r"offer\s+(?:v|#|no\.?\s?)\d+(?:\s*\([^)\n]{0,40}\))?\s*:|angebot|oferta|offre|"
                             r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:", re.IGNORECASE)
+_RESERVATION_HEADING = re.compile(r"bottom line|walk-?away|(?:my|our) limit", re.IGNORECASE)
 # A sentence after the offer block that changes it ("Revised: same as above, but the deposit at
 # $1,500"; "On second thought, I'll hold rent at $1,200").
 _REVISION = re.compile(r"\b(?:revis\w*|update[ds]?|updated|actually|on second thought|scratch that|correction|"
@@ -89,7 +90,10 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # "Company B's last offer: control 3-7" quotes the other side: no heading of the writer's.
     every_heading = list(_OFFER_SECTION.finditer(note))
     headings = [h for h in every_heading if not quotes_other_side(_heading_sentence(note, h))]
-    prose = _read_prose(_prose_section(note, headings[-1].end()), labels) if headings else None
+    # A walk-away or a limit after an 'Acceptable offer:' line is the writer's reservation, not its
+    # offer; alone, it is the only offer the note states.
+    offered = [h for h in headings if not _RESERVATION_HEADING.match(h.group(0))] or headings
+    prose = _read_prose(_prose_section(note, offered[-1].end()), labels) if offered else None
     if chosen is None and prose is not None and not prose.found_anything and _ADOPTS.search(note):
         # "Their last offer: $1,200 rent, 18 months ... my acceptable offer is the same": the
         # note adopts the offer it quoted, so the prose after the earlier heading is its own.
@@ -124,9 +128,10 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return from_json
     if prose is not None and prose.found_anything:
         return prose
-    if _is_value_line(note):
-        # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30") is its
-        # offer, heading or not; read as text, and unsure.
+    if _is_value_line(note, labels):
+        # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30", "buffet,
+        # $55, beer and wine" once a reasoning block is set aside) is its offer, heading or not;
+        # read as text, and unsure.
         found = extract_text(note, labels)
         if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
             return found.model_copy(update={"confidence": "unsure",
@@ -236,14 +241,23 @@ def _legend_values(note: str, labels: GameLabels) -> str:
     return note
 
 
+# A line after the offer line that is an aside, not part of the offer: a parenthesis, a
+# condition ("If they push on hours I could go to 30."), a fallback or walk-away position.
+_ASIDE_LINE = re.compile(r"\n[ \t]*(?:\(|if\b|fallback|walk[- ]?away|reservation|plan\s+b\b|worst\s+case)|"
+                         # or a sentence of the same line: "... 3-year term. Walk-away: 50 seats at $30."
+                         r"[.;][ \t]+(?:if\b|fallback|walk[- ]?away|reservation|batna\b|plan\s+b\b|worst\s+case)",
+                         re.IGNORECASE)
+
+
 def _prose_section(note: str, start: int) -> str:
-    """The text after an offer heading, up to a JSON block or a blank line."""
+    """The text after an offer heading, up to a JSON block, a blank line or an aside line."""
     section = note[start:]
     for stop in ("{", "```", "\n\n"):
         cut = section.find(stop)
         if cut > 0:
             section = section[:cut]
-    return section
+    aside = _ASIDE_LINE.search(section)
+    return section[:aside.start() + 1] if aside and aside.start() > 0 else section
 
 
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from collections.abc import Collection
 from typing import Literal
 
 from lamen.judge.issue_names import SYNONYMS, close_spelling, key_words, stem_words, synonym_variants
@@ -44,6 +45,21 @@ EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fi
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
 _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
 
+_NEGATIONS = frozenset({"non", "no", "not", "without"})
+
+
+def _negated_in(phrase: tuple[str, ...], content: set[str]) -> bool:
+    """The label negates one of the value's words, and the value does not ("exclusive" is no part
+    of "non-exclusive licence")."""
+    return any(word in _NEGATIONS and word not in content and following in content
+               for word, following in zip(phrase, phrase[1:]))
+
+
+def _word_stem(word: str) -> str:
+    """The first five letters of a word, "fully" as "full" (an adverb of a short word)."""
+    return (word[:-1] if word.endswith("lly") else word)[:5]
+
+
 # Abbreviations of unit words in text labels ("business hrs" is "business hours").
 _ABBREVIATIONS = {"hrs": "hours", "hr": "hour", "yrs": "years", "yr": "year", "mos": "months", "mo": "month",
                   "wks": "weeks", "wk": "week", "mins": "minutes", "min": "minute", "&": "and", "w/": "with",
@@ -65,20 +81,26 @@ _FREQUENCY_WORDS = {"day": "daily", "week": "weekly", "month": "monthly"}
 
 
 # Everyday phrases for a label's word, used only where a label of the game has that word:
-# "cleanup at the end" is the final cleanup, "put it together myself" self-assembly.
+# "cleanup at the end" is the final cleanup, "put it together myself" self-assembly. Round
+# twelve adds everyday synonyms of label words ("a second photographer" is the second shooter, a
+# "full bar" the open bar), each also only where no label of the game is worded with the
+# writer's phrase itself (its squashed form, the last field).
 _EQUIVALENTS = [
     (re.compile(r"\bat\s+the\s+(?:very\s+)?end(?!\s+of\s+(?:the\s+)?(?:month|week|year|day))\b", re.IGNORECASE),
-     "at the end final", "final"),
+     "at the end final", "final", "attheend"),
     (re.compile(r"\bput(?:s|ting)?\s+(?:(?:it|them|everything|the\s+\w+)\s+)?together\b", re.IGNORECASE),
-     "assemble", "assembly"),
+     "assemble", "assembly", "together"),
+    (re.compile(r"\bphotographers?\b", re.IGNORECASE), "shooter", "shooter", "photographer"),
+    (re.compile(r"\bfull\s+bar\b", re.IGNORECASE), "open bar", "open", "fullbar"),
 ]
 
 
-def frequency_words(text: str, label_words: frozenset[str]) -> str:
+def frequency_words(text: str, label_words: frozenset[str], wordings: Collection[str] = ()) -> str:
     """'every day' -> 'daily' where a label of the game says 'daily' (and so on for weeks and
-    months), and the everyday phrases of `_EQUIVALENTS` where a label says their word."""
-    for pattern, replacement, word in _EQUIVALENTS:
-        if word in label_words and pattern.search(text):
+    months), and the everyday phrases of `_EQUIVALENTS` where a label says their word and none
+    of `wordings` (the game's squashed label wordings) says the writer's phrase."""
+    for pattern, replacement, word, source in _EQUIVALENTS:
+        if word in label_words and pattern.search(text) and not any(source in wording for wording in wordings):
             text = pattern.sub(replacement, text)
     if "every" not in text.lower() and "each" not in text.lower():
         return text
@@ -234,7 +256,18 @@ class IssueLabels:
         content = {w for w in words if w not in _FILLER_WORDS}
         if not content:
             return []
-        return list(dict.fromkeys(label for phrase, label in self.phrases if content <= set(phrase)))
+        return list(dict.fromkeys(label for phrase, label in self.phrases
+                                  if content <= set(phrase) and not _negated_in(phrase, content)))
+
+    def reordered_labels(self, words: list[str]) -> list[str]:
+        """Text labels whose words a value holds all of, in another order: "remote full" (as
+        "remoto completo" translates) is "fully remote", "packing full" is "full packing". Words
+        compare by their first five letters, an adverb of a short word as the word ("fully")."""
+        content = {_word_stem(w) for w in words if w not in _FILLER_WORDS}
+        if len(content) < 2:
+            return []
+        return list(dict.fromkeys(label for phrase, label in self.phrases
+                                  if len(phrase) >= 2 and {_word_stem(w) for w in phrase} == content))
 
     def _label_for(self, quantity: Quantity) -> tuple[str | None, bool]:
         """(label, compatible): the label a quantity names, and whether its unit fits this issue at all."""
@@ -278,7 +311,7 @@ class IssueLabels:
             return ValueMatch("label", exact)
         # "3% instead of 4%", "$20 (down from $40)": the value after the word is the one replaced.
         text = _REPLACED_TAIL.sub("", text) if _REPLACED_TAIL.search(text) else text
-        prepared = prepare(frequency_words(text, self.phrase_words) if self.phrases else text)
+        prepared = prepare(frequency_words(text, self.phrase_words, self.by_wording) if self.phrases else text)
         if self.phrases:
             named = self.phrase_labels(word_sequence(prepared))
             if len(named) == 1:
@@ -291,6 +324,9 @@ class IssueLabels:
             partial = self.partial_labels(word_sequence(prepared))
             if len(partial) == 1:
                 return ValueMatch("label", partial[0])  # "Assembly: included"
+            reordered = self.reordered_labels(word_sequence(prepared))
+            if len(reordered) == 1:
+                return ValueMatch("label", reordered[0])  # "remote full": a label's words reordered
         numbers = [q for q in quantities(prepared, known_units)]
         if ZERO_WORDS.search(prepared) and self.zero_label() and all(q.number == "0" for q in numbers):
             return ValueMatch("label", self.zero_label())
@@ -512,6 +548,18 @@ class GameLabels:
                 body = r"[\s-]*(?:(?:the|a|an)\s+)?".join(re.escape(word) for word in words)
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
+        # "NBD" for "next business day", "FVP" for "full value protection": the capital initials of
+        # a label of three or more words, where they stand for one label of the game only.
+        acronyms: dict[str, set[tuple[str, str]]] = {}
+        for issue, table in self.issues.items():
+            for words, label in table.phrases:
+                content = [word for word in words if word not in ("the", "a", "an", "of", "and", "to")]
+                if len(content) >= 3 and all(word.isalpha() for word in content):
+                    acronyms.setdefault("".join(word[0] for word in content).upper(), set()).add((issue, label))
+        for acronym, owners in acronyms.items():
+            if len(owners) == 1:
+                issue, label = owners.pop()
+                patterns.append((len(acronym), issue, label, re.compile(rf"(?<![\w-]){acronym}(?![\w-])")))
         return [(issue, label, pattern) for _, issue, label, pattern in sorted(patterns, key=lambda p: -p[0])]
 
     @cached_property
@@ -519,6 +567,11 @@ class GameLabels:
         """Words of the game's text labels and their synonyms ("cash", "delivery", "bar")."""
         return frozenset(word for table in self.issues.values() for phrase, _ in table.phrases for word in phrase
                          if not re.search(r"\d", word))
+
+    @cached_property
+    def label_wordings(self) -> frozenset[str]:
+        """Every text label and synonym of the game, squashed ("openbar", "clickandcollect")."""
+        return frozenset(wording for table in self.issues.values() for wording in table.by_wording)
 
     @cached_property
     def number_label_words(self) -> frozenset[str]:

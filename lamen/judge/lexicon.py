@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.deal_words import CJK, KOREAN, european_words
+
 _GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
                  "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
 _SPANISH_HUNDREDS = {"doscientos": "two", "trescientos": "three", "cuatrocientos": "four", "quinientos": "five",
@@ -317,6 +319,8 @@ _CJK_WORDS = {
     "我们": " we ", "我方": " we ", "当社": " we ", "弊社": " we ", "当方": " we ", "希望获得": " want ",
     "希望します": " want ", "希望": " want ", "获得": " get ",
 }
+# Round twelve: the everyday words text labels are made of, as a table of concepts (deal_words.py).
+_CJK_WORDS.update({word: english for word, english in CJK.items() if word not in _CJK_WORDS})
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
               ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
               ("元", " dollars "), ("席", " seats "), ("小时", " hours "), ("時間", " hours "), ("周", " weeks "),
@@ -562,6 +566,8 @@ FOREIGN_WORDS.update({
     "participação": "ownership", "participação acionária": "ownership", "participations": "ownership",
 })
 
+FOREIGN_WORDS.update({word: english for word, english in european_words().items() if word not in FOREIGN_WORDS})
+
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
                       and word not in ("sei", "nove", "tre", "due")} | {"sei": "six", "tre": "three"})
 
@@ -604,7 +610,8 @@ _SCRIPT_WORDS = {
     "پیشنهاد": " propose ", "اجاره": " rent ", "ماهانه": " monthly ", "مدت قرارداد": " duration ", "مدت": " duration ",
     "ودیعه": " deposit ", "وام": " loan ", "کارمزد": " fees ", "بهره": " interest ", "قیمت": " price ",
 }
-_SCRIPT_UNITS = [("개월", " months "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
+_SCRIPT_WORDS.update({word: english for word, english in KOREAN.items() if word not in _SCRIPT_WORDS})
+_SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
                  ("주", " weeks "), ("साल", " years "), ("वर्ष", " years "), ("महीने", " months "), ("महीना", " months "),
                  ("दिन", " days "), ("डॉलर", " dollars "), ("سنوات", " years "), ("سنة", " years "), ("أشهر", " months "),
                  ("شهرًا", " months "), ("شهر", " months "), ("أيام", " days "), ("يوم", " days "),

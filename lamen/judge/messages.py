@@ -52,7 +52,10 @@ _FILLER = {"a", "an", "the", "per", "for", "and", "or", "as", "is", "are", "woul
 _OR_MORE = re.compile(r"(?<![\w$€£.,])((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?)\s+or\s+(?:more|longer|above|higher|beyond)\b",
                       re.IGNORECASE)
 _EXCEPT = re.compile(r"\b(?:except(?:\s+(?:that|for))?|apart\s+from|other\s+than|but\s+with)\b", re.IGNORECASE)
-_CONTRAST = re.compile(r"\bbut\b(?!\s+(?:not|never)\b)", re.IGNORECASE)
+# "... but ...", and a slip corrected in the same sentence ("$2,500 — sorry, I meant $3,000",
+# "make that $1,200", "or rather"): the value after it replaces the one before it.
+_CONTRAST = re.compile(r"\bbut\b(?!\s+(?:not|never)\b)|\bi\s+meant\b|\bmake\s+that\b|\bor\s+rather\b|\btypo\b|"
+                       r"\boops\b|\bcorrection\b", re.IGNORECASE)
 _SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
@@ -275,7 +278,10 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
                 labels.money_issues == 1 or _in_one_range(found.span, issue, labels))
                 or _in_one_period_range(found, issue, labels) or bool(thousands))
             if not ((unit_evidence and (table.measure_units - {"%"} or only_percent_issue or only_money_issue))
-                    or (distance <= 4 and table.currency == found.currency)):
+                    or (distance <= 4 and table.currency == found.currency
+                        # "I'd accept $120,000 if the signing bonus were $5,000": an amount that is a
+                        # label of another money issue is that issue's, however near this one's name
+                        and not (found.currency and _label_of_other_money_issue(found.span, issue, labels)))):
                 continue
         else:
             continue
@@ -300,6 +306,16 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     elif not best[0][4]:
         found.guessed = f"'{found.span}' was given to {best[0][2]} without its name or unit nearby"
     return [(o[2], o[3]) for o in best]
+
+
+def _label_of_other_money_issue(span: str, issue: str, labels: GameLabels) -> bool:
+    """The amount lies outside this money issue's range of labels and is a label of another one."""
+    numbers = numbers_in(span)
+    low, high = labels.money_ranges.get(issue, (None, None))
+    if len(numbers) != 1 or low is None or low <= Decimal(numbers[0]) <= high:
+        return False
+    return any(other != issue and table.currency and table.match(span, labels.known_units).kind == "label"
+               for other, table in labels.issues.items())
 
 
 def _in_thousands(found: _Found, issue: str, labels: GameLabels) -> str:
@@ -371,7 +387,18 @@ def _zero_pronoun(sentence: str, labels: GameLabels, spoken_of: list[str]) -> li
 # "On second thought, 18 months", "jokes aside, 3%".
 _REVISES = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|but|well|fine|alright|no)\W+)?(?:realistically|actually|seriously|"
                       r"on\s+second\s+thought|scratch\s+that|correction|jok(?:es|ing)\s+aside|in\s+all\s+seriousness|"
-                      r"to\s+be\s+realistic|more\s+realistically|let\s+me\s+correct)\b", re.IGNORECASE)
+                      r"to\s+be\s+realistic|more\s+realistically|let\s+me\s+correct|"
+                      # "Final offer: ...", "Bottom line: ...", "To recap: ..." after a history of offers
+                      r"(?:(?:my|our|the|here's\s+(?:my|our))\s+)?(?:final|revised|updated|new|current|latest)\s+"
+                      r"(?:offer|proposal|answer|terms|position|package)|final(?=\s*:)|bottom[\s-]+line|to\s+(?:sum\s+up|recap)|"
+                      r"in\s+summary|summary(?=\s*:)|(?:update[ds]?|edit(?:ed)?|revision|revised|amended|amendment)(?=\s*:))\b",
+                      re.IGNORECASE)
+
+
+# A sentence that ends by taking itself back ("fee $7,000 wait no.", "$1,200... scratch that."):
+# the next sentence revises it.
+_RETRACTS = re.compile(r"\b(?:wait,?\s+no|no,?\s+wait|scratch\s+that|strike\s+that|hmm,?\s+no|never\s*mind)\W*$",
+                       re.IGNORECASE)
 
 
 # A reply that opens by taking up the other side's question explains the terms it names; only a
@@ -466,7 +493,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     # "between 1,000 and 1,100" and, once number words are digits, "between five and seven thousand".
     to_range = lambda m: f"{m.group('a')} to "  # noqa: E731
     converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
-    converted = frequency_words(converted, labels.label_words)  # "tidied every day": daily
+    converted = frequency_words(converted, labels.label_words, labels.label_wordings)  # "tidied every day": daily
     if " or " in converted:
         converted = _OR_MORE.sub(r"at least \1", converted)  # "for 3 years or more": a bound, 3 years
     if " zu " in converted or " tegen " in converted:
@@ -501,7 +528,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                     if any(word and word.lower()[:5] in primary | secondary for word in what.groups()):
                         distances[index][issue] = 0.0
         proposed = bool(PROPOSES.search(sentence))
-        revising = bool(_REVISES.match(sentence)) and number > 0
+        revising = (bool(_REVISES.match(sentence)) or number > 0 and bool(_RETRACTS.search(sentences[number - 1]))) \
+            and number > 0
         # "everything as in their last proposal ($1,200, ...) except rent at $1,300": what follows
         # "except" replaces the package's value of that issue.
         excepting = _EXCEPT.search(sentence)
@@ -685,6 +713,24 @@ def mentions(text: str, labels: GameLabels, side: int | None = None) -> list[Men
     return read_mentions(text, labels, side).mentions
 
 
+def _or_another_of(text: str, issue: str, label: str, labels: GameLabels) -> bool:
+    """A text label followed by "or" and a word of another label of the same issue ("cash or
+    financing through us", "pickup or delivery"): alternatives, the second in other words."""
+    table = labels.issues[issue]
+    if not table.phrases or label not in table.issue.labels:
+        return False
+    wordings = [" ".join(words) for words, owner in table.phrases if owner == label]
+    others = {word[:5] for words, owner in table.phrases if owner != label for word in words
+              if len(word) >= 4 and word not in ("only", "with", "without", "included")}
+    others -= {word[:5] for wording in wordings for word in wording.split()}
+    lower = text.lower()
+    for wording in wordings:
+        for match in re.finditer(rf"(?<![\w-]){re.escape(wording)}\s+or\s+(?:an?\s+|the\s+)?([a-z]+)", lower):
+            if match.group(1)[:5] in others:
+                return True
+    return False
+
+
 def extract_text(text: str, labels: GameLabels, method: str = "text", side: int | None = None) -> Extraction:
     """Offers a free text makes, per issue: several different own values for one issue are
     ambiguous (unless exactly one comes with a proposal); non-label values are invalid."""
@@ -692,6 +738,9 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
     invalid: dict[str, str] = {}
     ambiguous: list[str] = []
     by_issue: dict[str, list[Mention]] = {}
+    if text.count(" / ") >= 2 and "\n" not in text.strip() and len(text) <= 160:
+        # "fee 5000 / 50% refund / 8h / full AV": a line of values, not a split "5000 / 50"
+        text = text.replace(" / ", ", ")
     reading = read_mentions(text, labels, side)
     for mention in reading.mentions:
         if mention.own:
@@ -711,7 +760,10 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
             stated = list(dict.fromkeys(m.label for m in clean if m.label and m.stated))
             alternatives = bool(_ALTERNATIVES.search(text))
             values = proposed if len(proposed) == 1 else stated if len(stated) == 1 and not alternatives else values
-        if len(values) == 1:
+        if len(values) == 1 and _or_another_of(text, issue, values[0], labels):
+            ambiguous.append(issue)  # "cash or financing through us": the other label, in other words
+            reading.unsure.append(f"{issue}: '{values[0]}' or another of its labels")
+        elif len(values) == 1:
             offers[issue] = values[0]
         elif len(values) > 1:
             ambiguous.append(issue)

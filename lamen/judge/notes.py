@@ -26,7 +26,12 @@ _ESTIMATE_CUES = re.compile(r"opponent|their\b|they (?:would|might|will|may)|oth
                             # the same cues in the other languages models answer in
                             r"\bstima|estimaci|estimativ|sch[äa]e?tz|\bgegenseite|controparte|contraparte|otra parte|"
                             r"outra parte|l'autre partie|adversaire|avversari|"
-                            r"(?:think|expect|believe)\s+(?:the\s+)?\w+\s+(?:will|would|might)", re.IGNORECASE)
+                            r"(?:think|expect|believe)\s+(?:the\s+)?\w+\s+(?:will|would|might)|"
+                            # "Expected counter:", "Anticipated response:", "Organiser's probable position:"
+                            r"(?:expected|anticipated|probable|projected|predicted)\s+(?:\w+\s+)?"
+                            r"(?:counter|response|reply|position|offer|ask|demand|terms)|"
+                            # Chinese, Japanese, Korean: expected, estimated, might accept
+                            r"預計|预计|估计|可能接受|对方可能|予想|推定|예상", re.IGNORECASE)
 _OWN_CUES = re.compile(r"\b(?:my|our|own)\b", re.IGNORECASE)
 # Keys that carry no offer beside the offer itself.
 _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comments?|strategy|priority|status|"

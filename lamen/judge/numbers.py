@@ -16,9 +16,10 @@ NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(k\b)?", re.
 CURRENCY = re.compile(r"[$€£]|\b(?:usd|eur|euros?|dollars?|bucks)\b", re.IGNORECASE)
 UNIT_SINGULAR = {"months": "month", "days": "day", "years": "year", "weeks": "week", "employees": "employee",
                  "seats": "seat", "hours": "hour", "percent": "%", "percentage": "%", "pct": "%",
-                 "yrs": "year", "yr": "year", "mos": "month", "mo": "month", "wk": "week", "wks": "week"}
+                 "yrs": "year", "yr": "year", "mos": "month", "mo": "month", "wk": "week", "wks": "week",
+                 "hrs": "hour", "hr": "hour"}
 # Letters models abbreviate units to ("18m", "3d"): a unit only where the game has that unit.
-UNIT_LETTERS = {"m": "month", "d": "day", "y": "year", "w": "week"}
+UNIT_LETTERS = {"m": "month", "d": "day", "y": "year", "w": "week", "h": "hour"}
 # Exact conversions between units: a value in one unit names the label in the other when the
 # numbers agree exactly — a conversion, never a rounding.
 CONVERSIONS = {("year", "month"): Fraction(12), ("month", "year"): Fraction(1, 12),

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from lamen.judge.labels import EVEN_SPLIT, GameLabels
+from lamen.judge.labels import EVEN_SPLIT, GameLabels, IssueLabels
+from lamen.judge.values import squash
 
 _ZERO_CUE = re.compile(
     r"\b(?:no|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
@@ -17,7 +18,10 @@ _ZERO_CUE = re.compile(
     r"\b(?P<waived>[a-z]+)\s+(?:(?:is|are|to\s+be|will\s+be|would\s+be)\s+)?(?:waived|dropped\s+entirely)\b|"
     # "skip the extended warranty", "drop the signing bonus": giving the issue up entirely, unless
     # a new value follows ("drop the fee to $40" lowers it)
-    r"\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up)\s+"
+    r"(?:\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up|"
+    # "we can't afford a second shooter", "we don't have room in the budget for an album"
+    r"can(?:no|')t\s+afford|no\s+(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)|"
+    r"n't\s+have\s+(?:the\s+|any\s+)?(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)\s+"
     r"(?P<dropped>(?:[\w-]+\s+){0,2}[\w-]+)\b(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
     # "We don't need to sublet at all", "we won't need a deposit": the thing is not wanted
     r"\b(?:do\s+not|don't|won't|will\s+not)\s+need\s+(?:to\s+|a\s+|an\s+|any\s+)?(?P<unneeded>[\w-]+)"
@@ -63,21 +67,17 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
     words = [(start, end, _stem(word)) for start, end, word in plain]
     if len(words) < 2:
         return []
-    # A label word shorter than a stem is also the stem of the longer words it starts: "payment"
-    # of "pay after the event", "paying" (the noun or another form of the label's verb).
-    short = sorted({stem for _, _, stems in labels.paraphrase_stems for stem in stems if 3 <= len(stem) < 5},
-                   key=len, reverse=True)
-    joined = [(start, end, next((stem for stem in short if word.startswith(stem)), _stem(word)))
+    joined = [(start, end, _stem(word) if _SELF.match(word) else word)
               for start, end, word in _joined_compounds(plain, labels.label_words)]
     found: list[Found] = []
     for issue, label, stems in labels.paraphrase_stems:
-        for index, (start, _, stem) in enumerate(joined):
-            if stem not in stems:
+        for index, (start, _, word) in enumerate(joined):
+            if not _stems_of(word, stems):
                 continue
             window = joined[index:index + _WINDOW + 1]
             seen: set[str] = set()
             for _, end, other in window:
-                seen.add(other)
+                seen |= _stems_of(other, stems)
                 if stems <= seen:
                     if not any(start < e and s < end for s, e in taken):
                         taken.append((start, end))
@@ -97,6 +97,15 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
                         found.append((issue, label, start, end))
                     break
     return found
+
+
+def _stems_of(word: str, stems: frozenset[str]) -> set[str]:
+    """The label stems a word stands for: its first five letters, or a label word shorter than a
+    stem that it starts ("pay" of "payment", "pack" of "packing"). Both count, so "packing" is
+    the "packi" of "full packing" as well as the "pack" of "pack it yourself"; and "full" is the
+    "fully" of "fully remote"."""
+    return {stem for stem in stems if word[:5] == stem or (3 <= len(stem) < 5 and word.startswith(stem))
+            or word + "y" == stem}  # "full" of "fully remote"
 
 
 def _joined_compounds(words: list[tuple[int, int, str]], label_words: frozenset[str]) -> list[tuple[int, int, str]]:
@@ -137,9 +146,21 @@ def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
                  for issue, table in labels.issues.items() if table.zero_label()}
         most = max(named.values(), default=0)
         for issue, count in named.items():
-            if count and count == most:
+            if count and count == most and not _declines_a_label(words, labels.issues[issue]):
                 found.append((issue, labels.issues[issue].zero_label() or "", match.start(), match.end()))
     return found
+
+
+def _declines_a_label(words: list[str], table: IssueLabels) -> bool:
+    """'no open bar', 'without full AV': the words are another label of the issue, turned down —
+    not the issue given up ('no bar'). Where one label besides the zero is all the issue has,
+    turning it down is the zero ('no second shooter')."""
+    zero = table.zero_label()
+    if len([label for label in table.issue.labels if label != zero]) < 2:
+        return False
+    said = squash(" ".join(words))
+    return any(said.startswith(wording) for wording, label in table.by_wording.items()
+               if label != zero and len(wording) >= 4)
 
 
 def even_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[Found]:
@@ -148,14 +169,25 @@ def even_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
     for match in EVEN_SPLIT.finditer(sentence):
         if re.match(r"\d", match.group(0)):
             continue  # "50/50" is read as numbers
-        window = re.findall(r"[a-z]+", sentence[max(0, match.start() - 60):match.end() + 60].lower())
+        start = max(0, match.start() - 60)
+        window = [(m.start() + start, m.group(0)) for m in re.finditer(r"[a-z]+", sentence[start:match.end() + 60].lower())]
         if match.group(0).lower().startswith("half"):
             # "half of the board": what it is half of follows at once.
-            window = re.findall(r"[a-z]+", sentence[match.end():match.end() + 30].lower())[:2]
-        named = [issue for issue, table in labels.issues.items() if table.even_label()
-                 and any(_names_issue(word, stems[issue][0]) or word[:5] in stems[issue][1] for word in window)]
-        if len(named) == 1:
-            found.append((named[0], labels.issues[named[0]].even_label() or "", match.start(), match.end()))
+            window = [(m.start() + match.end(), m.group(0))
+                      for m in re.finditer(r"[a-z]+", sentence[match.end():match.end() + 30].lower())][:2]
+        # Of the split issues named nearby, the one named nearest the words ("benefits at 70%, we
+        # take six seats, employee retention split evenly": the employees).
+        distance: dict[str, int] = {}
+        for issue, table in labels.issues.items():
+            if not table.even_label():
+                continue
+            near = [abs(position - match.start()) for position, word in window
+                    if _names_issue(word, stems[issue][0]) or word[:5] in stems[issue][1]]
+            if near:
+                distance[issue] = min(near)
+        nearest = [issue for issue, d in distance.items() if d == min(distance.values(), default=0)]
+        if len(nearest) == 1 and (len(distance) == 1 or sorted(distance.values())[1] - distance[nearest[0]] >= 15):
+            found.append((nearest[0], labels.issues[nearest[0]].even_label() or "", match.start(), match.end()))
     return found
 
 

@@ -10,13 +10,15 @@ from lamen.judge.agreement import accepts_named
 
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
-    r"(?:\b(?:from|than|not|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
+    r"(?:\b(?:from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
     # a figure worked out, not offered: "... over 10 years means about $2,700 in interest"
     r"(?:means|would\s+mean)\s+(?:about|roughly|around|nearly|almost|some)|sticker(?:\s+price)?(?:'s|\s+(?:of|is|was))?|"
-    r"msrp(?:'s|\s+(?:of|is))?|market\s+(?:rate|price|value)(?:'s|\s+(?:of|is))?|going\s+rate(?:'s|\s+(?:of|is))?)\s+"
+    r"(?:steep|pricey|expensive|high|cheap|a\s+lot|too\s+much)\s+for|"
+    # "I can come down $1,000 from my last offer": a step, not a value ("come down to $1,000" is one)
+    r"(?:come|coming|go|going|move|moving|drop|dropping|bring\s+it|knock\s+it)\s+(?:down|up)(?:\s+another|\s+a\s+further)?|msrp(?:'s|\s+(?:of|is))?|market\s+(?:rate|price|value)(?:'s|\s+(?:of|is))?|going\s+rate(?:'s|\s+(?:of|is))?)\s+"
     r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
     # ("for you: $27,000" gives the listener a price: the speaker's offer, not the listener's position)
@@ -25,7 +27,11 @@ _IMMEDIATE_NOT_OWN = re.compile(
 # Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
 _CLAUSE_NOT_OWN = re.compile(
     # "your home", "your place": a place the value is not about ("deliver to your home for $1,100").
-    r"\b(?:your(?!\s+(?:home|house|place|door|doorstep|address|apartment|flat)\b)|yours|"
+    # "For your date I'd suggest ...", "thanks for your patience": the listener's own things
+    # and acts, no position of theirs.
+    r"\b(?:your(?!\s+(?:home|house|place|door|doorstep|address|apartment|flat|date|day|event|wedding|party|guests|move|"
+    r"team|company|business|needs|situation|time|patience|flexibility|question|message|reply|response|email|"
+    r"concerns?|feedback|point)\b)|yours|"
     # "if you want 36 months, ...": a condition of the speaker's own package, not a quotation.
     r"you(?:'d| would)\s+(?:like|prefer)|"
     # "thanks for the offer of $1,300", "I'm grateful for your proposal of ...": theirs, named to answer it
@@ -37,9 +43,10 @@ _CLAUSE_NOT_OWN = re.compile(
     # "We note Company B's request to keep 60% of its staff": another party's position, named by its noun
     r"\b(?!(?:today|tonight|tomorrow|yesterday|week|month|year)'s)[a-z]+'s\s+(?:(?:latest|last|previous|earlier|initial|"
     r"original|current)\s+)?(?:request|proposal|offer|demand|ask|counter-?offer|counter-?proposal)\s+(?:to|of|for)\b|"
-    r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|"
+    r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|quoted|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
-    r"(?:we|i)\s+(?:were|was)\s+at|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
+    r"(?:we|i)\s+(?:were|was)\s+at|(?:was|were)\s+(?:hoping|looking|aiming|angling)\s+for|had\s+(?:hoped|aimed)\s+for|"
+    r"(?:'d|would)\s+rather\s+not|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
     r"(?:offer|proposal|position|ask)|(?:we|i)(?:'d|\s+had|'ve|\s+have)?\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
     r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"
     r"last (?:round|time|month|week|year)|initially|originally|at first|already|spent|(?:i|we)\s+paid|ago|"
@@ -49,7 +56,7 @@ _CLAUSE_NOT_OWN = re.compile(
     # deferring: "let me check with my partner and get back to you on the $1,200"
     r"get back to you|(?:let me|let us|i'll|we'll|i will|we will|i need to|we need to)\s+(?:check|think|discuss|talk|sleep)|"
     # a reference figure, not an offer: "our standard rate for this amount is 5.5%"
-    r"(?:standard|usual|regular|normal|typical|list)\s+(?:rate|price|fee)s?\b(?:\s+\w+){0,6}\s+(?:is|are|of)|"
+    r"(?:standard|usual|regular|normal|typical|list)\s+(?:rate|price|fee|retainer|charge|cost|quote)s?\b(?:\s+\w+){0,6}\s+(?:is|are|of)|"
     r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
     r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
 # Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
@@ -70,7 +77,7 @@ _REJECTED_AFTER = re.compile(
     r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\s,.;!?]+)\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|a\s+(?:hard\s+|firm\s+|clear\s+)?no(?:-?go)?\b(?!\s*[-,]?\s*brainer)|off the table|more than (?:i|we) can|"
-    r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind)|"
+    r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind|budgeted|planned|can afford|can spend)|"
     r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed)|(?:below|above|under|over) what\b)|"
     # the inputs of an average, not its result: "your 5% and my 2% average to 3.5%"
     r"^[^.;!?]{0,40}?\baverages?\s+(?:out\s+)?to\b|"
@@ -87,8 +94,23 @@ _REJECTED_AFTER = re.compile(
     r"^[^.;!?]{0,40}?\b(?:means|would\s+mean|works\s+out\s+to|comes\s+to|amounts\s+to|adds\s+up\s+to)\b|"
     # "at $90 a month in fees the loan becomes unaffordable"
     r"^[^.;!?]{0,40}?\b(?:becomes?|makes?\s+(?:it|this|the\s+\w+))\s+(?:\w+\s+)?(?:unaffordable|too\b|impossible)|"
-    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
-    r"which (?:we|i) can(?:no|')t)", re.IGNORECASE)
+    r"^\s*(?:[^\s,.;!?—–-][^\s,.;!?—–]*\s+){0,6}?(?:is |are )?(?:off the table|won't work|doesn't work|does not work|is a deal-?breaker|"
+    r"which (?:we|i) can(?:no|')t)|"
+    # the value as the subject of a denied verb: "$1,200 won't cover my costs", "$1,800 isn't
+    # something we can do", "12 months doesn't get us there" (not "isn't a problem", "isn't bad",
+    # "isn't out of the question", "wouldn't hurt": a denial that grants)
+    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:isn't|aren't|wasn't|won't|wouldn't|doesn't|don't|can't|cannot|is\s+not|are\s+not|"
+    r"will\s+not|would\s+not|does\s+not|do\s+not)\s+(?!(?:\w+\s+)?(?:a\s+problem|an\s+issue|bad|unreasonable|far|hurt|"
+    r"out\s+of\s+the\s+question|off\s+the\s+table|a\s+deal-?breaker|change|matter|need|apply)\b)(?:\w+\s+){0,2}?"
+    r"(?:cover|work|fly|do|get|fit|be\s+(?:enough|possible|workable|feasible|acceptable|sufficient)|enough|something|"
+    r"possible|realistic|sustainable|sufficient|make\s+sense|pay|meet|match)\b|"
+    # "A weekend move costs more", "home delivery is pricier": a reason given about the value
+    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:(?:costs?|runs?)\s+(?:(?:a\s+lot|much|far|way|a\s+bit)\s+)?(?:more|extra)\b(?!\s+than)|"
+    r"(?:costs?|adds?)\s+(?:way\s+|far\s+)?(?:too\s+much|a\s+lot)\b|"
+    r"(?:is|are)\s+(?:(?:much|far|way|a\s+bit)\s+)?(?:more\s+expensive|pricier|costlier)\b)|"
+    # "ten hours is a long day", "$30 a head is a lot", "a big ask": a verdict with an article
+    r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:still\s+|really\s+|quite\s+)?"
+    r"a\s+(?:(?:bit|little|very|really)\s+)?(?:(?:too\s+)?(?:long|short|high|low|steep)\s+\w+|lot\b|big\s+ask|tall\s+order)", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
 _DIFFERENCE_AFTER = re.compile(r"^\s*(?:a\.?m\b|p\.?m\b|o'clock\b|:\d\d\b)|"  # a time of day ("Tuesday at 3pm")
                                r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
@@ -108,6 +130,11 @@ _CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 _QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
                            r"(?:offered|proposed|suggested|mentioned|asked\s+for|wanted|requested|put\s+forward)\b",
                            re.IGNORECASE)
+
+
+# Just after a value: the speaker takes up the other side's value ("the $50 fee as you proposed").
+_ADOPTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?as\s+(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
+                            r"(?:proposed|suggested|offered|asked|requested|wanted)\b", re.IGNORECASE)
 
 
 # A question that asks about a value rather than proposing it ("Is $1,300 really the lowest you
@@ -210,6 +237,9 @@ _COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+differenc
                                rf"halfway|midway)\b[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
 
 
+_IT_IS = re.compile(r"\b(it|that|this|which)['’]s\b", re.IGNORECASE)
+
+
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
     if "?" in sentence and asks_about(sentence):
@@ -217,6 +247,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     before = sentence[:start]
     clause = _list_scope(before, _value_clause(sentence, start, end))
     after = sentence[end:end + 70]
+    if "'s" in after or "’s" in after:
+        after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
         return False
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
@@ -225,6 +257,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return True  # the compromise worked out, whoever's ends it is worked out from
     if _THEIRS_LABELLED.match(re.split(r"[;.!?]\s|—|\s-\s", before)[-1]):
         return False  # every value after "you:" up to the next ";" is theirs
+    if _ADOPTED_AFTER.search(after):
+        return True  # "with the $50 fee as you proposed": their value, taken up
     if _QUOTED_AFTER.search(after):
         # "We'll take the 24 months you proposed": accepting it makes it one's own.
         return accepts_named(sentence)

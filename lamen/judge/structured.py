@@ -14,8 +14,8 @@ from typing import Any
 
 from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
 from lamen.judge.keys import record_value
-from lamen.judge.labels import GameLabels
-from lamen.judge.values import words_to_digits
+from lamen.judge.labels import GameLabels, frequency_words
+from lamen.judge.values import squash, words_to_digits
 
 Pairs = list[tuple[str, Any]]
 
@@ -140,7 +140,7 @@ _OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counte
 _OWN_COLUMN = re.compile(r"\b(?:values?|my|our|mine|offers?|proposals?|proposed|target|ask|position|acceptable|now|"
                          r"new|current|final|amount|terms?)\b", re.IGNORECASE)
 _UNIT_COLUMN = re.compile(r"^\s*units?\s*$", re.IGNORECASE)
-_FIRST_PERSON = re.compile(r"\b(?:my|our|mine|ours|me|we|us)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:i|my|our|mine|ours|me|we|us)\b", re.IGNORECASE)  # "I offer", "We propose"
 
 
 def _plain(cell: str) -> str:
@@ -280,6 +280,37 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
     return None
 
 
+def _label_piece(segment: str, labels: GameLabels) -> tuple[str, str, bool] | None:
+    """A keyless piece of a list that is wholly the wording of one text label (or a synonym) of
+    exactly one issue ("...; insurance basic; weekday"): that issue's pair."""
+    piece = segment.strip().strip(".,;").strip()
+    if not piece or len(piece.split()) > 4 or re.search(r"\d", piece):
+        return None
+    key = squash(frequency_words(piece, labels.label_words, labels.label_wordings))
+    owners = [issue for issue, table in labels.issues.items() if key in table.by_wording]
+    return (owners[0], piece, True) if len(owners) == 1 else None
+
+
+_UNIT_WORD = re.compile(r"(?:%|percent|(?:day|week|month|year|hour|seat|round)s?|yrs?|mos?|wks?|hrs?)$", re.IGNORECASE)
+
+
+def _amount_first(segment: str, labels: GameLabels) -> tuple[str, str, bool] | None:
+    """A value written before its issue's name ("$55 per guest", "4 days of subletting",
+    "55 per head"): (name, value with its unit words, True), or None."""
+    words = segment.strip().strip(".,;").split()
+    if not words or not re.fullmatch(r"[$€£]?\d[\d,.]*[kK]?%?", words[0]):
+        return None
+    cut = 1
+    while cut < len(words) - 1 and _UNIT_WORD.match(words[cut]):
+        cut += 1
+    rest = words[cut:]
+    if rest and rest[0].lower() == "of":
+        rest = rest[1:]
+    if 1 <= len(rest) <= 3 and not _UNIT_WORD.match(rest[0]) and labels.issue_for_key(" ".join(rest)) is not None:
+        return " ".join(rest), " ".join(words[:cut]), True
+    return None
+
+
 def _segments(line: str) -> list[str]:
     line = OFFER_HEADING.sub("", line, count=1)
     parts = [part for part in _SEGMENT_BREAK.split(line) if part.strip()]
@@ -290,14 +321,16 @@ def _segments(line: str) -> list[str]:
         parts = re.split(r"\s+(?=[\w-]+\s*=)", line)
     if len(parts) == 1 and ", " in line:
         parts = re.split(r",\s+(?:and\s+)?", line)
+    if len(parts) == 1 and line.count(" / ") >= 2:
+        parts = line.split(" / ")  # "fee 5000 / 50% refund / 8h / full AV"
     return parts
 
 
 def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
     """Pairs of one line and how many of its keys name a game issue."""
     cleaned = _clean_line(line)
-    if not cleaned:
-        return [], 0
+    if not cleaned or (cleaned.endswith(":") and len(cleaned.split()) > 2):
+        return [], 0  # "Client note. I'd accept:": a sentence that heads the list below it
     if re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand)\b", cleaned,
                  re.IGNORECASE):
         # "rent of twelve hundred dollars, a two-year lease": where a key ends and its value
@@ -307,6 +340,20 @@ def _line_pairs(line: str, labels: GameLabels) -> tuple[Pairs, int]:
     named = 0
     segments = _segments(cleaned)
     found = [_segment_pair(segment, labels) for segment in segments]
+    if len(segments) == 1 and found[0] is None and _BULLET.match(line.strip()):
+        # A bullet that is one label ("- sit-down dinner") or an amount before its issue's name
+        # ("- $55 per guest"), in a list of pairs.
+        found = [_label_piece(segments[0], labels) or _amount_first(segments[0], labels)]
+    if len(segments) > 1 and not all(found) and all(f is None or (f[2] and len(f[1].split()) <= 4 and ":" not in f[1])
+                                                    for f in found):
+        # Keyless label wordings complete a list of short pairs keyed by issues only when nothing
+        # else of it is left unread ("Sticker's at $28,000 but for you: $25,000, powertrain only"
+        # is prose; "Their position: $1,500, full packing" is no pair of an issue).
+        completed = [f or _label_piece(segment, labels) or _amount_first(segment, labels)
+                     for f, segment in zip(found, segments)]
+        found = completed if all(completed) else found
+    if not all(found) and cleaned.count(" / ") >= 2 and len(segments) > 2:
+        return [], 0  # "fee 5000 / 50% refund / 8h": a line of values, read as text
     # Several segments are pairs only if most are; a sentence with a comma is not a list.
     if len(segments) > 1 and sum(1 for f in found if f and f[2]) < max(2, len(segments) - 1):
         if sum(1 for f in found if f and f[2]) >= 2:

@@ -271,6 +271,33 @@ def _split_number_compound(word: str) -> str | None:
     return " ".join(parts) if parts and len(parts) >= 2 else None
 
 
+from lamen.judge.deal_words import COMPOUND_PARTS  # noqa: E402  (a table of words, no logic)
+
+# German and Dutch write a noun phrase as one word ("Wertdeckung" = value coverage,
+# "Gesamtpreis" = total price, "Vollerstattung" = full refund): a long word the lexicon lacks is
+# split into two parts it has (a linking s, n, e or en between), each read as its English word.
+_WORD_PARTS = {word: english for word, english in FOREIGN_WORDS.items()
+               if " " not in word and "-" not in word and len(word) >= 3 and word != english} | COMPOUND_PARTS
+
+
+def _split_noun_compound(word: str) -> str | None:
+    lower = word.lower()
+    for cut in range(len(lower) - 3, 2, -1):
+        head, tail = lower[:cut], lower[cut:]
+        if tail not in _WORD_PARTS:
+            continue
+        for linker in ("", "s", "n", "en", "e"):
+            stem = head[:len(head) - len(linker)] if linker and head.endswith(linker) else head if not linker else None
+            if stem and len(stem) >= 3 and stem in _WORD_PARTS:
+                return f"{_WORD_PARTS[stem]} {_WORD_PARTS[tail]}"
+    return None
+
+
+def _noun_compounds(text: str) -> str:
+    return _COMPOUND_CANDIDATE.sub(lambda m: m.group(0) if m.group(0).lower() in FOREIGN_WORDS
+                                   else _split_noun_compound(m.group(0)) or m.group(0), text)
+
+
 def _number_compounds(text: str) -> str:
     # A word the lexicon has whole ("sechsunddreißig" = thirty-six) is read by the lexicon.
     return _COMPOUND_CANDIDATE.sub(lambda m: m.group(0) if m.group(0).lower() in FOREIGN_WORDS
@@ -339,6 +366,8 @@ def local_forms(text: str) -> str:
         text = units_after_numbers(text)
     if _has_foreign_words(text) or "d.h." in lower:
         text = _number_compounds(text)
+        if not in_english(text):
+            text = _noun_compounds(text)
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         text = _OF_THE_WHOLE.sub(" of the ", text)
         text = _FRENCH_YEAR.sub(" year", text)
