@@ -5,6 +5,7 @@ the readers never run here."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -83,3 +84,97 @@ def check_texts_new(part: Path, other_parts: tuple[str, ...]) -> None:
     assert len(set(texts)) == len(texts)
     others = {item["text"] for other in other_parts for item in items(DATA / other)}
     assert not set(texts) & others
+
+
+def all_parts() -> list[Path]:
+    """Every gold part in tests/data (dev, dev2, test, test2, ...)."""
+    return sorted(DATA.glob("extraction_gold*.jsonl"))
+
+
+@dataclass(frozen=True)
+class PartShape:
+    """What a held-out part written from test11 on promises besides the README's shape: its size and
+    mix, its six families, its share of other languages, both sides speaking, the games it leans on
+    (new user-authored ones, the built-in ones, older user-authored ones with text labels) and enough
+    hard cases. Each part's own test module checks the habits particular to it."""
+
+    name: str  # "test11"
+    prefix: str  # "t11"
+    new_games: tuple[str, ...]
+    min_new_game_items: int
+    min_built_in_items: int
+    languages_per_kind: int = 6
+    min_ambiguous: int = 10
+    min_invalid: int = 10
+    min_unknown: int = 3
+    min_items: int = 260
+
+    @property
+    def path(self) -> Path:
+        return DATA / f"extraction_gold_{self.name}.jsonl"
+
+
+def check_size_and_ids(shape: PartShape) -> None:
+    """About two fifths notes, 5-12% offering nothing, ids numbered per kind from 1."""
+    found = items(shape.path)
+    notes = [item for item in found if item["kind"] == "note"]
+    messages = [item for item in found if item["kind"] == "message"]
+    assert len(found) >= shape.min_items and len(notes) + len(messages) == len(found)
+    assert 0.35 * len(found) <= len(notes) <= 0.45 * len(found)
+    empty = [i for i in found if not (i["offers"] or i["invalid"] or i["ambiguous"])]
+    assert 0.05 * len(found) <= len(empty) <= 0.12 * len(found)
+    assert [i["id"] for i in notes] == [f"{shape.prefix}-note-{n:03d}" for n in range(1, len(notes) + 1)]
+    assert [i["id"] for i in messages] == [f"{shape.prefix}-msg-{n:03d}" for n in range(1, len(messages) + 1)]
+
+
+def check_families(shape: PartShape) -> None:
+    """Every item imitates one of the six families, each writing ≥ 15 notes and ≥ 20 messages."""
+    found = items(shape.path)
+    assert all(family_of(i) in FAMILIES for i in found)
+    for family in FAMILIES:
+        assert sum(i["kind"] == "note" and family_of(i) == family for i in found) >= 15, family
+        assert sum(i["kind"] == "message" and family_of(i) == family for i in found) >= 20, family
+
+
+def check_languages(shape: PartShape) -> None:
+    """≥ 15% of the items not in English; ≥ 10 of each kind, in several languages."""
+    found = items(shape.path)
+    foreign = [i for i in found if language_of(i) != "en"]
+    assert len(foreign) >= 0.15 * len(found)
+    for kind in ("message", "note"):
+        foreign_of_kind = [i for i in foreign if i["kind"] == kind]
+        assert len(foreign_of_kind) >= 10, kind
+        assert len({language_of(i) for i in foreign_of_kind}) >= shape.languages_per_kind, kind
+
+
+def check_sides(shape: PartShape) -> None:
+    """Every message names its side, and each side speaks ≥ 35% of them."""
+    messages = [i for i in items(shape.path) if i["kind"] == "message"]
+    assert all("side" in i for i in messages)
+    for side in (0, 1):
+        assert sum(i["side"] == side for i in messages) >= 0.35 * len(messages)
+
+
+def check_games(shape: PartShape) -> None:
+    """Every built-in game is used; the new games and the built-in ones carry their share; the rest
+    are older user-authored games with text labels. The new games have text labels, aliases and synonyms."""
+    found = items(shape.path)
+    built_in = built_in_games()
+    assert len(built_in) == 9 and built_in <= {i["game"] for i in found}
+    assert set(shape.new_games) <= {i["game"] for i in found}
+    assert sum(i["game"] in shape.new_games for i in found) >= shape.min_new_game_items
+    assert sum(i["game"] in built_in for i in found) >= shape.min_built_in_items
+    older_user = [i for i in found if i["game"] not in built_in and i["game"] not in shape.new_games]
+    assert older_user and all(has_text_labels(game(i["game"])) for i in older_user)
+    for name in shape.new_games:
+        issues = game(name).issues
+        assert has_text_labels(game(name)), name
+        assert any(issue.aliases for issue in issues) and any(issue.synonyms for issue in issues), name
+
+
+def check_hard_cases(shape: PartShape) -> None:
+    found = items(shape.path)
+    assert sum(bool(i["ambiguous"]) for i in found) >= shape.min_ambiguous
+    assert sum(bool(i["invalid"]) for i in found) >= shape.min_invalid
+    assert sum(bool(i["unknown_issues"]) for i in found) >= shape.min_unknown
+

@@ -1,0 +1,57 @@
+"""The held-out gold parts from test11 on are well formed by the rules of tests/data/README.md and keep
+the promises of their briefs (tests/gold_shape.PartShape): size and mix, six model families, other
+languages, both sides speaking, the games they lean on, hard cases, texts no other part has. Each
+part's own module (tests/test_gold_testN_shape.py) checks the habits particular to it. Shape only:
+the readers never run here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from tests.gold_shape import (
+    PartShape, all_parts, check_families, check_games, check_hard_cases, check_labels, check_languages,
+    check_merger_sides, check_readme_shape, check_sides, check_size_and_ids, check_texts_new,
+)
+
+SHAPES = (
+    PartShape("test11", "t11", ("moving-service", "event-venue", "consulting-retainer"), min_new_game_items=60,
+              min_built_in_items=60, languages_per_kind=5),
+    PartShape("test12", "t12", ("solar-installation", "language-tutoring"), min_new_game_items=50,
+              min_built_in_items=60),
+    PartShape("test13", "t13", ("boat-charter", "office-cleaning"), min_new_game_items=50, min_built_in_items=60),
+    # A representative sample of tournament turns, not a stress test: hard cases at a realistic rate.
+    PartShape("test14", "t14", ("coworking-membership",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+)
+
+
+def _texts_new(shape: PartShape) -> None:
+    check_texts_new(shape.path, tuple(p.name for p in all_parts() if p != shape.path))
+
+
+CHECKS: dict[str, Callable[[PartShape], None]] = {
+    "readme_shape": lambda shape: check_readme_shape(shape.path),
+    "labels_of_the_game": lambda shape: check_labels(shape.path),
+    "merger_messages_name_their_side": lambda shape: check_merger_sides(shape.path),
+    "texts_new": _texts_new,
+    "size_and_ids": check_size_and_ids,
+    "families": check_families,
+    "languages": check_languages,
+    "sides": check_sides,
+    "games": check_games,
+    "hard_cases": check_hard_cases,
+}
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=str)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: shape.name)
+def test_part_keeps_its_shape(shape: PartShape, check: str) -> None:
+    CHECKS[check](shape)
+
+
+def test_every_part_from_test11_on_is_checked_here() -> None:
+    numbered = sorted(int(p.stem.removeprefix("extraction_gold_test")) for p in all_parts()
+                      if p.stem.removeprefix("extraction_gold_test").isdigit())
+    assert [f"test{n}" for n in numbered if n >= 11] == [shape.name for shape in SHAPES]
