@@ -24,6 +24,9 @@ SHAPES = (
     # A representative sample of tournament turns, not a stress test: hard cases at a realistic rate.
     PartShape("test14", "t14", ("coworking-membership",), min_new_game_items=30, min_built_in_items=110,
               min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # The second held-out set of issue 12: styles the issue does not list, half of it ordinary turns.
+    PartShape("test15", "t15", ("plant-hire",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4),
 )
 
 

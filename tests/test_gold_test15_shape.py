@@ -1,0 +1,54 @@
+"""The fifteenth held-out gold part (tests/data/extraction_gold_test15.jsonl, `t15-*`) is issue 12's
+second held-out set, in styles the issue and the earlier parts do not list: offers as contract clauses
+and legalese, checklists and scorings of the other side's package, `±` tolerances, day and monthly
+rates, dates as deadlines and ordinals, with more than a quarter of its items turns of multilingual
+tournaments (several scripts besides the Latin one), and a new user-authored game, `plant-hire`. What
+every part promises (size, families, languages, sides, games, hard cases, new texts) is checked by
+tests/test_gold_parts_shape.py; this module checks what this part stresses. Shape only: the readers
+never run here (the part is scored by bench/extraction_gold.py, after the labels were committed)."""
+
+from __future__ import annotations
+
+from tests.gold_shape import DATA, language_of
+from tests.gold_shape import items as read_items
+
+GOLD_TEST15 = DATA / "extraction_gold_test15.jsonl"
+# Languages written in a script other than the Latin one.
+OTHER_SCRIPTS = {"zh", "ja", "ko", "ru", "el", "ar", "he", "hi", "th"}
+
+
+def test_over_a_quarter_is_not_in_english_in_several_scripts() -> None:
+    items = read_items(GOLD_TEST15)
+    foreign = [i for i in items if language_of(i) != "en"]
+    assert len(foreign) >= 0.25 * len(items)
+    for kind in ("message", "note"):
+        of_kind = [i for i in items if i["kind"] == kind]
+        assert sum(language_of(i) != "en" for i in of_kind) >= 0.15 * len(of_kind), kind
+    assert OTHER_SCRIPTS <= {language_of(i) for i in foreign}
+
+
+def test_the_styles_beyond_the_issue_are_there() -> None:
+    texts = [i["text"] for i in read_items(GOLD_TEST15)]
+
+    def count(*marks: str) -> int:
+        return sum(any(mark in text for mark in marks) for text in texts)
+
+    assert count("±") >= 5  # tolerances
+    assert count("✅", "✔", "👍", "🟢") >= 8  # checklists and scorings
+    assert count("shall", "WHEREAS", "§", "Clause", "Section", "第一条") >= 6  # contract clauses
+    assert count("a day", "/day", "per day", "rate_per_day") >= 6  # day rates of a weekly issue
+    assert count("> ```json", "> {") >= 3  # JSON in a markdown quote
+
+
+def test_the_new_game_takes_dates_in_many_forms() -> None:
+    plant = [i for i in read_items(GOLD_TEST15) if i["game"] == "plant-hire"]
+    starts = [i["offers"]["start date"] for i in plant if "start date" in i["offers"]]
+    assert set(starts) == {"March 2", "March 16", "April 6"}
+    # Most of them are not written as the label is.
+    assert sum(i["offers"].get("start date", "") not in i["text"] for i in plant) >= 20
+
+
+def test_agreements_both_bare_and_restating_the_package() -> None:
+    items = read_items(GOLD_TEST15)
+    agreements = [i for i in items if i["kind"] == "message" and "agree on all issues" in i["text"]]
+    assert any(not i["offers"] for i in agreements) and any(i["offers"] for i in agreements)
