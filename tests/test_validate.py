@@ -90,6 +90,35 @@ def test_valid_files_exit_0(capsys: pytest.CaptureFixture[str], monkeypatch: pyt
     assert capsys.readouterr().out.strip() == "23 file(s) checked: 0 invalid, 0 warning(s)"
 
 
+def test_user_authored_test_games_are_strictly_valid(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    count = len(list((REPO / "tests" / "data" / "games").glob("*.yaml")))
+    assert main(["validate", "--strict", "tests/data/games"]) == 0
+    assert capsys.readouterr().out.strip() == f"{count} file(s) checked: 0 invalid, 0 warning(s)"
+
+
+def test_an_issue_s_warning_is_said_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # An inline issue is validated again as the game is built: its type warning must not repeat.
+    game = tmp_path / "game.yaml"
+    game.write_text("""name: opposed
+description: Two sides settle a delivery date.
+sides: [You are the seller., You are the buyer.]
+parties: [Seller, Buyer]
+issues:
+  - name: delivery
+    issue_type: compatible
+    descriptions: When the goods arrive.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [[1 week, 2 weeks, 3 weeks], [1 week, 2 weeks, 3 weeks]]
+""")
+    assert main(["validate", str(game)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{game}:1: (document): warning: issue 'delivery': issue_type is compatible but the sides rank some "
+        "labels in opposite order",
+        "1 file(s) checked: 0 invalid, 1 warning(s)"]
+
+
 def test_warnings_pass_unless_strict(lamen_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     room = str(lamen_data / "issues" / "room_price.yaml")
     assert main(["validate", room]) == 0

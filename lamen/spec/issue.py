@@ -122,9 +122,10 @@ class Issue(SpecModel):
         if problems:
             raise SpecError(problems)
         index, repairs = _align_side1(self.payoff_labels)
-        object.__setattr__(self, "warnings", self.warnings + tuple(repairs))
         self._side1_index = index
-        object.__setattr__(self, "warnings", self.warnings + tuple(self._type_warnings()))
+        # Once each: an issue validated again (copied into a game, a game extended) says the same things.
+        warnings = self.warnings + tuple(repairs) + tuple(self._type_warnings())
+        object.__setattr__(self, "warnings", tuple(dict.fromkeys(warnings)))
         return self
 
     def _type_warnings(self) -> list[str]:
