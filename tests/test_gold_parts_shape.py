@@ -27,6 +27,9 @@ SHAPES = (
     # The second held-out set of issue 12: styles the issue does not list, half of it ordinary turns.
     PartShape("test15", "t15", ("plant-hire",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4),
+    # A representative sample of tournament turns (like test14), with a new game in text labels.
+    PartShape("test16", "t16", ("wine-supply",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
