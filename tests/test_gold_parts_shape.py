@@ -27,6 +27,9 @@ SHAPES = (
     # The second held-out set of issue 12: styles the issue does not list, half of it ordinary turns.
     PartShape("test15", "t15", ("plant-hire",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4),
+    # Issue 12's second held-out set again: drift beyond test15's styles, half of it ordinary turns.
+    PartShape("test17", "t17", ("band-booking",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
