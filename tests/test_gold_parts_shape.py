@@ -30,6 +30,9 @@ SHAPES = (
     # A representative sample of tournament turns (like test14), with a new game in text labels.
     PartShape("test16", "t16", ("wine-supply",), min_new_game_items=30, min_built_in_items=110,
               min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test15's styles, half of it ordinary turns.
+    PartShape("test17", "t17", ("band-booking",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 

@@ -1,0 +1,59 @@
+"""The seventeenth held-out gold part (tests/data/extraction_gold_test17.jsonl, `t17-*`) is issue 12's
+second held-out set again, in drift the issue and the earlier parts do not list: ReAct traces (Thought /
+Action Input), role-play stage directions in asterisks, arrows for moves ("$1,200 → $1,600"), the prompt's
+JSON Schema echoed instead of values, whole-turn JSON with private and public fields, function calls with
+keyword arguments, issue-order value vectors, markdown-escaped dollars, keycap emoji digits and
+`<details>` wrappers, with more than a quarter of its items turns of multilingual tournaments (several
+scripts besides the Latin one), and a new user-authored game, `band-booking`. What every part promises
+(size, families, languages, sides, games, hard cases, new texts) is checked by
+tests/test_gold_parts_shape.py; this module checks what this part stresses. Shape only: the readers never
+run here (the part is scored by bench/extraction_gold.py, after the labels were committed)."""
+
+from __future__ import annotations
+
+from tests.gold_shape import DATA, language_of
+from tests.gold_shape import items as read_items
+
+GOLD_TEST17 = DATA / "extraction_gold_test17.jsonl"
+# Languages written in a script other than the Latin one.
+OTHER_SCRIPTS = {"zh", "ja", "ko", "ru", "uk", "el", "ar", "he", "hi", "th"}
+
+
+def test_over_a_quarter_is_not_in_english_in_several_scripts() -> None:
+    items = read_items(GOLD_TEST17)
+    foreign = [i for i in items if language_of(i) != "en"]
+    assert len(foreign) >= 0.25 * len(items)
+    for kind in ("message", "note"):
+        of_kind = [i for i in items if i["kind"] == kind]
+        assert sum(language_of(i) != "en" for i in of_kind) >= 0.15 * len(of_kind), kind
+    assert OTHER_SCRIPTS <= {language_of(i) for i in foreign}
+
+
+def test_the_drift_beyond_earlier_parts_is_there() -> None:
+    texts = [i["text"] for i in read_items(GOLD_TEST17)]
+
+    def count(*marks: str) -> int:
+        return sum(any(mark in text for mark in marks) for text in texts)
+
+    assert count("Action Input:") >= 3  # ReAct traces
+    assert count("→") >= 5  # arrows for moves and headings
+    assert count("*adjusts", "*leans", "*tunes", "*sighs") >= 2  # role-play stage directions
+    assert count("\"enum\"") >= 1  # the prompt's schema echoed back
+    assert count("propose(", "Offer vector") >= 2  # calls and vectors in the issue order
+    assert count("\\$", "2️⃣", "<details>") >= 3  # escaped dollars, keycap digits, HTML wrappers
+
+
+def test_the_new_game_takes_its_labels_in_other_words() -> None:
+    band = [i for i in read_items(GOLD_TEST17) if i["game"] == "band-booking"]
+    assert len(band) >= 30
+    sets = [i["offers"]["sets"] for i in band if "sets" in i["offers"]]
+    assert set(sets) == {"one set", "two sets", "three sets"}
+    # Most offered labels are not written as the label is.
+    assert sum(any(label not in i["text"] for label in i["offers"].values()) for i in band) >= 20
+    assert any("sets" in i["invalid"] for i in band)
+
+
+def test_agreements_both_bare_and_restating_the_package() -> None:
+    items = read_items(GOLD_TEST17)
+    agreements = [i for i in items if i["kind"] == "message" and "agree on all issues" in i["text"]]
+    assert any(not i["offers"] for i in agreements) and any(i["offers"] for i in agreements)
