@@ -19,7 +19,9 @@ from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, s
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*[:=]|final answer\s*:|\bAO\s*:|"
                             # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
                             r"offer\s+(?:v|#|no\.?\s?)\d+(?:\s*\([^)\n]{0,40}\))?\s*:|angebot|oferta|offre|"
-                            r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:", re.IGNORECASE)
+                            r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:|"
+                            # "acceptable: 1200 rent 30 months": the word alone, as a heading
+                            r"\bacceptable\s*[:=]", re.IGNORECASE)
 _RESERVATION_HEADING = re.compile(r"bottom line|walk-?away|(?:my|our) limit", re.IGNORECASE)
 # A sentence after the offer block that changes it ("Revised: same as above, but the deposit at
 # $1,500"; "On second thought, I'll hold rent at $1,200").
@@ -128,7 +130,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return from_json
     if prose is not None and prose.found_anything:
         return prose
-    if _is_value_line(note, labels):
+    if _is_value_line(note, labels) and not _quoted_lead(note):
         # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30", "buffet,
         # $55, beer and wine" once a reasoning block is set aside) is its offer, heading or not;
         # read as text, and unsure.
@@ -136,6 +138,13 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from a line without an offer heading"})
+    if (body := _value_list_body(note, labels)) is not None:
+        # "client note — fee 4k, 4 wks, 3 rounds, exclusive license", "顾客备忘：借款 ９０００ 美元，期限 ８ 年":
+        # a note that is a label and one line of value segments, in any language or separator.
+        found = extract_text(body, labels)
+        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
+            return found.model_copy(update={"confidence": "unsure",
+                                            "reason": "offer read from a note that is one line of values"})
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
     # A reasoning block opened and never closed (the note was cut off while thinking): its
     # sentences weigh offers ("I can offer $1,000. Rent $1,100?"), they state none.
@@ -172,6 +181,50 @@ def _is_value_line(note: str, labels: GameLabels | None = None) -> bool:
     valued = sum(bool(re.search(r"\d", segment)) or (labels is not None and extract_text(segment, labels).found_anything)
                  for segment in segments)
     return sum(bool(re.search(r"\d", segment)) for segment in segments) >= 1 and valued >= max(2, len(segments) - 1)
+
+
+# What opens a one-line note before its values: "client note —", "Notatka spółki B:", "顾客备忘：",
+# "Photographer — acceptable:" (a few words, then a colon or a dash).
+_NOTE_LEAD = re.compile(r"^[^\n:：—–]{0,60}?(?:[:：]|\s[—–-]\s|—|–)(?:[^\n:：—–]{0,40}?(?:[:：]|\s[—–]\s|—|–))?\s*")
+# Segments of a value line in any script: commas (also the ideographic and Arabic ones), semicolons,
+# pipes, bullets and " / ".
+_VALUE_SEGMENTS = re.compile(r"[,;|+，、；،·•]|\s/\s")
+
+
+def _value_list_body(note: str, labels: GameLabels) -> str | None:
+    """The values of a note that is one line of value segments after a short lead label, or
+    whose last sentence is one after its own lead label ("tenant thinks 1300 is fair. acceptable:
+    1200 rent, 30 months"), or None. At least half the segments must hold a number or a label's
+    words, so that reasoning ("The landlord hasn't moved ($1,400, 6 months). I'll wait") is no
+    offer; a lead that names someone else's words ("Bank's last message:") quotes them."""
+    line = note.strip().rstrip(".。")
+    if not line or "\n" in line or len(line) > 320 or _UNCLOSED_THOUGHT.search(line):
+        return None
+    sentences = [sentence for sentence in re.split(r"(?<=[.!?。！？])\s*(?=\S)", line) if sentence.strip()]
+    lead = _NOTE_LEAD.match(sentences[-1]) if sentences else None
+    if len(sentences) > 1 and lead is None:
+        return None
+    line = sentences[-1]
+    if lead is not None and _quoted_lead(lead.group(0)):
+        return None
+    body = line[lead.end():] if lead and len(line) - lead.end() >= 8 else line
+    segments = [segment.strip() for segment in _VALUE_SEGMENTS.split(body) if segment.strip()]
+    if len(segments) < 3 or any(len(segment.split()) > 8 for segment in segments):
+        return None
+    valued = sum(bool(re.search(r"\d", segment)) or extract_text(segment, labels).found_anything for segment in segments)
+    return body if valued >= 2 and 2 * valued >= len(segments) else None
+
+
+def _quoted_lead(line: str) -> bool:
+    """Whether the lead label of a line of values ("Bank's last message:") names someone else's words."""
+    lead = _NOTE_LEAD.match(line.strip())
+    return lead is not None and (quotes_other_side(lead.group(0)) or bool(_OTHER_SIDES_WORDS.search(lead.group(0))))
+
+
+# "Bank's last message:", "Their terms:", "What they want:": a lead naming the other side's words.
+_OTHER_SIDES_WORDS = re.compile(r"\b(?:their|they|them|opponent\w*|other side|counterpart\w*)\b|"
+                                r"\b(?!(?:my|our)\b)\w+'s\s+(?:\w+\s+)?(?:message|offer|proposal|terms|position|ask)\b",
+                                re.IGNORECASE)
 
 
 def _last_value_line(note: str, labels: GameLabels) -> str | None:

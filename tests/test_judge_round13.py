@@ -1,0 +1,56 @@
+"""Classes of text the thirteenth round of issue 12 reads by general mechanisms (tuned on the odd
+halves of test12 and test13, checked on their even halves), each tested on fresh examples written
+for these tests, not the gold set's items."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.labels import GameLabels, label_cache
+from lamen.spec.load import load_game
+
+GAMES = Path(__file__).parent / "data" / "games"
+
+
+def game(name: str) -> GameLabels:
+    user_game = GAMES / f"{name}.yaml"
+    return label_cache(load_game(user_game if user_game.is_file() else name))
+
+
+# A note that is a short lead label and one line of value segments — any separator (commas,
+# pipes, the ideographic comma), any script — is its offer, read as text and unsure; so is a
+# last sentence after its own lead label. Reasoning that quotes the other side is not.
+@pytest.mark.parametrize("note, game_name, offers", [
+    ("landlord memo — rent 1200, 18 months, deposit 1000, sublet 3 days", "rental-agreement",
+     {"rent": "$1200", "duration": "18 months", "deposit": "$1000", "subletting": "3 days"}),
+    ("Borrower | amount $6,000 | 4 years | 3% | fees $40", "loan-agreement",
+     {"amount": "$6000", "duration": "4 years", "annual interest rate": "3%", "service fees": "$40"}),
+    ("借款人备注：金额 ７０００ 美元，期限 ５ 年，利率 ３％", "loan-agreement",
+     {"amount": "$7000", "duration": "5 years", "annual interest rate": "3%"}),
+])
+def test_a_note_that_is_one_line_of_values_is_its_offer(note, game_name, offers) -> None:
+    found = extract_note(note, game(game_name))
+    assert found.offers == offers
+    assert found.confidence == "unsure"
+
+
+# "acceptable:" alone heads the offer, after a sentence that weighs the other side's figure.
+@pytest.mark.parametrize("note, game_name, offers", [
+    ("they'll push for 1400, fine. acceptable: 1300 rent, 24 months, 1000 deposit", "rental-agreement",
+     {"rent": "$1300", "duration": "24 months", "deposit": "$1000"}),
+    ("bank wants 5%. Acceptable = 4% over 6 years, $30 fees", "loan-agreement",
+     {"annual interest rate": "4%", "duration": "6 years", "service fees": "$30"}),
+])
+def test_acceptable_alone_heads_the_offer(note, game_name, offers) -> None:
+    assert extract_note(note, game(game_name)).offers == offers
+
+
+@pytest.mark.parametrize("note, game_name", [
+    ("Bank's last message: $6,000, 4 years, 3%, $40 fees", "loan-agreement"),
+    ("The tenant keeps quoting $1,400, 6 months. I will ask about pets first; no offer yet.", "rental-agreement"),
+])
+def test_a_line_of_someone_elses_values_or_reasoning_is_no_offer(note, game_name) -> None:
+    assert extract_note(note, game(game_name)).offers == {}
