@@ -54,3 +54,20 @@ def test_acceptable_alone_heads_the_offer(note, game_name, offers) -> None:
 ])
 def test_a_line_of_someone_elses_values_or_reasoning_is_no_offer(note, game_name) -> None:
     assert extract_note(note, game(game_name)).offers == {}
+
+
+# Planning positions: beside an acceptable position, a hoped-for one (Target, Ideal, Stretch) and a
+# limit (Walk-away) are no offer — as lines, as a table's rows and as its columns.
+@pytest.mark.parametrize("note, game_name, offers", [
+    ("Ideal: $1,100 rent, 36 months\nWalk-away: $1,400\nAcceptable offer: $1,200 rent, 24 months, $750 deposit",
+     "rental-agreement", {"rent": "$1200", "duration": "24 months", "deposit": "$750"}),
+    ("Stretch goal: 2%, 10 years\nFloor: 4%\nMy acceptable offer: $8,000 at 3% over 7 years, $20 fees",
+     "loan-agreement", {"amount": "$8000", "annual interest rate": "3%", "duration": "7 years", "service fees": "$20"}),
+    ("| | Rent | Duration | Deposit |\n|---|---|---|---|\n| Ideal | $1,000 | 36 months | $500 |\n"
+     "| Walk-away | $1,300 | 12 months | $1,500 |\n| Acceptable | $1,100 | 24 months | $1,000 |",
+     "rental-agreement", {"rent": "$1100", "duration": "24 months", "deposit": "$1000"}),
+    ("| Issue | Target | Acceptable |\n|---|---|---|\n| Amount | $10,000 | $9,000 |\n| Rate | 2% | 3.5% |",
+     "loan-agreement", {"amount": "$9000", "annual interest rate": "3.5%"}),
+])
+def test_the_acceptable_position_outranks_target_and_walk_away(note, game_name, offers) -> None:
+    assert extract_note(note, game(game_name)).offers == offers

@@ -8,6 +8,7 @@ import re
 
 from lamen.judge.doubt import NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
+from lamen.judge.keys import ASPIRATION_KEY, NOT_OWN_KEY, plain_key
 from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
@@ -112,6 +113,13 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
             prose = found.model_copy(update={"confidence": "unsure",
                                              "reason": "offer read from the note's last line of values, without a heading"})
+    if chosen is not None and prose is not None and prose.found_anything and offered and \
+            not _RESERVATION_HEADING.match(offered[-1].group(0)) and offered[-1].start() >= chosen.start and \
+            all(labels.issue_for_key(str(key)) is None and (NOT_OWN_KEY.search(plain_key(key)) or ASPIRATION_KEY.search(plain_key(key)))
+                for key, _ in chosen.pairs):
+        # "Target: 6k / Walk-away: 10k / Acceptable offer: 8k, 30 hours": lines of planning positions
+        # are no offer block; the acceptable position's line is the offer.
+        return prose
     if chosen is not None and from_json is not None:
         if chosen.form != "json":
             from_json = from_json.model_copy(update={"method": "text"})
