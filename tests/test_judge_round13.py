@@ -71,3 +71,18 @@ def test_a_line_of_someone_elses_values_or_reasoning_is_no_offer(note, game_name
 ])
 def test_the_acceptable_position_outranks_target_and_walk_away(note, game_name, offers) -> None:
     assert extract_note(note, game(game_name)).offers == offers
+
+
+# Two labels, one the other with "no" ("no free trial" / "free trial lesson", "no battery" /
+# "battery backup"): a boolean (JSON or Python), yes / not included, or "no" and the thing's
+# words, chooses between them.
+@pytest.mark.parametrize("note, game_name, offers", [
+    ("{'hourly_rate': 50, 'trial': True}", "language-tutoring", {"hourly rate": "$50", "trial lesson": "free trial lesson"}),
+    ('{"price": 17000, "battery": false}', "solar-installation", {"price": "$17000", "battery": "no battery"}),
+    ("- Price: $21,000\n- Battery: not included\n- Panels: standard", "solar-installation",
+     {"price": "$21000", "battery": "no battery", "panels": "standard panels"}),
+    ("Acceptable offer:\n- Rate: $40\n- Trial: no trial", "language-tutoring",
+     {"hourly rate": "$40", "trial lesson": "no free trial"}),
+])
+def test_a_boolean_or_a_denial_chooses_between_a_label_and_its_negation(note, game_name, offers) -> None:
+    assert extract_note(note, game(game_name)).offers == offers
