@@ -86,3 +86,19 @@ def test_the_acceptable_position_outranks_target_and_walk_away(note, game_name, 
 ])
 def test_a_boolean_or_a_denial_chooses_between_a_label_and_its_negation(note, game_name, offers) -> None:
     assert extract_note(note, game(game_name)).offers == offers
+
+
+# A count per week in any language and notation is written "once / twice / N times a week", the
+# form the games' labels and synonyms use.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("We'd like $60/hr with 2x/wk sessions, online.", "language-tutoring",
+     {"hourly rate": "$60", "sessions": "two per week", "format": "online"}),
+    ("Proponuję 50 $ za godzinę i trzy lekcje tygodniowo.", "language-tutoring",
+     {"hourly rate": "$50", "sessions": "three per week"}),
+    ("Podemos limpiar dos veces a la semana por 2.500 $.", "office-cleaning",
+     {"frequency": "twice a week", "monthly price": "$2500"}),
+    ("清洁每週1次，每月2000美元。", "office-cleaning", {"frequency": "weekly", "monthly price": "$2000"}),
+    ("Wir kommen zweimal in der Woche.", "office-cleaning", {"frequency": "twice a week"}),
+])
+def test_a_count_per_week_in_any_language_is_its_label(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name), side=0).offers == offers

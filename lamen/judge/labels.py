@@ -108,7 +108,6 @@ def frequency_words(text: str, label_words: frozenset[str], wordings: Collection
                           if _FREQUENCY_WORDS[m.group(1).lower()] in label_words else m.group(0), text)
 
 
-# Words of labels that say nothing of which label is meant on their own.
 _DENIED = re.compile(r"\s*(?:no|without|not|zero)\s+(\w[\w\s'-]*?)\s*[.!]?\s*", re.IGNORECASE)
 
 
@@ -118,6 +117,7 @@ def _negates(label: str, other: str) -> bool:
     return len(words) >= 2 and words[0] in ("no", "without") and set(words[1:]) <= others
 
 
+# Words of labels that say nothing of which label is meant on their own.
 _NOT_TELLING = {"with", "without", "only", "included", "include", "including", "none", "from", "this", "that", "next",
                 "week", "weeks", "month", "months", "year", "years", "days", "hours", "your", "their", "every",
                 # words of labels that ordinary sentences use for other things ("open to", "the event",
