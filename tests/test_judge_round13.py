@@ -102,3 +102,23 @@ def test_a_boolean_or_a_denial_chooses_between_a_label_and_its_negation(note, ga
 ])
 def test_a_count_per_week_in_any_language_is_its_label(text, game_name, offers) -> None:
     assert extract_message(text, game(game_name), side=0).offers == offers
+
+
+# A message written as a chat transcript: the other speaker's lines are quotations; the writer
+# (who speaks last) revises with a later line what it names, and the rest of its earlier line stands.
+@pytest.mark.parametrize("text, game_name, side, offers", [
+    ("Lender: $9,000 over 9 years at 5%.\nBorrower: Far too steep.\nLender: Fine, 4% then, with $20 fees.",
+     "loan-agreement", 0,
+     {"amount": "$9000", "duration": "9 years", "annual interest rate": "4%", "service fees": "$20"}),
+    ("**Company B:** We want 4-6 on the board.\n**Company A:** Out of the question.\n"
+     "**Company B:** Then 5-5, and ownership at 45%.", "merger", 1, {"control": "5-5", "ownership": "45%"}),
+    ("Landlord: $1,400 and 12 months.\nTenant: I can do $1,200 for 24 months.", "rental-agreement", 1,
+     {"rent": "$1200", "duration": "24 months"}),
+])
+def test_a_transcript_is_read_as_the_last_speakers_lines(text, game_name, side, offers) -> None:
+    assert extract_message(text, game(game_name), side=side).offers == offers
+
+
+def test_a_list_of_issue_lines_is_no_transcript() -> None:
+    found = extract_message("Rent: $1,100\nDuration: 18 months\nDeposit: $500", game("rental-agreement"), side=1)
+    assert found.offers == {"rent": "$1100", "duration": "18 months", "deposit": "$500"}
