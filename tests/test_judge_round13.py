@@ -122,3 +122,29 @@ def test_a_transcript_is_read_as_the_last_speakers_lines(text, game_name, side, 
 def test_a_list_of_issue_lines_is_no_transcript() -> None:
     found = extract_message("Rent: $1,100\nDuration: 18 months\nDeposit: $500", game("rental-agreement"), side=1)
     assert found.offers == {"rent": "$1100", "duration": "18 months", "deposit": "$500"}
+
+
+# The shipped games' issue words, units, "none" / "without" and per cent in languages the lexicon
+# lacked (Czech, Greek, Danish, Norwegian, Finnish, Romanian, Ukrainian, Hebrew), each read by the
+# same English grammar; Greek capitals Alpha and Beta alone are the parties.
+@pytest.mark.parametrize("text, game_name, side, offers", [
+    ("Navrhujeme nájemné 1 100 $, doba nájmu 24 měsíců, kauce 500 $ a žádný podnájem.", "rental-agreement", 0,
+     {"rent": "$1100", "duration": "24 months", "deposit": "$500", "subletting": "0 days"}),
+    ("Tarjoamme lainasumma 7 000 dollaria, 6 vuotta, korko 3 prosenttia, ilman palvelumaksuja.", "loan-agreement", 0,
+     {"amount": "$7000", "duration": "6 years", "annual interest rate": "3%"}),
+    ("Η εταιρεία Α προτείνει: διοικητικό συμβούλιο 6-4, ιδιοκτησία της Α 55%, παροχές 40%.", "merger", 0,
+     {"control": "6-4", "ownership": "55%", "benefits": "40%"}),
+    ("Vi foreslår husleie 1 300 dollar og depositum 1 000 dollar.", "rental-agreement", 0,
+     {"rent": "$1300", "deposit": "$1000"}),
+    ("אנחנו מציעים שכר דירה 1,200 דולר, חוזה ל-18 חודשים, ללא השכרת משנה.", "rental-agreement", 1,
+     {"rent": "$1200", "duration": "18 months", "subletting": "0 days"}),
+])
+def test_issue_words_of_more_languages(text, game_name, side, offers) -> None:
+    found = extract_message(text, game(game_name), side=side)
+    assert found.offers == offers
+    assert found.confidence == "unsure"
+
+
+def test_an_english_let_after_a_number_is_no_czech_year() -> None:
+    found = extract_message("In 2022 let us sublet 4 days; we offer $1,100.", game("rental-agreement"), side=1)
+    assert found.offers == {"subletting": "4 days", "rent": "$1100"}
