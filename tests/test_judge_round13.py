@@ -148,3 +148,22 @@ def test_issue_words_of_more_languages(text, game_name, side, offers) -> None:
 def test_an_english_let_after_a_number_is_no_czech_year() -> None:
     found = extract_message("In 2022 let us sublet 4 days; we offer $1,100.", game("rental-agreement"), side=1)
     assert found.offers == {"subletting": "4 days", "rent": "$1100"}
+
+
+# Options named "Option X" one to a line (their commas are no table), and a choice that names the
+# option before more words ("Leading with Option B this round", "propose Option 2 first").
+@pytest.mark.parametrize("note, game_name, offers", [
+    ("Option A — $1,100, 24 months, $500 deposit\nOption B — $1,200, 12 months, $500 deposit\n"
+     "Opening with Option A this time.", "rental-agreement",
+     {"rent": "$1100", "duration": "24 months", "deposit": "$500"}),
+    ("Option 1: $6,000 at 3%, 5 years\nOption 2: $7,000 at 4%, 6 years\nI'll propose Option 2 first, Option 1 in reserve.",
+     "loan-agreement", {"amount": "$7000", "annual interest rate": "4%", "duration": "6 years"}),
+])
+def test_a_chosen_option_named_before_more_words(note, game_name, offers) -> None:
+    assert extract_note(note, game(game_name)).offers == offers
+
+
+def test_a_count_after_take_is_still_no_option() -> None:
+    found = extract_message("Option A: $1,100 and 12 months. Option B: $1,300 and 24 months. Take 2 days of subletting "
+                            "with either.", game("rental-agreement"), side=1)
+    assert found.ambiguous == ("rent", "duration") and found.offers == {"subletting": "2 days"}

@@ -84,10 +84,11 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     chosen, from_json = structured_offer(note, labels)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.
-    # Lines that open with list indices ("1. Rent $1,300, 12 months, ...") are numbered options
-    # even where their commas parse as a table without a header.
+    # Lines that open with list indices ("1. Rent $1,300, 12 months, ...") or option names ("Option
+    # A — $8,000, full crew, ...") are options even where their commas parse as a table.
     numbered = chosen is not None and chosen.form == "table" and \
-        all(re.match(r"\s*(?:\d{1,2}[.)]|[-*•])\s", line) for line in note[chosen.start:chosen.end].strip().splitlines())
+        all(re.match(r"\s*(?:\d{1,2}[.)]|[-*•])\s|\s*[*_]*(?:option|package|alternative|scenario|plan)\s+\w{1,2}\b", line,
+                     re.IGNORECASE) for line in note[chosen.start:chosen.end].strip().splitlines())
     if (chosen is None or chosen.form == "lines" or numbered) and \
             (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
         return options
