@@ -167,3 +167,12 @@ def test_a_count_after_take_is_still_no_option() -> None:
     found = extract_message("Option A: $1,100 and 12 months. Option B: $1,300 and 24 months. Take 2 days of subletting "
                             "with either.", game("rental-agreement"), side=1)
     assert found.ambiguous == ("rent", "duration") and found.offers == {"subletting": "2 days"}
+
+
+# A Python tuple in a dict literal is one value, its comma inside it: a seat split or a share split.
+@pytest.mark.parametrize("note, offers", [
+    ("{'control': (7, 3), 'benefits': '20%'}", {"control": "7-3", "benefits": "20%"}),
+    ("{'employees': (0.45, 0.55), 'ownership': '50%'}", {"employees": "45%-55%", "ownership": "50%"}),
+])
+def test_a_python_tuple_is_one_value(note, offers) -> None:
+    assert extract_note(note, game("merger")).offers == offers
