@@ -176,3 +176,17 @@ def test_a_count_after_take_is_still_no_option() -> None:
 ])
 def test_a_python_tuple_is_one_value(note, offers) -> None:
     assert extract_note(note, game("merger")).offers == offers
+
+
+# A vulgar fraction in a key-bound value is part of its number, never dropped for an exact match.
+@pytest.mark.parametrize("text, offers", [
+    ("- **Rate:** 2½%\n- **Fees:** $20", {"annual interest rate": "2.5%", "service fees": "$20"}),
+    ("| Rate | 5 ½ % |\n| Amount | $4,000 |", {"annual interest rate": "5.5%", "amount": "$4000"}),
+])
+def test_a_vulgar_fraction_in_a_listed_value(text, offers) -> None:
+    assert extract_message(text, game("loan-agreement"), side=0).offers == offers
+
+
+def test_a_fraction_that_makes_no_label_is_invalid() -> None:
+    found = extract_note('{"rate": "3¼%"}', game("loan-agreement"))
+    assert found.offers == {} and list(found.invalid) == ["annual interest rate"]

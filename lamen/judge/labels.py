@@ -108,6 +108,7 @@ def frequency_words(text: str, label_words: frozenset[str], wordings: Collection
                           if _FREQUENCY_WORDS[m.group(1).lower()] in label_words else m.group(0), text)
 
 
+_VULGAR = re.compile(r"[\u00bc-\u00be\u2150-\u215e]")
 _DENIED = re.compile(r"\s*(?:no|without|not|zero)\s+(\w[\w\s'-]*?)\s*[.!]?\s*", re.IGNORECASE)
 
 
@@ -311,6 +312,10 @@ class IssueLabels:
 
     def _match(self, value: str, known_units: set[str]) -> ValueMatch:
         text = str(value).strip().strip("\"'`*_ ").strip()
+        if not text.isascii() and _VULGAR.search(text):
+            # "3½%": the fraction is part of the number, which normalising for an exact match
+            # would drop ("3%").
+            text = local_forms(text)
         if text.lower().rstrip(".") in PLACEHOLDERS:
             return ValueMatch("empty")
         exact = self.by_normal.get(normalise(text)) or self.by_wording.get(squash(text))
