@@ -190,3 +190,25 @@ def test_a_vulgar_fraction_in_a_listed_value(text, offers) -> None:
 def test_a_fraction_that_makes_no_label_is_invalid() -> None:
     found = extract_note('{"rate": "3¼%"}', game("loan-agreement"))
     assert found.offers == {} and list(found.invalid) == ["annual interest rate"]
+
+
+# The reader says it does not know: a message of six words or more with no English function word
+# and words the game does not know is doubted (a language the lexicon lacks); a listed value no
+# label's wording matches makes a message's reading unsure as it does a note's.
+def test_a_message_in_a_language_the_lexicon_lacks_is_unsure() -> None:
+    found = extract_message("Tunatoa kodi ya $1,200 kwa miezi 24 pamoja na amana.", game("rental-agreement"), side=0)
+    assert found.confidence == "unsure" and "few English words" in found.reason
+
+
+def test_a_terse_english_message_is_not_doubted_for_its_language() -> None:
+    found = extract_message("Final offer: USD 1,200 rent, 24 months, USD 500 deposit, 3 days sublet.",
+                            game("rental-agreement"), side=0)
+    assert found.offers == {"rent": "$1200", "duration": "24 months", "deposit": "$500", "subletting": "3 days"}
+    assert "English" not in found.reason
+
+
+def test_an_unmatched_listed_word_value_makes_a_message_unsure() -> None:
+    found = extract_message("Frequency: weekly\nSupplies: the usual arrangement\nPrice: $2,500", game("office-cleaning"),
+                            side=1)
+    assert found.offers == {"frequency": "weekly", "monthly price": "$2500"}
+    assert found.confidence == "unsure" and "supplies" in found.reason

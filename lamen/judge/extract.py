@@ -374,7 +374,11 @@ def _read_package(message: str, labels: GameLabels, side: int | None) -> Extract
     ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
                       if issue not in listed.offers and issue not in invalid and issue not in settled)
     offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}
-    return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
+    update: dict[str, object] = {"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous}
+    if listed.confidence == "unsure":
+        # "Supplies: ours": a listed value no label's wording matched is doubted as in a note.
+        update |= {"confidence": "unsure", "reason": "; ".join(r for r in (found.reason, listed.reason) if r)}
+    return found.model_copy(update=update)
 
 
 def _numbers(text: str) -> set[str]:
