@@ -212,3 +212,35 @@ def test_an_unmatched_listed_word_value_makes_a_message_unsure() -> None:
                             side=1)
     assert found.offers == {"frequency": "weekly", "monthly price": "$2500"}
     assert found.confidence == "unsure" and "supplies" in found.reason
+
+
+# Everyday words of deal terms (fuel, extra, included, a crew, supplies, daily, free, trial,
+# lesson, first, home, studio, standard, battery, panels, next, quarter) in more languages, one
+# concept a row: the English grammar then finds the label by its words.
+@pytest.mark.parametrize("text, game_name, side, offers", [
+    ("Proponujemy 17 000 $, panele standardowe, bez baterii, montaż w przyszłym kwartale.", "solar-installation", 0,
+     {"price": "$17000", "panels": "standard panels", "installation": "next quarter"}),
+    ("Tilbyr 8 000 $ for uken, drivstoff ekstra og 50 % forskudd.", "boat-charter", 0,
+     {"charter fee": "$8000", "fuel": "fuel extra", "advance payment": "50%"}),
+    ("Пропоную 60 $ за годину, онлайн, перший урок безкоштовно.", "language-tutoring", 0,
+     {"hourly rate": "$60", "format": "online"}),  # (a free first lesson is no wording of the trial: not read)
+    ("Siivous päivittäin, 3 500 $ kuukaudessa.", "office-cleaning", 0, {"frequency": "daily", "monthly price": "$3500"}),
+])
+def test_everyday_deal_words_in_more_languages(text, game_name, side, offers) -> None:
+    assert extract_message(text, game(game_name), side=side).offers == offers
+
+
+# "<issue word> free" is the issue's zero ("interest free"), unless a label of the issue is itself
+# the free thing ("first lesson free" of a "free trial lesson" is not "no free trial").
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("$60 an hour, online, first lesson free.", "language-tutoring", {"hourly rate": "$60", "format": "online"}),
+    ("An interest free loan of $5,000 over 5 years.", "loan-agreement",
+     {"annual interest rate": "0%", "amount": "$5000", "duration": "5 years"}),
+])
+def test_free_after_a_word_of_a_free_label(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name), side=0).offers == offers
+
+
+def test_an_english_do_is_no_polish_within() -> None:
+    found = extract_message("I can do two rounds and 4 weeks.", game("design-contract"), side=0)
+    assert found.offers == {"revisions": "two rounds", "deadline": "4 weeks"}
