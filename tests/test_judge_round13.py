@@ -244,3 +244,16 @@ def test_free_after_a_word_of_a_free_label(text, game_name, offers) -> None:
 def test_an_english_do_is_no_polish_within() -> None:
     found = extract_message("I can do two rounds and 4 weeks.", game("design-contract"), side=0)
     assert found.offers == {"revisions": "two rounds", "deadline": "4 weeks"}
+
+
+# Per cent words after a decimal comma ("1,5 prosent"), weeks and hours after a number, and the
+# words of a licence and net terms in the languages added this round.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("Jeg foreslår 6 000 dollar, 4 år og 3,5 prosent rente.", "loan-agreement",
+     {"amount": "$6000", "duration": "4 years", "annual interest rate": "3.5%"}),
+    ("Navrhujeme 5 000 $, 6 týdnů, exkluzivní licence a netto 30.", "design-contract",
+     {"fee": "$5000", "deadline": "6 weeks", "rights": "exclusive licence", "payment terms": "net 30"}),
+    ("Tarjoamme 40 tuntia kuukaudessa, 10 000 $.", "consulting-retainer", {"hours": "40 hours", "retainer": "$10000"}),
+])
+def test_units_and_terms_of_more_languages(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name), side=0).offers == offers

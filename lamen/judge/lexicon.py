@@ -614,6 +614,12 @@ _ROUND13_WORDS = {
     "procent": "percent", "procenta": "percent", "procentů": "percent", "prosent": "percent",
     "prosenttia": "percent", "la sută": "percent", "відсотків": "percent", "відсотки": "percent",
     "persen": "percent", "τοις εκατό": "percent",
+    "eksklusiv": "exclusive", "eksklusiiv": "exclusive", "exkluzivní": "exclusive", "wyłączna": "exclusive",
+    "wyłączną": "exclusive", "yksinoikeus": "exclusive", "exclusivă": "exclusive", "ексклюзивна": "exclusive",
+    "eksklusif": "exclusive", "münhasır": "exclusive", "αποκλειστική": "exclusive",
+    "lisens": "licence", "licens": "licence", "licence": "licence", "licencja": "licence", "licencję": "licence",
+    "lisenssi": "licence", "licență": "licence", "ліцензія": "licence", "lisensi": "licence", "lisans": "licence",
+    "άδεια": "licence", "netto": "net",
     "dolarů": "dollars", "dolary": "dollars", "δολάρια": "dollars", "δολαρίων": "dollars", "dollaria": "dollars",
     "dollarin": "dollars", "dolari": "dollars", "долари": "dollars",
 }
@@ -731,7 +737,10 @@ UNIT_AFTER_NUMBER = re.compile(
     # Czech, Greek, Danish / Norwegian, Finnish, Romanian (round thirteen)
     # (not Czech "let": English lets after a number, "in 2022 let us")
     r"měsíců|měsíce|měsíc|roky|dní|dny|μηνών|μήνες|μήνα|χρόνια|χρόνων|έτη|ημέρες|ημερών|μέρες|"
-    r"måneder|måneders|måned|dage|dager|kuukautta|kuukauden|vuotta|vuoden|päivää|päivän|luni|lună|ani|zile)(?![\w])",
+    r"måneder|måneders|måned|dage|dager|kuukautta|kuukauden|vuotta|vuoden|päivää|päivän|luni|lună|ani|zile|"
+    # weeks and hours of those languages and of Russian, Indonesian, Turkish
+    r"uker|uger|veckor|týdnů|týdny|týdne|viikkoa|săptămâni|тижнів|тижні|недель|недели|εβδομάδες|"
+    r"hodin|hodiny|timer|timmar|tuntia|годин|часов|часа|jam|saat|ώρες)(?![\w])",
     re.IGNORECASE)
 _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "miesięcy": "months", "miesiące": "months",
                               "miesiąc": "month", "lat": "years", "lata": "years", "rok": "year", "dni": "days",
@@ -746,7 +755,12 @@ _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "
                               "måneders": "months", "måned": "month", "dage": "days", "dager": "days",
                               "kuukautta": "months", "kuukauden": "months", "vuotta": "years", "vuoden": "years",
                               "päivää": "days", "päivän": "days", "luni": "months", "lună": "month", "ani": "years",
-                              "zile": "days"}
+                              "zile": "days", "uker": "weeks", "uger": "weeks", "veckor": "weeks", "týdnů": "weeks",
+                              "týdny": "weeks", "týdne": "weeks", "viikkoa": "weeks", "săptămâni": "weeks",
+                              "тижнів": "weeks", "тижні": "weeks", "недель": "weeks", "недели": "weeks",
+                              "εβδομάδες": "weeks", "hodin": "hours", "hodiny": "hours", "timer": "hours",
+                              "timmar": "hours", "tuntia": "hours", "годин": "hours", "часов": "hours", "часа": "hours",
+                              "jam": "hours", "saat": "hours", "ώρες": "hours"}
 
 
 def units_after_numbers(text: str) -> str:

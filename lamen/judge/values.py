@@ -370,6 +370,9 @@ def local_forms(text: str) -> str:
         if not in_english(text):
             text = _noun_compounds(text)
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
+        if "percent" in text:
+            # "1,5 prosent" is now "1,5 percent": a per cent word after a decimal comma
+            text = _DECIMAL_COMMA.sub(r"\1.\2", _PER_CENT.sub("%", text))
         text = _OF_THE_WHOLE.sub(" of the ", text)
         text = _FRENCH_YEAR.sub(" year", text)
         text = _BETWEEN_AND.sub(r"\1 and ", text)
