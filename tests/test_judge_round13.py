@@ -257,3 +257,20 @@ def test_an_english_do_is_no_polish_within() -> None:
 ])
 def test_units_and_terms_of_more_languages(text, game_name, offers) -> None:
     assert extract_message(text, game(game_name), side=0).offers == offers
+
+
+# An email's subject line, greeting and signature hold no offer: a number there (a unit, a phone
+# number) neither offers nor makes the reader doubt the body.
+def test_an_emails_frame_holds_no_offer() -> None:
+    text = ("Subject: Lease for unit 12, from 1 March\n\nHi Dana,\n\nThanks for the quick reply. We can offer $1,300 a "
+            "month on a 24-month lease with a $1,000 deposit.\n\nBest,\nSam\n555-0100")
+    found = extract_message(text, game("rental-agreement"), side=0)
+    assert found.offers == {"rent": "$1300", "duration": "24 months", "deposit": "$1000"}
+    assert found.confidence == "sure"
+
+
+def test_a_german_emails_frame_holds_no_offer() -> None:
+    text = "Betreff: Angebot 3\n\nHallo Herr Berg,\n\nwir bieten 7.000 $ für 6 Jahre zu 4 %.\n\nMit freundlichen Grüßen\nAnna Maier"
+    found = extract_message(text, game("loan-agreement"), side=0)
+    assert found.offers == {"amount": "$7000", "duration": "6 years", "annual interest rate": "4%"}
+    assert "'3'" not in found.reason

@@ -15,6 +15,7 @@ from lamen.judge.messages import extract_text
 from lamen.judge.labels import words_to_digits
 from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
+from lamen.judge.email_frame import email_body
 from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
 
@@ -334,7 +335,7 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour").
     A list of short `issue: value` pairs in the message binds each value to its issue for sure;
     free text fills in the rest."""
-    message = _without_quoted_lines(plain_markup(message))
+    message = _without_quoted_lines(email_body(plain_markup(message)))
     if ":" in message and "\n" in message.strip() and \
             (turns := own_turns(message, lambda name: labels.issue_for_key(name) is not None)) is not None:
         # A transcript: the other side's lines are quoted, the writer's lines are read in order.
