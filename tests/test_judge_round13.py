@@ -274,3 +274,19 @@ def test_a_german_emails_frame_holds_no_offer() -> None:
     found = extract_message(text, game("loan-agreement"), side=0)
     assert found.offers == {"amount": "$7000", "duration": "6 years", "annual interest rate": "4%"}
     assert "'3'" not in found.reason
+
+
+# Labels that name a party ("client provides" / "cleaner provides", the cleaner being the
+# "Cleaning company"): "on us", "ours", "we bring" name the speaker's label, "you provide", "on
+# them" the other side's.
+@pytest.mark.parametrize("text, side, supplies", [
+    ("Weekly visits at $2,000, and the supplies are on us.", 0, "cleaner provides"),
+    ("Weekly visits at $2,000; for supplies, we bring our own.", 1, "client provides"),
+    ("Twice a week for $2,500 if you provide the supplies.", 1, "cleaner provides"),
+])
+def test_a_party_named_label_said_from_a_side(text, side, supplies) -> None:
+    assert extract_message(text, game("office-cleaning"), side=side).offers["supplies"] == supplies
+
+
+def test_a_party_named_label_needs_the_side() -> None:
+    assert "supplies" not in extract_message("Supplies on us.", game("office-cleaning")).offers

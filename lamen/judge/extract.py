@@ -16,6 +16,7 @@ from lamen.judge.labels import words_to_digits
 from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.email_frame import email_body
+from lamen.judge.party_labels import with_party_labels
 from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
 
@@ -350,7 +351,7 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
 def _read_package(message: str, labels: GameLabels, side: int | None) -> Extraction:
     """One package of a message: its free text, with a list of `issue: value` pairs binding each
     value to its issue."""
-    found = extract_text(message, labels, side=side)
+    found = with_party_labels(extract_text(message, labels, side=side), message, labels, side)
     if ":" not in message and "|" not in message and "{" not in message:
         return found
     listed = _listed_offer(message, labels)
