@@ -290,3 +290,15 @@ def test_a_party_named_label_said_from_a_side(text, side, supplies) -> None:
 
 def test_a_party_named_label_needs_the_side() -> None:
     assert "supplies" not in extract_message("Supplies on us.", game("office-cleaning")).offers
+
+
+# A value right after a refusal ("not able to accept", "can't agree to", "won't take") is turned
+# down; a bound ("can't accept anything less than") is still an offer.
+@pytest.mark.parametrize("text, game_name, side, offers", [
+    ("I'm not able to accept an on-site arrangement; a salary of $120,000 would work.", "job-offer", 1,
+     {"salary": "$120000"}),
+    ("We can't agree to a $1,500 deposit, but $1,000 is fine.", "rental-agreement", 1, {"deposit": "$1000"}),
+    ("We can't accept anything less than $1,300.", "rental-agreement", 0, {"rent": "$1300"}),
+])
+def test_a_refused_value_is_turned_down(text, game_name, side, offers) -> None:
+    assert extract_message(text, game(game_name), side=side).offers == offers

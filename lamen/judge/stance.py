@@ -237,6 +237,14 @@ _COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+differenc
                                rf"halfway|midway)\b[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
 
 
+# Just before a value: the speaker refuses it ("we can't accept a 36-month term", "I'm not able to
+# agree to on-site work", "we won't go with the $2,000 deposit").
+_REFUSED_BEFORE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not|(?:am|are|is|'m|'re)\s+(?:not|un)\s*able\s+to|"
+                             r"unable\s+to|not\s+in\s+a\s+position\s+to|refuse\s+to|decline\s+to)\s+"
+                             r"(?:accept|agree\s+to|take|go\s+with|commit\s+to|work\s+with|sign\s+(?:on\s+to|up\s+for))\s+"
+                             r"(?:an?\s+|the\s+|any\s+|your\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+
+
 _IT_IS = re.compile(r"\b(it|that|this|which)['’]s\b", re.IGNORECASE)
 
 
@@ -266,6 +274,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):
         return True
+    if _REFUSED_BEFORE.search(before[-50:]):
+        return False  # "I'm not able to accept an on-site arrangement": turned down
     immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
     # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
     if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)):
