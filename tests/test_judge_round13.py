@@ -302,3 +302,15 @@ def test_a_party_named_label_needs_the_side() -> None:
 ])
 def test_a_refused_value_is_turned_down(text, game_name, side, offers) -> None:
     assert extract_message(text, game(game_name), side=side).offers == offers
+
+
+# A message that recaps before it offers: after "here's where I am:", "my counter:", "our revised
+# offer is:" the values are the offer; what came before stands only where the offer leaves off.
+@pytest.mark.parametrize("text, side, offers", [
+    ("You came down to $1,400 and I went up to $1,100 last time. Here's where I am now: $1,200 a month and "
+     "24 months.", 1, {"rent": "$1200", "duration": "24 months"}),
+    ("You asked for $1,000 and 12 months, which we can't do. Our revised offer is: $1,300 with a $750 deposit.", 0,
+     {"rent": "$1300", "deposit": "$750"}),
+])
+def test_the_offer_after_a_recap(text, side, offers) -> None:
+    assert extract_message(text, game("rental-agreement"), side=side).offers == offers

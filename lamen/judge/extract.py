@@ -341,11 +341,33 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
             (turns := own_turns(message, lambda name: labels.issue_for_key(name) is not None)) is not None:
         # A transcript: the other side's lines are quoted, the writer's lines are read in order.
         return merged_turns([_read_message(turn, labels, side) for turn in turns])
+    if (heading := _last_offer_heading(message)) is not None and heading.start() > 0:
+        # "I appreciate you coming down to $1,300 ... So here's where I am: $1,200, 27 months": what
+        # follows the heading is the offer; what came before stands only where it leaves off.
+        after = _read_message(message[heading.end():], labels, side)
+        if len({*after.offers, *after.invalid, *after.ambiguous}) >= 2:
+            return merged_turns([_read_message(message[:heading.start()], labels, side), after])
     options = read_options(message, lambda text: _read_message(text, labels, side))
     if options is not None:
         return options
     alternatives = read_alternatives(message, lambda text: _read_package(text, labels, side))
     return alternatives if alternatives is not None else _read_package(message, labels, side)
+
+
+# Where a message turns from what was said to what it offers: "So here's where I am:", "Here's
+# what we can do:", "My counter:", "Our revised offer is:".
+_MESSAGE_OFFER_HEADING = re.compile(
+    r"\b(?:here'?s|here\s+is)\s+(?:where\s+(?:i|we)\s+(?:am|are|stand|land)|what\s+(?:i|we)\s+(?:can|could)\s+(?:do|offer)"
+    r"|(?:my|our)\s+(?:\w+\s+)?(?:offer|proposal|counter(?:-?offer)?))\b[^:\n]{0,20}:|"
+    r"\b(?:my|our)\s+(?:new\s+|revised\s+|updated\s+|final\s+)?(?:offer|proposal|counter(?:-?offer)?|position)\s*(?:is\s*)?:",
+    re.IGNORECASE)
+
+
+def _last_offer_heading(message: str) -> re.Match[str] | None:
+    found = None
+    for found in _MESSAGE_OFFER_HEADING.finditer(message):
+        pass
+    return found
 
 
 def _read_package(message: str, labels: GameLabels, side: int | None) -> Extraction:
