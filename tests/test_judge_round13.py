@@ -314,3 +314,18 @@ def test_a_refused_value_is_turned_down(text, game_name, side, offers) -> None:
 ])
 def test_the_offer_after_a_recap(text, side, offers) -> None:
     assert extract_message(text, game("rental-agreement"), side=side).offers == offers
+
+
+# Values in parentheses after the other side's offer are theirs, unless the text takes them up.
+@pytest.mark.parametrize("text, offers", [
+    ("Your latest offer ($1,400 rent, 6 months) doesn't work for us. We'll come back next round.", {}),
+    ("Your last proposal ($1,200, 24 months) works for me, I accept.", {"rent": "$1200", "duration": "24 months"}),
+])
+def test_values_in_parentheses_after_their_offer(text, offers) -> None:
+    assert extract_message(text, game("rental-agreement"), side=1).offers == offers
+
+
+def test_a_note_that_keeps_their_values_in_parentheses() -> None:
+    note = "Acceptable offer: everything as in their last proposal ($1,100, 24 months, $500 deposit) except rent at $1,200."
+    assert extract_note(note, game("rental-agreement")).offers == {"rent": "$1200", "duration": "24 months",
+                                                                   "deposit": "$500"}
