@@ -329,3 +329,15 @@ def test_a_note_that_keeps_their_values_in_parentheses() -> None:
     note = "Acceptable offer: everything as in their last proposal ($1,100, 24 months, $500 deposit) except rent at $1,200."
     assert extract_note(note, game("rental-agreement")).offers == {"rent": "$1200", "duration": "24 months",
                                                                    "deposit": "$500"}
+
+
+# A tag that wraps an offer (<offer>, <acceptable_offer>, <final_answer>) heads its pairs, and its
+# closing tag is no part of the last value.
+@pytest.mark.parametrize("note, game_name, offers", [
+    ("<think>They want pickup.</think>\n<offer>price: $800; delivery: pickup; assembly: included</offer>",
+     "furniture-order", {"price": "$800", "delivery": "pickup", "assembly": "assembly included"}),
+    ("<final_answer>rent = 1100\nduration = 18</final_answer>", "rental-agreement",
+     {"rent": "$1100", "duration": "18 months"}),
+])
+def test_a_wrapper_tag_heads_its_pairs(note, game_name, offers) -> None:
+    assert extract_note(note, game(game_name)).offers == offers
