@@ -341,3 +341,14 @@ def test_a_note_that_keeps_their_values_in_parentheses() -> None:
 ])
 def test_a_wrapper_tag_heads_its_pairs(note, game_name, offers) -> None:
     assert extract_note(note, game(game_name)).offers == offers
+
+
+# A key-bound word that is part of several labels' wordings names the one label whose own words
+# hold it, before another label's synonym ("Crew: skipper" is "skipper only", not the "skipper and
+# cook" of full crew).
+@pytest.mark.parametrize("note, offers", [
+    ("Crew: skipper\nFuel: extra\nFee: $7,000", {"crew": "skipper only", "fuel": "fuel extra", "charter fee": "$7000"}),
+    ('{"crew": "skipper", "advance": "50%"}', {"crew": "skipper only", "advance payment": "50%"}),
+])
+def test_a_labels_own_words_outrank_a_synonym(note, offers) -> None:
+    assert extract_note(note, game("boat-charter")).offers == offers

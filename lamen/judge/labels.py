@@ -266,8 +266,14 @@ class IssueLabels:
         content = {w for w in words if w not in _FILLER_WORDS}
         if not content:
             return []
-        return list(dict.fromkeys(label for phrase, label in self.phrases
-                                  if content <= set(phrase) and not _negated_in(phrase, content)))
+        found = list(dict.fromkeys(label for phrase, label in self.phrases
+                                   if content <= set(phrase) and not _negated_in(phrase, content)))
+        if len(found) > 1:
+            # "Crew: skipper" of "skipper only" beside the synonym "skipper and cook" of "full
+            # crew": a label's own words outrank another label's synonym.
+            own = [label for label in found if content <= set(word_sequence(label.lower()))]
+            return own if len(own) == 1 else found
+        return found
 
     def reordered_labels(self, words: list[str]) -> list[str]:
         """Text labels whose words a value holds all of, in another order: "remote full" (as
