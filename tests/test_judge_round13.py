@@ -223,7 +223,7 @@ def test_an_unmatched_listed_word_value_makes_a_message_unsure() -> None:
     ("Tilbyr 8 000 $ for uken, drivstoff ekstra og 50 % forskudd.", "boat-charter", 0,
      {"charter fee": "$8000", "fuel": "fuel extra", "advance payment": "50%"}),
     ("Пропоную 60 $ за годину, онлайн, перший урок безкоштовно.", "language-tutoring", 0,
-     {"hourly rate": "$60", "format": "online"}),  # (a free first lesson is no wording of the trial: not read)
+     {"hourly rate": "$60", "format": "online", "trial lesson": "free trial lesson"}),
     ("Siivous päivittäin, 3 500 $ kuukaudessa.", "office-cleaning", 0, {"frequency": "daily", "monthly price": "$3500"}),
 ])
 def test_everyday_deal_words_in_more_languages(text, game_name, side, offers) -> None:
@@ -231,9 +231,13 @@ def test_everyday_deal_words_in_more_languages(text, game_name, side, offers) ->
 
 
 # "<issue word> free" is the issue's zero ("interest free"), unless a label of the issue is itself
-# the free thing ("first lesson free" of a "free trial lesson" is not "no free trial").
+# the free thing: then it is that label ("first lesson free", the issue's alias "first lesson", is
+# the "free trial lesson", not "no free trial").
 @pytest.mark.parametrize("text, game_name, offers", [
-    ("$60 an hour, online, first lesson free.", "language-tutoring", {"hourly rate": "$60", "format": "online"}),
+    ("$60 an hour, online, first lesson free.", "language-tutoring",
+     {"hourly rate": "$60", "format": "online", "trial lesson": "free trial lesson"}),
+    ("$50 an hour and the trial lesson free of charge.", "language-tutoring",
+     {"hourly rate": "$50", "trial lesson": "free trial lesson"}),
     ("An interest free loan of $5,000 over 5 years.", "loan-agreement",
      {"annual interest rate": "0%", "amount": "$5000", "duration": "5 years"}),
 ])
