@@ -1,9 +1,14 @@
-"""Round 12's split of the held-out gold parts, for tuning without looking at the validation half:
-A (tuned on) = test11's items with odd id numbers + test10's items with even id numbers; B
-(validation) = test11's items with even id numbers. Prints each half's figures as JSON; with
-`--errors`, lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
+"""A round's split of held-out gold parts into a half it tunes on (A) and a half it validates on (B),
+chosen by `--round`:
 
-    python bench/extraction_halves.py [--errors]
+- round 12: A = test11's items with odd id numbers + test10's items with even id numbers;
+  B = test11's items with even id numbers.
+- round 13: A = test12's and test13's items with odd id numbers; B = their items with even id numbers.
+
+Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
+lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
+
+    python bench/extraction_halves.py [--round 12|13] [--errors]
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import json
 import re
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +26,22 @@ REPO = Path(__file__).resolve().parent.parent
 # Run as a script, Python puts bench/ (not the checkout) on the path; bench.extraction_gold needs the checkout.
 sys.path.insert(0, str(REPO))
 
-from bench.extraction_gold import GOLD_TEST10, GOLD_TEST11, gold_items, score  # noqa: E402
+from bench.extraction_gold import PARTS, gold_items, score  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Slice:
+    """The items of one part whose id number has the given parity (1 = odd, 0 = even)."""
+
+    part: str
+    parity: int
+
+
+# Each round's halves; a round's split is kept once used, so its figures can be recomputed.
+SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
+    12: {"A": (Slice("test11", 1), Slice("test10", 0)), "B": (Slice("test11", 0),)},
+    13: {"A": (Slice("test12", 1), Slice("test13", 1)), "B": (Slice("test12", 0), Slice("test13", 0))},
+}
 
 
 def id_number(item: dict[str, Any]) -> int:
@@ -30,10 +51,15 @@ def id_number(item: dict[str, Any]) -> int:
     return int(found.group(1))
 
 
-def halves() -> dict[str, list[dict[str, Any]]]:
-    test11, test10 = gold_items(GOLD_TEST11), gold_items(GOLD_TEST10)
-    return {"A": [i for i in test11 if id_number(i) % 2 == 1] + [i for i in test10 if id_number(i) % 2 == 0],
-            "B": [i for i in test11 if id_number(i) % 2 == 0]}
+def slice_items(piece: Slice) -> list[dict[str, Any]]:
+    return [item for item in gold_items(PARTS[piece.part]) if id_number(item) % 2 == piece.parity]
+
+
+def halves(round_number: int = 12) -> dict[str, list[dict[str, Any]]]:
+    if round_number not in SPLITS:
+        raise ValueError(f"extraction_halves: no split for round {round_number} (known: {sorted(SPLITS)})")
+    return {name: [item for piece in pieces for item in slice_items(piece)]
+            for name, pieces in SPLITS[round_number].items()}
 
 
 def score_items(items: list[dict[str, Any]]) -> dict[str, Any]:
@@ -46,12 +72,23 @@ def score_items(items: list[dict[str, Any]]) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--round", type=int, default=12, choices=sorted(SPLITS), help="whose split to use")
     parser.add_argument("--errors", action="store_true", help="list A's wrongly read items (never B's)")
     args = parser.parse_args()
-    scored = {name: score_items(items) for name, items in halves().items()}
-    print(json.dumps({name: result["result"] for name, result in scored.items()}, indent=2))
+    report: dict[str, Any] = {}
+    errors: list[dict[str, Any]] = []
+    for name, pieces in SPLITS[args.round].items():
+        items = [item for piece in pieces for item in slice_items(piece)]
+        scored = score_items(items)
+        report[name] = scored["result"]
+        if len(pieces) > 1:  # each part's share of the half, totals only
+            for piece in pieces:
+                report[f"{name}:{piece.part}"] = score_items(slice_items(piece))["result"]
+        if name == "A":
+            errors = scored["errors"]
+    print(json.dumps(report, indent=2))
     if args.errors:
-        for error in scored["A"]["errors"]:
+        for error in errors:
             print(json.dumps(error, ensure_ascii=False), file=sys.stderr)
 
 

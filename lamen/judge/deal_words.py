@@ -178,7 +178,68 @@ COMPOUND_PARTS: dict[str, str] = {
 }
 
 
+# Round thirteen: the same kind of words for the terms of more everyday deals (a crew, fuel,
+# supplies, lessons, panels, a battery), and the rows above in the languages test12 and test13
+# lean on beyond the six (Polish, Czech, Danish, Norwegian, Swedish, Finnish, Romanian, Ukrainian,
+# Russian, Indonesian, Turkish, Greek). Forms that are words of another language or of English
+# with another sense ("prima", "les", "ei", "time", "do", "daring", "ay") are left out, and so is
+# the cook: "with a skipper (no cook)" would read as "skipper and cook", a label's words in any order.
+MORE_LANGUAGES: dict[str, tuple[str, ...]] = {
+    "skipper": ("patrón", "patrão", "capitano", "schipper", "skeppare", "kippari", "kapitan", "kapitán", "шкіпер",
+                "шкипер", "nakhoda", "kaptan", "καπετάνιος", "σκίπερ"),
+    "crew": ("besatzung", "équipage", "tripulación", "equipaggio", "tripulação", "bemanning", "załoga", "posádka",
+             "besætning", "mannskap", "besättning", "miehistö", "echipaj", "екіпаж", "экипаж", "awak kapal",
+             "mürettebat", "πλήρωμα"),
+    "fuel": ("kraftstoff", "treibstoff", "carburant", "carburante", "combustível", "brandstof", "paliwo", "palivo",
+             "brændstof", "drivstoff", "bränsle", "polttoaine", "combustibil", "пальне", "топливо", "bahan bakar",
+             "yakıt", "καύσιμα"),
+    "extra": ("zusätzlich", "en sus", "aparte", "a parte", "à parte", "dodatkowo", "zvlášť", "ekstra", "separat",
+              "erikseen", "окремо", "отдельно", "terpisah", "ayrıca", "επιπλέον"),
+    "included": ("wliczone", "wliczony", "w cenie", "v ceně", "zahrnuto", "inkluderet", "inkludert", "inkluderat",
+                 "sisältyy", "включено", "включене", "включені", "termasuk", "dahil", "περιλαμβάνεται"),
+    "supplies": ("reinigungsmittel", "putzmittel", "produits d'entretien", "productos de limpieza",
+                 "prodotti per la pulizia", "prodotti", "produtos de limpeza", "schoonmaakmiddelen", "środki czystości",
+                 "čisticí prostředky", "rengøringsmidler", "rengjøringsmidler", "rengöringsmedel", "puhdistusaineet",
+                 "produse de curățenie", "засоби", "средства", "bahan pembersih", "temizlik malzemeleri", "καθαριστικά",
+                 "υλικά"),
+    "daily": ("codziennie", "denně", "každý den", "dagligt", "daglig", "dagligen", "päivittäin", "zilnic", "щодня",
+              "ежедневно", "setiap hari", "her gün", "καθημερινά"),
+    "online": ("en ligne", "en línea", "in linea", "онлайн", "secara daring", "çevrimiçi", "διαδικτυακά"),
+    "free": ("kostenlos", "kostenlose", "kostenfreie", "gratuite", "gratuito", "gratuita", "darmowa", "darmowy",
+             "bezpłatna", "bezpłatny", "zdarma", "bezplatná", "ilmainen", "gratuită", "безкоштовно", "безкоштовний",
+             "безкоштовна", "бесплатно", "бесплатный", "бесплатное", "ücretsiz", "δωρεάν"),
+    "trial": ("probestunde", "essai", "prueba", "proef", "próbna", "próbne", "zkušební", "prøvetime", "provlektion",
+              "kokeilu", "kokeilutunti", "probă", "пробний", "пробна", "пробне", "пробный", "пробное", "percobaan",
+              "uji coba", "deneme", "δοκιμαστικό", "δοκιμαστικό μάθημα"),
+    "lesson": ("leçon", "lezione", "lekcja", "lekce", "lektion", "oppitunti", "lecție", "урок", "pelajaran", "ders",
+               "μάθημα"),
+    "first": ("erste", "ersten", "première", "primera", "primer", "primeira", "primeiro", "eerste", "pierwsza",
+              "pierwsze", "první", "første", "första", "ensimmäinen", "перший", "перша", "первый", "первое",
+              "pertama", "ilk", "πρώτο", "πρώτη"),
+    "home": ("w domu", "do domu", "doma", "hjemme", "hemma", "kotona", "acasă", "вдома", "на дому", "di rumah",
+             "evde", "στο σπίτι"),
+    "studio": ("estudio", "estúdio", "pracownia", "ateliér", "studie", "studiossa", "студія", "студии", "stüdyo",
+               "στούντιο"),
+    "standard": ("standardowe", "standardowy", "standardowa", "standardní", "vakio", "standarde", "стандартні",
+                 "стандартные", "standar", "τυπικά"),
+    "battery": ("batterie", "batería", "batteria", "bateria", "batterij", "akumulator", "magazyn energii", "baterie",
+                "batteri", "akku", "батарея", "акумулятор", "аккумулятор", "baterai", "batarya", "μπαταρία"),
+    "panels": ("paneele", "panneaux", "paneles", "pannelli", "painéis", "panelen", "panele", "panely", "paneler",
+               "paneelit", "panouri", "панелі", "панели", "πάνελ"),
+    "next": ("następny", "następnym", "przyszły", "przyszłym", "przyszłej", "příští", "næste", "neste", "nästa", "seuraava", "următorul", "наступний",
+             "наступного", "следующий", "berikutnya", "gelecek", "επόμενο", "επόμενη"),
+    "week": ("tydzień", "tygodniu", "týden", "uge", "uke", "vecka", "viikko", "săptămână", "тиждень", "неделя", "minggu",
+             "hafta", "εβδομάδα"),
+    "month": ("miesiąca", "měsíce", "måned", "månad", "kuukauden", "lună", "місяця", "месяца", "bulan", "μήνα"),
+    "within": ("w ciągu", "inden for", "innen", "inom", "sisällä", "în", "протягом", "в течение", "dalam",
+               "içinde", "εντός"),
+    "quarter": ("kwartał", "kwartale", "čtvrtletí", "kvartal", "kvartalet", "neljännes", "trimestru", "квартал",
+                "кварталі", "kuartal", "çeyrek", "τρίμηνο"),
+}
+
+
 def european_words() -> dict[str, str]:
     """Each listed form -> its English word."""
     words = {form: english for english, forms in EUROPEAN.items() for form in forms}
+    words |= {form: english for english, forms in MORE_LANGUAGES.items() for form in forms if form not in words}
     return words | {f"due {unit}": f"two {english}" for unit, english in _ITALIAN_UNITS.items()}

@@ -49,6 +49,8 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
     complete = reading.is_complete(tuple(labels.issues))
     if not in_english(text) and (kind == "message" or not complete):
         reasons.append("text not in English")
+    elif kind == "message" and _few_english_words(text, labels):
+        reasons.append("few English words: the text may be in a language the lexicon lacks")
     if has_numbers and _RELATIVE.search(text) and (kind == "message" or not complete):
         reasons.append("a value written relative to another")
     if kind == "message" and has_numbers and _HEDGE.search(text):
@@ -73,6 +75,25 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
         if told:
             reasons.append(f"words of {', '.join(told)} labels but no value read")
     return reasons
+
+
+# Words English prose can hardly do without; a sentence of six words or more that has none of
+# them, and words the game does not know, is likely in a language the lexicon lacks.
+_ENGLISH_FUNCTION = frozenset("the a an to and of we i you is are am be for in on at with can could our your my me us it "
+                              "that this will would or if as by no not do does per so but all from let here there "
+                              "what how yes ok please "
+                              # and the words of any negotiation in English
+                              "offer offers final proposal counter issue issues company party usd eur dollars month "
+                              "months year years day days week weeks hour hours percent new revised terms deal".split())
+
+
+def _few_english_words(text: str, labels: GameLabels) -> bool:
+    words = re.findall(r"[^\W\d_]{2,}", text.lower())
+    if len(words) < 6 or any(word in _ENGLISH_FUNCTION for word in words):
+        return False
+    known = labels.label_words
+    unknown = [word for word in words if word not in known and not word_weights(word, labels)]
+    return len(unknown) >= 3
 
 
 _SELF = re.compile(r"^(?:my|your|our|them|it|him|her)sel(?:f|ves)$")

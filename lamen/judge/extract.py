@@ -8,18 +8,24 @@ import re
 
 from lamen.judge.doubt import NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
+from lamen.judge.keys import ASPIRATION_KEY, NOT_OWN_KEY, plain_key
 from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
 from lamen.judge.labels import words_to_digits
 from lamen.judge.values import local_forms
 from lamen.judge.options import read_alternatives, read_options
+from lamen.judge.email_frame import email_body
+from lamen.judge.party_labels import with_party_labels
+from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*[:=]|final answer\s*:|\bAO\s*:|"
                             # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
                             r"offer\s+(?:v|#|no\.?\s?)\d+(?:\s*\([^)\n]{0,40}\))?\s*:|angebot|oferta|offre|"
-                            r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:", re.IGNORECASE)
+                            r"bottom line|walk-?away|(?:my|our) (?:limit|terms|position)\s*:|"
+                            # "acceptable: 1200 rent 30 months": the word alone, as a heading
+                            r"\bacceptable\s*[:=]", re.IGNORECASE)
 _RESERVATION_HEADING = re.compile(r"bottom line|walk-?away|(?:my|our) limit", re.IGNORECASE)
 # A sentence after the offer block that changes it ("Revised: same as above, but the deposit at
 # $1,500"; "On second thought, I'll hold rent at $1,200").
@@ -80,10 +86,11 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     chosen, from_json = structured_offer(note, labels)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.
-    # Lines that open with list indices ("1. Rent $1,300, 12 months, ...") are numbered options
-    # even where their commas parse as a table without a header.
+    # Lines that open with list indices ("1. Rent $1,300, 12 months, ...") or option names ("Option
+    # A — $8,000, full crew, ...") are options even where their commas parse as a table.
     numbered = chosen is not None and chosen.form == "table" and \
-        all(re.match(r"\s*(?:\d{1,2}[.)]|[-*•])\s", line) for line in note[chosen.start:chosen.end].strip().splitlines())
+        all(re.match(r"\s*(?:\d{1,2}[.)]|[-*•])\s|\s*[*_]*(?:option|package|alternative|scenario|plan)\s+\w{1,2}\b", line,
+                     re.IGNORECASE) for line in note[chosen.start:chosen.end].strip().splitlines())
     if (chosen is None or chosen.form == "lines" or numbered) and \
             (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
         return options
@@ -110,6 +117,13 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
             prose = found.model_copy(update={"confidence": "unsure",
                                              "reason": "offer read from the note's last line of values, without a heading"})
+    if chosen is not None and prose is not None and prose.found_anything and offered and \
+            not _RESERVATION_HEADING.match(offered[-1].group(0)) and offered[-1].start() >= chosen.start and \
+            all(labels.issue_for_key(str(key)) is None and (NOT_OWN_KEY.search(plain_key(key)) or ASPIRATION_KEY.search(plain_key(key)))
+                for key, _ in chosen.pairs):
+        # "Target: 6k / Walk-away: 10k / Acceptable offer: 8k, 30 hours": lines of planning positions
+        # are no offer block; the acceptable position's line is the offer.
+        return prose
     if chosen is not None and from_json is not None:
         if chosen.form != "json":
             from_json = from_json.model_copy(update={"method": "text"})
@@ -128,7 +142,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return from_json
     if prose is not None and prose.found_anything:
         return prose
-    if _is_value_line(note, labels):
+    if _is_value_line(note, labels) and not _quoted_lead(note):
         # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30", "buffet,
         # $55, beer and wine" once a reasoning block is set aside) is its offer, heading or not;
         # read as text, and unsure.
@@ -136,6 +150,13 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from a line without an offer heading"})
+    if (body := _value_list_body(note, labels)) is not None:
+        # "client note — fee 4k, 4 wks, 3 rounds, exclusive license", "顾客备忘：借款 ９０００ 美元，期限 ８ 年":
+        # a note that is a label and one line of value segments, in any language or separator.
+        found = extract_text(body, labels)
+        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
+            return found.model_copy(update={"confidence": "unsure",
+                                            "reason": "offer read from a note that is one line of values"})
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
     # A reasoning block opened and never closed (the note was cut off while thinking): its
     # sentences weigh offers ("I can offer $1,000. Rent $1,100?"), they state none.
@@ -172,6 +193,50 @@ def _is_value_line(note: str, labels: GameLabels | None = None) -> bool:
     valued = sum(bool(re.search(r"\d", segment)) or (labels is not None and extract_text(segment, labels).found_anything)
                  for segment in segments)
     return sum(bool(re.search(r"\d", segment)) for segment in segments) >= 1 and valued >= max(2, len(segments) - 1)
+
+
+# What opens a one-line note before its values: "client note —", "Notatka spółki B:", "顾客备忘：",
+# "Photographer — acceptable:" (a few words, then a colon or a dash).
+_NOTE_LEAD = re.compile(r"^[^\n:：—–]{0,60}?(?:[:：]|\s[—–-]\s|—|–)(?:[^\n:：—–]{0,40}?(?:[:：]|\s[—–]\s|—|–))?\s*")
+# Segments of a value line in any script: commas (also the ideographic and Arabic ones), semicolons,
+# pipes, bullets and " / ".
+_VALUE_SEGMENTS = re.compile(r"[,;|+，、；،·•]|\s/\s")
+
+
+def _value_list_body(note: str, labels: GameLabels) -> str | None:
+    """The values of a note that is one line of value segments after a short lead label, or
+    whose last sentence is one after its own lead label ("tenant thinks 1300 is fair. acceptable:
+    1200 rent, 30 months"), or None. At least half the segments must hold a number or a label's
+    words, so that reasoning ("The landlord hasn't moved ($1,400, 6 months). I'll wait") is no
+    offer; a lead that names someone else's words ("Bank's last message:") quotes them."""
+    line = note.strip().rstrip(".。")
+    if not line or "\n" in line or len(line) > 320 or _UNCLOSED_THOUGHT.search(line):
+        return None
+    sentences = [sentence for sentence in re.split(r"(?<=[.!?。！？])\s*(?=\S)", line) if sentence.strip()]
+    lead = _NOTE_LEAD.match(sentences[-1]) if sentences else None
+    if len(sentences) > 1 and lead is None:
+        return None
+    line = sentences[-1]
+    if lead is not None and _quoted_lead(lead.group(0)):
+        return None
+    body = line[lead.end():] if lead and len(line) - lead.end() >= 8 else line
+    segments = [segment.strip() for segment in _VALUE_SEGMENTS.split(body) if segment.strip()]
+    if len(segments) < 3 or any(len(segment.split()) > 8 for segment in segments):
+        return None
+    valued = sum(bool(re.search(r"\d", segment)) or extract_text(segment, labels).found_anything for segment in segments)
+    return body if valued >= 2 and 2 * valued >= len(segments) else None
+
+
+def _quoted_lead(line: str) -> bool:
+    """Whether the lead label of a line of values ("Bank's last message:") names someone else's words."""
+    lead = _NOTE_LEAD.match(line.strip())
+    return lead is not None and (quotes_other_side(lead.group(0)) or bool(_OTHER_SIDES_WORDS.search(lead.group(0))))
+
+
+# "Bank's last message:", "Their terms:", "What they want:": a lead naming the other side's words.
+_OTHER_SIDES_WORDS = re.compile(r"\b(?:their|they|them|opponent\w*|other side|counterpart\w*)\b|"
+                                r"\b(?!(?:my|our)\b)\w+'s\s+(?:\w+\s+)?(?:message|offer|proposal|terms|position|ask)\b",
+                                re.IGNORECASE)
 
 
 def _last_value_line(note: str, labels: GameLabels) -> str | None:
@@ -271,7 +336,17 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     is the speaker's (0 or 1), for shares written from its point of view ("6-4 in our favour").
     A list of short `issue: value` pairs in the message binds each value to its issue for sure;
     free text fills in the rest."""
-    message = _without_quoted_lines(plain_markup(message))
+    message = _without_quoted_lines(email_body(plain_markup(message)))
+    if ":" in message and "\n" in message.strip() and \
+            (turns := own_turns(message, lambda name: labels.issue_for_key(name) is not None)) is not None:
+        # A transcript: the other side's lines are quoted, the writer's lines are read in order.
+        return merged_turns([_read_message(turn, labels, side) for turn in turns])
+    if (heading := _last_offer_heading(message)) is not None and heading.start() > 0:
+        # "I appreciate you coming down to $1,300 ... So here's where I am: $1,200, 27 months": what
+        # follows the heading is the offer; what came before stands only where it leaves off.
+        after = _read_message(message[heading.end():], labels, side)
+        if len({*after.offers, *after.invalid, *after.ambiguous}) >= 2:
+            return merged_turns([_read_message(message[:heading.start()], labels, side), after])
     options = read_options(message, lambda text: _read_message(text, labels, side))
     if options is not None:
         return options
@@ -279,10 +354,26 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     return alternatives if alternatives is not None else _read_package(message, labels, side)
 
 
+# Where a message turns from what was said to what it offers: "So here's where I am:", "Here's
+# what we can do:", "My counter:", "Our revised offer is:".
+_MESSAGE_OFFER_HEADING = re.compile(
+    r"\b(?:here'?s|here\s+is)\s+(?:where\s+(?:i|we)\s+(?:am|are|stand|land)|what\s+(?:i|we)\s+(?:can|could)\s+(?:do|offer)"
+    r"|(?:my|our)\s+(?:\w+\s+)?(?:offer|proposal|counter(?:-?offer)?))\b[^:\n]{0,20}:|"
+    r"\b(?:my|our)\s+(?:new\s+|revised\s+|updated\s+|final\s+)?(?:offer|proposal|counter(?:-?offer)?|position)\s*(?:is\s*)?:",
+    re.IGNORECASE)
+
+
+def _last_offer_heading(message: str) -> re.Match[str] | None:
+    found = None
+    for found in _MESSAGE_OFFER_HEADING.finditer(message):
+        pass
+    return found
+
+
 def _read_package(message: str, labels: GameLabels, side: int | None) -> Extraction:
     """One package of a message: its free text, with a list of `issue: value` pairs binding each
     value to its issue."""
-    found = extract_text(message, labels, side=side)
+    found = with_party_labels(extract_text(message, labels, side=side), message, labels, side)
     if ":" not in message and "|" not in message and "{" not in message:
         return found
     listed = _listed_offer(message, labels)
@@ -307,7 +398,11 @@ def _read_package(message: str, labels: GameLabels, side: int | None) -> Extract
     ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
                       if issue not in listed.offers and issue not in invalid and issue not in settled)
     offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}
-    return found.model_copy(update={"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous})
+    update: dict[str, object] = {"method": "text", "offers": offers, "invalid": invalid, "ambiguous": ambiguous}
+    if listed.confidence == "unsure":
+        # "Supplies: ours": a listed value no label's wording matched is doubted as in a note.
+        update |= {"confidence": "unsure", "reason": "; ".join(r for r in (found.reason, listed.reason) if r)}
+    return found.model_copy(update=update)
 
 
 def _numbers(text: str) -> set[str]:

@@ -113,6 +113,10 @@ class _Reader:
         if char == "{":
             self.pos += 1
             return self.pairs(closing="}")
+        if char == "(" and (close := self.text.find(")", self.pos)) > 0 and "\n" not in self.text[self.pos:close]:
+            # A Python tuple ('control': (6, 4)) is one value, its commas inside it.
+            start, self.pos = self.pos, close + 1
+            return self.text[start:self.pos]
         raw = self._until(",}]\n")
         return None if raw.lower() in ("null", "none") else raw
 

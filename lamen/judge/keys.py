@@ -54,6 +54,14 @@ OWN_KEY = re.compile(r"\b(?:mine|my|me|our|ours|own|offer|proposal|proposed|prop
 # A key whose string value is the offer written as prose ({"acceptable_offer": "rent $1,200, 24 months"}).
 OFFER_KEY = re.compile(r"\b(?:offers?|proposals?|terms|package|deal|counter(?:offer)?|acceptable|position)\b", re.IGNORECASE)
 
+# A planning position that is not the offer beside an acceptable one: what the writer hopes for
+# ("Target", "Ideal", "Stretch", "Opening ask") — the offer is the acceptable position.
+ASPIRATION_KEY = re.compile(r"\b(?:target|ideal|stretch|opening|aspiration|dream|best[\s_-]?case|goal|anchor|wish)\b",
+                            re.IGNORECASE)
+# The position that is the offer among planning positions.
+ACCEPTABLE_KEY = re.compile(r"\b(?:acceptable|accept|offers?|proposals?|propose[ds]?|final|now|current|counter)\b",
+                            re.IGNORECASE)
+
 REVISION_KEY = re.compile(r"^\W*(?:revised|revision|updated?|update|final|correction|corrected|actually|instead|"
                           r"now|new)\b", re.IGNORECASE)
 

@@ -108,6 +108,16 @@ def frequency_words(text: str, label_words: frozenset[str], wordings: Collection
                           if _FREQUENCY_WORDS[m.group(1).lower()] in label_words else m.group(0), text)
 
 
+_VULGAR = re.compile(r"[\u00bc-\u00be\u2150-\u215e]")
+_DENIED = re.compile(r"\s*(?:no|without|not|zero)\s+(\w[\w\s'-]*?)\s*[.!]?\s*", re.IGNORECASE)
+
+
+def _negates(label: str, other: str) -> bool:
+    """Whether `label` is "no" and words of `other` ("no free trial" of "free trial lesson")."""
+    words, others = word_sequence(label.lower()), set(word_sequence(other.lower()))
+    return len(words) >= 2 and words[0] in ("no", "without") and set(words[1:]) <= others
+
+
 # Words of labels that say nothing of which label is meant on their own.
 _NOT_TELLING = {"with", "without", "only", "included", "include", "including", "none", "from", "this", "that", "next",
                 "week", "weeks", "month", "months", "year", "years", "days", "hours", "your", "their", "every",
@@ -256,8 +266,14 @@ class IssueLabels:
         content = {w for w in words if w not in _FILLER_WORDS}
         if not content:
             return []
-        return list(dict.fromkeys(label for phrase, label in self.phrases
-                                  if content <= set(phrase) and not _negated_in(phrase, content)))
+        found = list(dict.fromkeys(label for phrase, label in self.phrases
+                                   if content <= set(phrase) and not _negated_in(phrase, content)))
+        if len(found) > 1:
+            # "Crew: skipper" of "skipper only" beside the synonym "skipper and cook" of "full
+            # crew": a label's own words outrank another label's synonym.
+            own = [label for label in found if content <= set(word_sequence(label.lower()))]
+            return own if len(own) == 1 else found
+        return found
 
     def reordered_labels(self, words: list[str]) -> list[str]:
         """Text labels whose words a value holds all of, in another order: "remote full" (as
@@ -289,6 +305,10 @@ class IssueLabels:
 
     def match(self, value: object, known_units: set[str]) -> ValueMatch:
         """Map one written value to a label of this issue, or say why not (memoised per text)."""
+        if isinstance(value, bool) and self.included_label:
+            # {"trial": false}, Python's 'fuel_included': True: of two labels, one saying the thing
+            # is included, the boolean chooses.
+            return ValueMatch("label", self.included_label[0] if value else self.included_label[1])
         if value is None or isinstance(value, bool):
             return ValueMatch("empty")
         key = str(value)
@@ -298,6 +318,10 @@ class IssueLabels:
 
     def _match(self, value: str, known_units: set[str]) -> ValueMatch:
         text = str(value).strip().strip("\"'`*_ ").strip()
+        if not text.isascii() and _VULGAR.search(text):
+            # "3½%": the fraction is part of the number, which normalising for an exact match
+            # would drop ("3%").
+            text = local_forms(text)
         if text.lower().rstrip(".") in PLACEHOLDERS:
             return ValueMatch("empty")
         exact = self.by_normal.get(normalise(text)) or self.by_wording.get(squash(text))
@@ -307,6 +331,11 @@ class IssueLabels:
             # "assembly: yes" / "not included": of two labels, one saying the thing is included.
             included, other = self.included_label
             exact = other if _YES_NO.fullmatch(text).group("no") else included
+        elif exact is None and self.included_label and (denied := _DENIED.fullmatch(text)) and \
+                set(word_sequence(denied.group(1))) <= set(word_sequence(f"{self.included_label[0]} {self.issue.name}")):
+            # "no trial" of ("no free trial", "free trial lesson"): "no" and words of the thing
+            # included is the label without it.
+            exact = self.included_label[1]
         if exact is not None:
             return ValueMatch("label", exact)
         # "3% instead of 4%", "$20 (down from $40)": the value after the word is the one replaced.
@@ -368,7 +397,9 @@ class IssueLabels:
         if len(labels) == 2 and not included:
             # ("no second shooter", "second shooter"): the label the other negates is the thing
             # included, so "Second photographer: yes" names it.
-            negated = [label for label in labels if normalise(label) == normalise(f"no {next(o for o in labels if o != label)}")]
+            # ("no free trial", "free trial lesson"), ("no battery", "battery backup"): a label that
+            # is "no" and words of the other one negates it.
+            negated = [label for label in labels if _negates(label, next(o for o in labels if o != label))]
             included = [label for label in labels if label not in negated] if len(negated) == 1 else []
         if len(labels) != 2 or len(included) != 1:
             return None

@@ -28,6 +28,9 @@ _HTML_ROW = re.compile(r"<tr\b[^>]*>(.*?)</tr\s*>", re.IGNORECASE | re.DOTALL)
 _HTML_CELL = re.compile(r"<(t[dh])\b[^>]*>(.*?)</t[dh]\s*>", re.IGNORECASE | re.DOTALL)
 _HTML_TABLE = re.compile(r"<table\b[^>]*>.*?</table\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^<>]{1,80}>")
+# Tags that wrap an offer ("<offer>", "<acceptable_offer>", "<final_answer>", "<proposal>").
+_WRAPPER_OPEN = re.compile(r"<(?:acceptable_?|final_?|my_?|counter_?)?(?:offer|proposal|answer)>", re.IGNORECASE)
+_WRAPPER_CLOSE = re.compile(r"</(?:acceptable_?|final_?|my_?|counter_?)?(?:offer|proposal|answer)>", re.IGNORECASE)
 _BREAK_TAGS = re.compile(r"<br\s*/?>|</p>|</li>|</div>|</dd>|</h[1-6]>", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"<li\b[^>]*>", re.IGNORECASE)
 _HTML_KEY_VALUE = re.compile(r"<(?:b|strong|dt)>([^<>]{1,40})</(?:b|strong|dt)>\s*(?:<dd>)?", re.IGNORECASE)
@@ -145,6 +148,10 @@ def plain_markup(text: str) -> str:
             text = _thoughts_removed(text)
         if "</del" in lower or "</s>" in lower or "</strike" in lower:
             text = _STRUCK_TAG.sub(" ", text)
+        if "offer" in lower or "proposal" in lower or "answer" in lower:
+            # "<offer>price: $900; assembly: included</offer>": a wrapper heads its pairs; its
+            # closing tag is no part of the last value.
+            text = _WRAPPER_CLOSE.sub("\n", _WRAPPER_OPEN.sub("\nAcceptable offer:\n", text))
         if "<t" in lower or "<b" in lower or "<li" in lower or "<p" in lower or "<strong" in lower or "<dt" in lower \
                 or "<ins" in lower:
             text = _html_plain(text)

@@ -17,7 +17,8 @@ _CHOICE = re.compile(
     rf"prefer(?:red)?|offering|select(?:ed|ing)?|opt(?:ing)?\s+for|settle[ds]?\s+on|accept(?:ing)?|recommend|"
     rf"(?:lead|open|start)(?:ing)?\s+with|present(?:ing)?|propos(?:e|ing))\s+"
     rf"(?:your\s+|the\s+|our\s+|number\s+|no\.\s*)?(?:(?P<kind>{_KIND})\s+)?"
-    rf"(?:#\s?(?P<hash>[1-9])|(?P<name>[A-Da-d]|[1-9])\b(?![$€£%\d]|[.,]\d|\s*[-–]?\s*[^\W\d_])|"
+    # (a bare "2 days" is a value, but "Option B this round", "Option 2 first" name the option)
+    rf"(?:#\s?(?P<hash>[1-9])|(?P<name>[A-Da-d]|[1-9])\b(?(kind)(?![$€£%\d]|[.,]\d)|(?![$€£%\d]|[.,]\d|\s*[-–]?\s*[^\W\d_]))|"
     rf"(?P<ordinal>first|second|third|fourth|last|latter|former)\b(?!\s+(?:time|round|offer|proposal|issue)))",
     re.IGNORECASE)
 _ORDINALS = {"first": 0, "former": 0, "second": 1, "third": 2, "fourth": 3, "last": -1, "latter": -1}

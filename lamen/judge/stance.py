@@ -237,6 +237,27 @@ _COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+differenc
                                rf"halfway|midway)\b[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
 
 
+# Just before a value: the speaker refuses it ("we can't accept a 36-month term", "I'm not able to
+# agree to on-site work", "we won't go with the $2,000 deposit").
+_REFUSED_BEFORE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not|(?:am|are|is|'m|'re)\s+(?:not|un)\s*able\s+to|"
+                             r"unable\s+to|not\s+in\s+a\s+position\s+to|refuse\s+to|decline\s+to)\s+"
+                             r"(?:accept|agree\s+to|take|go\s+with|commit\s+to|work\s+with|sign\s+(?:on\s+to|up\s+for))\s+"
+                             r"(?:an?\s+|the\s+|any\s+|your\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+
+
+# Just before a parenthesis: the other side's offer, whose values the parenthesis lists.
+_THEIR_OFFER_BEFORE = re.compile(r"\b(?:your|their|(?!(?:my|our)\b)[a-z]+'s)\s+(?:\w+\s+)?(?:offer|proposal|terms|"
+                                 r"counter(?:-?offer)?|package|position|ask)\s*$", re.IGNORECASE)
+
+
+# "everything as in their last proposal (...)", "same as your offer (...)": their values, taken up.
+_ADOPTS_BEFORE = re.compile(r"\b(?:as\s+in|same\s+as|as\s+per|everything|keep|accept\w*|take|taking)\b", re.IGNORECASE)
+
+
+# "their package (...) except the deposit at $1,000": the package is taken up, one value changed.
+_EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for)\b", re.IGNORECASE)
+
+
 _IT_IS = re.compile(r"\b(it|that|this|which)['’]s\b", re.IGNORECASE)
 
 
@@ -266,6 +287,13 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):
         return True
+    if _REFUSED_BEFORE.search(before[-50:]):
+        return False  # "I'm not able to accept an on-site arrangement": turned down
+    opened = before.rfind("(")
+    if opened >= 0 and ")" not in before[opened:] and _THEIR_OFFER_BEFORE.search(before[max(0, opened - 50):opened]) \
+            and not _ADOPTS_BEFORE.search(before[max(0, opened - 60):opened]) and not _EXCEPT.search(sentence):
+        # "Your latest offer ($1,300 rent, 12 months) doesn't work": theirs, named in parentheses
+        return accepts_named(sentence)
     immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
     # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
     if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)):

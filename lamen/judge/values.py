@@ -74,6 +74,7 @@ _QUARTER_WORDS = re.compile(r"\s+and\s+(?:(?P<one>a|one)\s+quarter|(?P<three>thr
 _AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IGNORECASE)
 
 from lamen.judge.digits import ascii_digits  # noqa: E402
+from lamen.judge.per_week import times_a_week  # noqa: E402
 from lamen.judge.lexicon import FOREIGN_WORDS, UNIT_AFTER_NUMBER, cjk_to_latin, script_to_latin, units_after_numbers  # noqa: E402  (a table of words, no logic)
 
 _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WORDS), key=len, reverse=True))
@@ -369,6 +370,9 @@ def local_forms(text: str) -> str:
         if not in_english(text):
             text = _noun_compounds(text)
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
+        if "percent" in text:
+            # "1,5 prosent" is now "1,5 percent": a per cent word after a decimal comma
+            text = _DECIMAL_COMMA.sub(r"\1.\2", _PER_CENT.sub("%", text))
         text = _OF_THE_WHOLE.sub(" of the ", text)
         text = _FRENCH_YEAR.sub(" year", text)
         text = _BETWEEN_AND.sub(r"\1 and ", text)
@@ -376,7 +380,7 @@ def local_forms(text: str) -> str:
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
         if _DIGIT_SPACE_DIGIT.search(text):
             text = _SPACE_THOUSANDS.sub(r"\1\2", text)  # "1 200 долларов": the currency is English only now
-    return text
+    return times_a_week(text)
 
 
 def squash(text: str) -> str:

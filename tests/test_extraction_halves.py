@@ -1,0 +1,40 @@
+"""bench/extraction_halves.py: each round's split keeps A and B apart by id parity, and
+bench/extraction_gold.py --parts scores only the parts asked for."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.extraction_halves import SPLITS, halves, id_number
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_round_13_splits_test12_and_test13_by_parity() -> None:
+    split = halves(13)
+    assert {item["id"].split("-")[0] for item in split["A"] + split["B"]} == {"t12", "t13"}
+    assert all(id_number(item) % 2 == 1 for item in split["A"])
+    assert all(id_number(item) % 2 == 0 for item in split["B"])
+    assert (len(split["A"]), len(split["B"])) == (289, 287)
+
+
+def test_round_12_split_is_kept() -> None:
+    split = halves(12)
+    assert all(item["id"].startswith("t11-") and id_number(item) % 2 == 0 for item in split["B"])
+    assert SPLITS[12]["B"][0].part == "test11"
+
+
+def test_an_unknown_round_is_refused() -> None:
+    with pytest.raises(ValueError, match="no split for round 7"):
+        halves(7)
+
+
+def test_unknown_parts_are_refused_in_one_line() -> None:
+    done = subprocess.run([sys.executable, "bench/extraction_gold.py", "--parts", "dev,test99"], cwd=REPO,
+                          capture_output=True, text=True)
+    assert done.returncode != 0
+    assert done.stderr.strip() == "extraction_gold: --parts: unknown part(s) test99"
