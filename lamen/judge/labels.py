@@ -64,6 +64,7 @@ def _word_stem(word: str) -> str:
 _ABBREVIATIONS = {"hrs": "hours", "hr": "hour", "yrs": "years", "yr": "year", "mos": "months", "mo": "month",
                   "wks": "weeks", "wk": "week", "mins": "minutes", "min": "minute", "&": "and", "w/": "with",
                   "w/o": "without", "incl": "included", "incl.": "included"}
+_SLASH_NUMBER = re.compile(r"(?<![\d/])\d{1,3}/\d{1,3}(?![\d/])")  # "24/7": no date (two slashes) nor amount
 _ABBREVIATION = re.compile(r"(?<![\w/])(?:hrs|hr|yrs|yr|mos|mo|wks|wk|mins|min|w/o|w/|incl\.?)(?![\w/])|&", re.IGNORECASE)
 _YES_NO = re.compile(r"\s*(?:(?P<yes>yes|y|true|included|include|incl\.?|with)|"
                      r"(?P<no>no|n|false|none|not\s+included|excluded|without|not\s+provided))\s*[.!]?\s*", re.IGNORECASE)
@@ -163,6 +164,7 @@ class IssueLabels:
         clashes: set[str] = set()
         wording_clashes: set[str] = set()
         pair_sums: set[Decimal] = set()
+        slashed: set[str] = set()  # labels named by a slash-written number ("24/7 access")
         for label in issue.labels:
             spellings = {label, issue.side_label(1, label)}
             for spelling in spellings:
@@ -176,6 +178,16 @@ class IssueLabels:
                     wording_clashes.add(key)
                 table.by_wording[key] = label
                 words = word_sequence(wording)
+                if _SLASH_NUMBER.search(wording) and re.search(r"[a-z]{3}", wording.lower()):
+                    # "24/7 access": a number written as a slash pair beside words is no amount nor
+                    # split but a name, read as a phrase; its number alone ("we need 24/7") names
+                    # it too, where no other label of the issue holds that number.
+                    table.phrases.append((tuple(words), label))
+                    digits = tuple(w for w in words if w.isdigit())
+                    if not any(numbers_in(other) == list(digits) for other in issue.labels if other != label):
+                        table.phrases.append((digits, label))
+                    slashed.add(label)
+                    continue
                 # A text label's synonym may hold a number beside its words ("50% deposit" for
                 # "half upfront"): read as a phrase too, since no number grammar reads it.
                 # A label whose number follows a word ("net 60", "tier 2") is read by its whole
@@ -185,7 +197,7 @@ class IssueLabels:
                               or len(words) >= 2 and re.fullmatch(r"[a-z]+", words[0]) is not None
                               and re.fullmatch(r"\d+", words[1]) is not None and not has_currency(wording)):
                     table.phrases.append((tuple(words), label))
-            numbers = numbers_in(words_to_digits(label))
+            numbers = numbers_in(words_to_digits(label)) if label not in slashed else []
             if len(numbers) == 1:
                 table.by_number.setdefault(numbers[0], []).append(label)
             elif len(numbers) == 2:
@@ -576,7 +588,9 @@ class GameLabels:
         for issue, table in self.issues.items():
             for words, label in table.phrases:
                 # "by the end of the month" writes "end of month" with an article between its words.
-                body = r"[\s-]*(?:(?:the|a|an)\s+)?".join(re.escape(word) for word in words)
+                body = "".join((r"\s*[/-]\s*" if previous.isdigit() and word.isdigit()
+                                else r"[\s-]*(?:(?:the|a|an)\s+)?") + re.escape(word) if index else re.escape(word)
+                               for index, (previous, word) in enumerate(zip(("",) + words, words)))
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
         # "NBD" for "next business day", "FVP" for "full value protection": the capital initials of

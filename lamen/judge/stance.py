@@ -87,6 +87,11 @@ _REJECTED_AFTER = re.compile(
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:(?:still|way|far|much|well|a\s+bit|"
     r"a\s+little|rather|quite|pretty|really)\s+)?(?:(?:above|over|outside|beyond)\s+(?:our|my|the)\s+(?:budget|limit|range|means)|"
     r"over\s+budget|steep|pricey|expensive|a\s+stretch|(?:short|low|high|long)\b(?!\s+enough))\b|"
+    # "$6,000 exceeds our budget", "$2,100 a week is more than our budget allows": the value
+    # measured against the speaker's limit, in any verb that says it goes past it
+    r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:(?:still|clearly|well|far|way|simply)\s+)?(?:exceeds?|exceeding|surpass(?:es)?|"
+    r"goes\s+(?:beyond|past|over)|(?:is|are)\s+(?:(?:still|well|far|way|much)\s+)?(?:more|higher|greater)\s+than)\s+"
+    r"(?:what\s+)?(?:our|my|the)\s+(?:\w+\s+)?(?:budget|limit|range|means|ceiling|cap|maximum)\b|"
     # "$800 simply isn't workable", "isn't feasible for us"
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:isn't|aren't|wasn't|is\s+not|are\s+not)\s+(?:\w+\s+)?"
     r"(?:workable|feasible|doable|viable|possible|acceptable|affordable|realistic|going\s+to\s+work)\b|"

@@ -1,0 +1,106 @@
+"""Classes of text the fourteenth round of issue 12 reads by general mechanisms (tuned on the odd
+halves of test14 and test15, checked on their even halves), each tested on fresh examples written
+for these tests, not the gold set's items."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.labels import GameLabels, label_cache
+from lamen.spec.load import load_game
+
+GAMES = Path(__file__).parent / "data" / "games"
+
+# A game of this file's own: two labels of one issue are named by a slash-written number beside a
+# word ("5/7 cleaning", "7/7 cleaning"), so the number alone names one of them.
+_SLASHED_GAME = """\
+name: gym-cleaning
+description: A cleaning firm and a gym are negotiating a cleaning contract.
+sides:
+  - You represent the cleaning firm.
+  - You represent the gym.
+parties: [Cleaning firm, Gym]
+issues:
+  - name: monthly price
+    issue_type: distributive
+    descriptions: What the gym pays each month.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$2000", "$2500", "$3000"], ["$2000", "$2500", "$3000"]]
+  - name: schedule
+    issue_type: integrative
+    descriptions: On which days the gym is cleaned.
+    aliases: [cleaning days]
+    payoffs: [[1, 0], [0, 1]]
+    payoff_labels: [[5/7 cleaning, 7/7 cleaning], [5/7 cleaning, 7/7 cleaning]]
+issue_weights: [[2, 1], [1, 2]]
+scale: [100, 100]
+"""
+
+
+def game(name: str) -> GameLabels:
+    user_game = GAMES / f"{name}.yaml"
+    return label_cache(load_game(user_game if user_game.is_file() else name))
+
+
+@pytest.fixture(scope="module")
+def slashed(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    path = tmp_path_factory.mktemp("games") / "gym-cleaning.yaml"
+    path.write_text(_SLASHED_GAME, encoding="utf-8")
+    return label_cache(load_game(path))
+
+
+# A label whose number is a slash pair beside words ("24/7 access") is a name, not an amount or a
+# split: read by its wording, and by its number alone where no other label of the issue holds it.
+@pytest.mark.parametrize("text, offers", [
+    ("Our counter: $400 a month, a fixed desk and 24/7 access on a 6-month term.",
+     {"monthly fee": "$400", "desk type": "dedicated desk", "access": "24/7 access", "commitment": "6 months"}),
+    ("hot desk ok, $300, but 24/7 is a must for us — month-to-month please",
+     {"desk type": "hot desk", "monthly fee": "$300", "access": "24/7 access", "commitment": "month-to-month"}),
+])
+def test_a_label_named_by_a_slash_number_is_read_in_messages(text, offers) -> None:
+    assert extract_message(text, game("coworking-membership")).offers == offers
+
+
+def test_a_label_named_by_a_slash_number_is_read_in_a_note_line() -> None:
+    found = extract_note("Acceptable offer: price $500, private office, access 24/7, term 12 months.",
+                         game("coworking-membership"))
+    assert found.offers == {"monthly fee": "$500", "desk type": "private office", "access": "24/7 access",
+                            "commitment": "12 months"}
+    assert found.invalid == {}
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("We can do $2,500 a month for 7/7 cleaning.", {"monthly price": "$2500", "schedule": "7/7 cleaning"}),
+    ("5/7 is enough for us, at $2,000 a month.", {"schedule": "5/7 cleaning", "monthly price": "$2000"}),
+])
+def test_each_of_two_slash_number_labels_is_told_apart(slashed, text, offers) -> None:
+    assert extract_message(text, slashed).offers == offers
+
+
+# A value the speaker measures against its own limit ("exceeds our budget", "is more than our
+# budget allows") is turned down; the counter after it is the offer.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("Thanks. Sadly $1,400 exceeds our monthly budget. Would $1,200 for 12 months work?", "rental-agreement",
+     {"rent": "$1200", "duration": "12 months"}),
+    ("A fee of $90 is more than my budget allows; I can do $40 with a $8,000 loan.", "loan-agreement",
+     {"service fees": "$40", "amount": "$8000"}),
+])
+def test_a_value_past_the_speakers_limit_is_turned_down(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name)).offers == offers
+
+
+# "not needed" under the issue's key, "I do not need the …", "no need for the …": the thing is not
+# wanted, which is the issue's label for nothing.
+@pytest.mark.parametrize("text, game_name, issue, label", [
+    ("We'd take the $25,000 price. We do not need the extended warranty.", "car-purchase",
+     "warranty", "no extended warranty"),
+    ("- Fee: $2,500\n- Second shooter: not required\n- Coverage: 6 hours", "wedding-photography",
+     "second shooter", "no second shooter"),
+    ("Price $19,000 with standard materials, and honestly there's no need for the cleanup.", "home-renovation",
+     "cleanup", "no cleanup"),
+])
+def test_a_thing_not_needed_is_its_label_for_nothing(text, game_name, issue, label) -> None:
+    assert extract_message(text, game(game_name)).offers[issue] == label
