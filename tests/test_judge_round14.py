@@ -104,3 +104,36 @@ def test_a_value_past_the_speakers_limit_is_turned_down(text, game_name, offers)
 ])
 def test_a_thing_not_needed_is_its_label_for_nothing(text, game_name, issue, label) -> None:
     assert extract_message(text, game(game_name)).offers[issue] == label
+
+
+# Dates in any notation are read against a game's "Month D" labels: ISO dates, the day before the
+# month (in English, German, French, Turkish), CJK dates; "from <date>" sets the start (no step
+# from an old value), and the day number of a date is no value of its own.
+@pytest.mark.parametrize("text, kind, offers", [
+    ("```yaml\noffer:\n  weekly_rate: 1750\n  operator: dry hire\n  start_date: 2026-03-16\n  damage_cover: LDW\n```",
+     "note", {"weekly rate": "$1750", "operator": "dry hire", "start date": "March 16", "damage cover": "damage waiver"}),
+    ("Nous proposons 2 100 $ par semaine, avec opérateur, livraison le 6 avril.", "message",
+     {"weekly rate": "$2100", "start date": "April 6"}),
+    ("We'll take it from April 6, at $1,400 a week, machine only.", "message",
+     {"start date": "April 6", "weekly rate": "$1400", "operator": "dry hire"}),
+    ("开工日期：3月2日，每周1,750美元。", "message", {"start date": "March 2", "weekly rate": "$1750"}),
+])
+def test_dates_in_any_notation_are_read_as_the_games_dates(text, kind, offers) -> None:
+    labels = game("plant-hire")
+    found = extract_note(text, labels) if kind == "note" else extract_message(text, labels)
+    assert found.offers == offers
+    assert found.invalid == {}
+
+
+def test_the_day_of_a_date_is_no_amount_in_thousands() -> None:
+    found = extract_message("On site Tuesday 16 March, hirer liable; the rate we leave open.", game("plant-hire"))
+    assert found.offers == {"start date": "March 16", "damage cover": "hirer liable"}
+    assert found.invalid == {}
+
+
+def test_a_day_before_a_month_is_left_alone_in_a_game_without_dates() -> None:
+    from lamen.judge.dates import in_label_form
+
+    assert in_label_form("Start 2 March, ISO 2026-04-06, 3月16日") == "Start March 2, ISO April 6, March 16"
+    found = extract_message("We offer $1,200 rent for 12 months from 1 March.", game("rental-agreement"))
+    assert found.offers == {"rent": "$1200", "duration": "12 months"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.dates import in_label_form
 from lamen.judge.doubt import NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.keys import ASPIRATION_KEY, NOT_OWN_KEY, plain_key
@@ -74,6 +75,8 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
 
 def extract_note(note: str, labels: GameLabels) -> Extraction:
     """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them."""
+    if labels.has_dates:
+        note = in_label_form(note)  # "2026-04-06", "16 March": the "April 6" its labels write
     return second_look(note, "note", _read_note(note, labels), labels)
 
 
@@ -328,6 +331,8 @@ def _prose_section(note: str, start: int) -> str:
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The offers a public message makes (see `_read_message`), marked unsure where a second look
     doubts them."""
+    if labels.has_dates:
+        message = in_label_form(message)
     return second_look(message, "message", _read_message(message, labels, side), labels)
 
 

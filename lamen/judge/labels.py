@@ -20,6 +20,7 @@ from functools import cached_property, lru_cache
 from collections.abc import Collection
 from typing import Literal
 
+from lamen.judge.dates import is_date_label
 from lamen.judge.issue_names import SYNONYMS, close_spelling, key_words, stem_words, synonym_variants
 from lamen.judge.numbers import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, Quantity, _unit_tokens, decimal_text, has_currency, normalise,
@@ -516,6 +517,11 @@ class GameLabels:
 
     def match(self, issue_name: str, value: object) -> ValueMatch:
         return self.issues[issue_name].match(value, self.known_units)
+
+    @cached_property
+    def has_dates(self) -> bool:
+        """Some issue's labels are dates written "Month D" (`lamen/judge/dates.py`)."""
+        return any(is_date_label(label) for table in self.issues.values() for label in table.issue.labels)
 
     @cached_property
     def money_issues(self) -> int:

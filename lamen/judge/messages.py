@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from lamen.judge.dates import is_date_label
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, frequency_words, numbers_in, unit_tokens,
@@ -578,8 +579,11 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 if own:
                     unsure.append(f"'{item.span}' measures a value by another")
                 continue
-            choices = _candidates(item, labels, distances[index], topic)
             in_label = any(start <= item.start and item.end <= end + 1 for _, _, start, end in written)
+            if in_label and any(start <= item.start and item.end <= end + 1 and is_date_label(label)
+                                for _, label, start, end in written):
+                continue  # the "2" of "March 2": the date's day, no value of its own ("in thousands")
+            choices = _candidates(item, labels, distances[index], topic)
             if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]) \
                     and not in_label:  # "50% deposit": a number inside a text label's wording
                 unplaced.append((item, len(unsure), proposed, min(distances[index].values(), default=float("inf"))))

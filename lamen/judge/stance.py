@@ -9,6 +9,7 @@ import re
 from lamen.judge.agreement import accepts_named
 
 # Just before a value: it is compared with, or moved away from, not offered.
+_MONTH_START = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.IGNORECASE)
 _IMMEDIATE_NOT_OWN = re.compile(
     r"(?:\b(?:from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
@@ -301,7 +302,10 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return accepts_named(sentence)
     immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
     # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
-    if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)):
+    # "from March 16", "by April 6": before a date, "from" sets its start and "by" its deadline.
+    if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)) \
+            and not (_MONTH_START.match(sentence[start:end]) and re.match(r"\s*(?:from|by)\b", immediate.group(0), re.IGNORECASE)
+                     and not re.match(r"\s*(?:to|until|till)\b", sentence[end:], re.IGNORECASE)):
         return False
     # "We can't go below $65 for a plated dinner": a bound the speaker sets says what it offers;
     # its "can't" is no refusal of the rest of the clause.
