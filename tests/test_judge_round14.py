@@ -137,3 +137,69 @@ def test_a_day_before_a_month_is_left_alone_in_a_game_without_dates() -> None:
     assert in_label_form("Start 2 March, ISO 2026-04-06, 3月16日") == "Start March 2, ISO April 6, March 16"
     found = extract_message("We offer $1,200 rent for 12 months from 1 March.", game("rental-agreement"))
     assert found.offers == {"rent": "$1200", "duration": "12 months"}
+
+
+# A key-bound value followed by the step that led to it ("— a reduction from my earlier $1,500",
+# ", an increase on your 12") is the value; the old one it names is no second value.
+@pytest.mark.parametrize("text, offers", [
+    ("Revised:\n- Rent: $1,200 per month\n- Deposit: $1,000 — a small cut from our earlier $1,250\n"
+     "- Duration: 12 months\n- Subletting: 2 days",
+     {"rent": "$1200", "deposit": "$1000", "duration": "12 months", "subletting": "2 days"}),
+    ("Revised:\n- Rent: $1,300\n- Duration: 24 months, an increase on your 12\n- Deposit: $1,500\n- Subletting: 0 days",
+     {"rent": "$1300", "duration": "24 months", "deposit": "$1500", "subletting": "0 days"}),
+])
+def test_a_value_with_the_step_that_led_to_it_is_the_value(text, offers) -> None:
+    found = extract_message(text, game("rental-agreement"))
+    assert found.offers == offers
+    assert found.ambiguous == ()
+
+
+# "X ± N": X is offered, the slack is no value; the reading is unsure (the span may be meant). A
+# slack written as an amount of its own ("$1,200 ± $100") is two amounts: a range, as before.
+@pytest.mark.parametrize("text, kind, offers", [
+    ("Acceptable offer: loan $8,000; 5 years; interest 4% ± 0.25; fees $40", "note",
+     {"amount": "$8000", "duration": "5 years", "annual interest rate": "4%", "service fees": "$40"}),
+    ("We'd lend $6,000 +/- 500 over 3 years at 5%, fees $60.", "message",
+     {"amount": "$6000", "duration": "3 years", "annual interest rate": "5%", "service fees": "$60"}),
+])
+def test_a_tolerance_states_its_value(text, kind, offers) -> None:
+    labels = game("loan-agreement")
+    found = extract_note(text, labels) if kind == "note" else extract_message(text, labels)
+    assert found.offers == offers
+    assert found.confidence == "unsure"
+    assert "tolerance" in found.reason
+
+
+def test_a_tolerance_in_money_is_a_range() -> None:
+    found = extract_note("Acceptable offer:\n- Rent: $1,300 ± $100\n- Duration: 12 months", game("rental-agreement"))
+    assert found.ambiguous == ("rent",)
+    assert found.offers == {"duration": "12 months"}
+
+
+# A checklist: crossed lines that restate an issue a ticked line gives a value are turned down; a
+# crossed line alone of its issue, or opening with a denial, states the writer's term. A cross or
+# thumbs-down right after a value in a sentence turns it down.
+def test_crossed_lines_restating_ticked_issues_are_turned_down() -> None:
+    note = "✔ Deposit: $1,000\n✔ Rent: $1,200\n✘ Deposit: $1,500 (their ask)\n✘ Rent: $1,400 (their ask)"
+    assert extract_note(note, game("rental-agreement")).offers == {"deposit": "$1000", "rent": "$1200"}
+
+
+def test_a_crossed_line_alone_of_its_issue_is_kept() -> None:
+    note = "🟢 Rent: $1,100\n🟢 Duration: 18 months\n🔴 Subletting: none\n🟢 Deposit: $750"
+    offers = extract_note(note, game("rental-agreement")).offers
+    assert offers == {"rent": "$1100", "duration": "18 months", "subletting": "0 days", "deposit": "$750"}
+
+
+def test_a_thumbs_down_after_a_value_turns_it_down() -> None:
+    found = extract_message("Your terms: $1,500 deposit 👎, 12 months 👍. We'd do a $1,000 deposit.",
+                            game("rental-agreement"))
+    assert found.offers["deposit"] == "$1000"
+
+
+# A note's offer that leaves out a value written on a line with no key ("- 24 months" below
+# "- rent: $1,200") is unsure: free text reads a value the offer did not.
+def test_a_keyless_value_beside_the_offer_makes_the_note_unsure() -> None:
+    found = extract_note("- rent $1,100\n- 18 months", game("rental-agreement"))
+    assert found.offers["rent"] == "$1100"
+    assert found.confidence == "unsure"
+    assert "duration" in found.reason

@@ -10,6 +10,7 @@ import re
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
+from lamen.judge.messages import extract_text
 from lamen.judge.proximity import word_weights
 from lamen.judge.values import in_english, local_forms
 
@@ -35,6 +36,8 @@ _PER_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|annum|week|day)\b
                          r"\b(?:annual(?:ly)?|yearly|weekly|daily)\b", re.IGNORECASE)
 
 
+# A short line with a number and no key ("✅ 24 months", "- $1,200"), beside keyed lines.
+_KEYLESS_LINE = re.compile(r"(?m)^[^\n:=|]{0,12}\d[^\n:=|]{0,30}$")
 # A note that says itself it makes no offer ("No acceptable offer yet.").
 NO_OFFER_YET = re.compile(r"\bno\s+(?:acceptable\s+)?offer\s+(?:yet|for\s+now|this\s+(?:round|turn))\b|"
                           r"\bnot\s+(?:ready\s+)?(?:to\s+)?(?:make|making)\s+(?:an?\s+)?offer\b", re.IGNORECASE)
@@ -74,6 +77,12 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
         told = _told_unread(local_forms(text), labels, read | set(unread))
         if told:
             reasons.append(f"words of {', '.join(told)} labels but no value read")
+        if kind == "note" and reading.found_anything and not unread and not told and _KEYLESS_LINE.search(text):
+            # "- rent $1,200 / - 24 months": a value with no key beside keyed ones, which the
+            # offer left out but free text reads
+            beside = [issue for issue in extract_text(text, labels).offers if issue not in read]
+            if beside:
+                reasons.append(f"a value of {', '.join(beside)} in the note beside its offer, unread")
     return reasons
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.checklist import without_crossed_lines
+from lamen.judge.tolerance import has_tolerance, without_slack
 from lamen.judge.dates import in_label_form
 from lamen.judge.doubt import NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
@@ -75,9 +77,8 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
 
 def extract_note(note: str, labels: GameLabels) -> Extraction:
     """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them."""
-    if labels.has_dates:
-        note = in_label_form(note)  # "2026-04-06", "16 March": the "April 6" its labels write
-    return second_look(note, "note", _read_note(note, labels), labels)
+    written = _normal_notation(note, labels)
+    return _doubt_tolerance(note, second_look(written, "note", _read_note(written, labels), labels))
 
 
 def _read_note(note: str, labels: GameLabels) -> Extraction:
@@ -331,9 +332,24 @@ def _prose_section(note: str, start: int) -> str:
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The offers a public message makes (see `_read_message`), marked unsure where a second look
     doubts them."""
+    written = _normal_notation(message, labels)
+    return _doubt_tolerance(message, second_look(written, "message", _read_message(written, labels, side), labels))
+
+
+def _normal_notation(text: str, labels: GameLabels) -> str:
+    """The text in the notation the readers know: dates written as the game's date labels write
+    them ("2026-04-06", "16 March" -> "April 6"), a tolerance's slack set aside ("3% ± 0.5" -> "3%"),
+    a checklist's crossed lines set aside (`lamen/judge/checklist.py`)."""
     if labels.has_dates:
-        message = in_label_form(message)
-    return second_look(message, "message", _read_message(message, labels, side), labels)
+        text = in_label_form(text)
+    return without_crossed_lines(without_slack(text), labels)
+
+
+def _doubt_tolerance(text: str, reading: Extraction) -> Extraction:
+    """A reading of a text with a tolerance is unsure: its writer may mean the span, not the value."""
+    if reading.confidence == "unsure" or not has_tolerance(text):
+        return reading
+    return reading.model_copy(update={"confidence": "unsure", "reason": "a value with a tolerance (±): the span may be meant"})
 
 
 def _read_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:

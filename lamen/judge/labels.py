@@ -128,7 +128,11 @@ _NOT_TELLING = {"with", "without", "only", "included", "include", "including", "
                 "open", "down", "after", "within", "around", "round", "full", "fully", "three", "work", "based",
                 "high", "paid", "event", "site", "range", "house", "clock", "office", "business", "standard", "basic"}
 
-_REPLACED_TAIL = re.compile(r"(?<=\S)\s*[(,]?\s*\b(?:instead\s+of|rather\s+than|down\s+from|up\s+from|in\s+place\s+of)\b.*$",
+# ("$1,250 — a reduction from my earlier $1,500", "18 months, an increase on your 12": a step
+# named by its noun, from the value it replaces)
+_REPLACED_TAIL = re.compile(r"(?<=\S)\s*[(,—–-]?\s*\b(?:instead\s+of|rather\s+than|down\s+from|up\s+from|in\s+place\s+of|"
+                            r"(?:an?\s+|the\s+)?(?:\w+\s+)?(?:reduction|decrease|drop|cut|increase|raise|rise|step|move|change|"
+                            r"concession|discount)\s+(?:down\s+|up\s+)?(?:from|on|of)\s+(?:my|our|your|their|the|its)\b).*$",
                             re.IGNORECASE | re.DOTALL)
 
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]

@@ -93,6 +93,8 @@ _REJECTED_AFTER = re.compile(
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:(?:still|clearly|well|far|way|simply)\s+)?(?:exceeds?|exceeding|surpass(?:es)?|"
     r"goes\s+(?:beyond|past|over)|(?:is|are)\s+(?:(?:still|well|far|way|much)\s+)?(?:more|higher|greater)\s+than)\s+"
     r"(?:what\s+)?(?:our|my|the)\s+(?:\w+\s+)?(?:budget|limit|range|means|ceiling|cap|maximum)\b|"
+    # "$35/seat 👎", "3 years ❌": a cross or thumbs-down mark after the value
+    r"^\s*(?:[^\s,.;!?❌✘✗❎👎🔴⛔]+\s+){0,2}?[❌✘✗❎👎🔴⛔]|"
     # "$800 simply isn't workable", "isn't feasible for us"
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:isn't|aren't|wasn't|is\s+not|are\s+not)\s+(?:\w+\s+)?"
     r"(?:workable|feasible|doable|viable|possible|acceptable|affordable|realistic|going\s+to\s+work)\b|"
