@@ -203,3 +203,29 @@ def test_a_keyless_value_beside_the_offer_makes_the_note_unsure() -> None:
     assert found.offers["rent"] == "$1100"
     assert found.confidence == "unsure"
     assert "duration" in found.reason
+
+
+# Knowing what it does not know: a word of one issue's labels with no value of that issue read
+# ("non-exclusive is fine"), a list item that names nothing the readers place ("We'll bolt it
+# together"), a date in a game whose labels are no dates (a term given by its dates) make a
+# reading unsure.
+@pytest.mark.parametrize("text, game_name, reason", [
+    ("Fine: $5,000, 6 weeks, 2 revision rounds, net 30 — and exclusive works for us.", "design-contract",
+     "words of rights labels but no value read"),
+    ("Our package:\n1. $1,100\n2. Click and collect\n3. Two years of warranty\n4. Our fitters bolt it together on site",
+     "furniture-order", "a listed line gave no value"),
+    ("Could the lease run from 1 September until 31 August two years later? Rent $1,200.", "rental-agreement",
+     "a date in a game whose labels are no dates"),
+])
+def test_signals_of_an_unread_value_make_the_reading_unsure(text, game_name, reason) -> None:
+    found = extract_message(text, game(game_name))
+    assert found.confidence == "unsure"
+    assert reason in found.reason
+
+
+def test_a_complete_list_stays_sure() -> None:
+    found = extract_message("Our package:\n1. $1,100\n2. Home delivery\n3. 2 years warranty\n4. Assembly included",
+                            game("furniture-order"))
+    assert found.offers == {"price": "$1100", "delivery": "home delivery", "warranty": "2 years",
+                            "assembly": "assembly included"}
+    assert found.confidence == "sure"

@@ -584,6 +584,23 @@ class GameLabels:
                 if len(found) == 1 and word not in named and word not in _NOT_TELLING and word[:5] not in name_stems}
 
     @cached_property
+    def issue_label_words(self) -> dict[str, str]:
+        """word -> issue for words of four or more letters in the text labels of exactly one issue
+        ("exclusive" of "exclusive licence" and "non-exclusive licence"), naming no issue or party:
+        a text that uses one and reads no value of its issue has left a value unread."""
+        owners: dict[str, set[str]] = {}
+        for issue, table in self.issues.items():
+            for words, _ in table.phrases:
+                for word in words:
+                    if len(word) >= 4 and word.isalpha():
+                        owners.setdefault(word, set()).add(issue)
+        named = {word for issue, table in self.issues.items()
+                 for word in re.findall(r"[a-z]+", " ".join((issue, *table.issue.aliases)).lower())}
+        named |= {word for party in self.game.parties for word in re.findall(r"[a-z]+", party.lower())}
+        return {word: next(iter(found)) for word, found in owners.items()
+                if len(found) == 1 and word not in named and word not in _NOT_TELLING}
+
+    @cached_property
     def compound_labels(self) -> list[tuple[str, str, str]]:
         """(issue, label, word) for one-word text labels and synonyms ("pickup"), which a
         phrasal verb writes apart ("pick it up")."""
