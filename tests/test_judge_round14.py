@@ -229,3 +229,25 @@ def test_a_complete_list_stays_sure() -> None:
     assert found.offers == {"price": "$1100", "delivery": "home delivery", "warranty": "2 years",
                             "assembly": "assembly included"}
     assert found.confidence == "sure"
+
+
+# A markdown table under a header of empty cells ("| | |") is still a table of key | value rows:
+# its first row is a pair, not the header.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("Acceptable offer:\n\n|  |  |\n|:--|--:|\n| Amount | $7,000 |\n| Duration | 6 years |\n| Rate | 4% |\n| Fees | $30 |",
+     "loan-agreement", {"amount": "$7000", "duration": "6 years", "annual interest rate": "4%", "service fees": "$30"}),
+    ("| | |\n|---|---|\n| Rent | $1,100 |\n| Lease | 24 months |", "rental-agreement",
+     {"rent": "$1100", "duration": "24 months"}),
+])
+def test_a_table_under_an_empty_header_reads_its_first_row(text, game_name, offers) -> None:
+    assert extract_note(text, game(game_name)).offers == offers
+
+
+# Contractions typed without the apostrophe ("doesnt", "cant", "wont") deny as the written ones do.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("$1,400 doesnt work for me. $1,200 and 18 months.", "rental-agreement", {"rent": "$1200", "duration": "18 months"}),
+    ("We cant accept 5%. Our offer: 3%, 4 years, $5,000.", "loan-agreement",
+     {"annual interest rate": "3%", "duration": "4 years", "amount": "$5000"}),
+])
+def test_a_contraction_without_its_apostrophe_still_denies(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name)).offers == offers

@@ -16,7 +16,7 @@ from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
 from lamen.judge.labels import words_to_digits
-from lamen.judge.values import local_forms
+from lamen.judge.values import local_forms, with_apostrophes
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.email_frame import email_body
 from lamen.judge.party_labels import with_party_labels
@@ -339,10 +339,11 @@ def extract_message(message: str, labels: GameLabels, side: int | None = None) -
 def _normal_notation(text: str, labels: GameLabels) -> str:
     """The text in the notation the readers know: dates written as the game's date labels write
     them ("2026-04-06", "16 March" -> "April 6"), a tolerance's slack set aside ("3% ± 0.5" -> "3%"),
-    a checklist's crossed lines set aside (`lamen/judge/checklist.py`)."""
+    a checklist's crossed lines set aside (`lamen/judge/checklist.py`), and contractions typed
+    without their apostrophe restored ("doesnt work")."""
     if labels.has_dates:
         text = in_label_form(text)
-    return without_crossed_lines(without_slack(text), labels)
+    return without_crossed_lines(without_slack(with_apostrophes(text)), labels)
 
 
 def _doubt_tolerance(text: str, reading: Extraction) -> Extraction:

@@ -211,7 +211,9 @@ def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
     for match in re.finditer(r"(?m)(?:^[ \t]*\|.*\|?[ \t]*(?:\n|$))+", text):
         lines = [line for line in match.group(0).splitlines() if line.strip()]
         has_header = len(lines) > 1 and bool(_SEPARATOR_ROW.match(lines[1]))
-        rows = [_cells(line) for line in lines if not _SEPARATOR_ROW.match(line)]
+        # (a header of empty cells, "| | |", is still the header: the rows under it are the pairs)
+        rows = [_cells(line) for number, line in enumerate(lines)
+                if not _SEPARATOR_ROW.match(line) or (has_header and number == 0)]
         header, body = (rows[0], rows[1:]) if has_header else ([], rows)
         pairs = _table_pairs(header, body, labels)
         if pairs:
