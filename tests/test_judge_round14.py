@@ -251,3 +251,15 @@ def test_a_table_under_an_empty_header_reads_its_first_row(text, game_name, offe
 ])
 def test_a_contraction_without_its_apostrophe_still_denies(text, game_name, offers) -> None:
     assert extract_message(text, game(game_name)).offers == offers
+
+
+# A document's enumerator at the start of a line ("Clause 4", "Section 2.1", "ITEM 3 —", "§ 2")
+# is a place in the text, no value: the value is what the line says after it.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("Heads of terms:\nSection 1.1 Rent. $1,000 per month.\nSection 1.2 Deposit. $500.\nSection 2 Term. 9 months.",
+     "rental-agreement", {"rent": "$1000", "deposit": "$500", "duration": "9 months"}),
+    ("§ 1 Amount: $3,000\n§ 2 Duration: 2 years\n§ 3 Rate: 2.5%\n§ 4 Fees: $10", "loan-agreement",
+     {"amount": "$3000", "duration": "2 years", "annual interest rate": "2.5%", "service fees": "$10"}),
+])
+def test_a_documents_enumerator_is_no_value(text, game_name, offers) -> None:
+    assert extract_note(text, game(game_name)).offers == offers

@@ -343,7 +343,14 @@ def _normal_notation(text: str, labels: GameLabels) -> str:
     without their apostrophe restored ("doesnt work")."""
     if labels.has_dates:
         text = in_label_form(text)
+    text = _ENUMERATOR.sub(r"\1", text) if _ENUMERATOR.search(text) else text
     return without_crossed_lines(without_slack(with_apostrophes(text)), labels)
+
+
+# A document's enumerator at the start of a line ("Clause 4 (Subletting): none", "Section 2.1
+# Equity.", "ITEM 3 — On hire", "Art. 2", "§ 3"): a place in the text, no value.
+_ENUMERATOR = re.compile(r"(?im)^([ \t>*_-]*)(?:clause|section|article|item|art\.|sec\.|§)\s*\d+(?:\.\d+)*[.:)]?[ \t]*(?:[—–-][ \t]*)?"
+                         r"(?=\S)")
 
 
 def _doubt_tolerance(text: str, reading: Extraction) -> Extraction:
