@@ -263,3 +263,13 @@ def test_a_contraction_without_its_apostrophe_still_denies(text, game_name, offe
 ])
 def test_a_documents_enumerator_is_no_value(text, game_name, offers) -> None:
     assert extract_note(text, game(game_name)).offers == offers
+
+
+# A label's wording with a payment's participle between its words ("50% paid upfront" for the
+# synonym "50% upfront") or a prefix written apart ("up front", "pre-payment") is that label.
+@pytest.mark.parametrize("text, label", [
+    ("Buffet at $55 a head, beer and wine, with 50% payable upfront.", "half upfront"),
+    ("Plated dinner, open bar, $75 per guest, and we'd want 100% up-front.", "full prepayment"),
+])
+def test_a_label_with_a_participle_or_a_split_prefix_is_read(text, label) -> None:
+    assert extract_message(text, game("catering-contract")).offers["payment"] == label

@@ -615,8 +615,11 @@ class GameLabels:
         for issue, table in self.issues.items():
             for words, label in table.phrases:
                 # "by the end of the month" writes "end of month" with an article between its words.
+                # "50% paid upfront" for "50% upfront": a payment's participle between its words;
+                # "up front" and "pre-payment" for "upfront" and "prepayment": a prefix written apart.
                 body = "".join((r"\s*[/-]\s*" if previous.isdigit() and word.isdigit()
-                                else r"[\s-]*(?:(?:the|a|an)\s+)?") + re.escape(word) if index else re.escape(word)
+                                else r"[\s-]*(?:(?:the|a|an|paid|payable|due)\s+)?") + _split_prefix(word)
+                               if index else _split_prefix(word)
                                for index, (previous, word) in enumerate(zip(("",) + words, words)))
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
@@ -736,6 +739,16 @@ class GameLabels:
         synonyms = {name for variant in synonym_variants(wanted) for name, spellings in names.items()
                     if any(words <= variant or variant <= words for words in spellings)}
         return synonyms.pop() if len(synonyms) == 1 else None
+
+
+_PREFIXED = re.compile(r"^(up|down|pre|non|self|in|out|over|under|off|back)([a-z]{4,})$")
+
+
+def _split_prefix(word: str) -> str:
+    """A pattern for a word that may be written with its prefix apart ("upfront", "up front",
+    "up-front")."""
+    found = _PREFIXED.match(word)
+    return f"{found.group(1)}[\\s-]?{found.group(2)}" if found else re.escape(word)
 
 
 @lru_cache(maxsize=256)
