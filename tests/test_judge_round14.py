@@ -196,13 +196,18 @@ def test_a_thumbs_down_after_a_value_turns_it_down() -> None:
     assert found.offers["deposit"] == "$1000"
 
 
-# A note's offer that leaves out a value written on a line with no key ("- 24 months" below
-# "- rent: $1,200") is unsure: free text reads a value the offer did not.
-def test_a_keyless_value_beside_the_offer_makes_the_note_unsure() -> None:
-    found = extract_note("- rent $1,100\n- 18 months", game("rental-agreement"))
-    assert found.offers["rent"] == "$1100"
+# A note's keyed lines that leave issues unread beside short lines of a value with no key ("- 18
+# months" below "- rent $1,100"): those lines are read as free text for the unread issues, unsure.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("- rent $1,100\n- 18 months", "rental-agreement", {"rent": "$1100", "duration": "18 months"}),
+    ("Our floor:\n• amount $4,000\n• 3 years\n• rate 2%\n• fees $20", "loan-agreement",
+     {"amount": "$4000", "duration": "3 years", "annual interest rate": "2%", "service fees": "$20"}),
+])
+def test_a_keyless_value_beside_the_offer_is_read_unsure(text, game_name, offers) -> None:
+    found = extract_note(text, game(game_name))
+    assert found.offers == offers
     assert found.confidence == "unsure"
-    assert "duration" in found.reason
+    assert "read from a line without a key" in found.reason
 
 
 # Knowing what it does not know: a word of one issue's labels with no value of that issue read

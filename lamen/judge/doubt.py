@@ -39,7 +39,7 @@ _PER_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|annum|week|day)\b
 
 
 # A short line with a number and no key ("✅ 24 months", "- $1,200"), beside keyed lines.
-_KEYLESS_LINE = re.compile(r"(?m)^[^\n:=|]{0,12}\d[^\n:=|]{0,30}$")
+KEYLESS_LINE = re.compile(r"(?m)^[^\n:=|]{0,12}\d[^\n:=|]{0,30}$")
 # A note that says itself it makes no offer ("No acceptable offer yet.").
 NO_OFFER_YET = re.compile(r"\bno\s+(?:acceptable\s+)?offer\s+(?:yet|for\s+now|this\s+(?:round|turn))\b|"
                           r"\bnot\s+(?:ready\s+)?(?:to\s+)?(?:make|making)\s+(?:an?\s+)?offer\b", re.IGNORECASE)
@@ -87,7 +87,7 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
             reasons.append("a listed line gave no value")
         if not labels.has_dates and _dated(email_body(text)):  # (a subject line's date is no term)
             reasons.append("a date in a game whose labels are no dates")
-        if kind == "note" and reading.found_anything and not unread and not told and _KEYLESS_LINE.search(text):
+        if kind == "note" and reading.found_anything and not unread and not told and KEYLESS_LINE.search(text):
             # "- rent $1,200 / - 24 months": a value with no key beside keyed ones, which the
             # offer left out but free text reads
             beside = [issue for issue in extract_text(text, labels).offers if issue not in read]

@@ -9,7 +9,7 @@ import re
 from lamen.judge.checklist import without_crossed_lines
 from lamen.judge.tolerance import has_tolerance, without_slack
 from lamen.judge.dates import in_label_form
-from lamen.judge.doubt import NO_OFFER_YET, second_look
+from lamen.judge.doubt import KEYLESS_LINE, NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.keys import ASPIRATION_KEY, NOT_OWN_KEY, plain_key
 from lamen.judge.labels import GameLabels
@@ -78,7 +78,30 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
 def extract_note(note: str, labels: GameLabels) -> Extraction:
     """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them."""
     written = _normal_notation(note, labels)
-    return _doubt_tolerance(note, second_look(written, "note", _read_note(written, labels), labels))
+    return _doubt_tolerance(note, second_look(written, "note", _with_keyless_lines(written, _read_note(written, labels), labels),
+                                              labels))
+
+
+def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels) -> Extraction:
+    """A note whose keyed lines ("- rent: $1,200") leave issues unread, beside short lines of a
+    value with no key ("✅ 24 months"): those lines are read as free text, for the unread issues
+    only, and the reading is unsure."""
+    if reading.method == "none" or reading.is_complete(tuple(labels.issues)):
+        return reading
+    lines = [line for line in KEYLESS_LINE.findall(note) if not _LEAD_WORDS.search(line)]
+    if not lines:
+        return reading
+    read = {*reading.offers, *reading.invalid, *reading.ambiguous, *reading.unknown_issues}
+    found = extract_text("\n".join(lines), labels)
+    added = {issue: label for issue, label in found.offers.items() if issue not in read}
+    if not added:
+        return reading
+    return reading.model_copy(update={"offers": {**reading.offers, **added}, "confidence": "unsure",
+                                      "reason": "; ".join(filter(None, (reading.reason, f"{', '.join(added)} read from a line without a key")))})
+
+
+# Words of a line that is no value but a count or a reason ("3 options", "for 120 guests").
+_LEAD_WORDS = re.compile(r"\b(?:guests?|people|option|options|round|rounds|step|steps|version|draft)\b", re.IGNORECASE)
 
 
 def _read_note(note: str, labels: GameLabels) -> Extraction:
