@@ -278,3 +278,21 @@ def test_a_documents_enumerator_is_no_value(text, game_name, offers) -> None:
 ])
 def test_a_label_with_a_participle_or_a_split_prefix_is_read(text, label) -> None:
     assert extract_message(text, game("catering-contract")).offers["payment"] == label
+
+
+# A thing named alone as an item of a list of what is offered ("— battery —", "- assembly -"), of
+# an issue whose two labels are having it or not, is having it (unsure); "no assembly" is not.
+@pytest.mark.parametrize("text, game_name, issue, label", [
+    ("Deal: $22,000; standard panels; battery; install within a month.", "solar-installation",
+     "battery", "battery backup"),
+    ("Final: $1,000 - home delivery - assembly - 2 years warranty", "furniture-order", "assembly", "assembly included"),
+])
+def test_a_thing_named_alone_in_a_list_is_having_it(text, game_name, issue, label) -> None:
+    found = extract_message(text, game(game_name))
+    assert found.offers[issue] == label
+    assert found.confidence == "unsure"
+
+
+def test_a_thing_denied_in_a_list_is_not_having_it() -> None:
+    found = extract_message("Final: $1,000, home delivery, no assembly, 2 years warranty", game("furniture-order"))
+    assert found.offers.get("assembly") != "assembly included"

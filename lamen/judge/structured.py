@@ -15,7 +15,7 @@ from typing import Any, Callable
 from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
 from lamen.judge.keys import ACCEPTABLE_KEY, ASPIRATION_KEY, record_value
 from lamen.judge.labels import GameLabels, frequency_words
-from lamen.judge.values import squash, words_to_digits
+from lamen.judge.values import squash, word_sequence, words_to_digits
 
 Pairs = list[tuple[str, Any]]
 
@@ -302,7 +302,19 @@ def _label_piece(segment: str, labels: GameLabels) -> tuple[str, str, bool] | No
         return None
     key = squash(frequency_words(piece, labels.label_words, labels.label_wordings))
     owners = [issue for issue, table in labels.issues.items() if key in table.by_wording]
-    return (owners[0], piece, True) if len(owners) == 1 else None
+    if len(owners) == 1:
+        return owners[0], piece, True
+    # "— battery —" in a list of what is offered: the thing named alone, of an issue whose two
+    # labels are having it or not, is having it ("battery backup", not "no battery").
+    named = labels.issue_for_key(piece)
+    included = labels.issues[named].included_label if named else None
+    if included and set(word_sequence(piece)) <= set(word_sequence(f"{included[0]} {named}")) \
+            and not _DENIAL_WORD.search(piece):
+        return named, included[0], True
+    return None
+
+
+_DENIAL_WORD = re.compile(r"\b(?:no|not|none|without|zero)\b", re.IGNORECASE)
 
 
 _UNIT_WORD = re.compile(r"(?:%|percent|(?:day|week|month|year|hour|seat|round)s?|yrs?|mos?|wks?|hrs?)$", re.IGNORECASE)
