@@ -296,3 +296,15 @@ def test_a_thing_named_alone_in_a_list_is_having_it(text, game_name, issue, labe
 def test_a_thing_denied_in_a_list_is_not_having_it() -> None:
     found = extract_message("Final: $1,000, home delivery, no assembly, 2 years warranty", game("furniture-order"))
     assert found.offers.get("assembly") != "assembly included"
+
+
+# In a sheet of aligned columns the gap of two or more spaces (or a tab) parts a key from its
+# value, however many words the value has: "HANDOVER   end of month" is no key "handover end".
+@pytest.mark.parametrize("text, offers", [
+    ("PRICE      25,000\nFINANCE    dealer financing\nWARRANTY   bumper to bumper\nHANDOVER   end of month",
+     {"price": "$25000", "financing": "dealer financing", "warranty": "bumper-to-bumper", "handover": "end of month"}),
+    ("price        26000\nhandover     end of month\nwarranty     none",
+     {"price": "$26000", "handover": "end of month", "warranty": "no extended warranty"}),
+])
+def test_a_column_gap_parts_a_key_from_its_value(text, offers) -> None:
+    assert extract_note(text, game("car-purchase")).offers == offers

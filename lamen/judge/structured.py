@@ -270,6 +270,9 @@ def _clean_line(line: str) -> str:
     return _BULLET.sub("", line).strip()
 
 
+_COLUMN_GAP = re.compile(r"^(\S(?:[^\t]*?\S)?)(?: {2,}|\t+)(\S.*)$")
+
+
 def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | None:
     """(key, value, key names an issue) of one 'key: value' or 'key value' segment."""
     segment = segment.strip().strip(".,").strip()
@@ -283,6 +286,11 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
         key = match.group("key").strip()
         value = _COMMENT.sub("", match.group("value")).strip().rstrip(".,;")
         return key, value, labels.issue_for_key(key) is not None
+    # "HANDOVER   next month": in a sheet of aligned columns the gap of two or more spaces (or a
+    # tab) parts the key from its value, however many words the value has.
+    gap = _COLUMN_GAP.match(segment)
+    if gap and not re.search(r"\d", gap.group(1)) and labels.issue_for_key(gap.group(1)) is not None:
+        return gap.group(1), gap.group(2).rstrip(".,;"), True
     words = segment.split()
     for size in range(min(4, len(words) - 1), 0, -1):
         key = " ".join(words[:size])
