@@ -308,3 +308,17 @@ def test_a_thing_denied_in_a_list_is_not_having_it() -> None:
 ])
 def test_a_column_gap_parts_a_key_from_its_value(text, offers) -> None:
     assert extract_note(text, game("car-purchase")).offers == offers
+
+
+# A reason given about a value ("weekend moves carry extra staffing costs", "a premium album
+# involves additional fees") turns that value down beside the one offered.
+@pytest.mark.parametrize("text, game_name, issue, label", [
+    ("We can do $2,800 on a weekday. A weekend move carries extra overtime costs for our crew.", "moving-service",
+     "move day", "weekday"),
+    ("Fee $2,500, 8 hours, the standard album; the premium album involves additional printing fees.",
+     "wedding-photography", "album", "standard album"),
+])
+def test_a_reason_against_a_value_turns_it_down(text, game_name, issue, label) -> None:
+    found = extract_message(text, game(game_name))
+    assert found.offers[issue] == label
+    assert issue not in found.ambiguous

@@ -115,6 +115,9 @@ _REJECTED_AFTER = re.compile(
     # "A weekend move costs more", "home delivery is pricier": a reason given about the value
     r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:(?:costs?|runs?)\s+(?:(?:a\s+lot|much|far|way|a\s+bit)\s+)?(?:more|extra)\b(?!\s+than)|"
     r"(?:costs?|adds?)\s+(?:way\s+|far\s+)?(?:too\s+much|a\s+lot)\b|"
+    # "Weekend moves carry extra staffing costs", "a premium album involves additional fees"
+    r"(?:carry|carries|involves?|incurs?|means?|brings?|adds?)\s+(?:\w+\s+)?(?:extra|additional|higher|more)\s+"
+    r"(?:\w+\s+)?(?:costs?|fees?|charges?|expenses?)\b|"
     r"(?:is|are)\s+(?:(?:much|far|way|a\s+bit)\s+)?(?:more\s+expensive|pricier|costlier)\b)|"
     # "ten hours is a long day", "$30 a head is a lot", "a big ask": a verdict with an article
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:still\s+|really\s+|quite\s+)?"
