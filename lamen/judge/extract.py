@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from lamen.judge.checklist import without_crossed_lines
-from lamen.judge.tolerance import has_tolerance, without_slack
 from lamen.judge.dates import in_label_form
 from lamen.judge.doubt import KEYLESS_LINE, NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
@@ -22,6 +21,7 @@ from lamen.judge.email_frame import email_body
 from lamen.judge.party_labels import with_party_labels
 from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
+from lamen.judge.tolerance import has_tolerance, without_slack
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*[:=]|final answer\s*:|\bAO\s*:|"
                             # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
