@@ -4,11 +4,12 @@ chosen by `--round`:
 - round 12: A = test11's items with odd id numbers + test10's items with even id numbers;
   B = test11's items with even id numbers.
 - round 13: A = test12's and test13's items with odd id numbers; B = their items with even id numbers.
+- round 14: A = test14's and test15's items with odd id numbers; B = their items with even id numbers.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13] [--errors]
+    python bench/extraction_halves.py [--round 12|13|14] [--errors]
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class Slice:
 SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
     12: {"A": (Slice("test11", 1), Slice("test10", 0)), "B": (Slice("test11", 0),)},
     13: {"A": (Slice("test12", 1), Slice("test13", 1)), "B": (Slice("test12", 0), Slice("test13", 0))},
+    14: {"A": (Slice("test14", 1), Slice("test15", 1)), "B": (Slice("test14", 0), Slice("test15", 0))},
 }
 
 

@@ -22,6 +22,14 @@ def test_round_13_splits_test12_and_test13_by_parity() -> None:
     assert (len(split["A"]), len(split["B"])) == (289, 287)
 
 
+def test_round_14_splits_test14_and_test15_by_parity() -> None:
+    split = halves(14)
+    assert {item["id"].split("-")[0] for item in split["A"] + split["B"]} == {"t14", "t15"}
+    assert all(id_number(item) % 2 == 1 for item in split["A"])
+    assert all(id_number(item) % 2 == 0 for item in split["B"])
+    assert (len(split["A"]), len(split["B"])) == (152 + 132, 150 + 131)
+
+
 def test_round_12_split_is_kept() -> None:
     split = halves(12)
     assert all(item["id"].startswith("t11-") and id_number(item) % 2 == 0 for item in split["B"])

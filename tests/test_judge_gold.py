@@ -66,7 +66,9 @@ def test_reader_counts_on_the_dev_part() -> None:
     # Round twelve: the lexicon knows more French words ("magasin", "retrait"), so dev2-msg-022
     # ("On préfère le retrait en magasin (pickup) à 800 $.") is seen to be French: still read
     # right, now unsure like other text not in English, 122 -> 123.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (7, 1.0, 123)
+    # Round fourteen: a listed line that gives no value ("duration: 4-5 years", a range) and a date
+    # in a game without date labels ("your letter of 3 May") make three right readings unsure: 123 -> 126.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (7, 1.0, 126)
 
 
 def test_reader_counts_on_the_practice_part() -> None:
@@ -109,7 +111,9 @@ def test_reader_counts_on_the_second_test_part() -> None:
                                 "precision": 1.0, "recall": 0.9874}
     assert result["by_kind"]["note"]["recall"] == 0.9918 and result["by_kind"]["message"]["recall"] == 0.9801
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("8/10", "15/15")
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (9, 1.0, 58)
+    # Round fourteen: a listed line that gives no value ("Amount: $1,00,000", no label) makes one
+    # right reading unsure: 58 -> 59.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (9, 1.0, 59)
 
 
 def test_every_real_gpt4_item_is_read_exactly() -> None:

@@ -10,6 +10,9 @@ import re
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
+from lamen.judge.dates import MONTHS, in_label_form
+from lamen.judge.email_frame import email_body
+from lamen.judge.messages import extract_text, mentions
 from lamen.judge.proximity import word_weights
 from lamen.judge.values import in_english, local_forms
 
@@ -35,6 +38,8 @@ _PER_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|annum|week|day)\b
                          r"\b(?:annual(?:ly)?|yearly|weekly|daily)\b", re.IGNORECASE)
 
 
+# A short line with a number and no key ("✅ 24 months", "- $1,200"), beside keyed lines.
+KEYLESS_LINE = re.compile(r"(?m)^[^\n:=|]{0,12}\d[^\n:=|]{0,30}$")
 # A note that says itself it makes no offer ("No acceptable offer yet.").
 NO_OFFER_YET = re.compile(r"\bno\s+(?:acceptable\s+)?offer\s+(?:yet|for\s+now|this\s+(?:round|turn))\b|"
                           r"\bnot\s+(?:ready\s+)?(?:to\s+)?(?:make|making)\s+(?:an?\s+)?offer\b", re.IGNORECASE)
@@ -74,6 +79,20 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
         told = _told_unread(local_forms(text), labels, read | set(unread))
         if told:
             reasons.append(f"words of {', '.join(told)} labels but no value read")
+        if not told:
+            worded = _label_words_unread(local_forms(text), labels, read | set(unread))
+            if worded:
+                reasons.append(f"words of {', '.join(worded)} labels but no value read")
+        if not unread and not told and _LIST_LINE.search(text) and _silent_list_line(text, labels):
+            reasons.append("a listed line gave no value")
+        if not labels.has_dates and _dated(email_body(text)):  # (a subject line's date is no term)
+            reasons.append("a date in a game whose labels are no dates")
+        if kind == "note" and reading.found_anything and not unread and not told and KEYLESS_LINE.search(text):
+            # "- rent $1,200 / - 24 months": a value with no key beside keyed ones, which the
+            # offer left out but free text reads
+            beside = [issue for issue in extract_text(text, labels).offers if issue not in read]
+            if beside:
+                reasons.append(f"a value of {', '.join(beside)} in the note beside its offer, unread")
     return reasons
 
 
@@ -111,6 +130,35 @@ def _told_unread(text: str, labels: GameLabels, read: set[str]) -> list[str]:
         if owner and owner[0] not in read:
             found[owner[0]] = None
     return list(found)
+
+
+def _label_words_unread(text: str, labels: GameLabels, read: set[str]) -> list[str]:
+    """Unread issues whose labels' own words the text uses ("non-exclusive is fine")."""
+    owners = labels.issue_label_words
+    return list(dict.fromkeys(owners[word] for word in re.findall(r"[a-z]+", text.lower())
+                              if word in owners and owners[word] not in read))
+
+
+# A line of a list: a number, a letter or a bullet and then its item ("4. We put it together").
+_LIST_LINE = re.compile(r"(?m)^\s*(?:\d{1,2}[.)]|[a-z][.)]|[-*•])\s+\S")
+
+
+def _silent_list_line(text: str, labels: GameLabels) -> bool:
+    """A list of three or more items one of which names nothing the readers place: an item in
+    words the grammar does not know ("We put it together for you" for assembly included)."""
+    items = [line for line in text.splitlines() if _LIST_LINE.match(line)]
+    if len(items) < 3:
+        return False
+    return any(not mentions(_LIST_LINE.sub("", line, count=1), labels) for line in items)
+
+
+_MONTH_DAY = re.compile(rf"\b(?:{'|'.join(MONTHS)})\s+\d{{1,2}}(?:st|nd|rd|th)?\b")
+
+
+def _dated(text: str) -> bool:
+    """A date written out ("1 March", "March 28th", "2026-04-06"): in a game without date labels,
+    a term given by its dates (a lease "from 1 March through 28 February") the grammar cannot count."""
+    return bool(re.search(r"\d", text)) and (in_label_form(text) != text or bool(_MONTH_DAY.search(text)))
 
 
 def _after(text: str, raw: str) -> str:

@@ -6,19 +6,22 @@ from __future__ import annotations
 
 import re
 
-from lamen.judge.doubt import NO_OFFER_YET, second_look
+from lamen.judge.checklist import without_crossed_lines
+from lamen.judge.dates import in_label_form
+from lamen.judge.doubt import KEYLESS_LINE, NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.keys import ASPIRATION_KEY, NOT_OWN_KEY, plain_key
 from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
 from lamen.judge.labels import words_to_digits
-from lamen.judge.values import local_forms
+from lamen.judge.values import local_forms, with_apostrophes
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.email_frame import email_body
 from lamen.judge.party_labels import with_party_labels
 from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
+from lamen.judge.tolerance import has_tolerance, without_slack
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*[:=]|final answer\s*:|\bAO\s*:|"
                             # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
@@ -74,7 +77,31 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
 
 def extract_note(note: str, labels: GameLabels) -> Extraction:
     """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them."""
-    return second_look(note, "note", _read_note(note, labels), labels)
+    written = _normal_notation(note, labels)
+    return _doubt_tolerance(note, second_look(written, "note", _with_keyless_lines(written, _read_note(written, labels), labels),
+                                              labels))
+
+
+def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels) -> Extraction:
+    """A note whose keyed lines ("- rent: $1,200") leave issues unread, beside short lines of a
+    value with no key ("✅ 24 months"): those lines are read as free text, for the unread issues
+    only, and the reading is unsure."""
+    if reading.method == "none" or reading.is_complete(tuple(labels.issues)):
+        return reading
+    lines = [line for line in KEYLESS_LINE.findall(note) if not _LEAD_WORDS.search(line)]
+    if not lines:
+        return reading
+    read = {*reading.offers, *reading.invalid, *reading.ambiguous, *reading.unknown_issues}
+    found = extract_text("\n".join(lines), labels)
+    added = {issue: label for issue, label in found.offers.items() if issue not in read}
+    if not added:
+        return reading
+    return reading.model_copy(update={"offers": {**reading.offers, **added}, "confidence": "unsure",
+                                      "reason": "; ".join(filter(None, (reading.reason, f"{', '.join(added)} read from a line without a key")))})
+
+
+# Words of a line that is no value but a count or a reason ("3 options", "for 120 guests").
+_LEAD_WORDS = re.compile(r"\b(?:guests?|people|option|options|round|rounds|step|steps|version|draft)\b", re.IGNORECASE)
 
 
 def _read_note(note: str, labels: GameLabels) -> Extraction:
@@ -328,7 +355,32 @@ def _prose_section(note: str, start: int) -> str:
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The offers a public message makes (see `_read_message`), marked unsure where a second look
     doubts them."""
-    return second_look(message, "message", _read_message(message, labels, side), labels)
+    written = _normal_notation(message, labels)
+    return _doubt_tolerance(message, second_look(written, "message", _read_message(written, labels, side), labels))
+
+
+def _normal_notation(text: str, labels: GameLabels) -> str:
+    """The text in the notation the readers know: dates written as the game's date labels write
+    them ("2026-04-06", "16 March" -> "April 6"), a tolerance's slack set aside ("3% ± 0.5" -> "3%"),
+    a checklist's crossed lines set aside (`lamen/judge/checklist.py`), and contractions typed
+    without their apostrophe restored ("doesnt work")."""
+    if labels.has_dates:
+        text = in_label_form(text)
+    text = _ENUMERATOR.sub(r"\1", text) if _ENUMERATOR.search(text) else text
+    return without_crossed_lines(without_slack(with_apostrophes(text)), labels)
+
+
+# A document's enumerator at the start of a line ("Clause 4 (Subletting): none", "Section 2.1
+# Equity.", "ITEM 3 — On hire", "Art. 2", "§ 3"): a place in the text, no value.
+_ENUMERATOR = re.compile(r"(?im)^([ \t>*_-]*)(?:clause|section|article|item|art\.|sec\.|§)\s*\d+(?:\.\d+)*[.:)]?[ \t]*(?:[—–-][ \t]*)?"
+                         r"(?=\S)")
+
+
+def _doubt_tolerance(text: str, reading: Extraction) -> Extraction:
+    """A reading of a text with a tolerance is unsure: its writer may mean the span, not the value."""
+    if reading.confidence == "unsure" or not has_tolerance(text):
+        return reading
+    return reading.model_copy(update={"confidence": "unsure", "reason": "a value with a tolerance (±): the span may be meant"})
 
 
 def _read_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:

@@ -20,6 +20,7 @@ from functools import cached_property, lru_cache
 from collections.abc import Collection
 from typing import Literal
 
+from lamen.judge.dates import is_date_label
 from lamen.judge.issue_names import SYNONYMS, close_spelling, key_words, stem_words, synonym_variants
 from lamen.judge.numbers import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, Quantity, _unit_tokens, decimal_text, has_currency, normalise,
@@ -64,6 +65,7 @@ def _word_stem(word: str) -> str:
 _ABBREVIATIONS = {"hrs": "hours", "hr": "hour", "yrs": "years", "yr": "year", "mos": "months", "mo": "month",
                   "wks": "weeks", "wk": "week", "mins": "minutes", "min": "minute", "&": "and", "w/": "with",
                   "w/o": "without", "incl": "included", "incl.": "included"}
+_SLASH_NUMBER = re.compile(r"(?<![\d/])\d{1,3}/\d{1,3}(?![\d/])")  # "24/7": no date (two slashes) nor amount
 _ABBREVIATION = re.compile(r"(?<![\w/])(?:hrs|hr|yrs|yr|mos|mo|wks|wk|mins|min|w/o|w/|incl\.?)(?![\w/])|&", re.IGNORECASE)
 _YES_NO = re.compile(r"\s*(?:(?P<yes>yes|y|true|included|include|incl\.?|with)|"
                      r"(?P<no>no|n|false|none|not\s+included|excluded|without|not\s+provided))\s*[.!]?\s*", re.IGNORECASE)
@@ -126,7 +128,11 @@ _NOT_TELLING = {"with", "without", "only", "included", "include", "including", "
                 "open", "down", "after", "within", "around", "round", "full", "fully", "three", "work", "based",
                 "high", "paid", "event", "site", "range", "house", "clock", "office", "business", "standard", "basic"}
 
-_REPLACED_TAIL = re.compile(r"(?<=\S)\s*[(,]?\s*\b(?:instead\s+of|rather\s+than|down\s+from|up\s+from|in\s+place\s+of)\b.*$",
+# ("$1,250 — a reduction from my earlier $1,500", "18 months, an increase on your 12": a step
+# named by its noun, from the value it replaces)
+_REPLACED_TAIL = re.compile(r"(?<=\S)\s*[(,—–-]?\s*\b(?:instead\s+of|rather\s+than|down\s+from|up\s+from|in\s+place\s+of|"
+                            r"(?:an?\s+|the\s+)?(?:\w+\s+)?(?:reduction|decrease|drop|cut|increase|raise|rise|step|move|change|"
+                            r"concession|discount)\s+(?:down\s+|up\s+)?(?:from|on|of)\s+(?:my|our|your|their|the|its)\b).*$",
                             re.IGNORECASE | re.DOTALL)
 
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
@@ -163,6 +169,7 @@ class IssueLabels:
         clashes: set[str] = set()
         wording_clashes: set[str] = set()
         pair_sums: set[Decimal] = set()
+        slashed: set[str] = set()  # labels named by a slash-written number ("24/7 access")
         for label in issue.labels:
             spellings = {label, issue.side_label(1, label)}
             for spelling in spellings:
@@ -176,6 +183,16 @@ class IssueLabels:
                     wording_clashes.add(key)
                 table.by_wording[key] = label
                 words = word_sequence(wording)
+                if _SLASH_NUMBER.search(wording) and re.search(r"[a-z]{3}", wording.lower()):
+                    # "24/7 access": a number written as a slash pair beside words is no amount nor
+                    # split but a name, read as a phrase; its number alone ("we need 24/7") names
+                    # it too, where no other label of the issue holds that number.
+                    table.phrases.append((tuple(words), label))
+                    digits = tuple(w for w in words if w.isdigit())
+                    if not any(numbers_in(other) == list(digits) for other in issue.labels if other != label):
+                        table.phrases.append((digits, label))
+                    slashed.add(label)
+                    continue
                 # A text label's synonym may hold a number beside its words ("50% deposit" for
                 # "half upfront"): read as a phrase too, since no number grammar reads it.
                 # A label whose number follows a word ("net 60", "tier 2") is read by its whole
@@ -185,7 +202,7 @@ class IssueLabels:
                               or len(words) >= 2 and re.fullmatch(r"[a-z]+", words[0]) is not None
                               and re.fullmatch(r"\d+", words[1]) is not None and not has_currency(wording)):
                     table.phrases.append((tuple(words), label))
-            numbers = numbers_in(words_to_digits(label))
+            numbers = numbers_in(words_to_digits(label)) if label not in slashed else []
             if len(numbers) == 1:
                 table.by_number.setdefault(numbers[0], []).append(label)
             elif len(numbers) == 2:
@@ -506,6 +523,11 @@ class GameLabels:
         return self.issues[issue_name].match(value, self.known_units)
 
     @cached_property
+    def has_dates(self) -> bool:
+        """Some issue's labels are dates written "Month D" (`lamen/judge/dates.py`)."""
+        return any(is_date_label(label) for table in self.issues.values() for label in table.issue.labels)
+
+    @cached_property
     def money_issues(self) -> int:
         return sum(table.currency for table in self.issues.values())
 
@@ -562,6 +584,23 @@ class GameLabels:
                 if len(found) == 1 and word not in named and word not in _NOT_TELLING and word[:5] not in name_stems}
 
     @cached_property
+    def issue_label_words(self) -> dict[str, str]:
+        """word -> issue for words of four or more letters in the text labels of exactly one issue
+        ("exclusive" of "exclusive licence" and "non-exclusive licence"), naming no issue or party:
+        a text that uses one and reads no value of its issue has left a value unread."""
+        owners: dict[str, set[str]] = {}
+        for issue, table in self.issues.items():
+            for words, _ in table.phrases:
+                for word in words:
+                    if len(word) >= 4 and word.isalpha():
+                        owners.setdefault(word, set()).add(issue)
+        named = {word for issue, table in self.issues.items()
+                 for word in re.findall(r"[a-z]+", " ".join((issue, *table.issue.aliases)).lower())}
+        named |= {word for party in self.game.parties for word in re.findall(r"[a-z]+", party.lower())}
+        return {word: next(iter(found)) for word, found in owners.items()
+                if len(found) == 1 and word not in named and word not in _NOT_TELLING}
+
+    @cached_property
     def compound_labels(self) -> list[tuple[str, str, str]]:
         """(issue, label, word) for one-word text labels and synonyms ("pickup"), which a
         phrasal verb writes apart ("pick it up")."""
@@ -576,7 +615,12 @@ class GameLabels:
         for issue, table in self.issues.items():
             for words, label in table.phrases:
                 # "by the end of the month" writes "end of month" with an article between its words.
-                body = r"[\s-]*(?:(?:the|a|an)\s+)?".join(re.escape(word) for word in words)
+                # "50% paid upfront" for "50% upfront": a payment's participle between its words;
+                # "up front" and "pre-payment" for "upfront" and "prepayment": a prefix written apart.
+                body = "".join((r"\s*[/-]\s*" if previous.isdigit() and word.isdigit()
+                                else r"[\s-]*(?:(?:the|a|an|paid|payable|due)\s+)?") + _split_prefix(word)
+                               if index else _split_prefix(word)
+                               for index, (previous, word) in enumerate(zip(("",) + words, words)))
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
         # "NBD" for "next business day", "FVP" for "full value protection": the capital initials of
@@ -695,6 +739,16 @@ class GameLabels:
         synonyms = {name for variant in synonym_variants(wanted) for name, spellings in names.items()
                     if any(words <= variant or variant <= words for words in spellings)}
         return synonyms.pop() if len(synonyms) == 1 else None
+
+
+_PREFIXED = re.compile(r"^(up|down|pre|non|self|in|out|over|under|off|back)([a-z]{4,})$")
+
+
+def _split_prefix(word: str) -> str:
+    """A pattern for a word that may be written with its prefix apart ("upfront", "up front",
+    "up-front")."""
+    found = _PREFIXED.match(word)
+    return f"{found.group(1)}[\\s-]?{found.group(2)}" if found else re.escape(word)
 
 
 @lru_cache(maxsize=256)

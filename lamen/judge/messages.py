@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from decimal import Decimal
 from fractions import Fraction
 
+from lamen.judge.dates import is_date_label
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, frequency_words, numbers_in, unit_tokens,
@@ -578,8 +580,11 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 if own:
                     unsure.append(f"'{item.span}' measures a value by another")
                 continue
-            choices = _candidates(item, labels, distances[index], topic)
             in_label = any(start <= item.start and item.end <= end + 1 for _, _, start, end in written)
+            if in_label and any(start <= item.start and item.end <= end + 1 and is_date_label(label)
+                                for _, label, start, end in written):
+                continue  # the "2" of "March 2": the date's day, no value of its own ("in thousands")
+            choices = _candidates(item, labels, distances[index], topic)
             if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]) \
                     and not in_label:  # "50% deposit": a number inside a text label's wording
                 unplaced.append((item, len(unsure), proposed, min(distances[index].values(), default=float("inf"))))
@@ -634,6 +639,20 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             if own and not re.search(r"[:=][\s*_]*$", sentence[:start]):
                 unsure.append(f"{issue}: '{label}' read from one word beside the issue's name")
             topic.append(issue)
+        for issue in sorted(named_unplaced - {m.issue for m in result[first_of_sentence:]}):
+            # "$21,000 — premium panels — battery — within two weeks": a thing named alone as an
+            # item of a list of what is offered, of an issue whose labels are having it or not,
+            # is having it.
+            included = labels.issues[issue].included_label
+            # (where commas part the items, a dash parts a key from its value: "assembly — by the
+            # customer, price $900")
+            item = _ALONE_IN_LIST(issue, bool(re.search(r"[,;]\s", sentence))).search(sentence) if included else None
+            if item and not _DENIED_BEFORE.search(sentence[max(0, item.start() - 25):item.start("thing")]):
+                own = is_own(sentence, item.start("thing"), item.end("thing")) and not explains
+                result.append(Mention(issue, included[0], item.group("thing"), own, True))
+                if own:
+                    unsure.append(f"{issue}: '{included[0]}' read from the thing named alone in a list")
+                topic.append(issue)
         placed = {m.issue for m in result}
         # "1100, 24 months, 750 deposit, 4 days": a bare amount several money issues could hold
         # goes to the one of them the sentence gives no other value (the deposit is named for 750).
@@ -707,6 +726,17 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # Only an issue's own name makes it the topic ("months" after a number names no issue).
         topic += [issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])]
     return Reading(result, unsure)
+
+
+_ITEM_EDGE = r"(?:^|$|[—–;,•|+]|\s-\s|\s&\s|\band\b|\bplus\b|\bwith\b)"
+_COMMA_ITEM_EDGE = r"(?:^|$|[;,•|+]|\s&\s|\band\b|\bplus\b|\bwith\b)"
+_DENIED_BEFORE = re.compile(r"\b(?:no|not|without|skip|drop|minus|sans)\b[^—–;,•|]*$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=512)
+def _ALONE_IN_LIST(issue: str, commas: bool) -> re.Pattern[str]:  # noqa: N802 - a pattern per issue, built once
+    edge = _COMMA_ITEM_EDGE if commas else _ITEM_EDGE
+    return re.compile(rf"{edge}\s*(?:(?:a|an|the)\s+)?(?P<thing>{re.escape(issue)})\s*(?={edge})", re.IGNORECASE)
 
 
 def mentions(text: str, labels: GameLabels, side: int | None = None) -> list[Mention]:

@@ -10,7 +10,7 @@ from lamen.judge.labels import EVEN_SPLIT, GameLabels, IssueLabels
 from lamen.judge.values import squash
 
 _ZERO_CUE = re.compile(
-    r"\b(?:no|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
+    r"\b(?:no(?!\s+need\s+for\b)|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
     r"(?:can(?:no|')t|won't|will\s+not|do\s+not|don't)\s+(?:allow|permit|accept|charge)\s+any)\s+"
     r"(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)|\b(?P<word>[a-z]+)[\s-]free\b|"
     r"\b(?P<subject>[a-z]+)\s+(?:(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?|not\s+)(?:allowed|permitted|"
@@ -24,9 +24,10 @@ _ZERO_CUE = re.compile(
     r"n't\s+have\s+(?:the\s+|any\s+)?(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)\s+"
     r"(?P<dropped>(?:[\w-]+\s+){0,2}[\w-]+)\b(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
     # "We don't need to sublet at all", "we won't need a deposit": the thing is not wanted
-    r"\b(?:do\s+not|don't|won't|will\s+not)\s+need\s+(?:to\s+|a\s+|an\s+|any\s+)?(?P<unneeded>[\w-]+)"
+    # ("there's no need for another free one", "I do not need the extended warranty")
+    r"\b(?:(?:do\s+not|don't|won't|will\s+not)\s+need|no\s+need\s+for)\s+(?:to\s+|a\s+|an\s+|any\s+|the\s+|another\s+)?(?P<unneeded>[\w-]+)"
     r"(?!\s+(?:more|less|longer|shorter|than|higher|lower)\b)|"
-    r"\b(?P<key>(?:[a-z]+[ \t]+)?[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
+    r"\b(?P<key>(?:[a-z]+[ \t]+)?[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted|needed|required|necessary|wanted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
     r"shorter|than|sooner|greater)\b)", re.IGNORECASE)
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
 

@@ -9,6 +9,7 @@ import re
 from lamen.judge.agreement import accepts_named
 
 # Just before a value: it is compared with, or moved away from, not offered.
+_MONTH_START = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.IGNORECASE)
 _IMMEDIATE_NOT_OWN = re.compile(
     r"(?:\b(?:from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
@@ -87,6 +88,13 @@ _REJECTED_AFTER = re.compile(
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:(?:still|way|far|much|well|a\s+bit|"
     r"a\s+little|rather|quite|pretty|really)\s+)?(?:(?:above|over|outside|beyond)\s+(?:our|my|the)\s+(?:budget|limit|range|means)|"
     r"over\s+budget|steep|pricey|expensive|a\s+stretch|(?:short|low|high|long)\b(?!\s+enough))\b|"
+    # "$6,000 exceeds our budget", "$2,100 a week is more than our budget allows": the value
+    # measured against the speaker's limit, in any verb that says it goes past it
+    r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:(?:still|clearly|well|far|way|simply)\s+)?(?:exceeds?|exceeding|surpass(?:es)?|"
+    r"goes\s+(?:beyond|past|over)|(?:is|are)\s+(?:(?:still|well|far|way|much)\s+)?(?:more|higher|greater)\s+than)\s+"
+    r"(?:what\s+)?(?:our|my|the)\s+(?:\w+\s+)?(?:budget|limit|range|means|ceiling|cap|maximum)\b|"
+    # "$35/seat 👎", "3 years ❌": a cross or thumbs-down mark after the value
+    r"^\s*(?:[^\s,.;!?❌✘✗❎👎🔴⛔]+\s+){0,2}?[❌✘✗❎👎🔴⛔]|"
     # "$800 simply isn't workable", "isn't feasible for us"
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:isn't|aren't|wasn't|is\s+not|are\s+not)\s+(?:\w+\s+)?"
     r"(?:workable|feasible|doable|viable|possible|acceptable|affordable|realistic|going\s+to\s+work)\b|"
@@ -107,6 +115,9 @@ _REJECTED_AFTER = re.compile(
     # "A weekend move costs more", "home delivery is pricier": a reason given about the value
     r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:(?:costs?|runs?)\s+(?:(?:a\s+lot|much|far|way|a\s+bit)\s+)?(?:more|extra)\b(?!\s+than)|"
     r"(?:costs?|adds?)\s+(?:way\s+|far\s+)?(?:too\s+much|a\s+lot)\b|"
+    # "Weekend moves carry extra staffing costs", "a premium album involves additional fees"
+    r"(?:carry|carries|involves?|incurs?|means?|brings?|adds?)\s+(?:\w+\s+)?(?:extra|additional|higher|more)\s+"
+    r"(?:\w+\s+)?(?:costs?|fees?|charges?|expenses?)\b|"
     r"(?:is|are)\s+(?:(?:much|far|way|a\s+bit)\s+)?(?:more\s+expensive|pricier|costlier)\b)|"
     # "ten hours is a long day", "$30 a head is a lot", "a big ask": a verdict with an article
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:still\s+|really\s+|quite\s+)?"
@@ -296,7 +307,10 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return accepts_named(sentence)
     immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
     # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
-    if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)):
+    # "from March 16", "by April 6": before a date, "from" sets its start and "by" its deadline.
+    if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)) \
+            and not (_MONTH_START.match(sentence[start:end]) and re.match(r"\s*(?:from|by)\b", immediate.group(0), re.IGNORECASE)
+                     and not re.match(r"\s*(?:to|until|till)\b", sentence[end:], re.IGNORECASE)):
         return False
     # "We can't go below $65 for a plated dinner": a bound the speaker sets says what it offers;
     # its "can't" is no refusal of the rest of the clause.

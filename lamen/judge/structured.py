@@ -15,7 +15,7 @@ from typing import Any, Callable
 from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
 from lamen.judge.keys import ACCEPTABLE_KEY, ASPIRATION_KEY, record_value
 from lamen.judge.labels import GameLabels, frequency_words
-from lamen.judge.values import squash, words_to_digits
+from lamen.judge.values import squash, word_sequence, words_to_digits
 
 Pairs = list[tuple[str, Any]]
 
@@ -211,7 +211,9 @@ def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
     for match in re.finditer(r"(?m)(?:^[ \t]*\|.*\|?[ \t]*(?:\n|$))+", text):
         lines = [line for line in match.group(0).splitlines() if line.strip()]
         has_header = len(lines) > 1 and bool(_SEPARATOR_ROW.match(lines[1]))
-        rows = [_cells(line) for line in lines if not _SEPARATOR_ROW.match(line)]
+        # (a header of empty cells, "| | |", is still the header: the rows under it are the pairs)
+        rows = [_cells(line) for number, line in enumerate(lines)
+                if not _SEPARATOR_ROW.match(line) or (has_header and number == 0)]
         header, body = (rows[0], rows[1:]) if has_header else ([], rows)
         pairs = _table_pairs(header, body, labels)
         if pairs:
@@ -268,6 +270,9 @@ def _clean_line(line: str) -> str:
     return _BULLET.sub("", line).strip()
 
 
+_COLUMN_GAP = re.compile(r"^(\S(?:[^\t]*?\S)?)(?: {2,}|\t+)(\S.*)$")
+
+
 def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | None:
     """(key, value, key names an issue) of one 'key: value' or 'key value' segment."""
     segment = segment.strip().strip(".,").strip()
@@ -281,6 +286,11 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
         key = match.group("key").strip()
         value = _COMMENT.sub("", match.group("value")).strip().rstrip(".,;")
         return key, value, labels.issue_for_key(key) is not None
+    # "HANDOVER   next month": in a sheet of aligned columns the gap of two or more spaces (or a
+    # tab) parts the key from its value, however many words the value has.
+    gap = _COLUMN_GAP.match(segment)
+    if gap and not re.search(r"\d", gap.group(1)) and labels.issue_for_key(gap.group(1)) is not None:
+        return gap.group(1), gap.group(2).rstrip(".,;"), True
     words = segment.split()
     for size in range(min(4, len(words) - 1), 0, -1):
         key = " ".join(words[:size])
@@ -300,7 +310,19 @@ def _label_piece(segment: str, labels: GameLabels) -> tuple[str, str, bool] | No
         return None
     key = squash(frequency_words(piece, labels.label_words, labels.label_wordings))
     owners = [issue for issue, table in labels.issues.items() if key in table.by_wording]
-    return (owners[0], piece, True) if len(owners) == 1 else None
+    if len(owners) == 1:
+        return owners[0], piece, True
+    # "— battery —" in a list of what is offered: the thing named alone, of an issue whose two
+    # labels are having it or not, is having it ("battery backup", not "no battery").
+    named = labels.issue_for_key(piece)
+    included = labels.issues[named].included_label if named else None
+    if included and set(word_sequence(piece)) <= set(word_sequence(f"{included[0]} {named}")) \
+            and not _DENIAL_WORD.search(piece):
+        return named, included[0], True
+    return None
+
+
+_DENIAL_WORD = re.compile(r"\b(?:no|not|none|without|zero)\b", re.IGNORECASE)
 
 
 _UNIT_WORD = re.compile(r"(?:%|percent|(?:day|week|month|year|hour|seat|round)s?|yrs?|mos?|wks?|hrs?)$", re.IGNORECASE)

@@ -410,3 +410,16 @@ def in_english(text: str) -> bool:
     words = set(sequence)
     pairs = len(_FOREIGN_PAIRS.intersection(zip(sequence, sequence[1:])))  # "jangka waktu", "kami usulkan"
     return len(_FOREIGN_WORDS.findall(text)) + len(words & _FOREIGN_SINGLE) + pairs < 2
+
+
+# Contractions typed without their apostrophe ("doesnt work", "cant do", "wont accept"): the
+# readers' denials are written with it. ("wont" and "cant" are kept only before a verb-like word.)
+_BARE_CONTRACTION = re.compile(r"\b(do|does|did|is|are|was|were|could|would|should|have|has|had|must|need)nt\b|"
+                               r"\b(ca|wo)nt\b(?=\s+(?:\w+))", re.IGNORECASE)
+
+
+def with_apostrophes(text: str) -> str:
+    """The text with apostrophe-less contractions restored ("doesnt" -> "doesn't")."""
+    if "nt" not in text:
+        return text
+    return _BARE_CONTRACTION.sub(lambda m: f"{m.group(1) or m.group(2)}n't", text)

@@ -1,0 +1,34 @@
+"""Checklists: lines opened by a tick (✅ ✔ ✓ ☑ 👍 🟢) and a cross (❌ ✘ ✗ ❎ 👎 🔴 ⛔). Of a list that
+has both, the ticked lines are the offer and the crossed ones are turned down: they are set aside
+before reading, unless a crossed line itself opens with a denial ("❌ No damage waiver — hirer
+liable" crosses out the waiver, which states the writer's term)."""
+
+from __future__ import annotations
+
+import re
+
+from lamen.judge.labels import GameLabels
+from lamen.judge.messages import extract_text, mentions
+
+_TICK = re.compile(r"^\s*(?:[-*•]\s*)?(?:✅|✔️?|✓|☑️?|👍|🟢)", re.MULTILINE)
+_CROSSED_LINE = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?:❌|✘|✗|❎|👎|🔴|⛔)[ \t]*(?P<rest>[^\n]*)(?:\n|$)", re.MULTILINE)
+_DENIAL = re.compile(r"(?:no|not|none|without|zero|nil)\b", re.IGNORECASE)
+# After a value: a cross or thumbs-down mark turns it down ("$35/seat 👎").
+CROSSED_AFTER = "❌✘✗❎👎🔴⛔"
+
+
+def without_crossed_lines(text: str, labels: GameLabels) -> str:
+    """The text without the crossed lines of a checklist that also ticks lines, where a ticked line
+    gives the crossed line's issues their value: "❌ Subletting: none" alone of its issue marks the
+    writer's "none", while "❌ rent $1,400 (theirs)" below "✅ rent $1,200" turns a value down."""
+    if not _TICK.search(text) or not _CROSSED_LINE.search(text):
+        return text
+    ticked = set(extract_text(_CROSSED_LINE.sub("", text), labels).offers)
+
+    def kept(match: re.Match[str]) -> str:
+        if _DENIAL.match(match.group("rest")):
+            return match.group(0)
+        crossed = {mention.issue for mention in mentions(match.group("rest"), labels)}  # theirs too
+        return "" if crossed and crossed <= ticked else match.group(0)
+
+    return _CROSSED_LINE.sub(kept, text)
