@@ -33,6 +33,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test15's styles, half of it ordinary turns.
     PartShape("test17", "t17", ("band-booking",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test14 and test16), with a new game in text labels.
+    PartShape("test18", "t18", ("bike-fleet",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
     # Issue 12's second held-out set once more: drift beyond test17's, half of it ordinary turns.
     PartShape("test19", "t19", ("translation-job",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),

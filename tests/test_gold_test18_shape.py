@@ -1,0 +1,53 @@
+"""The eighteenth held-out gold part (tests/data/extraction_gold_test18.jsonl, `t18-*`) is a representative
+sample of a round-robin tournament's turns, not a stress test: most notes are the protocol's acceptable-offer
+block (JSON or a list under an "Acceptable offer" heading, in the tournament's language), most messages a
+few polite sentences with a counter-offer, and it brings a new user-authored game, `bike-fleet`, whose text
+labels are often written by their synonyms, as paraphrases or in other languages. What every part promises
+(size, families, languages, sides, games, hard cases, new texts) is checked by
+tests/test_gold_parts_shape.py; this module checks what this part is particular in. Shape only: the readers
+never run here (the part is scored by bench/extraction_gold.py, after the labels were committed)."""
+
+from __future__ import annotations
+
+from tests.gold_shape import DATA, game
+from tests.gold_shape import items as read_items
+
+GOLD_TEST18 = DATA / "extraction_gold_test18.jsonl"
+# "Acceptable offer" as the protocol asks for it, and as the notes of the other-language tournaments say it.
+OFFER_HEADINGS = ("acceptable", "acceptabel", "akzeptables", "aceptable", "accettabile", "aceitável",
+                  "可接受", "許容", "수락 가능")
+
+
+def test_most_notes_are_the_protocol_block_and_unusual_formats_are_rare() -> None:
+    notes = [i for i in read_items(GOLD_TEST18) if i["kind"] == "note"]
+    protocol = [i for i in notes if "{" in i["text"] or any(h in i["text"].lower() for h in OFFER_HEADINGS)]
+    assert len(protocol) >= 0.85 * len(notes)
+    assert sum("{" in i["text"] for i in notes) >= 0.4 * len(notes)
+    # Tables and reasoning traces appear, but only as often as models write them.
+    assert 1 <= sum("|---" in i["text"] for i in notes) <= 0.08 * len(notes)
+    assert 1 <= sum("<think>" in i["text"] for i in notes) <= 0.05 * len(notes)
+
+
+def test_every_label_of_the_new_game_is_offered_and_many_are_not_written_as_labels() -> None:
+    bikes = [i for i in read_items(GOLD_TEST18) if i["game"] == "bike-fleet"]
+    assert len(bikes) >= 30
+    for issue in game("bike-fleet").issues:
+        offered = {i["offers"][issue.name] for i in bikes if issue.name in i["offers"]}
+        assert offered == set(issue.labels), issue.name
+    # Synonyms ("serviced by the shop", "year-round"), paraphrases ("you fix them") and other languages.
+    unwritten = [i for i in bikes if any(v.lower() not in i["text"].lower() for v in i["offers"].values())]
+    assert len(unwritten) >= 15
+    assert any("monthly fee" in i["invalid"] for i in bikes) and any(i["ambiguous"] for i in bikes)
+
+
+def test_agreements_both_bare_and_restating_the_package() -> None:
+    items = read_items(GOLD_TEST18)
+    agreements = [i for i in items if i["kind"] == "message" and "agree on all issues" in i["text"]]
+    assert any(not i["offers"] for i in agreements) and any(i["offers"] for i in agreements)
+
+
+def test_merger_splits_from_the_speakers_side() -> None:
+    merger = [i for i in read_items(GOLD_TEST18) if i["game"] == "merger" and i["kind"] == "message"]
+    kept = [i for i in merger if any(w in i["text"] for w in ("we keep", "retain 60%", "give you 4 seats",
+                                                                "sette seggi", "conserva", "保留", "wij houden"))]
+    assert len(kept) >= 5 and {i["side"] for i in kept} == {0, 1}
