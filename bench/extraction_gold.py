@@ -11,13 +11,13 @@ their files exist, the held-out `test3` (tests/data/extraction_gold_test3.jsonl)
 (tests/data/extraction_gold_test10.jsonl), `test11` (tests/data/extraction_gold_test11.jsonl), `test12`
 (tests/data/extraction_gold_test12.jsonl), `test13` (tests/data/extraction_gold_test13.jsonl), `test14`
 (tests/data/extraction_gold_test14.jsonl, a representative sample of tournament turns), `test15`
-(tests/data/extraction_gold_test15.jsonl, styles issue 12 does not list), `test16` (representative, like
-test14) and `test17` (unlisted styles, like test15), each
+(tests/data/extraction_gold_test15.jsonl, styles issue 12 does not list), `test16` and `test18`
+(representative, like test14) and `test17` and `test19` (unlisted styles, like test15), each
 labelled by an independent hand before the readers were run on it. Per part: what share of the readers' errors they flagged `unsure` (what the LLM
 fallback can fix) and what share of all readings is unsure (what the fallback costs); and the median
 reading time per note and per message. Prints JSON.
 
-    python bench/extraction_gold.py [--parts dev,test,...] [--errors dev|dev2|test|test2|test3|...|test17]
+    python bench/extraction_gold.py [--parts dev,test,...] [--errors dev|dev2|test|test2|test3|...|test19]
 """
 
 from __future__ import annotations
@@ -58,11 +58,14 @@ GOLD_TEST14 = DATA / "extraction_gold_test14.jsonl"  # held out: labelled before
 GOLD_TEST15 = DATA / "extraction_gold_test15.jsonl"  # held out: labelled before the readers saw it
 GOLD_TEST16 = DATA / "extraction_gold_test16.jsonl"  # held out: labelled before the readers saw it
 GOLD_TEST17 = DATA / "extraction_gold_test17.jsonl"  # held out: labelled before the readers saw it
+GOLD_TEST18 = DATA / "extraction_gold_test18.jsonl"  # held out: labelled before the readers saw it
+GOLD_TEST19 = DATA / "extraction_gold_test19.jsonl"  # held out: labelled before the readers saw it
 PARTS = {"dev": GOLD, "dev2": GOLD_DEV2, "test": GOLD_TEST, "test2": GOLD_TEST2, "test3": GOLD_TEST3,
          "test4": GOLD_TEST4, "test5": GOLD_TEST5, "test6": GOLD_TEST6,
          "test7": GOLD_TEST7, "test8": GOLD_TEST8, "test9": GOLD_TEST9,
          "test10": GOLD_TEST10, "test11": GOLD_TEST11, "test12": GOLD_TEST12, "test13": GOLD_TEST13, "test14": GOLD_TEST14, "test15": GOLD_TEST15,
-         "test16": GOLD_TEST16, "test17": GOLD_TEST17}
+         "test16": GOLD_TEST16, "test17": GOLD_TEST17,
+         "test18": GOLD_TEST18, "test19": GOLD_TEST19}
 USER_GAMES = DATA / "games"  # user-authored games of the gold set (text labels, aliases, synonyms)
 TIMING_REPEATS = 5
 
