@@ -109,3 +109,21 @@ def test_an_already_stated_value_without_a_move_stays_a_past_one() -> None:
     # no move to it: "already" still marks the speaker's own past position, not an offer
     found = extract_message("We already offered $1,400 last week. Now: $1,300 for 12 months.", game("rental-agreement"))
     assert found.offers == {"rent": "$1300", "duration": "12 months"}
+
+
+# A sentence of a few words and no number beside the package ("And glass only.", "Dedicated,
+# please.") is one more piece of it: the label it is part of, where it is part of one label only.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("We're fine at $160 a case with monthly deliveries. Glass only.", "wine-supply",
+     {"price per case": "$160", "delivery schedule": "monthly", "listing": "by the glass only"}),
+    ("$400 a month works on a 6-month term. Dedicated, please.", "coworking-membership",
+     {"monthly fee": "$400", "commitment": "6 months", "desk type": "dedicated desk"}),
+])
+def test_a_short_fragment_beside_a_package_is_one_more_piece(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name)).offers == offers
+
+
+@pytest.mark.parametrize("text", ["$400 a month on a 6-month term. Hot or dedicated?",
+                                  "$400 a month on a 6-month term. Thanks again."])
+def test_a_short_question_or_courtesy_offers_no_label(text) -> None:
+    assert extract_message(text, game("coworking-membership")).offers == {"monthly fee": "$400", "commitment": "6 months"}

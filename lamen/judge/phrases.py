@@ -247,6 +247,8 @@ def included_mentions(sentence: str, labels: GameLabels) -> list[Found]:
 # The pieces of a package written as a list: commas, semicolons, " / ", "+" and a closing "and".
 _LIST_PIECE = re.compile(r"[^,;/+]+")
 _LIST_FILLER = {"a", "an", "the", "and", "with", "plus", "also", "then", "please", "ok"}
+_FRAGMENT_WORD = re.compile(r"[^\W\d_]+")
+_UNSPACED_SCRIPT = re.compile(r"[\u0e00-\u0eff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
 def listed_partial_labels(sentence: str, labels: GameLabels, taken: list[tuple[int, int]]) -> list[Found]:
@@ -256,7 +258,13 @@ def listed_partial_labels(sentence: str, labels: GameLabels, taken: list[tuple[i
     of three or more pieces, one of which at least holds a number: a package, not a sentence.
     A piece that is just an issue's name or alias ("revisions") names the issue, not a label."""
     pieces = [m for m in _LIST_PIECE.finditer(sentence) if m.group(0).strip()]
-    if len(pieces) < 3 or not any(re.search(r"\d", m.group(0)) for m in pieces):
+    # "And glass only." — a sentence of a few words and no number is one more piece of the
+    # package the message lists around it, read like a piece of a list
+    # ("Dedicated, please."); a question of a few words ("Glass or bottle?") offers nothing
+    # (in scripts that part words by spaces: a run of kana or hanzi is a whole clause, not a word)
+    fragment = not re.search(r"\d|\?", sentence) and len(_FRAGMENT_WORD.findall(sentence)) <= 4 \
+        and not _UNSPACED_SCRIPT.search(sentence)
+    if not fragment and (len(pieces) < 3 or not any(re.search(r"\d", m.group(0)) for m in pieces)):
         return []
     found: list[Found] = []
     for piece in pieces:
