@@ -127,3 +127,16 @@ def test_a_short_fragment_beside_a_package_is_one_more_piece(text, game_name, of
                                   "$400 a month on a 6-month term. Thanks again."])
 def test_a_short_question_or_courtesy_offers_no_label(text) -> None:
     assert extract_message(text, game("coworking-membership")).offers == {"monthly fee": "$400", "commitment": "6 months"}
+
+
+# "Drop X to N" lowers X to N; only "drop X" with no new value gives X up (its zero label).
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("fine, 1300 a month if you drop the deposit to 1000. 24 months.", "rental-agreement",
+     {"rent": "$1300", "deposit": "$1000", "duration": "24 months"}),
+    ("We'd drop fees to $40 on a $7,000 loan over 5 years.", "loan-agreement",
+     {"service fees": "$40", "amount": "$7000", "duration": "5 years"}),
+    ("ok $1200 rent, and we drop the deposit. 18 months.", "rental-agreement",
+     {"rent": "$1200", "deposit": "$0", "duration": "18 months"}),
+])
+def test_dropping_to_a_value_lowers_it(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name)).offers == offers

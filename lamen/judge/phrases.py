@@ -22,7 +22,9 @@ _ZERO_CUE = re.compile(
     # "we can't afford a second shooter", "we don't have room in the budget for an album"
     r"can(?:no|')t\s+afford|no\s+(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)|"
     r"n't\s+have\s+(?:the\s+|any\s+)?(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)\s+"
-    r"(?P<dropped>(?:[\w-]+\s+){0,2}[\w-]+)\b(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
+    # (the words dropped are words, not the new value or its "to": "drop deposit to 500")
+    r"(?P<dropped>(?:(?!(?:to|by|down|from|at)\b)[^\W\d_][\w-]*\s+){0,2}(?!(?:to|by|down|from|at)\b)[^\W\d_][\w-]*)\b"
+    r"(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
     # "We don't need to sublet at all", "we won't need a deposit": the thing is not wanted
     # ("there's no need for another free one", "I do not need the extended warranty")
     r"\b(?:(?:do\s+not|don't|won't|will\s+not)\s+need|no\s+need\s+for)\s+(?:to\s+|a\s+|an\s+|any\s+|the\s+|another\s+)?(?P<unneeded>[\w-]+)"
