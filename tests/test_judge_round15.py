@@ -140,3 +140,20 @@ def test_a_short_question_or_courtesy_offers_no_label(text) -> None:
 ])
 def test_dropping_to_a_value_lowers_it(text, game_name, offers) -> None:
     assert extract_message(text, game(game_name)).offers == offers
+
+
+# A summary of where each side stands, line by line under its label ("You: …", "Us: …"), followed
+# by a proposal: the labelled lines are positions, the proposal is the offer.
+@pytest.mark.parametrize("text, game_name, offers", [
+    ("Recap so far:\nYou: $1,100 rent, 24 months\nUs: $1,300 rent, 12 months\n\nWe propose $1,200 for 18 months.",
+     "rental-agreement", {"rent": "$1200", "duration": "18 months"}),
+    ("To sum up —\n• you: hot desk, $300\n• we: private office, $600\nHow about a dedicated desk "
+     "at $400?", "coworking-membership", {"desk type": "dedicated desk", "monthly fee": "$400"}),
+])
+def test_labelled_positions_before_a_proposal_are_not_the_offer(text, game_name, offers) -> None:
+    assert extract_message(text, game(game_name)).offers == offers
+
+
+def test_a_labelled_position_with_no_proposal_after_it_is_still_read() -> None:
+    found = extract_message("Us: $1,300 rent, 12 months.", game("rental-agreement"))
+    assert found.offers == {"rent": "$1300", "duration": "12 months"}
