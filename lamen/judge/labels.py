@@ -80,6 +80,31 @@ _SHARE_OF_WHOLE = re.compile(r"\d\s*%?\s*(?:[a-z]+\s+)?(?:of|out\s+of)\s+(?:the\
 # How often, in a word a label may use: "every day" is "daily" ("Debris removal: every day").
 _FREQUENCY = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(day|week|month)\b", re.IGNORECASE)
 _FREQUENCY_WORDS = {"day": "daily", "week": "weekly", "month": "monthly"}
+# How often, as a count of units: "every two weeks", "every other month", "every 14 days". The
+# period is reckoned in days and named by whichever period word a label of the game uses
+# ("fortnightly" or "biweekly" for fourteen days), so a game's own wording decides.
+_EVERY_COUNT = re.compile(r"\b(?:every|each|once\s+every)\s+(?P<count>\d{1,3}|two|three|four|six|twelve|other|second|third)"
+                          r"\s+(?P<unit>day|week|month|year)s?\b", re.IGNORECASE)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12, "other": 2, "second": 2, "third": 3}
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+_EVERY_PERIOD_WORDS = {1: ("daily",), 7: ("weekly",), 14: ("fortnightly", "biweekly"), 30: ("monthly",),
+                 60: ("bimonthly",), 90: ("quarterly",), 180: ("semiannually", "semiannual", "biannually"),
+                 365: ("yearly", "annually", "annual")}
+
+
+def _period_days(count: int, unit: str) -> int:
+    days = count * _UNIT_DAYS[unit]
+    # months and years in days: "every 12 months" is yearly, "every 52 weeks" too
+    return {360: 365, 364: 365, 28: 30, 84: 90, 91: 90, 182: 180}.get(days, days)
+
+
+def _every_count(match: re.Match[str], label_words: frozenset[str]) -> str:
+    count = match.group("count").lower()
+    number = _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
+    for word in _EVERY_PERIOD_WORDS.get(_period_days(number, match.group("unit").lower()), ()):
+        if word in label_words:
+            return word
+    return match.group(0)
 
 
 # Everyday phrases for a label's word, used only where a label of the game has that word:
@@ -106,6 +131,7 @@ def frequency_words(text: str, label_words: frozenset[str], wordings: Collection
             text = pattern.sub(replacement, text)
     if "every" not in text.lower() and "each" not in text.lower():
         return text
+    text = _EVERY_COUNT.sub(lambda m: _every_count(m, label_words), text)
     return _FREQUENCY.sub(lambda m: _FREQUENCY_WORDS[m.group(1).lower()]
                           if _FREQUENCY_WORDS[m.group(1).lower()] in label_words else m.group(0), text)
 

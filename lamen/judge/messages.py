@@ -86,6 +86,11 @@ _THOUSANDS_K = re.compile(r"(?<![$€£\w.,])(\d{1,3}(?:\.\d+)?[kK])\b")
 _LIST_INDEX = re.compile(r"^\d{1,2}[.)](?:\s|$)")
 # The indices of a numbered list, two or more lines opening with "1." / "2)": no values.
 _LIST_INDICES = re.compile(r"(?m)^([ \t]*)\d{1,2}[.)](?=[ \t]+\S)")
+# A line or sentence opened by a side as its label ("Us:", "- You:", "Our position:", "Their ask:").
+_SIDE_LABELLED = re.compile(r"^\W*(?:us|we|me|ours|you|yours|they|theirs|(?:our|my|your|their)\s+side|"
+                            r"(?:our|my|your|their)\s+(?:current\s+|last\s+|latest\s+)?(?:position|offer|ask|terms))\s*[:=]",
+                            re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[;])\s+|\n+")
 # "12 or 15 months": a bare number joined to one with a unit ("$1100 and 5 days" is not).
 _JOINED = re.compile(r"(?<![$€£\d.,])(?P<a>\d+(?:\.\d+)?)\s+(?P<joint>or|to|-)\s+(?P<b>\d+(?:\.\d+)?)"
@@ -515,6 +520,12 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         turned_down = sentence.rstrip().endswith("?") and number + 1 < len(sentences) and \
             bool(_TURNED_DOWN.match(sentences[number + 1]))
         if turned_down:
+            continue
+        if _SIDE_LABELLED.match(sentence) and any(PROPOSES.search(later) and _DIGIT.search(later)
+                                                  for later in sentences[number + 1:]):
+            # "- You: $140, weekly / - Us: $180, monthly" in a summary of both sides followed by
+            # "Proposed middle ground: $160, fortnightly": where each side stood, not the offer
+            # (a later proposal with values of its own: "We'd hold at ours" keeps "us:")
             continue
         first_of_sentence, unplaced = len(result), []
         places = word_positions(sentence)

@@ -22,7 +22,9 @@ _ZERO_CUE = re.compile(
     # "we can't afford a second shooter", "we don't have room in the budget for an album"
     r"can(?:no|')t\s+afford|no\s+(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)|"
     r"n't\s+have\s+(?:the\s+|any\s+)?(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)\s+"
-    r"(?P<dropped>(?:[\w-]+\s+){0,2}[\w-]+)\b(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
+    # (the words dropped are words, not the new value or its "to": "drop deposit to 500")
+    r"(?P<dropped>(?:(?!(?:to|by|down|from|at)\b)[^\W\d_][\w-]*\s+){0,2}(?!(?:to|by|down|from|at)\b)[^\W\d_][\w-]*)\b"
+    r"(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
     # "We don't need to sublet at all", "we won't need a deposit": the thing is not wanted
     # ("there's no need for another free one", "I do not need the extended warranty")
     r"\b(?:(?:do\s+not|don't|won't|will\s+not)\s+need|no\s+need\s+for)\s+(?:to\s+|a\s+|an\s+|any\s+|the\s+|another\s+)?(?P<unneeded>[\w-]+)"
@@ -247,6 +249,8 @@ def included_mentions(sentence: str, labels: GameLabels) -> list[Found]:
 # The pieces of a package written as a list: commas, semicolons, " / ", "+" and a closing "and".
 _LIST_PIECE = re.compile(r"[^,;/+]+")
 _LIST_FILLER = {"a", "an", "the", "and", "with", "plus", "also", "then", "please", "ok"}
+_FRAGMENT_WORD = re.compile(r"[^\W\d_]+")
+_UNSPACED_SCRIPT = re.compile(r"[\u0e00-\u0eff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
 def listed_partial_labels(sentence: str, labels: GameLabels, taken: list[tuple[int, int]]) -> list[Found]:
@@ -256,7 +260,13 @@ def listed_partial_labels(sentence: str, labels: GameLabels, taken: list[tuple[i
     of three or more pieces, one of which at least holds a number: a package, not a sentence.
     A piece that is just an issue's name or alias ("revisions") names the issue, not a label."""
     pieces = [m for m in _LIST_PIECE.finditer(sentence) if m.group(0).strip()]
-    if len(pieces) < 3 or not any(re.search(r"\d", m.group(0)) for m in pieces):
+    # "And glass only." — a sentence of a few words and no number is one more piece of the
+    # package the message lists around it, read like a piece of a list
+    # ("Dedicated, please."); a question of a few words ("Glass or bottle?") offers nothing
+    # (in scripts that part words by spaces: a run of kana or hanzi is a whole clause, not a word)
+    fragment = not re.search(r"\d|\?", sentence) and len(_FRAGMENT_WORD.findall(sentence)) <= 4 \
+        and not _UNSPACED_SCRIPT.search(sentence)
+    if not fragment and (len(pieces) < 3 or not any(re.search(r"\d", m.group(0)) for m in pieces)):
         return []
     found: list[Found] = []
     for piece in pieces:

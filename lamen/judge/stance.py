@@ -79,6 +79,10 @@ _REJECTED_AFTER = re.compile(
     r"clearly|really|completely|totally|a bit|a little)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|a\s+(?:hard\s+|firm\s+|clear\s+)?no(?:-?go)?\b(?!\s*[-,]?\s*brainer)|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind|budgeted|planned|can afford|can spend)|"
+    # measured against the speaker's ease or will, not its means: "higher than I'm comfortable
+    # with", "longer than we're willing to commit to", "more than we'd like"
+    r"(?:higher|lower|more|less|shorter|longer|smaller|bigger|larger|steeper) than (?:what )?(?:i|we)(?:'m|'re|\s+am|\s+are|'d|\s+would)\s+"
+    r"(?:(?:really|quite|fully)\s+)?(?:comfortable|happy|willing|prepared|like|want|accept)|"
     r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed)|(?:below|above|under|over) what\b)|"
     # the inputs of an average, not its result: "your 5% and my 2% average to 3.5%"
     r"^[^.;!?]{0,40}?\baverages?\s+(?:out\s+)?to\b|"
@@ -269,6 +273,11 @@ _ADOPTS_BEFORE = re.compile(r"\b(?:as\s+in|same\s+as|as\s+per|everything|keep|ac
 _EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for)\b", re.IGNORECASE)
 
 
+# Just before a value: the end of a move the speaker made ("come down to", "gone from 5% down to").
+_MOVED_TO_BEFORE = re.compile(r"\b(?:gone|come|came|went|moved|dropped|lowered|raised|cut|brought)\s+"
+                              r"(?:(?:the|my|our)\s+\w+\s+|it\s+|this\s+|that\s+)?(?:(?:all\s+the\s+way|right)\s+)?(?:from\s+\S+\s+)?(?:(?:all\s+the\s+way\s+)?(?:down|up)\s+)?to\s+"
+                              r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+_ALREADY = re.compile(r"\balready\b", re.IGNORECASE)
 _IT_IS = re.compile(r"\b(it|that|this|which)['’]s\b", re.IGNORECASE)
 
 
@@ -312,6 +321,10 @@ def is_own(sentence: str, start: int, end: int) -> bool:
             and not (_MONTH_START.match(sentence[start:end]) and re.match(r"\s*(?:from|by)\b", immediate.group(0), re.IGNORECASE)
                      and not re.match(r"\s*(?:to|until|till)\b", sentence[end:], re.IGNORECASE)):
         return False
+    if "already" in clause.lower() and _MOVED_TO_BEFORE.search(before[-60:]):
+        # "I've already gone from 5% down to 4%": where a move ends is where the speaker stands
+        # now; "already" dates only the move (its start, after "from", was turned off above).
+        clause = _ALREADY.sub(" ", clause)
     # "We can't go below $65 for a plated dinner": a bound the speaker sets says what it offers;
     # its "can't" is no refusal of the rest of the clause.
     if _CLAUSE_NOT_OWN.search(_BOUND_PHRASE.sub(" ", clause) if _BOUND_PHRASE.search(clause) else clause):
