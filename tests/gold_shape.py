@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from lamen.judge.labels import GameLabels, label_cache
 from lamen.spec.game import Game
 from lamen.spec.load import load_game
 
@@ -178,3 +179,15 @@ def check_hard_cases(shape: PartShape) -> None:
     assert sum(bool(i["invalid"]) for i in found) >= shape.min_invalid
     assert sum(bool(i["unknown_issues"]) for i in found) >= shape.min_unknown
 
+
+
+def labels_of(name: str) -> GameLabels:
+    """The judge's label tables of a built-in or user-authored game (what the reader round tests read with)."""
+    return label_cache(game(name))
+
+
+def labels_from_yaml(folder: Path, name: str, text: str) -> GameLabels:
+    """The label tables of a game written inline by a test, saved as `folder/name.yaml` and loaded as a user's file."""
+    path = folder / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return label_cache(load_game(path))

@@ -4,20 +4,14 @@ for these tests, not the gold set's items."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from lamen.judge.extract import extract_message, extract_note
-from lamen.judge.labels import GameLabels, label_cache
-from lamen.spec.load import load_game
-
-GAMES = Path(__file__).parent / "data" / "games"
+from tests.gold_shape import labels_of
 
 
-def game(name: str) -> GameLabels:
-    user_game = GAMES / f"{name}.yaml"
-    return label_cache(load_game(user_game if user_game.is_file() else name))
+
+game = labels_of  # a built-in or user-authored game's label tables
 
 
 # A note that is a short lead label and one line of value segments — any separator (commas,

@@ -4,15 +4,12 @@ for these tests, not the gold set's items."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from lamen.judge.extract import extract_message, extract_note
-from lamen.judge.labels import GameLabels, label_cache
-from lamen.spec.load import load_game
+from lamen.judge.labels import GameLabels
+from tests.gold_shape import labels_from_yaml, labels_of
 
-GAMES = Path(__file__).parent / "data" / "games"
 
 # A game of this file's own: two labels of one issue are named by a slash-written number beside a
 # word ("5/7 cleaning", "7/7 cleaning"), so the number alone names one of them.
@@ -40,16 +37,12 @@ scale: [100, 100]
 """
 
 
-def game(name: str) -> GameLabels:
-    user_game = GAMES / f"{name}.yaml"
-    return label_cache(load_game(user_game if user_game.is_file() else name))
+game = labels_of  # a built-in or user-authored game's label tables
 
 
 @pytest.fixture(scope="module")
 def slashed(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
-    path = tmp_path_factory.mktemp("games") / "gym-cleaning.yaml"
-    path.write_text(_SLASHED_GAME, encoding="utf-8")
-    return label_cache(load_game(path))
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "gym-cleaning", _SLASHED_GAME)
 
 
 # A label whose number is a slash pair beside words ("24/7 access") is a name, not an amount or a

@@ -4,15 +4,12 @@ for these tests, not the gold set's items."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from lamen.judge.extract import extract_message, extract_note
-from lamen.judge.labels import GameLabels, frequency_words, label_cache
-from lamen.spec.load import load_game
+from lamen.judge.labels import GameLabels, frequency_words
+from tests.gold_shape import labels_from_yaml, labels_of
 
-GAMES = Path(__file__).parent / "data" / "games"
 
 # A game of this file's own whose frequency labels are period words with no synonyms declared,
 # so a count of weeks or months is read by the period grammar alone.
@@ -39,16 +36,12 @@ scale: [100, 100]
 """
 
 
-def game(name: str) -> GameLabels:
-    user_game = GAMES / f"{name}.yaml"
-    return label_cache(load_game(user_game if user_game.is_file() else name))
+game = labels_of  # a built-in or user-authored game's label tables
 
 
 @pytest.fixture(scope="module")
 def service(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
-    path = tmp_path_factory.mktemp("games") / "window-cleaning.yaml"
-    path.write_text(_SERVICE_GAME, encoding="utf-8")
-    return label_cache(load_game(path))
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "window-cleaning", _SERVICE_GAME)
 
 
 # How often, written as a count of units ("every two weeks", "every other week", "every 3 months"),
