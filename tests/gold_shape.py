@@ -191,3 +191,20 @@ def labels_from_yaml(folder: Path, name: str, text: str) -> GameLabels:
     path = folder / f"{name}.yaml"
     path.write_text(text, encoding="utf-8")
     return label_cache(load_game(path))
+
+
+def check_other_scripts(part: Path, scripts: set[str]) -> None:
+    """A multilingual part: over a quarter of its items not in English (≥ 15% of each kind), with every
+    language of `scripts` (languages written in a script other than the Latin one) among them."""
+    found = items(part)
+    foreign = [i for i in found if language_of(i) != "en"]
+    assert len(foreign) >= 0.25 * len(found)
+    for kind in ("message", "note"):
+        of_kind = [i for i in found if i["kind"] == kind]
+        assert sum(language_of(i) != "en" for i in of_kind) >= 0.15 * len(of_kind), kind
+    assert scripts <= {language_of(i) for i in foreign}
+
+
+def texts_with(part: Path, *marks: str) -> int:
+    """How many items of a part hold any of `marks` in their text (a habit the part stresses)."""
+    return sum(any(mark in item["text"] for mark in marks) for item in items(part))

@@ -11,7 +11,7 @@ run here (the part is scored by bench/extraction_gold.py, after the labels were 
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, language_of
+from tests.gold_shape import DATA, check_other_scripts, texts_with
 from tests.gold_shape import items as read_items
 
 GOLD_TEST17 = DATA / "extraction_gold_test17.jsonl"
@@ -20,27 +20,16 @@ OTHER_SCRIPTS = {"zh", "ja", "ko", "ru", "uk", "el", "ar", "he", "hi", "th"}
 
 
 def test_over_a_quarter_is_not_in_english_in_several_scripts() -> None:
-    items = read_items(GOLD_TEST17)
-    foreign = [i for i in items if language_of(i) != "en"]
-    assert len(foreign) >= 0.25 * len(items)
-    for kind in ("message", "note"):
-        of_kind = [i for i in items if i["kind"] == kind]
-        assert sum(language_of(i) != "en" for i in of_kind) >= 0.15 * len(of_kind), kind
-    assert OTHER_SCRIPTS <= {language_of(i) for i in foreign}
+    check_other_scripts(GOLD_TEST17, OTHER_SCRIPTS)
 
 
 def test_the_drift_beyond_earlier_parts_is_there() -> None:
-    texts = [i["text"] for i in read_items(GOLD_TEST17)]
-
-    def count(*marks: str) -> int:
-        return sum(any(mark in text for mark in marks) for text in texts)
-
-    assert count("Action Input:") >= 3  # ReAct traces
-    assert count("→") >= 5  # arrows for moves and headings
-    assert count("*adjusts", "*leans", "*tunes", "*sighs") >= 2  # role-play stage directions
-    assert count("\"enum\"") >= 1  # the prompt's schema echoed back
-    assert count("propose(", "Offer vector") >= 2  # calls and vectors in the issue order
-    assert count("\\$", "2️⃣", "<details>") >= 3  # escaped dollars, keycap digits, HTML wrappers
+    assert texts_with(GOLD_TEST17, "Action Input:") >= 3  # ReAct traces
+    assert texts_with(GOLD_TEST17, "→") >= 5  # arrows for moves and headings
+    assert texts_with(GOLD_TEST17, "*adjusts", "*leans", "*tunes", "*sighs") >= 2  # role-play stage directions
+    assert texts_with(GOLD_TEST17, "\"enum\"") >= 1  # the prompt's schema echoed back
+    assert texts_with(GOLD_TEST17, "propose(", "Offer vector") >= 2  # calls and vectors in the issue order
+    assert texts_with(GOLD_TEST17, "\\$", "2️⃣", "<details>") >= 3  # escaped dollars, keycap digits, HTML wrappers
 
 
 def test_the_new_game_takes_its_labels_in_other_words() -> None:
