@@ -43,29 +43,11 @@ GOLD = DATA / "extraction_gold.jsonl"  # the dev part
 GOLD_TEST = DATA / "extraction_gold_test.jsonl"
 GOLD_TEST2 = DATA / "extraction_gold_test2.jsonl"
 GOLD_DEV2 = DATA / "extraction_gold_dev2.jsonl"
-GOLD_TEST3 = DATA / "extraction_gold_test3.jsonl"  # held out: written by someone else, may be absent
-GOLD_TEST4 = DATA / "extraction_gold_test4.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST5 = DATA / "extraction_gold_test5.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST6 = DATA / "extraction_gold_test6.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST7 = DATA / "extraction_gold_test7.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST8 = DATA / "extraction_gold_test8.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST9 = DATA / "extraction_gold_test9.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST10 = DATA / "extraction_gold_test10.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST11 = DATA / "extraction_gold_test11.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST12 = DATA / "extraction_gold_test12.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST13 = DATA / "extraction_gold_test13.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST14 = DATA / "extraction_gold_test14.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST15 = DATA / "extraction_gold_test15.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST16 = DATA / "extraction_gold_test16.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST17 = DATA / "extraction_gold_test17.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST18 = DATA / "extraction_gold_test18.jsonl"  # held out: labelled before the readers saw it
-GOLD_TEST19 = DATA / "extraction_gold_test19.jsonl"  # held out: labelled before the readers saw it
-PARTS = {"dev": GOLD, "dev2": GOLD_DEV2, "test": GOLD_TEST, "test2": GOLD_TEST2, "test3": GOLD_TEST3,
-         "test4": GOLD_TEST4, "test5": GOLD_TEST5, "test6": GOLD_TEST6,
-         "test7": GOLD_TEST7, "test8": GOLD_TEST8, "test9": GOLD_TEST9,
-         "test10": GOLD_TEST10, "test11": GOLD_TEST11, "test12": GOLD_TEST12, "test13": GOLD_TEST13, "test14": GOLD_TEST14, "test15": GOLD_TEST15,
-         "test16": GOLD_TEST16, "test17": GOLD_TEST17,
-         "test18": GOLD_TEST18, "test19": GOLD_TEST19}
+# The held-out parts from test3 on (tests/data/extraction_gold_testN.jsonl), each labelled by an
+# independent hand before the readers saw it; a part whose file is absent is skipped.
+HELD_OUT = range(3, 20)
+PARTS = {"dev": GOLD, "dev2": GOLD_DEV2, "test": GOLD_TEST, "test2": GOLD_TEST2,
+         **{f"test{n}": DATA / f"extraction_gold_test{n}.jsonl" for n in HELD_OUT}}
 USER_GAMES = DATA / "games"  # user-authored games of the gold set (text labels, aliases, synonyms)
 TIMING_REPEATS = 5
 
