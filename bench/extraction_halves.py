@@ -6,11 +6,14 @@ chosen by `--round`:
 - round 13: A = test12's and test13's items with odd id numbers; B = their items with even id numbers.
 - round 14: A = test14's and test15's items with odd id numbers; B = their items with even id numbers.
 - round 15: A = test16's and test17's items with odd id numbers; B = their items with even id numbers.
+- round 16: A = test18's and test19's items with odd id numbers, and the halves earlier rounds validated on
+  (test12 ... test17's items with even id numbers: their rounds are over, so they are tuning material now);
+  B = test18's and test19's items with even id numbers.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13|14|15] [--errors]
+    python bench/extraction_halves.py [--round 12|13|14|15|16] [--errors]
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
     13: {"A": (Slice("test12", 1), Slice("test13", 1)), "B": (Slice("test12", 0), Slice("test13", 0))},
     14: {"A": (Slice("test14", 1), Slice("test15", 1)), "B": (Slice("test14", 0), Slice("test15", 0))},
     15: {"A": (Slice("test16", 1), Slice("test17", 1)), "B": (Slice("test16", 0), Slice("test17", 0))},
+    16: {"A": (Slice("test18", 1), Slice("test19", 1), *(Slice(f"test{n}", 0) for n in range(12, 18))),
+         "B": (Slice("test18", 0), Slice("test19", 0))},
 }
 
 
