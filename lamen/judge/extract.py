@@ -445,8 +445,9 @@ def _read_package(message: str, labels: GameLabels, side: int | None) -> Extract
     invalid = {issue: raw for issue, raw in {**found.invalid, **listed.invalid}.items() if issue not in offers}
     # "Ownership: 60/40 in our favour": the list reads a split or share without the speaker's
     # side, free text with it; where free text settles it, the list's doubt is no ambiguity.
-    settled = {issue for issue in listed.ambiguous if issue in found.offers and
-               (labels.issues[issue].pair_total is not None or labels.issues[issue].party is not None)}
+    # So too where the list's item holds two values and free text's sentences tell which stands
+    # ("Rate 2.5% — not possible; we offer 3%", or a summary after the list).
+    settled = {issue for issue in listed.ambiguous if issue in found.offers}
     ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
                       if issue not in listed.offers and issue not in invalid and issue not in settled)
     offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}

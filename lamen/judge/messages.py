@@ -11,7 +11,7 @@ to it, clause breaks counting as distance — else the issue the text last talke
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from decimal import Decimal
@@ -69,6 +69,9 @@ _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^
                          re.IGNORECASE)
 _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere|anything)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
                       r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
+# "from" just before "X to Y": a move from X to Y, unless the words before say a range ("ranging from").
+_MOVED_FROM = re.compile(r"(?P<range>\b(?:rang\w*|vary\w*|varies|anywhere|anything|somewhere)\s+)?\bfrom\s+"
+                         r"(?:(?:my|our|your|their|the|its)\s+(?:\w+\s+)?)?$", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 # ("$8,000, maybe $9,000 with a co-signer": a second value offered beside the first)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b|"
@@ -107,6 +110,7 @@ class Mention:
     ambiguous: bool = False
     stated: bool = False  # the value's own clause proposes it ("..., I propose $1,100")
     revises: bool = False  # its sentence replaces what the text said before ("ok realistically 2%")
+    guessed: bool = False  # its issue was chosen without its name or unit nearby
 
 
 @dataclass
@@ -154,6 +158,13 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
     convertible = _convertible(labels)
     name_stems = {stem for primary, _ in labels.issue_stems.values() for stem in primary}
     for match in MENTION.finditer(sentence):
+        if match.group("sep") and match.group("sep").strip().lower() == "to" and "from" in sentence[:match.start()].lower():
+            moved = _MOVED_FROM.search(sentence[max(0, match.start() - 40):match.start()])
+            if moved and not moved.group("range"):
+                # "we raise them from 40% to 60%", "move from $1,500 to $1,400": a move, whose end
+                # is the value; its start was a position left behind, no range of two values.
+                second = MENTION.match(sentence, match.start("cur2") if match.group("cur2") else match.start("num2"))
+                match = second or match
         unit_word = match.group("unit").strip(" -").lower()
         unit_word = UNIT_SINGULAR.get(unit_word, unit_word)
         if unit_word in UNIT_LETTERS and UNIT_LETTERS[unit_word] in labels.known_units:
@@ -162,7 +173,9 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         currency = bool(match.group("cur") or match.group("cur_after")) or unit_word in _CURRENCY_WORDS
         stray = False
         # A word of a text label ("$26,000 cash") is no unit of the amount before it.
-        text_word = unit_word in labels.label_words and unit_word not in labels.number_label_words
+        # ("12-month" of a game whose labels are "month-to-month" and "12 months": a unit all the same)
+        text_word = unit_word in labels.label_words and unit_word not in labels.number_label_words \
+            and f"{unit_word}s" not in labels.number_label_words
         if unit_word and (text_word or not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
                                             or unit_word in _CURRENCY_WORDS or unit_word in convertible)):
             span = span[: match.start("unit") - match.start()]
@@ -434,6 +447,11 @@ def _amounts_in_game_order(found: list[_Found], labels: GameLabels) -> list[tupl
 
 
 _LISTENER_WORDS = re.compile(r"\b(?:you|your|yours|they|their|theirs)\b", re.IGNORECASE)
+# A condition in a sentence: its value holds only if ("if you want 24/7, the price goes to $35").
+# (a sentence opening with it is a variant of the package; "$1,200 if we agree on 30 months" is a
+# proposal with its terms)
+_CONDITION = re.compile(r"^\W*(?:(?:and|but|or|so|then)\s+)?(?:if|unless|otherwise|in\s+case|provided|for\s+(?:a|an)\b|si|wenn|"
+                        r"falls|als|se|jeśli|если)\b", re.IGNORECASE)
 _RANGE_JOINT = re.compile(r"\s*(?:to|or|[-–])\s*", re.IGNORECASE)
 _TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\d\s*%?\s+to\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
                          re.IGNORECASE)
@@ -472,6 +490,8 @@ class Reading:
 
     mentions: list[Mention]
     unsure: list[str]
+    sentences: list[str] = field(default_factory=list)  # the text's sentences, as read
+    sentence_at: list[int] = field(default_factory=list)  # which of them holds each mention
 
 
 _CLAUSE_JOINT = re.compile(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s")
@@ -510,6 +530,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     if len(_LIST_INDICES.findall(converted)) >= 2:
         converted = _LIST_INDICES.sub(r"\1-", converted)
     result: list[Mention] = []
+    sentence_at: list[int] = []
     topic: list[str] = []  # issues in the order the text names them
     spoken_of: list[str] = []  # issues in the order the text names them by any of their words
     sentences = [s for s in _SENTENCE.split(converted) if s and s.strip()]
@@ -559,7 +580,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         package = _in_issue_order(found, labels) if not named_by_name else None
         if package is not None:
             for item, (issue, label) in zip(found, package):
-                result.append(Mention(issue, label, item.span, is_own(sentence, item.start, item.end), proposed))
+                # ("Summary: $8,000, 5 years, 3%, $30." after a point-by-point answer: the recap stands)
+                result.append(Mention(issue, label, item.span, is_own(sentence, item.start, item.end), proposed,
+                                      revises=revising))
             topic += [issue for issue, _ in package]
             found = []
         every_written = label_phrases(sentence, labels)
@@ -615,7 +638,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 after_except = item.start >= except_at
                 result.append(Mention(issue, label, item.span, own, proposed or revising or after_except, ambiguous, stated,
                                       revising or after_except or item.start >= contrast_at and any(
-                                          m.issue == issue and m.own for m in result[first_of_sentence:])))
+                                          m.issue == issue and m.own for m in result[first_of_sentence:]),
+                                      guessed=bool(item.guessed)))
             if len(choices) == 1:
                 topic.append(choices[0][0])
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in every_written]) \
@@ -736,7 +760,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         spoken_of += [issue for _, issue in named_here]
         # Only an issue's own name makes it the topic ("months" after a number names no issue).
         topic += [issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])]
-    return Reading(result, unsure)
+        sentence_at += [number] * (len(result) - len(sentence_at))
+    return Reading(result, unsure, sentences, sentence_at)
 
 
 _ITEM_EDGE = r"(?:^|$|[—–;,•|+]|\s-\s|\s&\s|\band\b|\bplus\b|\bwith\b)"
@@ -772,6 +797,27 @@ def _or_another_of(text: str, issue: str, label: str, labels: GameLabels) -> boo
     return False
 
 
+def _latest_stands(clean: list[tuple[int, Mention]], values: list[str], issue: str, reading: Reading) -> list[str]:
+    """Several numbers of one issue in different sentences: the last sentence's stands, as a later
+    word does in a negotiation ("$1,000 is below my cost. I can move to $1,400."), unless a
+    sentence offers two values of it ("$1,000 or $1,100", "between"), opens with a condition ("If
+    you want 24/7, the price goes to $35": a variant of the package), or an earlier value was
+    itself proposed; the reading is unsure, since an earlier value may still be meant."""
+    labelled = [(at, m) for at, m in clean if m.label]
+    if any(m.guessed or not _DIGIT.search(m.label or "") for _, m in labelled):
+        return values
+    where = {at: reading.sentence_at[at] for at, _ in labelled}
+    last_at, last = labelled[-1]
+    earlier = [(at, m) for at, m in labelled if m.label != last.label]
+    if any(where[at] == where[last_at] or m.stated for at, m in earlier):
+        return values
+    if any(_TWO_OF_ONE.search(reading.sentences[number]) or _CONDITION.search(reading.sentences[number])
+           for number in set(where.values())):
+        return values
+    reading.unsure.append(f"several values for {issue}: the last sentence's read")
+    return [last.label or ""]
+
+
 def extract_text(text: str, labels: GameLabels, method: str = "text", side: int | None = None) -> Extraction:
     """Offers a free text makes, per issue: several different own values for one issue are
     ambiguous (unless exactly one comes with a proposal); non-label values are invalid."""
@@ -779,13 +825,15 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
     invalid: dict[str, str] = {}
     ambiguous: list[str] = []
     by_issue: dict[str, list[Mention]] = {}
+    places: dict[str, list[tuple[int, Mention]]] = {}
     if text.count(" / ") >= 2 and "\n" not in text.strip() and len(text) <= 160:
         # "fee 5000 / 50% refund / 8h / full AV": a line of values, not a split "5000 / 50"
         text = text.replace(" / ", ", ")
     reading = read_mentions(text, labels, side)
-    for mention in reading.mentions:
+    for at, mention in enumerate(reading.mentions):
         if mention.own:
             by_issue.setdefault(mention.issue, []).append(mention)
+            places.setdefault(mention.issue, []).append((at, mention))
     for issue, own in by_issue.items():
         clean = [m for m in own if not m.ambiguous]
         values = list(dict.fromkeys(m.label for m in clean if m.label))
@@ -801,6 +849,8 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
             stated = list(dict.fromkeys(m.label for m in clean if m.label and m.stated))
             alternatives = bool(_ALTERNATIVES.search(text))
             values = proposed if len(proposed) == 1 else stated if len(stated) == 1 and not alternatives else values
+            if len(values) > 1 and not alternatives:
+                values = _latest_stands([(at, m) for at, m in places[issue] if not m.ambiguous], values, issue, reading)
         if len(values) == 1 and _or_another_of(text, issue, values[0], labels):
             ambiguous.append(issue)  # "cash or financing through us": the other label, in other words
             reading.unsure.append(f"{issue}: '{values[0]}' or another of its labels")

@@ -11,7 +11,8 @@ from lamen.judge.agreement import accepts_named
 # Just before a value: it is compared with, or moved away from, not offered.
 _MONTH_START = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.IGNORECASE)
 _IMMEDIATE_NOT_OWN = re.compile(
-    r"(?:\b(?:from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
+    # "from my last $1,400", "your previous 4%", "our opening 7-3": a position left behind
+    r"(?:\b(?:(?:my|our|your|their)\s+(?:last|previous|earlier|original|initial|opening|prior)|from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
@@ -46,7 +47,10 @@ _CLAUSE_NOT_OWN = re.compile(
     r"original|current)\s+)?(?:request|proposal|offer|demand|ask|counter-?offer|counter-?proposal)\s+(?:to|of|for)\b|"
     r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|quoted|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
-    r"(?:we|i)\s+(?:were|was)\s+at|(?:was|were)\s+(?:hoping|looking|aiming|angling)\s+for|had\s+(?:hoped|aimed)\s+for|"
+    r"(?:we|i)\s+(?:were|was)\s+at|"
+    # "I understand that $1,100 fits your budget", "we note that ...": what is acknowledged is theirs
+    r"\b(?:i|we)\s+(?:(?:fully|do|completely)\s+)?(?:understand|recogni[sz]e|realise|realize|note|see|hear)\s+(?:that|why|how)\b|"
+    r"(?:was|were)\s+(?:hoping|looking|aiming|angling)\s+for|had\s+(?:hoped|aimed)\s+for|"
     r"(?:'d|would)\s+rather\s+not|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
     r"(?:offer|proposal|position|ask)|(?:we|i)(?:'d|\s+had|'ve|\s+have)?\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
     r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"

@@ -1,0 +1,101 @@
+"""Numeric values the sixteenth round of issue 12 reads by general mechanisms (tuned on round 16's
+half A: the odd halves of test18 and test19 and the even halves of test12 ... test17; checked on
+B, the even halves of test18 and test19): which of several numbers of one issue a message offers
+now, and which numbers are values at all. Each class is tested on fresh examples written for these
+tests, not the gold set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_message
+from tests.gold_shape import labels_of
+
+game = labels_of  # a built-in or user-authored game's label tables
+
+
+# "from X to Y" after a verb of moving is a move: Y is the value, X the position left behind —
+# not a range of two values (a range says so: "ranging from", "anywhere from", "between").
+@pytest.mark.parametrize("name, text, offers", [
+    ("merger", "On benefits we lift our figure from 30% to 50%. Ownership stays at 55%.",
+     {"benefits": "50%", "ownership": "55%"}),
+    ("rental-agreement", "Fine: I'll lower the rent from $1,400 to $1,300 if the deposit is $1,000.",
+     {"rent": "$1300", "deposit": "$1000"}),
+    ("loan-agreement", "We can bring the rate down from 4% to 3.5% over 6 years.",
+     {"annual interest rate": "3.5%", "duration": "6 years"}),
+])
+def test_a_move_from_one_value_to_another_offers_its_end(name, text, offers) -> None:
+    assert extract_message(text, game(name)).offers == offers
+
+
+def test_a_range_from_one_value_to_another_stays_two_values() -> None:
+    reading = extract_message("Benefits anywhere from 40% to 60% would do for us.", game("merger"))
+    assert "benefits" in reading.ambiguous and "benefits" not in reading.offers
+    assert "benefits" not in extract_message("Benefits ranging from 40% to 60% would do for us.", game("merger")).offers
+
+
+# "my last $1,400", "your previous 4%": a position left behind, whatever the sentence does next.
+@pytest.mark.parametrize("name, text, offers", [
+    ("rental-agreement", "Down from my last $1,500 — so $1,400 — and the deposit can be $1,000.",
+     {"rent": "$1400", "deposit": "$1000"}),
+    ("loan-agreement", "Compared with your previous 5%, we are asking 3.5% for the $7,000.",
+     {"annual interest rate": "3.5%", "amount": "$7000"}),
+])
+def test_a_value_named_as_a_past_position_is_set_aside(name, text, offers) -> None:
+    assert extract_message(text, game(name)).offers == offers
+
+
+# "I understand that X ...": an acknowledged value is the other side's.
+def test_an_acknowledged_value_is_the_other_sides() -> None:
+    text = ("I understand that $1,000 is what you had in mind, but that is below my costs. "
+            "Would $1,200 a month on a 24-month lease work for you?")
+    assert extract_message(text, game("rental-agreement")).offers == {"rent": "$1200", "duration": "24 months"}
+
+
+# A number whose unit word is also a word of a text label of its issue ("12-month" where the
+# labels are "month-to-month", "6 months", "12 months") is still counted in that unit.
+@pytest.mark.parametrize("text, offers", [
+    ("We'd sign a 6-month agreement at $400 for a hot desk.",
+     {"commitment": "6 months", "monthly fee": "$400", "desk type": "hot desk"}),
+    ("Private office, $600, and we commit for 12 months.",
+     {"desk type": "private office", "monthly fee": "$600", "commitment": "12 months"}),
+])
+def test_a_unit_shared_with_a_text_label_is_still_a_unit(text, offers) -> None:
+    assert extract_message(text, game("coworking-membership")).offers == offers
+
+
+# A point-by-point answer whose item holds two values of one issue ("Fee $40 — we can do $25")
+# is settled by the free text that tells which stands: the item's proposing clause, or a summary.
+def test_a_point_by_point_answer_is_settled_by_its_summary() -> None:
+    text = ("On your counter:\n1. Amount $6,000 — fine.\n2. Term 4 years — fine.\n"
+            "3. Rate 2% — too low; we can do 3.5%.\n4. Fees $50 — we can do $30.\n"
+            "In summary: $6,000, 4 years, 3.5%, $30.")
+    reading = extract_message(text, game("loan-agreement"))
+    assert reading.offers == {"amount": "$6000", "duration": "4 years", "annual interest rate": "3.5%",
+                              "service fees": "$30"}
+    assert reading.ambiguous == ()
+
+
+# Several values of one issue in different sentences, none offering two and none opening with a
+# condition: the last sentence's value stands (a later word supersedes an earlier one), unsure.
+@pytest.mark.parametrize("name, text, issue, value", [
+    ("rental-agreement", "$1,000 is below what the flat costs me. I can go to $1,300 on a 12-month lease.",
+     "rent", "$1300"),
+    ("loan-agreement", "Il 5% non è possibile per noi. Possiamo fare 3,5% su 6 anni.", "annual interest rate", "3.5%"),
+    ("merger", "Beneficios del 80%: imposible para nosotros. Nuestra cifra es 60% de beneficios.", "benefits", "60%"),
+])
+def test_the_last_sentences_value_stands(name, text, issue, value) -> None:
+    reading = extract_message(text, game(name))
+    assert reading.offers[issue] == value
+    assert reading.confidence == "unsure"
+
+
+# A sentence opening with a condition is a variant of the package, not a revision; values of
+# one sentence, or of a sentence that offers two, stay ambiguous.
+@pytest.mark.parametrize("name, text, issue", [
+    ("rental-agreement", "Rent would be $1,400 for a year. If you sign for 24 months, rent is $1,200.", "rent"),
+    ("rental-agreement", "For a two-year lease the rent is $1,200. For a one-year lease it is $1,400.", "rent"),
+])
+def test_a_conditional_variant_leaves_the_issue_ambiguous(name, text, issue) -> None:
+    reading = extract_message(text, game(name))
+    assert issue not in reading.offers and issue in reading.ambiguous
