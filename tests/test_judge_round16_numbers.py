@@ -99,3 +99,43 @@ def test_the_last_sentences_value_stands(name, text, issue, value) -> None:
 def test_a_conditional_variant_leaves_the_issue_ambiguous(name, text, issue) -> None:
     reading = extract_message(text, game(name))
     assert issue not in reading.offers and issue in reading.ambiguous
+
+
+# A per cent sign before its number ("%30", "%2,5"), and one word of another script between two
+# numbers ("45%対55%", "7대3", "60 대 40"), are the number grammar's percentages and splits.
+@pytest.mark.parametrize("name, text, offers", [
+    ("merger", "Önerimiz: yan haklar %40, yönetim kurulu 5-5, çalışanlar %60-%40, A şirketinin payı %55.",
+     {"benefits": "40%", "control": "5-5", "employees": "60%-40%", "ownership": "55%"}),
+    ("loan-agreement", "Teklif: tutar 5.000 $, yıllık faiz %3,5, vade 4 yıl.",
+     {"amount": "$5000", "annual interest rate": "3.5%", "duration": "4 years"}),
+    ("merger", "B사는 이사회 3대7, 직원 유지 35 대 65, 복리후생 70%를 제안합니다.",
+     {"control": "3-7", "employees": "35%-65%", "benefits": "70%"}),
+    ("merger", "弊社の提案：取締役会は6対4、従業員は55%対45%、福利厚生40%。",
+     {"control": "6-4", "employees": "55%-45%", "benefits": "40%"}),
+])
+def test_percent_signs_and_split_words_of_other_scripts(name, text, offers) -> None:
+    reading = extract_message(text, game(name), side=0 if "B사" not in text else 1)
+    assert {issue: reading.offers.get(issue) for issue in offers} == offers
+
+
+# Dates in more of the ways they are written: month-day in CJK and Korean set apart from the
+# words around it ("4月6日进场"), Vietnamese "ngày 6 tháng 4", Russian and Ukrainian genitive months
+# ("с 16 марта"), ordinal words ("the second of March"), and a day alone ("from the 6th") when one
+# date label of the game falls on it.
+@pytest.mark.parametrize("text, date", [
+    ("我方条件：每周1,750美元，3月2日进场，不含司机。", "March 2"),
+    ("장비는 4월 6일 투입, 주당 2,100달러입니다.", "April 6"),
+    ("Chúng tôi có thể giao máy ngày 2 tháng 3, 1.400 $ mỗi tuần.", "March 2"),
+    ("Готовы начать с 16 марта, 2 100 $ в неделю.", "March 16"),
+    ("Machine on site the sixteenth of March, $1,750 a week.", "March 16"),
+    ("$2,100 a week if the excavator arrives on the 6th.", "April 6"),
+    ("Monday the second works for us at $1,400 a week.", "March 2"),
+])
+def test_dates_in_more_notations(text, date) -> None:
+    assert extract_message(text, game("plant-hire")).offers.get("start date") == date
+
+
+def test_a_lone_day_two_labels_share_stays_unread() -> None:
+    from lamen.judge.dates import lone_days
+    assert lone_days("from the 16th", ("March 16", "April 16")) == "from the 16th"
+    assert lone_days("from the 16th", ("March 16", "April 6")) == "from March 16"

@@ -380,7 +380,19 @@ def local_forms(text: str) -> str:
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
         if _DIGIT_SPACE_DIGIT.search(text):
             text = _SPACE_THOUSANDS.sub(r"\1\2", text)  # "1 200 долларов": the currency is English only now
+    if "%" in text and _PERCENT_BEFORE.search(text):
+        # "%30", "%2,5" (Turkish, Basque, ...): 30%, 2.5%
+        text = _PERCENT_BEFORE.sub(lambda m: m.group(1).replace(",", ".") + "%", text)
+    if not text.isascii() and _SCORE_JOINT.search(text):
+        text = _SCORE_JOINT.sub(r"\1-", text)  # "55%対45%", "7대3", "60 대 40": a split, 55%-45%
     return times_a_week(text)
+
+
+# A per cent sign before its number, as Turkish and Basque write it ("%30", "%55-%45").
+_PERCENT_BEFORE = re.compile(r"(?<![\w%])%\s?(\d+(?:[.,]\d+)?)(?![\d%]|,\d)")
+# One word of another script between two numbers, each maybe a percentage: the "to" of a split
+# ("6比4", "45%対55%", Korean "7대3", "60 대 40").
+_SCORE_JOINT = re.compile(r"(\d%?)\s*(?:[比对対대])\s*(?=\d)")
 
 
 def squash(text: str) -> str:
