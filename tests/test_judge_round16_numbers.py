@@ -139,3 +139,32 @@ def test_a_lone_day_two_labels_share_stays_unread() -> None:
     from lamen.judge.dates import lone_days
     assert lone_days("from the 16th", ("March 16", "April 16")) == "from the 16th"
     assert lone_days("from the 16th", ("March 16", "April 6")) == "from March 16"
+
+
+# Giving a money issue up: "waived" after a modal and an aside ("the fee, frankly, should be
+# waived"), and "waive them" of the fees the text spoke of: the zero label.
+@pytest.mark.parametrize("text, offers", [
+    ("I'm fine with 4% over 8 years; the service fee, frankly, should be waived.",
+     {"annual interest rate": "4%", "duration": "8 years", "service fees": "$0"}),
+    ("About the fees: we will drop them. $9,000 at 2.5%, please.",
+     {"service fees": "$0", "amount": "$9000", "annual interest rate": "2.5%"}),
+])
+def test_a_fee_given_up_in_more_words_is_zero(text, offers) -> None:
+    assert extract_message(text, game("loan-agreement")).offers == offers
+
+
+# The other side's proposal, taken up ("We accept Company A's proposal of ..."), is the speaker's;
+# a value that "was our opening" is a position left behind.
+@pytest.mark.parametrize("text, side, offers", [
+    ("We accept Company A's proposal of 60% benefits, 6-4 on the board and 55% ownership.", 1,
+     {"benefits": "60%", "control": "6-4", "ownership": "55%"}),
+    ("6-4 was our opening, fair enough. We can go to 5-5 on the board, with 50% benefits.", 0,
+     {"control": "5-5", "benefits": "50%"}),
+])
+def test_a_proposal_taken_up_and_a_past_opening(text, side, offers) -> None:
+    assert extract_message(text, game("merger"), side=side).offers == offers
+
+
+def test_a_proposal_refused_stays_theirs() -> None:
+    reading = extract_message("We cannot accept Company A's proposal of 70% ownership.", game("merger"), side=1)
+    assert "ownership" not in reading.offers

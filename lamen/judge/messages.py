@@ -387,7 +387,7 @@ def _in_issue_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, 
 # "The fee feels like a burden. I'll waive it entirely.": giving up the issue the text spoke of
 # last, unless a new value follows ("drop it to $40" lowers it).
 _PRONOUN_ZERO = re.compile(r"\b(?:waiv(?:e|ing)|drop(?:ping)?|skip(?:ping)?|forgo(?:ing)?|scrap(?:ping)?|"
-                           r"eliminat(?:e|ing)|remov(?:e|ing))\s+(?:it|that|this)\b"
+                           r"eliminat(?:e|ing)|remov(?:e|ing))\s+(?:it|that|this|them|those|these)\b"
                            r"(?!\s*(?:(?:down\s+)?(?:to|by|from|for|at|in)\b|[$€£\d]))", re.IGNORECASE)
 
 

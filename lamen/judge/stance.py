@@ -130,6 +130,9 @@ _REJECTED_AFTER = re.compile(
     # "ten hours is a long day", "$30 a head is a lot", "a big ask": a verdict with an article
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:still\s+|really\s+|quite\s+)?"
     r"a\s+(?:(?:bit|little|very|really)\s+)?(?:(?:too\s+)?(?:long|short|high|low|steep)\s+\w+|lot\b|big\s+ask|tall\s+order)", re.IGNORECASE)
+# Just after a value: it was a position left behind ("7-3 was our opening", "$1,500 was my first ask").
+_PAST_AFTER = re.compile(r"^\s*(?:[^\s,.;!?]+\s+){0,2}?(?:was|were|had\s+been)\s+(?:(?:my|our|your|their|the)\s+)?"
+                         r"(?:opening|first|last|previous|earlier|original|initial|old|prior|starting)\b", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
 _DIFFERENCE_AFTER = re.compile(r"^\s*(?:a\.?m\b|p\.?m\b|o'clock\b|:\d\d\b)|"  # a time of day ("Tuesday at 3pm")
                                r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
@@ -294,7 +297,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     after = sentence[end:end + 70]
     if "'s" in after or "’s" in after:
         after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
-    if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
+    if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after) or _PAST_AFTER.search(after):
         return False
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
         return False  # an end of the compromise the sentence works out
@@ -334,5 +337,14 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if _CLAUSE_NOT_OWN.search(_BOUND_PHRASE.sub(" ", clause) if _BOUND_PHRASE.search(clause) else clause):
         # "your 24-month proposal works": accepting a named value makes it one's own.
         # Whether the sentence accepts is agreement.py's rule, the one the judge and the bots use.
-        return bool(re.search(r"\byour?\b", clause, re.IGNORECASE)) and accepts_named(sentence)
+        return bool(re.search(r"\byour?\b", clause, re.IGNORECASE)) and accepts_named(sentence) or \
+            bool(_ACCEPTS_THEIRS.search(clause))
     return True
+
+
+# "We accept Company B's proposal of 40% benefits, ...", "I'll take their offer of $1,200": the
+# other side's values, taken up by the speaker's own acceptance in the clause (not "we can't accept").
+_ACCEPTS_THEIRS = re.compile(r"^\W*(?:(?:so|then|ok(?:ay)?|fine|good|great)\W+)?(?:i|we)(?:'ll|\s+will|\s+can|\s+do|\s+hereby)?\s+"
+                             r"(?:(?:gladly|happily|fully|readily)\s+)?(?:accept|agree\s+to|take\s+up|take)\s+"
+                             r"(?:your|their|(?:company\s+)?[a-z]+'s|the\s+[a-z]+'s)\s+(?:\w+\s+)?(?:offer|proposal|terms|counter-?offer)\s+"
+                             r"(?:of|for)\b", re.IGNORECASE)
