@@ -168,3 +168,23 @@ def test_a_proposal_taken_up_and_a_past_opening(text, side, offers) -> None:
 def test_a_proposal_refused_stays_theirs() -> None:
     reading = extract_message("We cannot accept Company A's proposal of 70% ownership.", game("merger"), side=1)
     assert "ownership" not in reading.offers
+
+
+# Numbers in words: "a week of subletting" (an article before a unit of something is one unit),
+# "three per cent" (one word, not "cent" read as a number), and an amount in words beside the
+# name of an issue whose labels are words ("twenty-seven thousand, paid in cash").
+@pytest.mark.parametrize("name, text, issue, value", [
+    ("rental-agreement", "I can live with $1,200, but I'd want a full week of subletting.", "subletting", "7 days"),
+    ("rental-agreement", "You'd get a month of subletting? No — a week of subletting at most.", "subletting", "7 days"),
+    ("office-cleaning", "$3,000 monthly, with a three per cent yearly increase.", "annual increase", "3%"),
+    ("car-purchase", "Twenty-seven thousand, financed through us, is my final word.", "price", "$27000"),
+])
+def test_numbers_in_words(name, text, issue, value) -> None:
+    assert extract_message(text, game(name)).offers.get(issue) == value
+
+
+# A dash aside praising what a value gives ("— that's a lot of stability for you —") is no
+# verdict turning it down ("that's a lot" alone would be).
+def test_a_lot_of_something_is_no_verdict() -> None:
+    text = "I'll commit to 24 months — that's a lot of certainty for you — at $1,200 a month."
+    assert extract_message(text, game("rental-agreement")).offers == {"duration": "24 months", "rent": "$1200"}

@@ -20,7 +20,7 @@ from fractions import Fraction
 from lamen.judge.dates import is_date_label
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import (
-    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, frequency_words, numbers_in, unit_tokens,
+    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, IssueLabels, ValueMatch, frequency_words, numbers_in, unit_tokens,
     words_to_digits,
 )
 from lamen.judge.numbers import decimal_text
@@ -328,6 +328,11 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     return [(o[2], o[3]) for o in best]
 
 
+def _holds_numbers(table: IssueLabels) -> bool:
+    """Some label of the issue is a number (an amount, a count, a share or a split)."""
+    return bool(table.by_number) or table.currency or table.pair_total is not None or table.party is not None
+
+
 def _label_of_other_money_issue(span: str, issue: str, labels: GameLabels) -> bool:
     """The amount lies outside this money issue's range of labels and is a label of another one."""
     numbers = numbers_in(span)
@@ -621,7 +626,11 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             choices = _candidates(item, labels, distances[index], topic)
             if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]) \
                     and not in_label:  # "50% deposit": a number inside a text label's wording
-                unplaced.append((item, len(unsure), proposed, min(distances[index].values(), default=float("inf"))))
+                # (how near the nearest issue that could hold a number is: "twenty-six thousand,
+                # financed through us" names financing, whose labels are words)
+                unplaced.append((item, len(unsure), proposed, min(
+                    (distance for issue, distance in distances[index].items() if _holds_numbers(labels.issues[issue])),
+                    default=float("inf"))))
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:
                 unsure.append(f"'{item.span}' could be {' or '.join(issue for issue, _ in choices)}")

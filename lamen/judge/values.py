@@ -35,6 +35,8 @@ _BOUND_BEFORE = re.compile(r"\b(?:offer|give|allow|grant|permit|do|accept|go)\s+
 def _article_one(match: re.Match[str]) -> str:
     if match.group("next").lower() in ("hundred", "thousand"):
         return "one "
+    if _OF_SOMETHING.match(match.string, match.end() + len(match.group("next"))):
+        return "one "  # "a week of subletting", "a full year of free maintenance": a length of something
     if re.match(r"\w+\s+and\s+a\s+half\b", match.string[match.end():], re.IGNORECASE):
         return "one "
     previous = re.findall(r"[a-z]+|\S", match.string[:match.start()].lower()[-20:])
@@ -43,6 +45,7 @@ def _article_one(match: re.Match[str]) -> str:
     return "one " if (previous[-1] if previous else "") in _LENGTH_BEFORE else match.group(0)
 
 
+_OF_SOMETHING = re.compile(r"s?\s+of\s+(?!(?:the|a|an|this|that|it|them|us|you|notice|time|thought)\b)[a-z]", re.IGNORECASE)
 # "five grand", "10 grand": thousands of dollars.
 _GRAND = re.compile(r"\b(\d+(?:\.\d+)?|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
 # "a grand", "half a grand", "1.2 grand": thousands of dollars; "12 hundred", "1.5 thousand": digits
@@ -244,6 +247,7 @@ def _word_fraction(match: re.Match[str]) -> str:
     return f"{share}%" if share <= 100 else match.group(0)
 
 
+_PER_CENT_WORDS = re.compile(r"\bper\s+cent\b", re.IGNORECASE)
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
 # Words that are numbers of a unit: "a decade" is ten years.
 _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
@@ -328,7 +332,8 @@ def local_forms(text: str) -> str:
         text = _LITERAL_CALL.sub(r"\2", text)  # "Decimal('1200.00')", "float(2.5)": the literal
     lower = text.lower()
     if "cent" in lower or "pct" in lower:
-        text = _PER_CENT.sub("%", text)
+        # ("four per cent": one word, so that no reading of "cent" as a number word splits it)
+        text = _PER_CENT.sub("%", _PER_CENT_WORDS.sub("percent", text) if "per cent" in lower else text)
     if "bp" in lower or "basis point" in lower:
         text = _BASIS_POINTS.sub(lambda m: f"{format(Decimal(m.group(1)) / 100, 'f').rstrip('0').rstrip('.')}%", text)
     if "fifth" in lower or "quarter" in lower or "tenth" in lower:
