@@ -71,7 +71,8 @@ def test_reader_counts_on_the_dev_part() -> None:
     # right, now unsure like other text not in English, 122 -> 123.
     # Round fourteen: a listed line that gives no value ("duration: 4-5 years", a range) and a date
     # in a game without date labels ("your letter of 3 May") make three right readings unsure: 123 -> 126.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (6, 1.0, 126)
+    # Round sixteen: one right reading is sure now (no number of it is left unplaced): 126 -> 125.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (6, 1.0, 125)
 
 
 def test_reader_counts_on_the_practice_part() -> None:

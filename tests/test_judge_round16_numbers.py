@@ -188,3 +188,29 @@ def test_numbers_in_words(name, text, issue, value) -> None:
 def test_a_lot_of_something_is_no_verdict() -> None:
     text = "I'll commit to 24 months — that's a lot of certainty for you — at $1,200 a month."
     assert extract_message(text, game("rental-agreement")).offers == {"duration": "24 months", "rent": "$1200"}
+
+
+# Seats and shares of a split: "7 of 10 seats" (the 10 is the whole), "four seats each" (the
+# same number for both), and the other side's values set off by dashes as by parentheses.
+@pytest.mark.parametrize("text, side, issue, value", [
+    ("Board: we keep 7 of 10 seats. Benefits 30%.", 0, "control", "7-3"),
+    ("The board split evenly, five seats each, and 50% ownership.", 1, "control", "5-5"),
+])
+def test_seat_counts_of_a_split(text, side, issue, value) -> None:
+    assert extract_message(text, game("merger"), side=side).offers.get(issue) == value
+
+
+def test_their_values_set_off_by_dashes_are_theirs() -> None:
+    text = ("Your latest proposal — 8-2 board, 70% ownership — leaves us nothing. "
+            "We can sign at 6-4 on the board and 55% ownership.")
+    # (a split written without whose side is larger is read in the game's order of parties)
+    assert extract_message(text, game("merger"), side=1).offers == {"control": "6-4", "ownership": "55%"}
+
+
+# A share of the payment paid ahead in words: "half up front", "the full amount in advance".
+@pytest.mark.parametrize("text, value", [
+    ("$8,000 for the week, skipper only, and we pay half up front.", "50%"),
+    ("Full crew at $9,000, with the whole sum in advance.", "100%"),
+])
+def test_a_share_paid_ahead_in_words(text, value) -> None:
+    assert extract_message(text, game("boat-charter")).offers.get("advance payment") == value

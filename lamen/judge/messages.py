@@ -61,8 +61,9 @@ _CONTRAST = re.compile(r"\bbut\b(?!\s+(?:not|never)\b)|\bi\s+meant\b|\bmake\s+th
 _SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
-_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$",
-                           re.IGNORECASE)
+# ("6 of 10 seats": a number after "N of" is the whole the first is counted in)
+_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$|"
+                           r"\d\s+(?:of|out\s+of)\s+$", re.IGNORECASE)
 _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)(?:\s+([a-z]+))?",
                       re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*(?:monthly|yearly|annually|a\s+year)\b",
@@ -72,6 +73,7 @@ _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere|anything)\s+(?:from|b
 # "from" just before "X to Y": a move from X to Y, unless the words before say a range ("ranging from").
 _MOVED_FROM = re.compile(r"(?P<range>\b(?:rang\w*|vary\w*|varies|anywhere|anything|somewhere)\s+)?\bfrom\s+"
                          r"(?:(?:my|our|your|their|the|its)\s+(?:\w+\s+)?)?$", re.IGNORECASE)
+_EACH_AFTER = re.compile(r"\s*(?:[a-z]+\s+)?(?:each|apiece)\b", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 # ("$8,000, maybe $9,000 with a co-signer": a second value offered beside the first)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b|"
@@ -128,6 +130,7 @@ class _Found:
     guessed: str = ""  # why the issue chosen for this value is a guess ("" when it is not)
     measure: bool = False  # "one month's rent", "two months' rent": a value measured by another, no label
     period: str = ""  # "month" / "year": the amount is written per that period ("$1,100 a month")
+    each: bool = False  # "five seats each", "50% apiece": the same number for both parties
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -204,9 +207,10 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
                                                    or bool(match.group("cur") and match.group("cur2")))
         per = _PER_PERIOD.match(after)
         period = ("month" if "mo" in per.group(0).lower() else "year") if per else ""
+        each = not match.group("num2") and bool(_EACH_AFTER.match(sentence, match.start() + len(span)))
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
-                            position_at(places, match.start()), bool(match.group("num2")), currency, stray,
-                            word_range, measure=measure, period=period))
+                            position_at(places, match.start()), bool(match.group("num2")), currency, stray and not each,
+                            word_range, measure=measure, period=period, each=each))
     return found
 
 
@@ -219,6 +223,8 @@ def _shares(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
     parties = labels.game.parties
     if found.two_numbers and len(numbers) == 2 and not found.word_range:
         return split_for(table, numbers[0], numbers[1], found.favour, parties)
+    if found.each and len(numbers) == 1:
+        return split_for(table, numbers[0], numbers[0], None, parties)  # "five seats each": 5-5
     if len(numbers) == 1 and found.party is not None:
         if table.percent and "%" not in found.span and "percent" not in found.span.lower():
             return None  # "you'd keep 4" is no percentage

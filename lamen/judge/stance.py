@@ -322,6 +322,12 @@ def is_own(sentence: str, start: int, end: int) -> bool:
             and not _ADOPTS_BEFORE.search(before[max(0, opened - 60):opened]) and not _EXCEPT.search(sentence):
         # "Your latest offer ($1,300 rent, 12 months) doesn't work": theirs, named in parentheses
         return accepts_named(sentence)
+    dash = max(before.rfind(" — "), before.rfind(" – "))
+    if dash >= 0 and _THEIR_OFFER_BEFORE.search(before[max(0, dash - 50):dash]) \
+            and not _ADOPTS_BEFORE.search(before[max(0, dash - 60):dash]) and not _EXCEPT.search(sentence):
+        # "Your last package — 7-3 board, 65% ownership — would leave us ...": a dash sets off
+        # their values as a parenthesis does
+        return accepts_named(sentence)
     immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
     # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
     # "from March 16", "by April 6": before a date, "from" sets its start and "by" its deadline.

@@ -247,6 +247,9 @@ def _word_fraction(match: re.Match[str]) -> str:
     return f"{share}%" if share <= 100 else match.group(0)
 
 
+_SHARE_AHEAD = re.compile(r"(?<![\w-])(?:half|(?:the\s+)?(?:full|whole|entire)\s+(?:amount|sum|fee|price|total))"
+                          r"(?:\s+of\s+(?:it|the\s+(?:fee|price|total|amount)))?(?=\s+(?:up[\s-]?front|in\s+advance|on\s+signing|"
+                          r"at\s+(?:signing|booking)|when\s+(?:we|you)\s+(?:sign|book)))", re.IGNORECASE)
 _PER_CENT_WORDS = re.compile(r"\bper\s+cent\b", re.IGNORECASE)
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
 # Words that are numbers of a unit: "a decade" is ten years.
@@ -338,6 +341,9 @@ def local_forms(text: str) -> str:
         text = _BASIS_POINTS.sub(lambda m: f"{format(Decimal(m.group(1)) / 100, 'f').rstrip('0').rstrip('.')}%", text)
     if "fifth" in lower or "quarter" in lower or "tenth" in lower:
         text = _WORD_FRACTION.sub(_word_fraction, text)
+    if "half" in lower or "full" in lower or "whole" in lower or "entire" in lower:
+        # "pay half in advance", "the full amount upfront": a share of the payment paid ahead
+        text = _SHARE_AHEAD.sub(lambda m: "50%" if m.group(0).lower().startswith("half") else "100%", text)
     if "decade" in lower or "dozen" in lower or "fortnight" in lower:
         text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", _DECADE.sub("10 years", text)))
     if "~~" in text:
