@@ -214,3 +214,23 @@ def test_their_values_set_off_by_dashes_are_theirs() -> None:
 ])
 def test_a_share_paid_ahead_in_words(text, value) -> None:
     assert extract_message(text, game("boat-charter")).offers.get("advance payment") == value
+
+
+# Small amounts: cents ("eight cents", "12 cents a word") and a decimal comma before a currency
+# sign ("0,08 $"), which groups no thousands.
+@pytest.mark.parametrize("text, value", [
+    ("We'd accept eight cents a word if the turnaround is two weeks.", "$0.08"),
+    ("Proponemos 0,12 $ por palabra y entrega en dos semanas.", "$0.12"),
+])
+def test_small_amounts_in_cents(text, value) -> None:
+    assert extract_message(text, game("translation-job")).offers.get("rate") == value
+
+
+# A value measured against the speaker's limit ("$900 is below our cost") is turned down; the
+# other side's value the speaker is content with ("happy with the 24 months you asked for") is its own.
+@pytest.mark.parametrize("text, offers", [
+    ("$900 is below our cost. We can move to $1,200.", {"rent": "$1200"}),
+    ("I'd be happy with the 24-month lease you asked for, at $1,300.", {"duration": "24 months", "rent": "$1300"}),
+])
+def test_below_our_cost_and_content_with_theirs(text, offers) -> None:
+    assert extract_message(text, game("rental-agreement")).offers == offers

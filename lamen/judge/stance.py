@@ -87,7 +87,9 @@ _REJECTED_AFTER = re.compile(
     # with", "longer than we're willing to commit to", "more than we'd like"
     r"(?:higher|lower|more|less|shorter|longer|smaller|bigger|larger|steeper) than (?:what )?(?:i|we)(?:'m|'re|\s+am|\s+are|'d|\s+would)\s+"
     r"(?:(?:really|quite|fully)\s+)?(?:comfortable|happy|willing|prepared|like|want|accept)|"
-    r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed)|(?:below|above|under|over) what\b)|"
+    r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed)|(?:below|above|under|over) what\b|"
+    # "$1,000 is below my cost", "over our ceiling": measured against the speaker's limit
+    r"(?:below|above|under|over|beneath)\s+(?:my|our)\s+(?:costs?|budget|limit|floor|minimum|ceiling|break-?even|bottom\s+line)\b)|"
     # the inputs of an average, not its result: "your 5% and my 2% average to 3.5%"
     r"^[^.;!?]{0,40}?\baverages?\s+(?:out\s+)?to\b|"
     r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:necessary|needed)|"
@@ -149,6 +151,10 @@ PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|ho
 _CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 
 
+# Before a value the other side named: the speaker takes it up ("comfortable with the", "we'll keep the").
+_CONTENT_WITH_BEFORE = re.compile(r"\b(?:(?:comfortable|happy|fine|ok(?:ay)?|good|content)\s+with|(?:can|could|will|'ll)\s+"
+                                  r"(?:accept|take|keep|go\s+with|live\s+with|agree\s+to))\s+(?:[^.;!?]*\s)?(?:the|your|that)\s+"
+                                  r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is the other side's ("the $1,000 deposit you offered").
 _QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
                            r"(?:offered|proposed|suggested|mentioned|asked\s+for|wanted|requested|put\s+forward)\b",
@@ -309,8 +315,9 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if _ADOPTED_AFTER.search(after):
         return True  # "with the $50 fee as you proposed": their value, taken up
     if _QUOTED_AFTER.search(after):
-        # "We'll take the 24 months you proposed": accepting it makes it one's own.
-        return accepts_named(sentence)
+        # "We'll take the 24 months you proposed": accepting it makes it one's own; so does being
+        # content with it ("I'd be comfortable with the 12-month lease you suggested").
+        return accepts_named(sentence) or bool(_CONTENT_WITH_BEFORE.search(before[-60:]))
     if _THANKED.search(clause) and re.search(r"\bbut\b", sentence[end:], re.IGNORECASE):
         return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):

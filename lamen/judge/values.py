@@ -159,6 +159,8 @@ def words_to_digits(text: str) -> str:
         joint = "-" if "-" in match.group(0).strip() and len(numbers) == 2 else " "
         return joint.join(str(n) for n in numbers) + trailing
 
+    if "cent" in text.lower():
+        text = _in_cents(text)
     if not _WORDS_CUE.search(text):
         return _in_months(text)  # most values and sentences hold digits only: no other rewrite can apply
     if "-and-a-half" in text.lower():
@@ -188,7 +190,16 @@ def words_to_digits(text: str) -> str:
     if "_quarter" in text:
         text = _AND_QUARTERS.sub(lambda m: f"{m.group(1)}.{25 if m.group(3) == '1' else 75}{m.group(2) or ''}", text)
         text = text.replace(" and_1_quarter", " and a quarter").replace(" and_3_quarters", " and three quarters")
-    return _in_months(text.replace(" and_a_half", " and a half"))
+    text = text.replace(" and_a_half", " and a half")
+    return _in_months(_in_cents(text) if "cent" in text.lower() else text)
+
+
+# "12 cents", "ten cents" (once a number): an amount in dollars, $0.12.
+_CENTS = re.compile(r"(?<![\d.,$€£])(\d{1,2})\s*(?:cents?|¢)(?!\w)", re.IGNORECASE)
+
+
+def _in_cents(text: str) -> str:
+    return _CENTS.sub(lambda m: f"${int(m.group(1)) / 100:.2f}", text)
 
 
 def _in_months(text: str) -> str:
@@ -250,6 +261,9 @@ def _word_fraction(match: re.Match[str]) -> str:
 _SHARE_AHEAD = re.compile(r"(?<![\w-])(?:half|(?:the\s+)?(?:full|whole|entire)\s+(?:amount|sum|fee|price|total))"
                           r"(?:\s+of\s+(?:it|the\s+(?:fee|price|total|amount)))?(?=\s+(?:up[\s-]?front|in\s+advance|on\s+signing|"
                           r"at\s+(?:signing|booking)|when\s+(?:we|you)\s+(?:sign|book)))", re.IGNORECASE)
+# A decimal comma in a small amount of money ("0,10 $", "1,5 €"): never a thousands separator,
+# which groups three digits.
+_SMALL_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{1,2}),(\d{1,2})(?=\s?(?:[$€£]|dollars?\b|euros?\b|usd\b))", re.IGNORECASE)
 _PER_CENT_WORDS = re.compile(r"\bper\s+cent\b", re.IGNORECASE)
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
 # Words that are numbers of a unit: "a decade" is ten years.
@@ -368,6 +382,8 @@ def local_forms(text: str) -> str:
         text = _SPACE_THOUSANDS.sub(r"\1\2", text)
     if "," in text and "%" in text:
         text = _DECIMAL_COMMA.sub(r"\1.\2", text)
+    if "," in text:
+        text = _SMALL_DECIMAL_COMMA.sub(r"\1.\2", text)  # "0,10 $ por palabra": ten cents
     if not text.isascii():
         if _VULGAR_FRACTION.search(text):
             text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1) or '0'}{_VULGAR[m.group(2)]}", text)
