@@ -234,3 +234,10 @@ def test_small_amounts_in_cents(text, value) -> None:
 ])
 def test_below_our_cost_and_content_with_theirs(text, offers) -> None:
     assert extract_message(text, game("rental-agreement")).offers == offers
+
+
+# A small count of something that is no money ("one question", "two options") is never an amount
+# in thousands; an abbreviated scale ("5 tys.") still may be.
+def test_a_small_count_is_no_amount_in_thousands() -> None:
+    text = "Love the included assembly! One question though: could you do pickup or local drop-off at $1,100? Either works."
+    assert extract_message(text, game("furniture-order")).offers.get("price") == "$1100"

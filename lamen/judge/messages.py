@@ -73,6 +73,7 @@ _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere|anything)\s+(?:from|b
 # "from" just before "X to Y": a move from X to Y, unless the words before say a range ("ranging from").
 _MOVED_FROM = re.compile(r"(?P<range>\b(?:rang\w*|vary\w*|varies|anywhere|anything|somewhere)\s+)?\bfrom\s+"
                          r"(?:(?:my|our|your|their|the|its)\s+(?:\w+\s+)?)?$", re.IGNORECASE)
+_MONEY_NEXT = re.compile(r"\W{0,2}\s*(?:[$€£]|usd\b|eur\b|dollars?\b|euros?\b)", re.IGNORECASE)  # "5 tys. USD"
 _EACH_AFTER = re.compile(r"\s*(?:[a-z]+\s+)?(?:each|apiece)\b", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 # ("$8,000, maybe $9,000 with a co-signer": a second value offered beside the first)
@@ -131,6 +132,7 @@ class _Found:
     measure: bool = False  # "one month's rent", "two months' rent": a value measured by another, no label
     period: str = ""  # "month" / "year": the amount is written per that period ("$1,100 a month")
     each: bool = False  # "five seats each", "50% apiece": the same number for both parties
+    small_count: bool = False  # "one question", "2 kids": a count below ten of something that is no money
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -208,9 +210,12 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         per = _PER_PERIOD.match(after)
         period = ("month" if "mo" in per.group(0).lower() else "year") if per else ""
         each = not match.group("num2") and bool(_EACH_AFTER.match(sentence, match.start() + len(span)))
+        # (a word of three letters or fewer may be a scale's abbreviation: "5 tys." is 5,000)
+        small_count = stray and match.group("num").isdigit() and int(match.group("num")) < 10 and len(unit_word) >= 4 \
+            and not _MONEY_NEXT.match(sentence, match.end("unit"))
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
                             position_at(places, match.start()), bool(match.group("num2")), currency, stray and not each,
-                            word_range, measure=measure, period=period, each=each))
+                            word_range, measure=measure, period=period, each=each, small_count=small_count))
     return found
 
 
@@ -275,8 +280,9 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         result = shared or table.match(found.span, labels.known_units)
         if result.kind == "invalid" and found.period and table.currency:
             result = _per_issue_period(found, issue, labels) or result
+        # (not a small count of something else: "one question" is no $1,000; "120 tys." is thousands)
         thousands = table.currency and not found.currency and not span_tokens and not found.two_numbers and \
-            _in_thousands(found, issue, labels)
+            not found.small_count and _in_thousands(found, issue, labels)
         if thousands:
             # "stretch to 26.5" of a $24,000-$28,000 price, "one-twenty" of a salary: thousands.
             result = table.match(f"${thousands}", labels.known_units)
