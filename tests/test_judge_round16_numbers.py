@@ -241,3 +241,20 @@ def test_below_our_cost_and_content_with_theirs(text, offers) -> None:
 def test_a_small_count_is_no_amount_in_thousands() -> None:
     text = "Love the included assembly! One question though: could you do pickup or local drop-off at $1,100? Either works."
     assert extract_message(text, game("furniture-order")).offers.get("price") == "$1100"
+
+
+# A bare number with a fraction ("ok 4.5 works") is no count: where it is the number of one
+# issue's label only, it is that label (unsure).
+def test_a_bare_decimal_is_the_one_label_of_its_number() -> None:
+    reading = extract_message("fine, 4.5 works. 9k over 7 yrs, fees $20.", game("loan-agreement"))
+    assert reading.offers == {"annual interest rate": "4.5%", "amount": "$9000", "duration": "7 years",
+                              "service fees": "$20"}
+    assert reading.confidence == "unsure"
+
+
+# A second number of an issue offered after "or" beside the first ("— or 30 if you prefer") makes
+# the issue ambiguous, whichever is the proposed one; "or rather" corrects instead.
+def test_a_value_offered_after_or_makes_the_issue_ambiguous() -> None:
+    reading = extract_message("I propose 18 months on the lease. Longer is fine by me — or 30 if you prefer.",
+                              game("rental-agreement"))
+    assert "duration" in reading.ambiguous and "duration" not in reading.offers

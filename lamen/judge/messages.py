@@ -752,6 +752,16 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             amounts = numbers_in(item.span)
             if len(amounts) != 1:
                 continue
+            if "." in amounts[0] and not item.currency and not item.stray_noun:
+                # "ok 3.5 works": a bare number with a fraction is no count; where it is the number
+                # of one issue's label only (3.5 of a 3.5% rate), it is that label
+                owners = [issue for issue, table in labels.issues.items() if table.by_number.get(amounts[0])]
+                if len(owners) == 1 and len(labels.issues[owners[0]].by_number[amounts[0]]) == 1:
+                    result.append(Mention(owners[0], labels.issues[owners[0]].by_number[amounts[0]][0], item.span, True,
+                                          item_proposed))
+                    unsure[at] = f"'{item.span}' was given to {owners[0]}, the one issue with a label of that number"
+                    placed.add(owners[0])
+                    continue
             spanning = labels.money_issues_spanning(amounts[0])
             left = [issue for issue in spanning if issue not in named_in_sentence]
             why = "the one money issue the sentence leaves open"
@@ -818,6 +828,16 @@ def _or_another_of(text: str, issue: str, label: str, labels: GameLabels) -> boo
     return False
 
 
+def _offered_beside(placed: list[tuple[int, Mention]], reading: Reading) -> bool:
+    """Of an issue's own numbers, one is offered after "or" beside another, different one ("24
+    months ... — or 27 if you'd rather"); not a correction ("or rather"), nor "or more"."""
+    clean = [(at, m) for at, m in placed if not m.ambiguous and _DIGIT.search(m.raw)]
+    if len({m.label or m.raw for _, m in clean}) < 2:
+        return False
+    return any(re.search(rf"\bor\s+(?:even\s+|maybe\s+|perhaps\s+)?(?:[$€£]\s?)?{re.escape(m.raw)}(?![\d.,])",
+                         reading.sentences[reading.sentence_at[at]], re.IGNORECASE) for at, m in clean)
+
+
 def _latest_stands(clean: list[tuple[int, Mention]], values: list[str], issue: str, reading: Reading) -> list[str]:
     """Several numbers of one issue in different sentences: the last sentence's stands, as a later
     word does in a negotiation ("$1,000 is below my cost. I can move to $1,400."), unless a
@@ -861,6 +881,11 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
         unresolved = {m.raw for m in own if m.ambiguous and m.proposed}
         if values and unresolved - {m.raw for m in clean}:
             ambiguous.append(issue)  # "50% or 55% ownership": another proposed value could be this issue's
+            continue
+        if values and _offered_beside(places[issue], reading):
+            # "Let's lock in 24 months ... — or 27 if you'd rather": a second value, offered beside it
+            ambiguous.append(issue)
+            reading.unsure.append(f"{issue}: two values offered, one after 'or'")
             continue
         revised = [m.label for m in clean if m.label and m.revises]
         if len(values) > 1 and revised:
