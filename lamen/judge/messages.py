@@ -831,11 +831,20 @@ def _or_another_of(text: str, issue: str, label: str, labels: GameLabels) -> boo
 def _offered_beside(placed: list[tuple[int, Mention]], reading: Reading) -> bool:
     """Of an issue's own numbers, one is offered after "or" beside another, different one ("24
     months ... — or 27 if you'd rather"); not a correction ("or rather"), nor "or more"."""
+    if len(placed) < 2:
+        return False
     clean = [(at, m) for at, m in placed if not m.ambiguous and _DIGIT.search(m.raw)]
     if len({m.label or m.raw for _, m in clean}) < 2:
         return False
-    return any(re.search(rf"\bor\s+(?:even\s+|maybe\s+|perhaps\s+)?(?:[$€£]\s?)?{re.escape(m.raw)}(?![\d.,])",
-                         reading.sentences[reading.sentence_at[at]], re.IGNORECASE) for at, m in clean)
+    for at, mention in clean:
+        sentence = reading.sentences[reading.sentence_at[at]]
+        where = sentence.find(mention.raw) if " or " in sentence.lower() else -1
+        if where > 0 and _OR_BEFORE.search(sentence, 0, where):
+            return True
+    return False
+
+
+_OR_BEFORE = re.compile(r"\bor\s+(?:even\s+|maybe\s+|perhaps\s+)?(?:[$€£]\s?)?$", re.IGNORECASE)
 
 
 def _latest_stands(clean: list[tuple[int, Mention]], values: list[str], issue: str, reading: Reading) -> list[str]:

@@ -329,7 +329,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
             and not _ADOPTS_BEFORE.search(before[max(0, opened - 60):opened]) and not _EXCEPT.search(sentence):
         # "Your latest offer ($1,300 rent, 12 months) doesn't work": theirs, named in parentheses
         return accepts_named(sentence)
-    dash = max(before.rfind(" — "), before.rfind(" – "))
+    dash = max(before.rfind(" — "), before.rfind(" – ")) if "—" in before or "–" in before else -1
     if dash >= 0 and _THEIR_OFFER_BEFORE.search(before[max(0, dash - 50):dash]) \
             and not _ADOPTS_BEFORE.search(before[max(0, dash - 60):dash]) and not _EXCEPT.search(sentence):
         # "Your last package — 7-3 board, 65% ownership — would leave us ...": a dash sets off

@@ -355,7 +355,9 @@ def local_forms(text: str) -> str:
         text = _BASIS_POINTS.sub(lambda m: f"{format(Decimal(m.group(1)) / 100, 'f').rstrip('0').rstrip('.')}%", text)
     if "fifth" in lower or "quarter" in lower or "tenth" in lower:
         text = _WORD_FRACTION.sub(_word_fraction, text)
-    if "half" in lower or "full" in lower or "whole" in lower or "entire" in lower:
+    if ("half" in lower or "full" in lower or "whole" in lower or "entire" in lower) and \
+            ("front" in lower or "advance" in lower or "signing" in lower or "booking" in lower or " sign" in lower
+             or " book" in lower):
         # "pay half in advance", "the full amount upfront": a share of the payment paid ahead
         text = _SHARE_AHEAD.sub(lambda m: "50%" if m.group(0).lower().startswith("half") else "100%", text)
     if "decade" in lower or "dozen" in lower or "fortnight" in lower:
