@@ -258,3 +258,16 @@ def test_a_value_offered_after_or_makes_the_issue_ambiguous() -> None:
     reading = extract_message("I propose 18 months on the lease. Longer is fine by me — or 30 if you prefer.",
                               game("rental-agreement"))
     assert "duration" in reading.ambiguous and "duration" not in reading.offers
+
+
+# A table whose cells are parted by pipes with none at either end ("issue|value" rows, or a header
+# of issue names over a row of values) is read as a table.
+@pytest.mark.parametrize("text, offers", [
+    ("Acceptable offer\nissue|value\nrent|$1,100\nduration|18 months\ndeposit|$500\nsubletting|3 days",
+     {"rent": "$1100", "duration": "18 months", "deposit": "$500", "subletting": "3 days"}),
+    ("rent | duration | deposit | subletting\n$1,300 | 12 months | $1,500 | 0 days",
+     {"rent": "$1300", "duration": "12 months", "deposit": "$1500", "subletting": "0 days"}),
+])
+def test_a_table_without_outer_pipes(text, offers) -> None:
+    from lamen.judge.extract import extract_note
+    assert extract_note(text, game("rental-agreement")).offers == offers
