@@ -271,3 +271,16 @@ def test_a_value_offered_after_or_makes_the_issue_ambiguous() -> None:
 def test_a_table_without_outer_pipes(text, offers) -> None:
     from lamen.judge.extract import extract_note
     assert extract_note(text, game("rental-agreement")).offers == offers
+
+
+# A percentage given to the issue the text spoke of last, which has a clear value already, is the
+# one issue of those it could be that the text leaves without one ("A keeps 45%" after benefits and
+# employees are set: ownership); amounts of money keep their own rule.
+@pytest.mark.parametrize("text, side, offers", [
+    ("we want 6 of the 10 seats. benefits 50%, employees 55/45, A keeps 45%.", 0,
+     {"control": "6-4", "benefits": "50%", "employees": "55%-45%", "ownership": "45%"}),
+    ("Unser Angebot: Vorstand 5-5, Leistungen 70 %, Mitarbeiter 40-60, A hält 50 %.", 1,
+     {"control": "5-5", "benefits": "70%", "employees": "40%-60%", "ownership": "50%"}),
+])
+def test_a_share_goes_to_the_issue_left_open(text, side, offers) -> None:
+    assert extract_message(text, game("merger"), side=side).offers == offers

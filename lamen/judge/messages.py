@@ -114,6 +114,7 @@ class Mention:
     stated: bool = False  # the value's own clause proposes it ("..., I propose $1,100")
     revises: bool = False  # its sentence replaces what the text said before ("ok realistically 2%")
     guessed: bool = False  # its issue was chosen without its name or unit nearby
+    others: tuple[tuple[str, str | None], ...] = ()  # other issues it could be, passed over for the topic
 
 
 @dataclass
@@ -133,6 +134,7 @@ class _Found:
     period: str = ""  # "month" / "year": the amount is written per that period ("$1,100 a month")
     each: bool = False  # "five seats each", "50% apiece": the same number for both parties
     small_count: bool = False  # "one question", "2 kids": a count below ten of something that is no money
+    others: tuple[tuple[str, str | None], ...] = ()  # the issues (and labels) a tie broken by topic passed over
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -332,9 +334,11 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         # Still tied: the issue the text spoke of most recently, else the only label reading.
         recent = next(([o] for issue in reversed(topic) for o in best if o[2] == issue), [])
         labelled = [o for o in best if o[1] == 0]
+        tied = best
         best = recent or (labelled if len(labelled) == 1 else best)
         if len(best) == 1:
             found.guessed = f"'{found.span}' was given to {best[0][2]} only because the text spoke of it last"
+            found.others = tuple((o[2], o[3].label if o[3].kind == "label" else None) for o in tied if o[2] != best[0][2])
     elif not best[0][4]:
         found.guessed = f"'{found.span}' was given to {best[0][2]} without its name or unit nearby"
     return [(o[2], o[3]) for o in best]
@@ -660,7 +664,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 result.append(Mention(issue, label, item.span, own, proposed or revising or after_except, ambiguous, stated,
                                       revising or after_except or item.start >= contrast_at and any(
                                           m.issue == issue and m.own for m in result[first_of_sentence:]),
-                                      guessed=bool(item.guessed)))
+                                      guessed=bool(item.guessed), others=item.others))
             if len(choices) == 1:
                 topic.append(choices[0][0])
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in every_written]) \
@@ -792,7 +796,29 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # Only an issue's own name makes it the topic ("months" after a number names no issue).
         topic += [issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])]
         sentence_at += [number] * (len(result) - len(sentence_at))
+    if any(m.others for m in result):
+        _left_open(result, unsure, labels)
     return Reading(result, unsure, sentences, sentence_at)
+
+
+def _left_open(result: list[Mention], unsure: list[str], labels: GameLabels) -> None:
+    """"benefits 80%, employees 30/70, A gets 35%": a value given to the issue the text spoke of
+    last, which has a clear value of its own already, is the one issue of those it could be that
+    the text leaves without a value (as an amount goes to the money issue a sentence leaves open)."""
+    clear = {m.issue for m in result if m.own and not m.ambiguous and not m.guessed and m.label}
+    for index, mention in enumerate(result):
+        # (not amounts of money: a quoted position beside the offer often gives the other one, and
+        # money has its own rule, the issue a sentence leaves open)
+        if not mention.others or mention.issue not in clear or labels.issues[mention.issue].currency:
+            continue
+        open_issues = [(issue, label) for issue, label in mention.others if issue not in clear]
+        if len(open_issues) == 1 and open_issues[0][1]:
+            issue, label = open_issues[0]
+            result[index] = Mention(issue, label, mention.raw, mention.own, mention.proposed, False, mention.stated,
+                                    mention.revises, guessed=True)
+            note = f"'{mention.raw}' was given to {mention.issue} only because the text spoke of it last"
+            unsure[:] = [f"'{mention.raw}' was given to {issue}, the one issue the text leaves open" if u == note else u
+                         for u in unsure]
 
 
 _ITEM_EDGE = r"(?:^|$|[—–;,•|+]|\s-\s|\s&\s|\band\b|\bplus\b|\bwith\b)"
