@@ -50,11 +50,14 @@ def test_reader_counts_on_the_dev_part() -> None:
     # issue counted monthly, rent, not the deposit (dev2-msg-016): 1329 -> 1331, 10 -> 8 wrong.
     # Round ten: "throw in assembly", "free assembly" name the label saying it is included
     # (dev2-msg-064, now right and sure): 1331 -> 1332 offers, 8 -> 7 wrong, 123 -> 122 unsure.
-    assert result["offers"] == {"true_positive": 1332, "false_positive": 1, "false_negative": 2,
-                                "precision": 0.9992, "recall": 0.9985}
+    # Round sixteen: of several values of one issue in different sentences, the last sentence's
+    # stands ("Where we stand: rent - you $1,400, us $900; ... We propose $1,000", hw-msg-069):
+    # 1332 -> 1333 offers, 7 -> 6 wrong (the reading unsure, as before).
+    assert result["offers"] == {"true_positive": 1333, "false_positive": 1, "false_negative": 1,
+                                "precision": 0.9993, "recall": 0.9993}
     assert result["by_kind"] == {
         "note": {"true_positive": 813, "false_positive": 0, "false_negative": 0, "precision": 1.0, "recall": 1.0},
-        "message": {"true_positive": 519, "false_positive": 1, "false_negative": 2, "precision": 0.9981, "recall": 0.9962},
+        "message": {"true_positive": 520, "false_positive": 1, "false_negative": 1, "precision": 0.9981, "recall": 0.9981},
     }
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("48/49", "33/34")
     # Two more readings unsure (right, but of a note whose offer blocks disagree, the last taken
@@ -68,7 +71,8 @@ def test_reader_counts_on_the_dev_part() -> None:
     # right, now unsure like other text not in English, 122 -> 123.
     # Round fourteen: a listed line that gives no value ("duration: 4-5 years", a range) and a date
     # in a game without date labels ("your letter of 3 May") make three right readings unsure: 123 -> 126.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (7, 1.0, 126)
+    # Round sixteen: one right reading is sure now (no number of it is left unplaced): 126 -> 125.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (6, 1.0, 125)
 
 
 def test_reader_counts_on_the_practice_part() -> None:
@@ -106,14 +110,17 @@ def test_reader_counts_on_the_second_test_part() -> None:
     # beside the offer block is a bound told in prose, not a second block), 59 -> 58; and
     # "$1,200, 12 months, $1,000 and 2 days" reads its two amounts in the game's order
     # (t2-msg-018): 390 -> 391 offers, 10 -> 9 wrong.
+    # Round sixteen: "rent $100 less than their $1,300 ask, i.e. $1,200; 12 months; ..." — the
+    # value of the later sentence ("i.e. $1,200") stands over the one it was worked out from
+    # (t2-note-028): 391 -> 392 offers, 9 -> 8 wrong.
     result = score(GOLD_TEST2)["result"]
-    assert result["offers"] == {"true_positive": 391, "false_positive": 0, "false_negative": 5,
-                                "precision": 1.0, "recall": 0.9874}
-    assert result["by_kind"]["note"]["recall"] == 0.9918 and result["by_kind"]["message"]["recall"] == 0.9801
+    assert result["offers"] == {"true_positive": 392, "false_positive": 0, "false_negative": 4,
+                                "precision": 1.0, "recall": 0.9899}
+    assert result["by_kind"]["note"]["recall"] == 0.9959 and result["by_kind"]["message"]["recall"] == 0.9801
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("8/10", "15/15")
     # Round fourteen: a listed line that gives no value ("Amount: $1,00,000", no label) makes one
     # right reading unsure: 58 -> 59.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (9, 1.0, 59)
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (8, 1.0, 59)
 
 
 def test_every_real_gpt4_item_is_read_exactly() -> None:

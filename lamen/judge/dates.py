@@ -26,14 +26,32 @@ _MONTH_WORDS: tuple[tuple[str, ...], ...] = (
     ("november", "nov", "novembre", "noviembre", "novembro", "kasım", "listopada"),
     ("december", "dec", "dezember", "décembre", "diciembre", "dicembre", "dezembro", "aralık", "grudnia"),
 )
+# The genitive month names of Russian and Ukrainian ("с 6 апреля", "16 березня"), one row a month.
+_CYRILLIC_MONTHS: tuple[tuple[str, ...], ...] = (
+    ("января", "січня"), ("февраля", "лютого"), ("марта", "березня"), ("апреля", "квітня"), ("мая", "травня"),
+    ("июня", "червня"), ("июля", "липня"), ("августа", "серпня"), ("сентября", "вересня"), ("октября", "жовтня"),
+    ("ноября", "листопада"), ("декабря", "грудня"),
+)
+_MONTH_WORDS = tuple(latin + cyrillic for latin, cyrillic in zip(_MONTH_WORDS, _CYRILLIC_MONTHS))
+# Ordinal words for a day ("the second of March", "Monday the sixteenth").
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+             "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
+             "twentieth")
+_ORDINAL_DAY = {word: index + 1 for index, word in enumerate(_ORDINALS)} | \
+    {f"twenty{joint}{word}": 21 + index for index, word in enumerate(_ORDINALS[:9]) for joint in ("-", " ", "")} | \
+    {"thirtieth": 30, "thirty-first": 31, "thirty first": 31}
+_ORDINAL_ALTERNATION = "|".join(sorted((re.escape(word) for word in _ORDINAL_DAY), key=len, reverse=True))
 _MONTH_OF = {word: MONTHS[index] for index, words in enumerate(_MONTH_WORDS) for word in words}
 _MONTH_ALTERNATION = "|".join(sorted((re.escape(word) for word in _MONTH_OF), key=len, reverse=True))
 
 _ISO = re.compile(r"(?<![\d-])(?:19|20)\d\d-(\d{1,2})-(\d{1,2})(?![\d-])")
 # "16 March", "16th of March", "2. März", "2 de marzo", "Mon 2 March": the day before the month.
-_DAY_MONTH = re.compile(rf"(?<![\d.,$€£/-])(\d{{1,2}})(?:st|nd|rd|th|er|e|º|\.)?\s+(?:of\s+|de\s+|di\s+)?"
-                        rf"({_MONTH_ALTERNATION})\b\.?", re.IGNORECASE)
-_CJK = re.compile(r"(\d{1,2})\s*月\s*(\d{1,2})\s*日")
+_DAY_MONTH = re.compile(rf"(?<![\d.,$€£/-])(\d{{1,2}}|(?<![\w-])(?:{_ORDINAL_ALTERNATION}))(?:st|nd|rd|th|er|e|º|\.)?\s+"
+                        rf"(?:of\s+|de\s+|di\s+)?({_MONTH_ALTERNATION})(?!\w)\.?", re.IGNORECASE)
+# Month before day as CJK and Korean write it ("3月16日", "3월 16일"), and Vietnamese day-month
+# ("ngày 16 tháng 3"). (The date is set apart by spaces: CJK text has none between words.)
+_CJK = re.compile(r"(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]")
+_VIETNAMESE = re.compile(r"\b(?:ngày\s+)?(\d{1,2})\s+tháng\s+(\d{1,2})\b", re.IGNORECASE)
 _DATE_LABEL = re.compile(rf"^(?:{'|'.join(MONTHS)}) \d{{1,2}}$")
 
 
@@ -49,9 +67,47 @@ def _month_day(month: int, day: int) -> str | None:
 @lru_cache(maxsize=2048)
 def in_label_form(text: str) -> str:
     """The text with its dates written "Month D"; everything else as it was."""
-    if not re.search(r"\d", text):
-        return text
+    if not re.search(r"\d|(?:st|nd|rd|th)\b", text):
+        return text  # no digit and no ordinal word ("the second of March")
     text = _ISO.sub(lambda m: _month_day(int(m.group(1)), int(m.group(2))) or m.group(0), text)
-    text = _DAY_MONTH.sub(lambda m: f"{_MONTH_OF[m.group(2).lower()]} {int(m.group(1))}"
-                          if 1 <= int(m.group(1)) <= 31 else m.group(0), text)
-    return _CJK.sub(lambda m: _month_day(int(m.group(1)), int(m.group(2))) or m.group(0), text)
+    text = _DAY_MONTH.sub(_day_month, text)
+    if "th" in text:
+        text = _VIETNAMESE.sub(lambda m: _month_day(int(m.group(2)), int(m.group(1))) or m.group(0), text)
+    return _CJK.sub(_set_apart, text)
+
+
+def _set_apart(match: re.Match[str]) -> str:
+    """'3月16日搬入' -> 'March 16 搬入': a space where a letter touches the date."""
+    day = _month_day(int(match.group(1)), int(match.group(2)))
+    if day is None:
+        return match.group(0)
+    text, start, end = match.string, match.start(), match.end()
+    before = " " if start > 0 and text[start - 1].isalnum() else ""
+    after = " " if end < len(text) and text[end].isalnum() else ""
+    return f"{before}{day}{after}"
+
+
+def _day_month(match: re.Match[str]) -> str:
+    day = match.group(1).lower()
+    number = int(day) if day.isdigit() else _ORDINAL_DAY[day]
+    return f"{_MONTH_OF[match.group(2).lower()]} {number}" if 1 <= number <= 31 else match.group(0)
+
+
+# A day of the month alone ("from the 16th", "Monday the sixteenth"): the one date label of the
+# game on that day, if only one is.
+_LONE_DAY = re.compile(rf"\bthe\s+(\d{{1,2}}(?:st|nd|rd|th)|{_ORDINAL_ALTERNATION})\b(?!\s+(?:of\s+)?(?:{_MONTH_ALTERNATION})\b)",
+                       re.IGNORECASE)
+
+
+def lone_days(text: str, date_labels: tuple[str, ...]) -> str:
+    """The text with a day written alone ("the 16th") as the one date label of that day."""
+    if "the" not in text.lower():
+        return text
+
+    def label(match: re.Match[str]) -> str:
+        day = match.group(1).lower()
+        number = int(day[:-2]) if day[0].isdigit() else _ORDINAL_DAY[day]
+        named = [date for date in date_labels if date.endswith(f" {number}")]
+        return named[0] if len(named) == 1 else match.group(0)
+
+    return _LONE_DAY.sub(label, text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from lamen.judge.checklist import without_crossed_lines
-from lamen.judge.dates import in_label_form
+from lamen.judge.dates import in_label_form, is_date_label, lone_days
 from lamen.judge.doubt import KEYLESS_LINE, NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.keys import ASPIRATION_KEY, NOT_OWN_KEY, plain_key
@@ -365,7 +365,8 @@ def _normal_notation(text: str, labels: GameLabels) -> str:
     a checklist's crossed lines set aside (`lamen/judge/checklist.py`), and contractions typed
     without their apostrophe restored ("doesnt work")."""
     if labels.has_dates:
-        text = in_label_form(text)
+        dates = tuple(label for table in labels.issues.values() for label in table.issue.labels if is_date_label(label))
+        text = lone_days(in_label_form(text), dates)
     text = _ENUMERATOR.sub(r"\1", text) if _ENUMERATOR.search(text) else text
     return without_crossed_lines(without_slack(with_apostrophes(text)), labels)
 
@@ -445,8 +446,9 @@ def _read_package(message: str, labels: GameLabels, side: int | None) -> Extract
     invalid = {issue: raw for issue, raw in {**found.invalid, **listed.invalid}.items() if issue not in offers}
     # "Ownership: 60/40 in our favour": the list reads a split or share without the speaker's
     # side, free text with it; where free text settles it, the list's doubt is no ambiguity.
-    settled = {issue for issue in listed.ambiguous if issue in found.offers and
-               (labels.issues[issue].pair_total is not None or labels.issues[issue].party is not None)}
+    # So too where the list's item holds two values and free text's sentences tell which stands
+    # ("Rate 2.5% — not possible; we offer 3%", or a summary after the list).
+    settled = {issue for issue in listed.ambiguous if issue in found.offers}
     ambiguous = tuple(issue for issue in dict.fromkeys(found.ambiguous + listed.ambiguous)
                       if issue not in listed.offers and issue not in invalid and issue not in settled)
     offers = {issue: label for issue, label in offers.items() if issue not in ambiguous}

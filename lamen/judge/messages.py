@@ -11,7 +11,7 @@ to it, clause breaks counting as distance — else the issue the text last talke
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from decimal import Decimal
@@ -20,7 +20,7 @@ from fractions import Fraction
 from lamen.judge.dates import is_date_label
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import (
-    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, ValueMatch, frequency_words, numbers_in, unit_tokens,
+    CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, IssueLabels, ValueMatch, frequency_words, numbers_in, unit_tokens,
     words_to_digits,
 )
 from lamen.judge.numbers import decimal_text
@@ -61,14 +61,20 @@ _CONTRAST = re.compile(r"\bbut\b(?!\s+(?:not|never)\b)|\bi\s+meant\b|\bmake\s+th
 _SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
-_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$",
-                           re.IGNORECASE)
+# ("6 of 10 seats": a number after "N of" is the whole the first is counted in)
+_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$|"
+                           r"\d\s+(?:of|out\s+of)\s+$", re.IGNORECASE)
 _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)(?:\s+([a-z]+))?",
                       re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*(?:monthly|yearly|annually|a\s+year)\b",
                          re.IGNORECASE)
 _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere|anything)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
                       r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
+# "from" just before "X to Y": a move from X to Y, unless the words before say a range ("ranging from").
+_MOVED_FROM = re.compile(r"(?P<range>\b(?:rang\w*|vary\w*|varies|anywhere|anything|somewhere)\s+)?\bfrom\s+"
+                         r"(?:(?:my|our|your|their|the|its)\s+(?:\w+\s+)?)?$", re.IGNORECASE)
+_MONEY_NEXT = re.compile(r"\W{0,2}\s*(?:[$€£]|usd\b|eur\b|dollars?\b|euros?\b)", re.IGNORECASE)  # "5 tys. USD"
+_EACH_AFTER = re.compile(r"\s*(?:[a-z]+\s+)?(?:each|apiece)\b", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 # ("$8,000, maybe $9,000 with a co-signer": a second value offered beside the first)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b|"
@@ -107,6 +113,8 @@ class Mention:
     ambiguous: bool = False
     stated: bool = False  # the value's own clause proposes it ("..., I propose $1,100")
     revises: bool = False  # its sentence replaces what the text said before ("ok realistically 2%")
+    guessed: bool = False  # its issue was chosen without its name or unit nearby
+    others: tuple[tuple[str, str | None], ...] = ()  # other issues it could be, passed over for the topic
 
 
 @dataclass
@@ -124,6 +132,9 @@ class _Found:
     guessed: str = ""  # why the issue chosen for this value is a guess ("" when it is not)
     measure: bool = False  # "one month's rent", "two months' rent": a value measured by another, no label
     period: str = ""  # "month" / "year": the amount is written per that period ("$1,100 a month")
+    each: bool = False  # "five seats each", "50% apiece": the same number for both parties
+    small_count: bool = False  # "one question", "2 kids": a count below ten of something that is no money
+    others: tuple[tuple[str, str | None], ...] = ()  # the issues (and labels) a tie broken by topic passed over
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -154,6 +165,13 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
     convertible = _convertible(labels)
     name_stems = {stem for primary, _ in labels.issue_stems.values() for stem in primary}
     for match in MENTION.finditer(sentence):
+        if match.group("sep") and match.group("sep").strip().lower() == "to" and "from" in sentence[:match.start()].lower():
+            moved = _MOVED_FROM.search(sentence[max(0, match.start() - 40):match.start()])
+            if moved and not moved.group("range"):
+                # "we raise them from 40% to 60%", "move from $1,500 to $1,400": a move, whose end
+                # is the value; its start was a position left behind, no range of two values.
+                second = MENTION.match(sentence, match.start("cur2") if match.group("cur2") else match.start("num2"))
+                match = second or match
         unit_word = match.group("unit").strip(" -").lower()
         unit_word = UNIT_SINGULAR.get(unit_word, unit_word)
         if unit_word in UNIT_LETTERS and UNIT_LETTERS[unit_word] in labels.known_units:
@@ -162,7 +180,9 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         currency = bool(match.group("cur") or match.group("cur_after")) or unit_word in _CURRENCY_WORDS
         stray = False
         # A word of a text label ("$26,000 cash") is no unit of the amount before it.
-        text_word = unit_word in labels.label_words and unit_word not in labels.number_label_words
+        # ("12-month" of a game whose labels are "month-to-month" and "12 months": a unit all the same)
+        text_word = unit_word in labels.label_words and unit_word not in labels.number_label_words \
+            and f"{unit_word}s" not in labels.number_label_words
         if unit_word and (text_word or not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
                                             or unit_word in _CURRENCY_WORDS or unit_word in convertible)):
             span = span[: match.start("unit") - match.start()]
@@ -191,9 +211,13 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
                                                    or bool(match.group("cur") and match.group("cur2")))
         per = _PER_PERIOD.match(after)
         period = ("month" if "mo" in per.group(0).lower() else "year") if per else ""
+        each = not match.group("num2") and bool(_EACH_AFTER.match(sentence, match.start() + len(span)))
+        # (a word of three letters or fewer may be a scale's abbreviation: "5 tys." is 5,000)
+        small_count = stray and match.group("num").isdigit() and int(match.group("num")) < 10 and len(unit_word) >= 4 \
+            and not _MONEY_NEXT.match(sentence, match.end("unit"))
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
-                            position_at(places, match.start()), bool(match.group("num2")), currency, stray,
-                            word_range, measure=measure, period=period))
+                            position_at(places, match.start()), bool(match.group("num2")), currency, stray and not each,
+                            word_range, measure=measure, period=period, each=each, small_count=small_count))
     return found
 
 
@@ -206,6 +230,8 @@ def _shares(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
     parties = labels.game.parties
     if found.two_numbers and len(numbers) == 2 and not found.word_range:
         return split_for(table, numbers[0], numbers[1], found.favour, parties)
+    if found.each and len(numbers) == 1:
+        return split_for(table, numbers[0], numbers[0], None, parties)  # "five seats each": 5-5
     if len(numbers) == 1 and found.party is not None:
         if table.percent and "%" not in found.span and "percent" not in found.span.lower():
             return None  # "you'd keep 4" is no percentage
@@ -256,8 +282,9 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         result = shared or table.match(found.span, labels.known_units)
         if result.kind == "invalid" and found.period and table.currency:
             result = _per_issue_period(found, issue, labels) or result
+        # (not a small count of something else: "one question" is no $1,000; "120 tys." is thousands)
         thousands = table.currency and not found.currency and not span_tokens and not found.two_numbers and \
-            _in_thousands(found, issue, labels)
+            not found.small_count and _in_thousands(found, issue, labels)
         if thousands:
             # "stretch to 26.5" of a $24,000-$28,000 price, "one-twenty" of a salary: thousands.
             result = table.match(f"${thousands}", labels.known_units)
@@ -307,12 +334,19 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         # Still tied: the issue the text spoke of most recently, else the only label reading.
         recent = next(([o] for issue in reversed(topic) for o in best if o[2] == issue), [])
         labelled = [o for o in best if o[1] == 0]
+        tied = best
         best = recent or (labelled if len(labelled) == 1 else best)
         if len(best) == 1:
             found.guessed = f"'{found.span}' was given to {best[0][2]} only because the text spoke of it last"
+            found.others = tuple((o[2], o[3].label if o[3].kind == "label" else None) for o in tied if o[2] != best[0][2])
     elif not best[0][4]:
         found.guessed = f"'{found.span}' was given to {best[0][2]} without its name or unit nearby"
     return [(o[2], o[3]) for o in best]
+
+
+def _holds_numbers(table: IssueLabels) -> bool:
+    """Some label of the issue is a number (an amount, a count, a share or a split)."""
+    return bool(table.by_number) or table.currency or table.pair_total is not None or table.party is not None
 
 
 def _label_of_other_money_issue(span: str, issue: str, labels: GameLabels) -> bool:
@@ -374,7 +408,7 @@ def _in_issue_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, 
 # "The fee feels like a burden. I'll waive it entirely.": giving up the issue the text spoke of
 # last, unless a new value follows ("drop it to $40" lowers it).
 _PRONOUN_ZERO = re.compile(r"\b(?:waiv(?:e|ing)|drop(?:ping)?|skip(?:ping)?|forgo(?:ing)?|scrap(?:ping)?|"
-                           r"eliminat(?:e|ing)|remov(?:e|ing))\s+(?:it|that|this)\b"
+                           r"eliminat(?:e|ing)|remov(?:e|ing))\s+(?:it|that|this|them|those|these)\b"
                            r"(?!\s*(?:(?:down\s+)?(?:to|by|from|for|at|in)\b|[$€£\d]))", re.IGNORECASE)
 
 
@@ -434,6 +468,11 @@ def _amounts_in_game_order(found: list[_Found], labels: GameLabels) -> list[tupl
 
 
 _LISTENER_WORDS = re.compile(r"\b(?:you|your|yours|they|their|theirs)\b", re.IGNORECASE)
+# A condition in a sentence: its value holds only if ("if you want 24/7, the price goes to $35").
+# (a sentence opening with it is a variant of the package; "$1,200 if we agree on 30 months" is a
+# proposal with its terms)
+_CONDITION = re.compile(r"^\W*(?:(?:and|but|or|so|then)\s+)?(?:if|unless|otherwise|in\s+case|provided|for\s+(?:a|an)\b|si|wenn|"
+                        r"falls|als|se|jeśli|если)\b", re.IGNORECASE)
 _RANGE_JOINT = re.compile(r"\s*(?:to|or|[-–])\s*", re.IGNORECASE)
 _TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\d\s*%?\s+to\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
                          re.IGNORECASE)
@@ -472,6 +511,8 @@ class Reading:
 
     mentions: list[Mention]
     unsure: list[str]
+    sentences: list[str] = field(default_factory=list)  # the text's sentences, as read
+    sentence_at: list[int] = field(default_factory=list)  # which of them holds each mention
 
 
 _CLAUSE_JOINT = re.compile(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s")
@@ -510,6 +551,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
     if len(_LIST_INDICES.findall(converted)) >= 2:
         converted = _LIST_INDICES.sub(r"\1-", converted)
     result: list[Mention] = []
+    sentence_at: list[int] = []
     topic: list[str] = []  # issues in the order the text names them
     spoken_of: list[str] = []  # issues in the order the text names them by any of their words
     sentences = [s for s in _SENTENCE.split(converted) if s and s.strip()]
@@ -559,7 +601,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         package = _in_issue_order(found, labels) if not named_by_name else None
         if package is not None:
             for item, (issue, label) in zip(found, package):
-                result.append(Mention(issue, label, item.span, is_own(sentence, item.start, item.end), proposed))
+                # ("Summary: $8,000, 5 years, 3%, $30." after a point-by-point answer: the recap stands)
+                result.append(Mention(issue, label, item.span, is_own(sentence, item.start, item.end), proposed,
+                                      revises=revising))
             topic += [issue for issue, _ in package]
             found = []
         every_written = label_phrases(sentence, labels)
@@ -598,7 +642,11 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             choices = _candidates(item, labels, distances[index], topic)
             if not choices and not item.stray_noun and own and not _LIST_INDEX.match(sentence[item.start:]) \
                     and not in_label:  # "50% deposit": a number inside a text label's wording
-                unplaced.append((item, len(unsure), proposed, min(distances[index].values(), default=float("inf"))))
+                # (how near the nearest issue that could hold a number is: "twenty-six thousand,
+                # financed through us" names financing, whose labels are words)
+                unplaced.append((item, len(unsure), proposed, min(
+                    (distance for issue, distance in distances[index].items() if _holds_numbers(labels.issues[issue])),
+                    default=float("inf"))))
                 unsure.append(f"'{item.span}' belongs to no issue for sure")
             if len(choices) > 1 and own:
                 unsure.append(f"'{item.span}' could be {' or '.join(issue for issue, _ in choices)}")
@@ -615,7 +663,8 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 after_except = item.start >= except_at
                 result.append(Mention(issue, label, item.span, own, proposed or revising or after_except, ambiguous, stated,
                                       revising or after_except or item.start >= contrast_at and any(
-                                          m.issue == issue and m.own for m in result[first_of_sentence:])))
+                                          m.issue == issue and m.own for m in result[first_of_sentence:]),
+                                      guessed=bool(item.guessed), others=item.others))
             if len(choices) == 1:
                 topic.append(choices[0][0])
         paraphrased = paraphrased_labels(sentence, labels, [(start, end) for _, _, start, end in every_written]) \
@@ -707,6 +756,16 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             amounts = numbers_in(item.span)
             if len(amounts) != 1:
                 continue
+            if "." in amounts[0] and not item.currency and not item.stray_noun:
+                # "ok 3.5 works": a bare number with a fraction is no count; where it is the number
+                # of one issue's label only (3.5 of a 3.5% rate), it is that label
+                owners = [issue for issue, table in labels.issues.items() if table.by_number.get(amounts[0])]
+                if len(owners) == 1 and len(labels.issues[owners[0]].by_number[amounts[0]]) == 1:
+                    result.append(Mention(owners[0], labels.issues[owners[0]].by_number[amounts[0]][0], item.span, True,
+                                          item_proposed))
+                    unsure[at] = f"'{item.span}' was given to {owners[0]}, the one issue with a label of that number"
+                    placed.add(owners[0])
+                    continue
             spanning = labels.money_issues_spanning(amounts[0])
             left = [issue for issue in spanning if issue not in named_in_sentence]
             why = "the one money issue the sentence leaves open"
@@ -736,7 +795,30 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         spoken_of += [issue for _, issue in named_here]
         # Only an issue's own name makes it the topic ("months" after a number names no issue).
         topic += [issue for _, issue in named_here if any(weight == 0.0 for _, weight in hits[issue])]
-    return Reading(result, unsure)
+        sentence_at += [number] * (len(result) - len(sentence_at))
+    if any(m.others for m in result):
+        _left_open(result, unsure, labels)
+    return Reading(result, unsure, sentences, sentence_at)
+
+
+def _left_open(result: list[Mention], unsure: list[str], labels: GameLabels) -> None:
+    """"benefits 80%, employees 30/70, A gets 35%": a value given to the issue the text spoke of
+    last, which has a clear value of its own already, is the one issue of those it could be that
+    the text leaves without a value (as an amount goes to the money issue a sentence leaves open)."""
+    clear = {m.issue for m in result if m.own and not m.ambiguous and not m.guessed and m.label}
+    for index, mention in enumerate(result):
+        # (not amounts of money: a quoted position beside the offer often gives the other one, and
+        # money has its own rule, the issue a sentence leaves open)
+        if not mention.others or mention.issue not in clear or labels.issues[mention.issue].currency:
+            continue
+        open_issues = [(issue, label) for issue, label in mention.others if issue not in clear]
+        if len(open_issues) == 1 and open_issues[0][1]:
+            issue, label = open_issues[0]
+            result[index] = Mention(issue, label, mention.raw, mention.own, mention.proposed, False, mention.stated,
+                                    mention.revises, guessed=True)
+            note = f"'{mention.raw}' was given to {mention.issue} only because the text spoke of it last"
+            unsure[:] = [f"'{mention.raw}' was given to {issue}, the one issue the text leaves open" if u == note else u
+                         for u in unsure]
 
 
 _ITEM_EDGE = r"(?:^|$|[—–;,•|+]|\s-\s|\s&\s|\band\b|\bplus\b|\bwith\b)"
@@ -772,6 +854,46 @@ def _or_another_of(text: str, issue: str, label: str, labels: GameLabels) -> boo
     return False
 
 
+def _offered_beside(placed: list[tuple[int, Mention]], reading: Reading) -> bool:
+    """Of an issue's own numbers, one is offered after "or" beside another, different one ("24
+    months ... — or 27 if you'd rather"); not a correction ("or rather"), nor "or more"."""
+    if len(placed) < 2:
+        return False
+    clean = [(at, m) for at, m in placed if not m.ambiguous and _DIGIT.search(m.raw)]
+    if len({m.label or m.raw for _, m in clean}) < 2:
+        return False
+    for at, mention in clean:
+        sentence = reading.sentences[reading.sentence_at[at]]
+        where = sentence.find(mention.raw) if " or " in sentence.lower() else -1
+        if where > 0 and _OR_BEFORE.search(sentence, 0, where):
+            return True
+    return False
+
+
+_OR_BEFORE = re.compile(r"\bor\s+(?:even\s+|maybe\s+|perhaps\s+)?(?:[$€£]\s?)?$", re.IGNORECASE)
+
+
+def _latest_stands(clean: list[tuple[int, Mention]], values: list[str], issue: str, reading: Reading) -> list[str]:
+    """Several numbers of one issue in different sentences: the last sentence's stands, as a later
+    word does in a negotiation ("$1,000 is below my cost. I can move to $1,400."), unless a
+    sentence offers two values of it ("$1,000 or $1,100", "between"), opens with a condition ("If
+    you want 24/7, the price goes to $35": a variant of the package), or an earlier value was
+    itself proposed; the reading is unsure, since an earlier value may still be meant."""
+    labelled = [(at, m) for at, m in clean if m.label]
+    if any(m.guessed or not _DIGIT.search(m.label or "") for _, m in labelled):
+        return values
+    where = {at: reading.sentence_at[at] for at, _ in labelled}
+    last_at, last = labelled[-1]
+    earlier = [(at, m) for at, m in labelled if m.label != last.label]
+    if any(where[at] == where[last_at] or m.stated for at, m in earlier):
+        return values
+    if any(_TWO_OF_ONE.search(reading.sentences[number]) or _CONDITION.search(reading.sentences[number])
+           for number in set(where.values())):
+        return values
+    reading.unsure.append(f"several values for {issue}: the last sentence's read")
+    return [last.label or ""]
+
+
 def extract_text(text: str, labels: GameLabels, method: str = "text", side: int | None = None) -> Extraction:
     """Offers a free text makes, per issue: several different own values for one issue are
     ambiguous (unless exactly one comes with a proposal); non-label values are invalid."""
@@ -779,19 +901,26 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
     invalid: dict[str, str] = {}
     ambiguous: list[str] = []
     by_issue: dict[str, list[Mention]] = {}
+    places: dict[str, list[tuple[int, Mention]]] = {}
     if text.count(" / ") >= 2 and "\n" not in text.strip() and len(text) <= 160:
         # "fee 5000 / 50% refund / 8h / full AV": a line of values, not a split "5000 / 50"
         text = text.replace(" / ", ", ")
     reading = read_mentions(text, labels, side)
-    for mention in reading.mentions:
+    for at, mention in enumerate(reading.mentions):
         if mention.own:
             by_issue.setdefault(mention.issue, []).append(mention)
+            places.setdefault(mention.issue, []).append((at, mention))
     for issue, own in by_issue.items():
         clean = [m for m in own if not m.ambiguous]
         values = list(dict.fromkeys(m.label for m in clean if m.label))
         unresolved = {m.raw for m in own if m.ambiguous and m.proposed}
         if values and unresolved - {m.raw for m in clean}:
             ambiguous.append(issue)  # "50% or 55% ownership": another proposed value could be this issue's
+            continue
+        if values and _offered_beside(places[issue], reading):
+            # "Let's lock in 24 months ... — or 27 if you'd rather": a second value, offered beside it
+            ambiguous.append(issue)
+            reading.unsure.append(f"{issue}: two values offered, one after 'or'")
             continue
         revised = [m.label for m in clean if m.label and m.revises]
         if len(values) > 1 and revised:
@@ -801,6 +930,8 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
             stated = list(dict.fromkeys(m.label for m in clean if m.label and m.stated))
             alternatives = bool(_ALTERNATIVES.search(text))
             values = proposed if len(proposed) == 1 else stated if len(stated) == 1 and not alternatives else values
+            if len(values) > 1 and not alternatives:
+                values = _latest_stands([(at, m) for at, m in places[issue] if not m.ambiguous], values, issue, reading)
         if len(values) == 1 and _or_another_of(text, issue, values[0], labels):
             ambiguous.append(issue)  # "cash or financing through us": the other label, in other words
             reading.unsure.append(f"{issue}: '{values[0]}' or another of its labels")

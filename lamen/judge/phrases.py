@@ -15,7 +15,9 @@ _ZERO_CUE = re.compile(
     r"(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)|\b(?P<word>[a-z]+)[\s-]free\b|"
     r"\b(?P<subject>[a-z]+)\s+(?:(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?|not\s+)(?:allowed|permitted|"
     r"something\s+(?:we|i)\s+can(?:not|'t)?\s+allow)\b|"
-    r"\b(?P<waived>[a-z]+)\s+(?:(?:is|are|to\s+be|will\s+be|would\s+be)\s+)?(?:waived|dropped\s+entirely)\b|"
+    # ("the service fee, though, would need to be waived": a modal and an aside may stand between)
+    r"\b(?P<waived>[a-z]+)(?:,\s*[a-z]+,)?\s+(?:(?:is|are|to\s+be|(?:will|would|should|must|can|could|has\s+to|have\s+to|"
+    r"(?:would\s+)?needs?\s+to|would\s+have\s+to)\s+be)\s+)?(?:waived|dropped\s+entirely)\b|"
     # "skip the extended warranty", "drop the signing bonus": giving the issue up entirely, unless
     # a new value follows ("drop the fee to $40" lowers it)
     r"(?:\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up|"

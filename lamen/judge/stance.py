@@ -11,7 +11,8 @@ from lamen.judge.agreement import accepts_named
 # Just before a value: it is compared with, or moved away from, not offered.
 _MONTH_START = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.IGNORECASE)
 _IMMEDIATE_NOT_OWN = re.compile(
-    r"(?:\b(?:from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
+    # "from my last $1,400", "your previous 4%", "our opening 7-3": a position left behind
+    r"(?:\b(?:(?:my|our|your|their)\s+(?:last|previous|earlier|original|initial|opening|prior)|from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
@@ -46,7 +47,10 @@ _CLAUSE_NOT_OWN = re.compile(
     r"original|current)\s+)?(?:request|proposal|offer|demand|ask|counter-?offer|counter-?proposal)\s+(?:to|of|for)\b|"
     r"(?<!if )you(?:'ve| have)?\s+(?:offered|proposed|suggested|asked|want(?:ed)?|requested|mentioned|said|quoted|"
     r"put forward|demand(?:ed)?|insist(?:ed)?)|you(?:'re| are)\s+(?:asking|offering|proposing|demanding)|"
-    r"(?:we|i)\s+(?:were|was)\s+at|(?:was|were)\s+(?:hoping|looking|aiming|angling)\s+for|had\s+(?:hoped|aimed)\s+for|"
+    r"(?:we|i)\s+(?:were|was)\s+at|"
+    # "I understand that $1,100 fits your budget", "we note that ...": what is acknowledged is theirs
+    r"\b(?:i|we)\s+(?:(?:fully|do|completely)\s+)?(?:understand|recogni[sz]e|realise|realize|note|see|hear)\s+(?:that|why|how)\b|"
+    r"(?:was|were)\s+(?:hoping|looking|aiming|angling)\s+for|had\s+(?:hoped|aimed)\s+for|"
     r"(?:'d|would)\s+rather\s+not|(?:my|our)\s+(?:last|previous|earlier|original|initial)\s+"
     r"(?:offer|proposal|position|ask)|(?:we|i)(?:'d|\s+had|'ve|\s+have)?\s+(?:offered|proposed|suggested|asked for|said|wanted|asked)|"
     r"previously|earlier|(?:was|is|were|are)\s+listed|listed\s+(?:at|for)|renting\s+for|"
@@ -83,7 +87,9 @@ _REJECTED_AFTER = re.compile(
     # with", "longer than we're willing to commit to", "more than we'd like"
     r"(?:higher|lower|more|less|shorter|longer|smaller|bigger|larger|steeper) than (?:what )?(?:i|we)(?:'m|'re|\s+am|\s+are|'d|\s+would)\s+"
     r"(?:(?:really|quite|fully)\s+)?(?:comfortable|happy|willing|prepared|like|want|accept)|"
-    r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed)|(?:below|above|under|over) what\b)|"
+    r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed)|(?:below|above|under|over) what\b|"
+    # "$1,000 is below my cost", "over our ceiling": measured against the speaker's limit
+    r"(?:below|above|under|over|beneath)\s+(?:my|our)\s+(?:costs?|budget|limit|floor|minimum|ceiling|break-?even|bottom\s+line)\b)|"
     # the inputs of an average, not its result: "your 5% and my 2% average to 3.5%"
     r"^[^.;!?]{0,40}?\baverages?\s+(?:out\s+)?to\b|"
     r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:necessary|needed)|"
@@ -125,7 +131,11 @@ _REJECTED_AFTER = re.compile(
     r"(?:is|are)\s+(?:(?:much|far|way|a\s+bit)\s+)?(?:more\s+expensive|pricier|costlier)\b)|"
     # "ten hours is a long day", "$30 a head is a lot", "a big ask": a verdict with an article
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:still\s+|really\s+|quite\s+)?"
-    r"a\s+(?:(?:bit|little|very|really)\s+)?(?:(?:too\s+)?(?:long|short|high|low|steep)\s+\w+|lot\b|big\s+ask|tall\s+order)", re.IGNORECASE)
+    r"a\s+(?:(?:bit|little|very|really)\s+)?(?:(?:too\s+)?(?:long|short|high|low|steep)\s+\w+|lot\b(?!\s+of\b)|big\s+ask|tall\s+order)", re.IGNORECASE)
+# ("that's a lot of stability for you" praises what the value gives: no verdict on it)
+# Just after a value: it was a position left behind ("7-3 was our opening", "$1,500 was my first ask").
+_PAST_AFTER = re.compile(r"^\s*(?:[^\s,.;!?]+\s+){0,2}?(?:was|were|had\s+been)\s+(?:(?:my|our|your|their|the)\s+)?"
+                         r"(?:opening|first|last|previous|earlier|original|initial|old|prior|starting)\b", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
 _DIFFERENCE_AFTER = re.compile(r"^\s*(?:a\.?m\b|p\.?m\b|o'clock\b|:\d\d\b)|"  # a time of day ("Tuesday at 3pm")
                                r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
@@ -141,6 +151,10 @@ PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|ho
 _CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 
 
+# Before a value the other side named: the speaker takes it up ("comfortable with the", "we'll keep the").
+_CONTENT_WITH_BEFORE = re.compile(r"\b(?:(?:comfortable|happy|fine|ok(?:ay)?|good|content)\s+with|(?:can|could|will|'ll)\s+"
+                                  r"(?:accept|take|keep|go\s+with|live\s+with|agree\s+to))\s+(?:[^.;!?]*\s)?(?:the|your|that)\s+"
+                                  r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is the other side's ("the $1,000 deposit you offered").
 _QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
                            r"(?:offered|proposed|suggested|mentioned|asked\s+for|wanted|requested|put\s+forward)\b",
@@ -290,7 +304,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     after = sentence[end:end + 70]
     if "'s" in after or "’s" in after:
         after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
-    if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after):
+    if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after) or _PAST_AFTER.search(after):
         return False
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
         return False  # an end of the compromise the sentence works out
@@ -301,8 +315,9 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if _ADOPTED_AFTER.search(after):
         return True  # "with the $50 fee as you proposed": their value, taken up
     if _QUOTED_AFTER.search(after):
-        # "We'll take the 24 months you proposed": accepting it makes it one's own.
-        return accepts_named(sentence)
+        # "We'll take the 24 months you proposed": accepting it makes it one's own; so does being
+        # content with it ("I'd be comfortable with the 12-month lease you suggested").
+        return accepts_named(sentence) or bool(_CONTENT_WITH_BEFORE.search(before[-60:]))
     if _THANKED.search(clause) and re.search(r"\bbut\b", sentence[end:], re.IGNORECASE):
         return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):
@@ -313,6 +328,12 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if opened >= 0 and ")" not in before[opened:] and _THEIR_OFFER_BEFORE.search(before[max(0, opened - 50):opened]) \
             and not _ADOPTS_BEFORE.search(before[max(0, opened - 60):opened]) and not _EXCEPT.search(sentence):
         # "Your latest offer ($1,300 rent, 12 months) doesn't work": theirs, named in parentheses
+        return accepts_named(sentence)
+    dash = max(before.rfind(" — "), before.rfind(" – ")) if "—" in before or "–" in before else -1
+    if dash >= 0 and _THEIR_OFFER_BEFORE.search(before[max(0, dash - 50):dash]) \
+            and not _ADOPTS_BEFORE.search(before[max(0, dash - 60):dash]) and not _EXCEPT.search(sentence):
+        # "Your last package — 7-3 board, 65% ownership — would leave us ...": a dash sets off
+        # their values as a parenthesis does
         return accepts_named(sentence)
     immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
     # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
@@ -330,5 +351,14 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if _CLAUSE_NOT_OWN.search(_BOUND_PHRASE.sub(" ", clause) if _BOUND_PHRASE.search(clause) else clause):
         # "your 24-month proposal works": accepting a named value makes it one's own.
         # Whether the sentence accepts is agreement.py's rule, the one the judge and the bots use.
-        return bool(re.search(r"\byour?\b", clause, re.IGNORECASE)) and accepts_named(sentence)
+        return bool(re.search(r"\byour?\b", clause, re.IGNORECASE)) and accepts_named(sentence) or \
+            bool(_ACCEPTS_THEIRS.search(clause))
     return True
+
+
+# "We accept Company B's proposal of 40% benefits, ...", "I'll take their offer of $1,200": the
+# other side's values, taken up by the speaker's own acceptance in the clause (not "we can't accept").
+_ACCEPTS_THEIRS = re.compile(r"^\W*(?:(?:so|then|ok(?:ay)?|fine|good|great)\W+)?(?:i|we)(?:'ll|\s+will|\s+can|\s+do|\s+hereby)?\s+"
+                             r"(?:(?:gladly|happily|fully|readily)\s+)?(?:accept|agree\s+to|take\s+up|take)\s+"
+                             r"(?:your|their|(?:company\s+)?[a-z]+'s|the\s+[a-z]+'s)\s+(?:\w+\s+)?(?:offer|proposal|terms|counter-?offer)\s+"
+                             r"(?:of|for)\b", re.IGNORECASE)

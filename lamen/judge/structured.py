@@ -206,6 +206,11 @@ def _table_pairs(header: list[str], body: list[list[str]], labels: GameLabels) -
     return pairs
 
 
+# Two or more lines of cells parted by pipes, with no pipe at either end ("issue|value" / "rent|$1,300"),
+# as GitHub's tables may be written.
+_PIPE_LINES = re.compile(r"(?m)(?:^[ \t]*[^\s|#>*][^\n|]*(?:\|[^\n|]*)+[ \t]*(?:\n|$)){2,}")
+
+
 def _table_blocks(text: str, labels: GameLabels) -> list[Block]:
     blocks = []
     for match in re.finditer(r"(?m)(?:^[ \t]*\|.*\|?[ \t]*(?:\n|$))+", text):
@@ -242,9 +247,11 @@ def _csv_row(line: str, delimiter: str) -> list[str]:
 def _csv_blocks(text: str, labels: GameLabels) -> list[Block]:
     """Runs of CSV lines whose rows (or header) name two or more issues, read as tables."""
     blocks = []
-    for match in _CSV_LINES.finditer(text):
-        lines = [line for line in match.group(0).splitlines() if line.strip()]
-        delimiter = "\t" if all("\t" in line for line in lines) else ";" if all(";" in line for line in lines) else ","
+    runs = list(_CSV_LINES.finditer(text)) + (list(_PIPE_LINES.finditer(text)) if "|" in text else [])
+    for match in runs:
+        lines = [line for line in match.group(0).splitlines() if line.strip() and not _SEPARATOR_ROW.match(line)]
+        delimiter = "|" if all("|" in line for line in lines) else "\t" if all("\t" in line for line in lines) \
+            else ";" if all(";" in line for line in lines) else ","
         rows = [_csv_row(line, delimiter) for line in lines]
         if delimiter == ";":
             rows = [[_DECIMAL_COMMA_CELL.sub(lambda m: m.group(1).replace(".", "") + "." + m.group(2), cell) for cell in row]

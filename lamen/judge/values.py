@@ -35,6 +35,8 @@ _BOUND_BEFORE = re.compile(r"\b(?:offer|give|allow|grant|permit|do|accept|go)\s+
 def _article_one(match: re.Match[str]) -> str:
     if match.group("next").lower() in ("hundred", "thousand"):
         return "one "
+    if _OF_SOMETHING.match(match.string, match.end() + len(match.group("next"))):
+        return "one "  # "a week of subletting", "a full year of free maintenance": a length of something
     if re.match(r"\w+\s+and\s+a\s+half\b", match.string[match.end():], re.IGNORECASE):
         return "one "
     previous = re.findall(r"[a-z]+|\S", match.string[:match.start()].lower()[-20:])
@@ -43,6 +45,7 @@ def _article_one(match: re.Match[str]) -> str:
     return "one " if (previous[-1] if previous else "") in _LENGTH_BEFORE else match.group(0)
 
 
+_OF_SOMETHING = re.compile(r"s?\s+of\s+(?!(?:the|a|an|this|that|it|them|us|you|notice|time|thought)\b)[a-z]", re.IGNORECASE)
 # "five grand", "10 grand": thousands of dollars.
 _GRAND = re.compile(r"\b(\d+(?:\.\d+)?|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
 # "a grand", "half a grand", "1.2 grand": thousands of dollars; "12 hundred", "1.5 thousand": digits
@@ -156,6 +159,8 @@ def words_to_digits(text: str) -> str:
         joint = "-" if "-" in match.group(0).strip() and len(numbers) == 2 else " "
         return joint.join(str(n) for n in numbers) + trailing
 
+    if "cent" in text.lower():
+        text = _in_cents(text)
     if not _WORDS_CUE.search(text):
         return _in_months(text)  # most values and sentences hold digits only: no other rewrite can apply
     if "-and-a-half" in text.lower():
@@ -185,7 +190,16 @@ def words_to_digits(text: str) -> str:
     if "_quarter" in text:
         text = _AND_QUARTERS.sub(lambda m: f"{m.group(1)}.{25 if m.group(3) == '1' else 75}{m.group(2) or ''}", text)
         text = text.replace(" and_1_quarter", " and a quarter").replace(" and_3_quarters", " and three quarters")
-    return _in_months(text.replace(" and_a_half", " and a half"))
+    text = text.replace(" and_a_half", " and a half")
+    return _in_months(_in_cents(text) if "cent" in text.lower() else text)
+
+
+# "12 cents", "ten cents" (once a number): an amount in dollars, $0.12.
+_CENTS = re.compile(r"(?<![\d.,$€£])(\d{1,2})\s*(?:cents?|¢)(?!\w)", re.IGNORECASE)
+
+
+def _in_cents(text: str) -> str:
+    return _CENTS.sub(lambda m: f"${int(m.group(1)) / 100:.2f}", text)
 
 
 def _in_months(text: str) -> str:
@@ -244,6 +258,13 @@ def _word_fraction(match: re.Match[str]) -> str:
     return f"{share}%" if share <= 100 else match.group(0)
 
 
+_SHARE_AHEAD = re.compile(r"(?<![\w-])(?:half|(?:the\s+)?(?:full|whole|entire)\s+(?:amount|sum|fee|price|total))"
+                          r"(?:\s+of\s+(?:it|the\s+(?:fee|price|total|amount)))?(?=\s+(?:up[\s-]?front|in\s+advance|on\s+signing|"
+                          r"at\s+(?:signing|booking)|when\s+(?:we|you)\s+(?:sign|book)))", re.IGNORECASE)
+# A decimal comma in a small amount of money ("0,10 $", "1,5 €"): never a thousands separator,
+# which groups three digits.
+_SMALL_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{1,2}),(\d{1,2})(?=\s?(?:[$€£]|dollars?\b|euros?\b|usd\b))", re.IGNORECASE)
+_PER_CENT_WORDS = re.compile(r"\bper\s+cent\b", re.IGNORECASE)
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
 # Words that are numbers of a unit: "a decade" is ten years.
 _DECADE = re.compile(r"\b(?:a|one)\s+decade\b", re.IGNORECASE)
@@ -328,11 +349,17 @@ def local_forms(text: str) -> str:
         text = _LITERAL_CALL.sub(r"\2", text)  # "Decimal('1200.00')", "float(2.5)": the literal
     lower = text.lower()
     if "cent" in lower or "pct" in lower:
-        text = _PER_CENT.sub("%", text)
+        # ("four per cent": one word, so that no reading of "cent" as a number word splits it)
+        text = _PER_CENT.sub("%", _PER_CENT_WORDS.sub("percent", text) if "per cent" in lower else text)
     if "bp" in lower or "basis point" in lower:
         text = _BASIS_POINTS.sub(lambda m: f"{format(Decimal(m.group(1)) / 100, 'f').rstrip('0').rstrip('.')}%", text)
     if "fifth" in lower or "quarter" in lower or "tenth" in lower:
         text = _WORD_FRACTION.sub(_word_fraction, text)
+    if ("half" in lower or "full" in lower or "whole" in lower or "entire" in lower) and \
+            ("front" in lower or "advance" in lower or "signing" in lower or "booking" in lower or " sign" in lower
+             or " book" in lower):
+        # "pay half in advance", "the full amount upfront": a share of the payment paid ahead
+        text = _SHARE_AHEAD.sub(lambda m: "50%" if m.group(0).lower().startswith("half") else "100%", text)
     if "decade" in lower or "dozen" in lower or "fortnight" in lower:
         text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", _DECADE.sub("10 years", text)))
     if "~~" in text:
@@ -357,6 +384,8 @@ def local_forms(text: str) -> str:
         text = _SPACE_THOUSANDS.sub(r"\1\2", text)
     if "," in text and "%" in text:
         text = _DECIMAL_COMMA.sub(r"\1.\2", text)
+    if "," in text:
+        text = _SMALL_DECIMAL_COMMA.sub(r"\1.\2", text)  # "0,10 $ por palabra": ten cents
     if not text.isascii():
         if _VULGAR_FRACTION.search(text):
             text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1) or '0'}{_VULGAR[m.group(2)]}", text)
@@ -380,7 +409,19 @@ def local_forms(text: str) -> str:
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
         if _DIGIT_SPACE_DIGIT.search(text):
             text = _SPACE_THOUSANDS.sub(r"\1\2", text)  # "1 200 долларов": the currency is English only now
+    if "%" in text and _PERCENT_BEFORE.search(text):
+        # "%30", "%2,5" (Turkish, Basque, ...): 30%, 2.5%
+        text = _PERCENT_BEFORE.sub(lambda m: m.group(1).replace(",", ".") + "%", text)
+    if not text.isascii() and _SCORE_JOINT.search(text):
+        text = _SCORE_JOINT.sub(r"\1-", text)  # "55%対45%", "7대3", "60 대 40": a split, 55%-45%
     return times_a_week(text)
+
+
+# A per cent sign before its number, as Turkish and Basque write it ("%30", "%55-%45").
+_PERCENT_BEFORE = re.compile(r"(?<![\w%])%\s?(\d+(?:[.,]\d+)?)(?![\d%]|,\d)")
+# One word of another script between two numbers, each maybe a percentage: the "to" of a split
+# ("6比4", "45%対55%", Korean "7대3", "60 대 40").
+_SCORE_JOINT = re.compile(r"(\d%?)\s*(?:[比对対대])\s*(?=\d)")
 
 
 def squash(text: str) -> str:
