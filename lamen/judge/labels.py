@@ -82,10 +82,12 @@ _FREQUENCY = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(day|week|month)\b", 
 _FREQUENCY_WORDS = {"day": "daily", "week": "weekly", "month": "monthly"}
 # How often, as a count of units: "every two weeks", "every other month", "every 14 days". The
 # period is reckoned in days and named by whichever period word a label of the game uses
-# ("fortnightly" or "biweekly" for fourteen days), so a game's own wording decides.
-_EVERY_COUNT = re.compile(r"\b(?:every|each|once\s+every)\s+(?P<count>\d{1,3}|two|three|four|six|twelve|other|second|third)"
+# ("fortnightly" or "biweekly" for fourteen days), so a game's own wording decides. The count is
+# read by the value grammar (`words_to_digits`), so any number word it knows counts here too;
+# only the ordinals of "every other / second / third week" are this module's own.
+_EVERY_COUNT = re.compile(r"\b(?:every|each|once\s+every)\s+(?P<count>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
                           r"\s+(?P<unit>day|week|month|year)s?\b", re.IGNORECASE)
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12, "other": 2, "second": 2, "third": 3}
+_ORDINAL_COUNTS = {"other": 2, "second": 2, "third": 3}
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _EVERY_PERIOD_WORDS = {1: ("daily",), 7: ("weekly",), 14: ("fortnightly", "biweekly"), 30: ("monthly",),
                  60: ("bimonthly",), 90: ("quarterly",), 180: ("semiannually", "semiannual", "biannually"),
@@ -100,7 +102,13 @@ def _period_days(count: int, unit: str) -> int:
 
 def _every_count(match: re.Match[str], label_words: frozenset[str]) -> str:
     count = match.group("count").lower()
-    number = _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
+    digits = words_to_digits(count).strip()
+    if count in _ORDINAL_COUNTS:
+        number = _ORDINAL_COUNTS[count]
+    elif digits.isdigit():
+        number = int(digits)
+    else:
+        return match.group(0)  # "each single week", "every working day": no count of units
     for word in _EVERY_PERIOD_WORDS.get(_period_days(number, match.group("unit").lower()), ()):
         if word in label_words:
             return word
@@ -228,6 +236,17 @@ class IssueLabels:
                               or len(words) >= 2 and re.fullmatch(r"[a-z]+", words[0]) is not None
                               and re.fullmatch(r"\d+", words[1]) is not None and not has_currency(wording)):
                     table.phrases.append((tuple(words), label))
+                    # The readers turn number words into digits before they look for a label
+                    # ("one proofreading pass" is read as "1 proofreading pass", "within a month"
+                    # as "within 1 month"): the wording goes through the same rewrite, so it is
+                    # found in the text as the text is read.
+                    counted = word_sequence(words_to_digits(wording))
+                    if counted != words:
+                        table.phrases.append((tuple(counted), label))
+                        key = squash(words_to_digits(wording))
+                        if table.by_wording.get(key, label) != label:
+                            wording_clashes.add(key)
+                        table.by_wording[key] = label
             numbers = numbers_in(words_to_digits(label)) if label not in slashed else []
             if len(numbers) == 1:
                 table.by_number.setdefault(numbers[0], []).append(label)

@@ -1,0 +1,92 @@
+"""Classes of text labels the sixteenth round of issue 12 reads by general mechanisms (tuned on
+round 16's half A: the odd halves of test18 and test19 and the even halves of test12 ... test17;
+checked on half B), each tested on fresh examples written for these tests, not the gold set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.label_clashes import indistinguishable_labels
+from lamen.judge.labels import GameLabels
+from lamen.spec.issue import Issue
+from tests.gold_shape import labels_from_yaml
+
+# A game of this file's own: synonyms that hold number words ("one trip to the tip per visit",
+# "three bags left at the kerb") and a frequency issue of period words.
+_GARDEN_GAME = """\
+name: garden-care
+description: A gardener and a homeowner are negotiating a season of garden care.
+sides:
+  - You represent the gardener.
+  - You represent the homeowner.
+parties: [Gardener, Homeowner]
+issues:
+  - name: visit price
+    issue_type: distributive
+    descriptions: What the homeowner pays per visit.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$80", "$100", "$120"], ["$80", "$100", "$120"]]
+  - name: green waste
+    issue_type: integrative
+    descriptions: What happens to the clippings.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [[left on site, bagged, hauled away], [left on site, bagged, hauled away]]
+    synonyms:
+      hauled away: [one trip to the tip per visit]
+      bagged: [three bags left at the kerb]
+  - name: hedges
+    issue_type: integrative
+    descriptions: How often the hedges are trimmed.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [[monthly, quarterly, yearly], [monthly, quarterly, yearly]]
+issue_weights: [[2, 1, 1], [1, 2, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def garden(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "garden-care", _GARDEN_GAME)
+
+
+# Number words become digits before labels are looked for, so a label or synonym holding a number
+# word is put through the same rewrite when the tables are built: "one trip to the tip per visit"
+# is found in text read as "1 trip to the tip per visit".
+@pytest.mark.parametrize("text, offers", [
+    ("We can do $100 a visit, one trip to the tip per visit, and the hedges every three months.",
+     {"visit price": "$100", "green waste": "hauled away", "hedges": "quarterly"}),
+    ("Fine: $80, three bags left at the kerb, hedges every twelve months.",
+     {"visit price": "$80", "green waste": "bagged", "hedges": "yearly"}),
+    ("How about $120 with 1 trip to the tip per visit?", {"visit price": "$120", "green waste": "hauled away"}),
+])
+def test_a_synonym_with_a_number_word_is_read_in_a_message(garden, text, offers) -> None:
+    reading = extract_message(text, garden)
+    assert reading.offers == offers
+    assert reading.confidence == "sure"
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("Acceptable offer: price $100; green waste: one trip to the tip per visit; hedges: every three months",
+     {"visit price": "$100", "green waste": "hauled away", "hedges": "quarterly"}),
+    ("Acceptable offer: $80 / three bags left at the kerb / hedges every twelve months",
+     {"visit price": "$80", "green waste": "bagged", "hedges": "yearly"}),
+])
+def test_a_synonym_with_a_number_word_is_read_in_a_note(garden, text, offers) -> None:
+    reading = extract_note(text, garden)
+    assert reading.offers == offers
+    assert reading.confidence == "sure"
+
+
+def test_a_word_after_every_that_counts_nothing_stays_as_written(garden) -> None:
+    # "every single month" is monthly by the period words, not a count of months
+    assert extract_message("$80 and the hedges every single month.", garden).offers == \
+        {"visit price": "$80", "hedges": "monthly"}
+
+
+def test_synonyms_a_number_word_and_its_digit_apart_cannot_be_told_apart() -> None:
+    # "one day" and "1 day" read the same once number words are digits: `lamen validate` warns
+    issue = Issue(name="delivery", issue_type="integrative", descriptions=("How fast.", "How fast."),
+                  payoffs=((0, 1), (1, 0)), payoff_labels=(("express", "standard"),) * 2,
+                  synonyms={"express": ["one day"], "standard": ["1 day"]})
+    assert indistinguishable_labels(issue) == [("express", "standard")]
