@@ -40,9 +40,42 @@ issues:
     descriptions: How often the hedges are trimmed.
     payoffs: [[0, 1, 2], [2, 1, 0]]
     payoff_labels: [[monthly, quarterly, yearly], [monthly, quarterly, yearly]]
-issue_weights: [[2, 1, 1], [1, 2, 1]]
+  - name: tools
+    issue_type: integrative
+    descriptions: Whose equipment is used.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [["gardener's own tools", "homeowner's tools"], ["gardener's own tools", "homeowner's tools"]]
+issue_weights: [[2, 1, 1, 1], [1, 2, 1, 1]]
 scale: [100, 100]
 """
+
+# Labels of doing it oneself, in a game whose parties are a provider and the client it serves.
+_PARTY_GAME = """\
+name: party-catering
+description: A caterer and a client are negotiating the food for a birthday party.
+sides:
+  - You represent the caterer.
+  - You represent the client.
+parties: [Caterer, Client]
+issues:
+  - name: price per head
+    issue_type: distributive
+    descriptions: What the client pays per guest.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$25", "$30", "$35"], ["$25", "$30", "$35"]]
+  - name: serving
+    issue_type: integrative
+    descriptions: Who serves the food.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[waiter service, self-service], [waiter service, self-service]]
+issue_weights: [[2, 1], [1, 2]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def catering(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "party-catering", _PARTY_GAME)
 
 
 @pytest.fixture(scope="module")
@@ -90,3 +123,32 @@ def test_synonyms_a_number_word_and_its_digit_apart_cannot_be_told_apart() -> No
                   payoffs=((0, 1), (1, 0)), payoff_labels=(("express", "standard"),) * 2,
                   synonyms={"express": ["one day"], "standard": ["1 day"]})
     assert indistinguishable_labels(issue) == [("express", "standard")]
+
+
+# Labels that name a party (by a word of its name, or "self-" for the party served) are read from
+# whose side the text gives the thing to: "we" / "our" the speaker's, "you" / "your" the listener's.
+@pytest.mark.parametrize("text, side, offers", [
+    # the homeowner speaks: "you bring your own" is the gardener's side
+    ("$100 a visit is fine, and you bring your own mower.", 1, {"visit price": "$100", "tools": "gardener's own tools"}),
+    # the gardener speaks: "your tools" are the homeowner's
+    ("I'll come for $120 and work with your tools.", 0, {"visit price": "$120", "tools": "homeowner's tools"}),
+])
+def test_who_brings_the_thing_names_the_party_label(garden, text, side, offers) -> None:
+    reading = extract_message(text, garden, side=side)
+    assert reading.offers == offers
+    assert reading.confidence == "unsure"
+    assert "whose side" in reading.reason
+
+
+@pytest.mark.parametrize("text, side, offers", [
+    ("We'll handle the serving ourselves if it's $25 a head.", 1, {"price per head": "$25", "serving": "self-service"}),
+    ("At $30 a head you would handle the serving.", 0, {"price per head": "$30", "serving": "self-service"}),
+    ("$35 a head, and our staff serve — we handle the serving.", 0, {"price per head": "$35", "serving": "waiter service"}),
+])
+def test_doing_it_oneself_is_the_served_partys_label(catering, text, side, offers) -> None:
+    assert extract_message(text, catering, side=side).offers == offers
+
+
+def test_bringing_a_value_down_gives_nothing_to_a_side(garden) -> None:
+    # "I can bring that down": a verb of bringing whose object is the price, not the tools
+    assert extract_message("I can bring that down to $80.", garden, side=0).offers == {"visit price": "$80"}
