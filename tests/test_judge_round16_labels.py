@@ -10,7 +10,9 @@ from lamen.judge.extract import extract_message, extract_note
 from lamen.judge.label_clashes import indistinguishable_labels
 from lamen.judge.labels import GameLabels
 from lamen.spec.issue import Issue
-from tests.gold_shape import labels_from_yaml
+from tests.gold_shape import labels_from_yaml, labels_of
+
+game = labels_of  # a built-in or user-authored game's label tables
 
 # A game of this file's own: synonyms that hold number words ("one trip to the tip per visit",
 # "three bags left at the kerb") and a frequency issue of period words.
@@ -152,3 +154,40 @@ def test_doing_it_oneself_is_the_served_partys_label(catering, text, side, offer
 def test_bringing_a_value_down_gives_nothing_to_a_side(garden) -> None:
     # "I can bring that down": a verb of bringing whose object is the price, not the tools
     assert extract_message("I can bring that down to $80.", garden, side=0).offers == {"visit price": "$80"}
+
+
+# The concepts text labels are built from, glossed in more languages (label_glosses.py): "full",
+# "basic", "only", "included", "without", "every ... week", "on delivery", "fixed", "own", counts
+# of one to twelve. The text labels of the game are then read as in English. (Only the text-label
+# issues are asserted: amounts in these languages are another class's work.)
+@pytest.mark.parametrize("game_name, text, side, labels_read", [
+    ("event-venue", "Navrhujeme 6 000 $ za 8 hodin, plné vrácení a základní AV.", 0,
+     {"cancellation": "full refund", "av equipment": "basic AV"}),
+    ("wine-supply", "Possiamo fare 150 $ a cassa, consegna ogni settimana e pagamento alla consegna.", 1,
+     {"delivery schedule": "weekly", "payment terms": "cash on delivery"}),
+    ("coworking-membership", "Wij willen graag een vaste werkplek voor $450 per maand.", 1,
+     {"desk type": "dedicated desk"}),
+    ("band-booking", "Мы предлагаем 1 400 $, два сета и только напитки.", 0,
+     {"sets": "two sets", "hospitality": "drinks only"}),
+    ("solar-installation", "Teklifimiz 18.000 $, kurulum iki hafta içinde, batarya yok.", 0,
+     {"installation": "within two weeks", "battery": "no battery"}),
+    ("furniture-order", "Nabízíme 1 100 $, montáž v ceně, bez záruky.", 0,
+     {"assembly": "assembly included", "warranty": "no warranty"}),
+])
+def test_label_concepts_are_read_in_other_languages(game_name, text, side, labels_read) -> None:
+    reading = extract_message(text, game(game_name), side=side)
+    assert {issue: reading.offers.get(issue) for issue in labels_read} == labels_read
+    assert reading.confidence == "unsure"  # not in English: the fallback may check it
+
+
+def test_whose_charge_it_is_is_read_in_another_language() -> None:
+    # "à notre charge" from the cleaning company: on us, the cleaner provides
+    reading = extract_message("Nous proposons 2 500 $ par mois, deux fois par semaine, et les produits d'entretien "
+                              "sont à notre charge.", game("office-cleaning"), side=0)
+    assert reading.offers.get("supplies") == "cleaner provides"
+
+
+def test_without_is_not_with() -> None:
+    # "without operator" shares the stem "with" of the synonym "with operator": no reading of it
+    reading = extract_message("We propose $1,750 a week, without operator, on site March 16.", game("plant-hire"), side=1)
+    assert "operator" not in reading.offers

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from lamen.judge.deal_words import CJK, KOREAN, european_words
+from lamen.judge.label_glosses import CJK_CONCEPTS, SCRIPT_CONCEPTS, concept_words
 
 _GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
                  "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
@@ -321,6 +322,8 @@ _CJK_WORDS = {
 }
 # Round twelve: the everyday words text labels are made of, as a table of concepts (deal_words.py).
 _CJK_WORDS.update({word: english for word, english in CJK.items() if word not in _CJK_WORDS})
+# Round sixteen: the concepts text labels are built from (label_glosses.py).
+_CJK_WORDS.update({word: english for word, english in CJK_CONCEPTS.items() if word not in _CJK_WORDS})
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
               ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
               ("元", " dollars "), ("席", " seats "), ("小时", " hours "), ("時間", " hours "), ("周", " weeks "),
@@ -627,6 +630,8 @@ FOREIGN_WORDS.update({word: english for word, english in _ROUND13_WORDS.items() 
 
 FOREIGN_WORDS.update({word: english for word, english in european_words().items() if word not in FOREIGN_WORDS})
 
+FOREIGN_WORDS.update({word: english for word, english in concept_words().items() if word not in FOREIGN_WORDS})
+
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
                       and word not in ("sei", "nove", "tre", "due")} | {"sei": "six", "tre": "three"})
 
@@ -681,6 +686,7 @@ _SCRIPT_WORDS = {
     "ودیعه": " deposit ", "وام": " loan ", "کارمزد": " fees ", "بهره": " interest ", "قیمت": " price ",
 }
 _SCRIPT_WORDS.update({word: english for word, english in KOREAN.items() if word not in _SCRIPT_WORDS})
+_SCRIPT_WORDS.update({word: english for word, english in SCRIPT_CONCEPTS.items() if word not in _SCRIPT_WORDS})
 _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
                  ("주", " weeks "), ("साल", " years "), ("वर्ष", " years "), ("महीने", " months "), ("महीना", " months "),
                  ("दिन", " days "), ("डॉलर", " dollars "), ("سنوات", " years "), ("سنة", " years "), ("أشهر", " months "),

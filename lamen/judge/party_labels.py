@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
+from lamen.judge.values import local_forms
 from lamen.spec.game import Game
 from lamen.spec.issue import Issue
 
@@ -135,7 +136,8 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
     reasons: list[str] = []
-    sentences = re.split(r"(?<=[.!?;\n])\s*", text)
+    # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
+    sentences = re.split(r"(?<=[.!?;\n])\s*", local_forms(text))
     open_issues = [issue for issue in labels.issues if issue not in offers and issue not in found.ambiguous
                    and _side_table(labels.game, issue)]
     for issue in open_issues:

@@ -107,7 +107,8 @@ def _stems_of(word: str, stems: frozenset[str]) -> set[str]:
     stem that it starts ("pay" of "payment", "pack" of "packing"). Both count, so "packing" is
     the "packi" of "full packing" as well as the "pack" of "pack it yourself"; and "full" is the
     "fully" of "fully remote"."""
-    return {stem for stem in stems if word[:5] == stem or (3 <= len(stem) < 5 and word.startswith(stem))
+    # ("without" is no "with": it starts with the stem and says the opposite)
+    return {stem for stem in stems if word[:5] == stem or (3 <= len(stem) < 5 and word.startswith(stem) and word != "without")
             or word + "y" == stem}  # "full" of "fully remote"
 
 
