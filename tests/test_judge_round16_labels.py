@@ -9,6 +9,7 @@ import pytest
 from lamen.judge.extract import extract_message, extract_note
 from lamen.judge.label_clashes import indistinguishable_labels
 from lamen.judge.labels import GameLabels
+from lamen.judge.lexicon import inflected_forms
 from lamen.spec.issue import Issue
 from tests.gold_shape import labels_from_yaml, labels_of
 
@@ -191,3 +192,22 @@ def test_without_is_not_with() -> None:
     # "without operator" shares the stem "with" of the synonym "with operator": no reading of it
     reading = extract_message("We propose $1,750 a week, without operator, on site March 16.", game("plant-hire"), side=1)
     assert "operator" not in reading.offers
+
+
+# A word the lexicon lists with another ending (a case or gender of Polish, Czech, German, ...) is
+# read as the lexicon's form: "załogą" as "załoga", "paliwem" as "paliwo", "kostenlosen" as "kostenlose".
+@pytest.mark.parametrize("game_name, text, side, labels_read", [
+    ("boat-charter", "Proponujemy 8 000 $ z pełną załogą i paliwem w cenie.", 0,
+     {"crew": "full crew", "fuel": "fuel included"}),
+    ("language-tutoring", "Wäre 45 $ pro Stunde möglich, zweimal pro Woche, mit einer kostenlosen Probestunde?", 1,
+     {"sessions": "two per week", "trial lesson": "free trial lesson"}),
+])
+def test_an_inflected_word_is_read_as_the_lexicons_form(game_name, text, side, labels_read) -> None:
+    reading = extract_message(text, game(game_name), side=side)
+    assert {issue: reading.offers.get(issue) for issue in labels_read} == labels_read
+
+
+def test_inflection_leaves_english_words_and_the_lexicons_phrases_alone() -> None:
+    # "proposez" of the phrase "vous proposez" (the other side's offer, quoted) stays as written;
+    # an English word of plain letters keeps its ending
+    assert inflected_forms("Vous proposez 5 %, z pełną załogą, delivered") == "Vous proposez 5 %, z pełną załoga, delivered"

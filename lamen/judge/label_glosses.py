@@ -87,6 +87,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "upfront": ("předem", "z góry", "önceden", "forud", "på forhånd", "i förskott", "etukäteen", "în avans",
                 "προκαταβολικά", "заранее", "авансом", "наперед", "заздалегідь", "trả trước", "di muka",
                 "anticipado", "anticipata", "à l'avance", "vorab"),
+    "prepayment": ("pagamento anticipato", "pago anticipado", "paiement anticipé", "vorauszahlung",
+                   "pagamento antecipado", "przedpłata", "platba předem", "ön ödeme", "förskottsbetalning",
+                   "ennakkomaksu", "plată în avans", "предоплата", "передоплата", "προπληρωμή"),
     # where and by what means
     "at home": ("en casa", "a casa", "em casa", "à la maison", "zu hause", "thuis", "u vás", "u was", "evinizde",
                 "hos jer", "hemma hos er", "kotonanne", "la domiciliu", "στο σπίτι σας", "у вас дома", "на дому",

@@ -772,3 +772,49 @@ _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "
 def units_after_numbers(text: str) -> str:
     """'12 ay', '2 năm', '14 hari' -> '12 months', '2 years', '14 days'."""
     return UNIT_AFTER_NUMBER.sub(lambda m: " " + _UNIT_AFTER_NUMBER_ENGLISH[m.group(1).lower()], text)
+
+
+# Round sixteen: a word of another language inflected otherwise than the lexicon lists it (Polish
+# "z pełną załogą" for "załoga", "paliwem" for "paliwo", German "kostenloser" for "kostenlose"):
+# the lexicon's form whose letters it shares but for the ending. Each form of five letters or more
+# is indexed by itself less its last letter; a stem two forms of different senses share is dropped.
+# (words of the lexicon's phrases are left as written: "vous proposez" is read whole)
+_PHRASE_WORDS = frozenset(word for form in FOREIGN_WORDS if " " in form for word in form.split())
+
+
+def _stem_index() -> dict[str, str]:
+    index: dict[str, str] = {}
+    clashes: set[str] = set()
+    for form, english in FOREIGN_WORDS.items():
+        if " " in form or "-" in form or len(form) < 5 or not form.isalpha() or form == english:
+            continue
+        stem = form[:-1]
+        if stem in index and FOREIGN_WORDS[index[stem]] != english:
+            clashes.add(stem)
+        index.setdefault(stem, form)
+    return {stem: form for stem, form in index.items() if stem not in clashes}
+
+
+_STEMS = _stem_index()
+_LETTERS = re.compile(r"[^\W\d_]{5,}")
+
+
+def _known_form(match: re.Match[str]) -> str:
+    word = match.group(0)
+    lower = word.lower()
+    if lower in FOREIGN_WORDS or lower in _PHRASE_WORDS:
+        return word
+    # (a word of plain ASCII letters may be English: only a stem of five letters or more is
+    # read, and at most two letters of ending; with a letter of another alphabet, four and three)
+    plain = lower.isascii()
+    for cut in (1, 2) if plain else (1, 2, 3):
+        stem = lower[:len(lower) - cut]
+        if len(stem) >= (5 if plain else 4) and stem in _STEMS:
+            return _STEMS[stem]
+    return word
+
+
+def inflected_forms(text: str) -> str:
+    """Words of a text in another language that the lexicon lists with another ending, as the
+    lexicon's form ("załogą" -> "załoga", "paliwem" -> "paliwo"); other words unchanged."""
+    return _LETTERS.sub(_known_form, text)
