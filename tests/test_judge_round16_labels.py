@@ -211,3 +211,38 @@ def test_inflection_leaves_english_words_and_the_lexicons_phrases_alone() -> Non
     # "proposez" of the phrase "vous proposez" (the other side's offer, quoted) stays as written;
     # an English word of plain letters keeps its ending
     assert inflected_forms("Vous proposez 5 %, z pełną załogą, delivered") == "Vous proposez 5 %, z pełną załoga, delivered"
+
+
+def test_a_preposition_or_possessive_around_a_label_word_says_nothing_of_which_label() -> None:
+    # "via my bank": of the financing labels, only "bank loan" has the word "bank"
+    found = extract_note("Acceptable offer: $24,500 / via my bank / powertrain only / next month", game("car-purchase"))
+    assert {issue: found.offers.get(issue) for issue in ("financing", "warranty", "handover")} == \
+        {"financing": "bank loan", "warranty": "powertrain only", "handover": "next month"}
+
+
+@pytest.mark.parametrize("text, arrangement", [
+    ("We can do $115,000 base, remote-only (one office visit a quarter), 25 days of vacation.", "fully remote"),
+    ("We can do $105,000, on-site (a desk in our office), 20 days of vacation.", "on-site"),
+])
+def test_a_parenthesis_after_a_label_describes_it(text, arrangement) -> None:
+    # the words in parentheses ("office", "in our office") are how the label is lived, no second value
+    assert extract_message(text, game("job-offer"), side=0).offers.get("work arrangement") == arrangement
+
+
+@pytest.mark.parametrize("text, side, labels_read", [
+    # 场 counts sets of a show; は parts a thing from what is said of it ("signing bonus: none")
+    ("我们可以接受一千八百美元，演三场，用场地的音响。", 1, {"sets": "three sets", "sound": "house PA"}),
+    ("年収11万ドル、ハイブリッド、休暇20日、入社ボーナスは不要です。", 1, {"work arrangement": "hybrid", "signing bonus": "no bonus"}),
+])
+def test_counters_and_the_topic_particle(text, side, labels_read) -> None:
+    name = "band-booking" if "场" in text else "job-offer"
+    reading = extract_message(text, game(name), side=side)
+    assert {issue: reading.offers.get(issue) for issue in labels_read} == labels_read
+
+
+def test_a_case_ending_on_a_long_word_in_a_text_of_few_lexicon_words() -> None:
+    # Finnish "ilman allekirjoitusbonusta" (without a signing bonus): the partitive ending dropped
+    reading = extract_message("Tarjoamme palkan 110 000 $, hybridimalli, ilman allekirjoitusbonusta.", game("job-offer"), side=0)
+    assert reading.offers.get("signing bonus") == "no bonus"
+    assert inflected_forms("ilman allekirjoitusbonusta", strict=True) == "ilman allekirjoitusbonus"
+    assert inflected_forms("they proposed a delivery", strict=True) == "they proposed a delivery"

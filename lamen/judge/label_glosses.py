@@ -203,6 +203,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                      "lekcja próbna", "zkušební lekce", "deneme dersi", "prøvetime", "provlektion",
                      "buổi học thử", "học thử", "пробный урок", "пробний урок", "δοκιμαστικό μάθημα"),
     "lesson": ("clase", "buổi học", "μάθημα"),
+    "signing bonus": ("imza primi", "allekirjoitusbonus", "premia na start", "podpisový bonus", "bonus za podpis",
+                      "signeringsbonus", "bonus la semnare", "бонус за подписание", "бонус за підписання"),
 }
 
 # Chinese and Japanese (no spaces between words: found inside longer runs, longest first).
@@ -223,7 +225,7 @@ CJK_CONCEPTS: dict[str, str] = {
     "音响": " sound system ", "音響": " sound system ", "场地的": " venue ", "场地": " venue ", "饮料": " drinks ",
     "ドリンク": " drinks ", "晚餐": " dinner ", "按杯": " by the glass ", "グラス": " glass ",
     "ボトル": " bottle ", "只按杯": " by the glass only ", "着席": " sit-down ", "コース料理": " dinner ",
-    "ビールとワイン": " beer and wine ", "ビール": " beer ", "ワイン": " wine ", "体验": " trial ", "体験": " trial ",
+    "只要": " only ", "ビールとワイン": " beer and wine ", "ビール": " beer ", "ワイン": " wine ", "体验": " trial ", "体験": " trial ",
     "试听": " trial ", "レッスン": " lesson ", "授業": " lesson ",
 }
 

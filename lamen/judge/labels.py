@@ -44,7 +44,11 @@ ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permi
 EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|half\s+(?:of\s+)?the|"
                         r"split\s+(?:down\s+the\s+)?"
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
-_FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
+_FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok",
+                 # a preposition or possessive around a label's word says nothing of which label
+                 # ("via my bank" is the bank loan, "at your home" the home visits)
+                 # (not "in" nor "at": "fuel in" is the fuel in the price, "fuel at cost" the fuel extra)
+                 "via", "through", "by", "my", "our", "your", "their"}
 
 _NEGATIONS = frozenset({"non", "no", "not", "without"})
 

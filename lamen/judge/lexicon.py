@@ -327,7 +327,7 @@ _CJK_WORDS.update({word: english for word, english in CJK_CONCEPTS.items() if wo
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
               ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
               ("元", " dollars "), ("席", " seats "), ("小时", " hours "), ("時間", " hours "), ("周", " weeks "),
-              ("週間", " weeks "), ("轮", " rounds ")]
+              ("週間", " weeks "), ("轮", " rounds "), ("场", " sets "), ("ステージ", " sets ")]
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
                "九": 9}
 _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10000}
@@ -351,6 +351,7 @@ _CJK_EVEN = re.compile(r"半々|半半|对半|五五分成")
 _CJK_ANNUAL = re.compile(r"年\s*(?=\d)")
 _CJK_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _CJK_UNITS]
 _SPACES = re.compile(r"[ ]{2,}")
+_TOPIC = re.compile(r"(?<=[A-Za-z])\s*は\s+(?=[A-Za-z])")
 
 
 def _numeral(match: re.Match[str]) -> str:
@@ -400,6 +401,10 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_MONTHLY.sub(" per month ", text)
     for unit, english in _CJK_UNIT_PATTERNS:
         text = unit.sub(english, text)
+    if "は" in text:
+        # "サインオンボーナスは不要": the topic particle between a thing and what is said of it,
+        # both now English ("signing bonus は none"), parts a key from its value.
+        text = _TOPIC.sub(": ", text)
     return _SPACES.sub(" ", text)
 
 
@@ -796,25 +801,39 @@ def _stem_index() -> dict[str, str]:
 
 
 _STEMS = _stem_index()
+_FORMS = frozenset(form for form, english in FOREIGN_WORDS.items()
+                   if " " not in form and len(form) >= 5 and form.isalpha() and form != english)
 _LETTERS = re.compile(r"[^\W\d_]{5,}")
 
 
-def _known_form(match: re.Match[str]) -> str:
+def _known_form(match: re.Match[str], strict: bool = False) -> str:
     word = match.group(0)
     lower = word.lower()
     if lower in FOREIGN_WORDS or lower in _PHRASE_WORDS:
+        return word
+    if strict:
+        # (in a text the lexicon takes for English, only a long form of its own with an ending)
+        for cut in (1, 2, 3):
+            if len(lower) - cut >= 8 and lower[:len(lower) - cut] in _FORMS:
+                return lower[:len(lower) - cut]
         return word
     # (a word of plain ASCII letters may be English: only a stem of five letters or more is
     # read, and at most two letters of ending; with a letter of another alphabet, four and three)
     plain = lower.isascii()
     for cut in (1, 2) if plain else (1, 2, 3):
         stem = lower[:len(lower) - cut]
-        if len(stem) >= (5 if plain else 4) and stem in _STEMS:
+        if len(stem) < (5 if plain else 4):
+            break
+        if stem in _STEMS:
             return _STEMS[stem]
+        if stem in _FORMS:
+            return stem  # the form with a case ending added ("allekirjoitusbonusta")
     return word
 
 
-def inflected_forms(text: str) -> str:
+def inflected_forms(text: str, strict: bool = False) -> str:
     """Words of a text in another language that the lexicon lists with another ending, as the
-    lexicon's form ("załogą" -> "załoga", "paliwem" -> "paliwo"); other words unchanged."""
-    return _LETTERS.sub(_known_form, text)
+    lexicon's form ("załogą" -> "załoga", "paliwem" -> "paliwo"); other words unchanged. With
+    `strict` (a text that may be English), only a form of eight letters or more with an ending
+    of up to three ("allekirjoitusbonusta" -> "allekirjoitusbonus")."""
+    return _LETTERS.sub(lambda match: _known_form(match, strict), text)

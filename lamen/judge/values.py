@@ -369,6 +369,8 @@ def local_forms(text: str) -> str:
         text = _number_compounds(text)
         if not in_english(text):
             text = inflected_forms(_noun_compounds(text))  # "z pełną załogą": the lexicon's "załoga"
+        else:
+            text = inflected_forms(text, strict=True)  # "ilman allekirjoitusbonusta", few lexicon words
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         if "percent" in text:
             # "1,5 prosent" is now "1,5 percent": a per cent word after a decimal comma
