@@ -10,6 +10,7 @@ from lamen.judge.extract import extract_message, extract_note
 from lamen.judge.label_clashes import indistinguishable_labels
 from lamen.judge.labels import GameLabels
 from lamen.judge.lexicon import inflected_forms
+from lamen.judge.party_labels import note_writer
 from lamen.spec.issue import Issue
 from tests.gold_shape import labels_from_yaml, labels_of
 
@@ -246,3 +247,25 @@ def test_a_case_ending_on_a_long_word_in_a_text_of_few_lexicon_words() -> None:
     assert reading.offers.get("signing bonus") == "no bonus"
     assert inflected_forms("ilman allekirjoitusbonusta", strict=True) == "ilman allekirjoitusbonus"
     assert inflected_forms("they proposed a delivery", strict=True) == "they proposed a delivery"
+
+
+def test_a_note_that_names_its_writer_gives_its_we_a_side() -> None:
+    found = extract_note("Office manager note. Acceptable: $2,200 a month, weekly, we bring our own cleaning stuff, 1% increase.",
+                         game("office-cleaning"))
+    assert {issue: found.offers.get(issue) for issue in ("frequency", "supplies")} == \
+        {"frequency": "weekly", "supplies": "client provides"}
+    assert note_writer("Venue note. They want more.", ("Venue", "Band")) == 0
+    assert note_writer("Notes (band): fine by me", ("Venue", "Band")) == 1
+    assert note_writer("Note: the venue wants more.", ("Venue", "Band")) is None  # a party spoken of, not the writer
+
+
+@pytest.mark.parametrize("game_name, text, side, labels_read", [
+    ("car-purchase", "Could we do $26,500 if I finance it through my credit union?", 1, {"financing": "bank loan"}),
+    ("wine-supply", "Possiamo fare 150 $ a cassa, consegna ogni settimana, solo al bicchiere.", 1,
+     {"delivery schedule": "weekly", "listing": "by the glass only"}),
+    # a count in words before a unit of another language ("два тижні"): the unit is read as a word
+    ("translation-job", "Можемо погодитися на 0,12 $ за слово, якщо термін буде два тижні.", 1, {"turnaround": "two weeks"}),
+])
+def test_more_label_words(game_name, text, side, labels_read) -> None:
+    reading = extract_message(text, game(game_name), side=side)
+    assert {issue: reading.offers.get(issue) for issue in labels_read} == labels_read

@@ -203,6 +203,20 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                      "lekcja próbna", "zkušební lekce", "deneme dersi", "prøvetime", "provlektion",
                      "buổi học thử", "học thử", "пробный урок", "пробний урок", "δοκιμαστικό μάθημα"),
     "lesson": ("clase", "buổi học", "μάθημα"),
+    # plural units after a count in words ("чотири тижні"): the lexicon reads them after digits
+    # only, where a form is also another word; these are units alone
+    "weeks": ("тижні", "тижнів", "недели", "недель", "týdny", "týdnů", "týdnů", "tygodnie", "tygodni", "haftalar",
+              "uger", "uker", "veckor", "viikkoa", "săptămâni", "εβδομάδες", "semanas", "settimane", "semaines"),
+    "months": ("місяці", "місяців", "месяца", "месяцев", "měsíce", "měsíců", "miesiące", "miesięcy", "måneder",
+               "månader", "kuukautta", "μήνες"),
+    "proofreading": ("вичитка", "вычитка", "корректура", "коректура", "korekta", "korektura", "redaksiyon",
+                     "korrekturlesning", "oikoluku", "corectură", "διόρθωση", "relecture", "revisione bozze"),
+    "by the glass": ("al calice", "al bicchiere", "a calice", "a copo", "a taça", "por copa", "por copas",
+                     "au verre", "à la coupe", "per glas", "glasweise", "im glas", "na kieliszki", "na skleničky",
+                     "kadehle", "på glas", "lasillisittain", "la pahar", "на бокалы", "на келихи"),
+    "by the bottle": ("alla bottiglia", "a garrafa", "à garrafa", "por botella", "à la bouteille", "per fles",
+                      "flaschenweise", "na butelki", "na láhve", "şişeyle", "på flaske", "på flaska",
+                      "pulloittain", "la sticlă", "на бутылки", "на пляшки"),
     "signing bonus": ("imza primi", "allekirjoitusbonus", "premia na start", "podpisový bonus", "bonus za podpis",
                       "signeringsbonus", "bonus la semnare", "бонус за подписание", "бонус за підписання"),
 }
@@ -235,7 +249,8 @@ SCRIPT_CONCEPTS: dict[str, str] = {
     "깨지기 쉬운": " fragile ", "물품": " items ", "물건": " items ", "전액 보상": " full value protection ",
     "하우스 PA": " house PA ", "음료만": " drinks only ", "음료": " drinks ", "온라인": " online ",
     "एडिटेबल टेक्स्ट": " editable text ", "हफ़्ते": " weeks ", "हफ्ते": " weeks ", "समीक्षा": " review ",
-    "ऑनलाइन": " online ",
+    "ऑनलाइन": " online ", "दो-भाषाविद": " two-linguist ", "दो ": " two ", "एक ": " one ", "तीन ": " three ",
+    "चार ": " four ",
     "איסוף עצמי": " self-collection ", "הרכבה": " assembly ", "כלולה": " included ", "כלול": " included ",
     "מזנון": " buffet ", "בופה": " buffet ", "בירה ויין": " beer and wine ",
 }

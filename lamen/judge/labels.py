@@ -131,6 +131,8 @@ _EQUIVALENTS = [
      "assemble", "assembly", "together"),
     (re.compile(r"\bphotographers?\b", re.IGNORECASE), "shooter", "shooter", "photographer"),
     (re.compile(r"\bfull\s+bar\b", re.IGNORECASE), "open bar", "open", "fullbar"),
+    # (round sixteen: a credit union is a bank, to whoever lends through it)
+    (re.compile(r"\bcredit\s+union\b", re.IGNORECASE), "bank", "bank", "creditunion"),
 ]
 
 
@@ -348,8 +350,9 @@ class IssueLabels:
         content = {_word_stem(w) for w in words if w not in _FILLER_WORDS}
         if len(content) < 2:
             return []
+        # (the label's own filler words count for nothing either: "only glass" is "by the glass only")
         return list(dict.fromkeys(label for phrase, label in self.phrases
-                                  if len(phrase) >= 2 and {_word_stem(w) for w in phrase} == content))
+                                  if len(phrase) >= 2 and {_word_stem(w) for w in phrase if w not in _FILLER_WORDS} == content))
 
     def _label_for(self, quantity: Quantity) -> tuple[str | None, bool]:
         """(label, compatible): the label a quantity names, and whether its unit fits this issue at all."""

@@ -174,3 +174,15 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     if reasons:
         update |= {"confidence": "unsure", "reason": "; ".join(filter(None, (found.reason, *reasons)))}
     return found.model_copy(update=update)
+
+
+def note_writer(note: str, parties: tuple[str, ...]) -> int | None:
+    """The side a note says it is written for, at its head: "Venue note.", "Office manager OK
+    with: ...", "Tutor: acceptable — ...", "Note (office manager): ..." — one party named as the
+    subject of its first line, else None."""
+    head = note.strip().split("\n", 1)[0][:120].lower()
+    named = [side for side, party in enumerate(parties)
+             if re.search(rf"^\W*{re.escape(party.lower())}\b(?:'s)?\s*(?:note|notes|here|side|ok|[:(—–-])"
+                          rf"|\(\s*{re.escape(party.lower())}\s*\)", head)]
+    return named[0] if len(named) == 1 else None
+
