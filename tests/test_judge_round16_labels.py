@@ -190,9 +190,10 @@ def test_whose_charge_it_is_is_read_in_another_language() -> None:
 
 
 def test_without_is_not_with() -> None:
-    # "without operator" shares the stem "with" of the synonym "with operator": no reading of it
+    # "without operator" shares the stem "with" of the synonym "with operator", and says the
+    # opposite: the operator denied by name is the label without it
     reading = extract_message("We propose $1,750 a week, without operator, on site March 16.", game("plant-hire"), side=1)
-    assert "operator" not in reading.offers
+    assert reading.offers.get("operator") == "dry hire"
 
 
 # A word the lexicon lists with another ending (a case or gender of Polish, Czech, German, ...) is
@@ -269,3 +270,30 @@ def test_a_note_that_names_its_writer_gives_its_we_a_side() -> None:
 def test_more_label_words(game_name, text, side, labels_read) -> None:
     reading = extract_message(text, game(game_name), side=side)
     assert {issue: reading.offers.get(issue) for issue in labels_read} == labels_read
+
+
+# The served party's label ("self-operated", "hirer's own insurance") comes from who is named like
+# the game's trade ("Plant-hire firm" of plant-hire): the other party is served. A word all labels
+# of an issue share ("hire" of "dry hire" / "wet hire") names no party.
+@pytest.mark.parametrize("text, side, labels_read", [
+    ("$1,900 a week, our operator in the cab, and any damage sits on your own insurance.", 0,
+     {"operator": "operator included", "damage cover": "hirer liable"}),
+    ("Fine at $1,600 a week; the damage is on us.", 1, {"damage cover": "hirer liable"}),
+])
+def test_the_served_party_is_the_one_not_named_like_the_trade(text, side, labels_read) -> None:
+    reading = extract_message(text, game("plant-hire"), side=side)
+    assert {issue: reading.offers.get(issue) for issue in labels_read} == labels_read
+
+
+# A thing denied by name is the label without it, of an issue whose labels are having it or not.
+@pytest.mark.parametrize("game_name, text, issue, label", [
+    ("furniture-order", "We would pay $900 with home delivery and no assembly.", "assembly", "self-assembly"),
+    ("plant-hire", "We offer $1,400 a week, no operator, from April 6.", "operator", "dry hire"),
+    # a charge after the thing: "no assembly fee" is assembly at no charge, no denial of it
+    ("furniture-order", "$1,000 with home delivery and no assembly fee.", "assembly", None),
+])
+def test_a_thing_denied_by_name_is_the_label_without_it(game_name, text, issue, label) -> None:
+    reading = extract_message(text, game(game_name), side=1)
+    assert reading.offers.get(issue) == label
+    if label:
+        assert "denied by name" in reading.reason

@@ -162,6 +162,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "sets": ("сета", "сетов", "сети", "sety", "setów", "setleri"),
     "operator": ("operatore", "opérateur", "operador", "bediener", "maschinist", "operatora", "operátor",
                  "operatör", "оператор", "оператора", "оператором", "người vận hành", "χειριστής", "χειριστή"),
+    "damage": ("ущерб", "ущерба", "пошкодження", "шкода", "szkody", "szkoda", "škody", "škoda", "hasar", "vahingot",
+               "vahinko", "daune", "ζημιές", "ζημιά", "danni", "dommages", "daños", "danos", "schäden", "schaden",
+               "thiệt hại", "kerusakan", "la casse"),
+    "hirer": ("locataire", "arrendatario", "noleggiatore", "locatário", "mieter", "huurder", "najemca", "nájemce",
+              "kiracı", "lejer", "leietaker", "hyresgäst", "vuokraaja", "chiriaș", "арендатор", "орендар"),
     "refund": ("iade", "vrácení", "vrácením", "zwrot", "zwrotem", "возврат", "повернення", "hoàn tiền",
                "επιστροφή", "rambursare", "palautus"),
     "warranty": ("záruka", "záruky", "záruku", "gwarancja", "gwarancji", "garanti", "εγγύηση", "гарантия",
@@ -223,7 +228,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
 
 # Chinese and Japanese (no spaces between words: found inside longer runs, longest first).
 CJK_CONCEPTS: dict[str, str] = {
-    "はご用意できません": " is not allowed ", "ご用意できません": " not allowed ", "不含": " without ", "含": " including ", "込み": " included ", "付き": " with ", "なし": " none ",
+    "はご用意できません": " is not allowed ", "ご用意できません": " not allowed ", "损坏": " damage ", "損害": " damage ", "租方": " hirer ", "不含": " without ", "含": " including ", "込み": " included ", "付き": " with ", "なし": " none ",
     "自带": " own ", "自己": " own ", "自前": " own ", "由我方提供": " we provide ", "我方提供": " we provide ",
     "由你方提供": " you provide ", "由贵方提供": " you provide ", "そちらで用意": " you provide ",
     "こちらで用意": " we provide ", "由租方承担": " on the hirer ", "租方承担": " on the hirer ",

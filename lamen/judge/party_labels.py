@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from lamen.judge.extraction import Extraction
+from lamen.judge.included_labels import with_denied_things
 from lamen.judge.labels import GameLabels
 from lamen.judge.values import local_forms
 from lamen.spec.game import Game
@@ -38,7 +39,8 @@ _SUBJECT = re.compile(rf"\b(?P<who>we|i|you|your\s+(?:staff|team|people|crew|sid
                       rf"must|to|shall|do|can\s+also))?\s+(?:\w+\s+)?{_DOER}\b", re.IGNORECASE)
 _THROUGH = re.compile(r"\b(?:through|via|by|from)\s+(?P<who>us|me|you)\b(?!\s+(?:and|or)\b)", re.IGNORECASE)
 _ON_SIDE = re.compile(r"\b(?:is|are|be|stays?|remains?|falls?|goes|go)\s+on\s+(?P<who>us|me|you)\b", re.IGNORECASE)
-_POSSESSIVE = re.compile(r"\b(?P<who>our|my|your)\s+(?:own\s+)?(?:\w+\s+)?(?P<thing>[a-z]+)\b", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"\b(?P<who>our|my|your)\s+(?:own\s+)?(?P<thing>[a-z]+)(?:\s+(?P<then>[a-z]+))?", re.IGNORECASE)
+_CLAUSE = re.compile(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+")
 _PLACE = re.compile(r"\b(?:in|at|to|into|from|inside)\s+(?:the\s+)?[a-z]+")
 # Where the game's one party-named issue is spoken of by no word of its own ("we bring our own
 # stuff", "you service them"), the verb's object is a pronoun or a possessive, not a value
@@ -81,10 +83,13 @@ def _side_table(game: Game, name: str) -> tuple[tuple[int, str], ...]:
     wordings = {label: [set(_WORD.findall(_PLACE.sub(" ", w.lower()))) for w in (label, *issue.label_synonyms(label))]
                 for label in options}
     parties = [set(_WORD.findall(party.lower())) for party in game.parties]
+    # (a word every label of the issue holds names the issue's thing, not a party: the "hire" of
+    # "dry hire" / "wet hire" beside "Plant-hire firm")
+    common = set.intersection(*(set().union(*forms) for forms in wordings.values()))
     named: dict[int, set[str]] = {0: set(), 1: set()}
     for label, forms in wordings.items():
         for side, party in enumerate(parties):
-            if any(_names_party(word, party) for words in forms for word in words):
+            if any(_names_party(word, party) for words in forms for word in words - common):
                 named[side].add(label)
     sides = {side: next(iter(found)) for side, found in named.items() if len(found) == 1}
     if len(sides) == 2 and sides[0] == sides[1]:
@@ -95,11 +100,19 @@ def _side_table(game: Game, name: str) -> tuple[tuple[int, str], ...]:
         sides[1 - side] = next(other for other in options if other != label)
     if not sides and len(options) == 2:
         # "self-assembly" / "assembly included": doing it oneself is the served party's side
-        served = [side for side, party in enumerate(parties) if party & _SERVED]
+        served = [side for side, party in enumerate(parties) if party & _SERVED] or _served_by_name(game, parties)
         own = [label for label, forms in wordings.items() if any(words & _SELF for words in forms)]
         if len(served) == 1 and len(own) == 1:
             sides = {served[0]: own[0], 1 - served[0]: next(other for other in options if other != own[0])}
     return tuple(sorted(sides.items()))
+
+
+def _served_by_name(game: Game, parties: list[set[str]]) -> list[int]:
+    """The party served, where one party is named like the game's trade ("Plant-hire firm" of
+    plant-hire, "Tutor" of language-tutoring, "Cleaning company" of office-cleaning): the other."""
+    trade = {word[:5] for word in _WORD.findall(game.name.lower()) if len(word) >= 4}
+    providers = [side for side, party in enumerate(parties) if any(len(word) >= 4 and word[:5] in trade for word in party)]
+    return [1 - providers[0]] if len(providers) == 1 else []
 
 
 @lru_cache(maxsize=512)
@@ -119,19 +132,26 @@ def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
     """The side a clause gives the thing to, when its cues agree: the speaker's for "we" / "our",
     the listener's for "you" / "your"."""
     found: set[int] = set()
+    if _OURS.search(clause):
+        found.add(side)
+    if _THEIRS.search(clause):
+        found.add(1 - side)
     for pattern in (_SUBJECT, _THROUGH, _ON_SIDE):
         for match in pattern.finditer(clause):
             who = match.group("who").lower().split()[0]
             found.add(side if who in _SPEAKER else 1 - side)
     for match in _POSSESSIVE.finditer(clause):
-        if _stem(match.group("thing").lower()) in words:
+        # the thing owned, or the word it describes ("our operator", "your house PA")
+        if any(_stem(word.lower()) in words for word in (match.group("thing"), match.group("then") or "")):
             found.add(side if match.group("who").lower() in _SPEAKER else 1 - side)
     return found.pop() if len(found) == 1 else None
 
 
 def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
     """The reading, with each party-named issue that it left unread (or read as no label) taken
-    from who the text says provides it, near the issue's name."""
+    from who the text says provides it, near the issue's name. (Also, side or no side, a thing
+    denied by name, "no operator", is the label without it: `included_labels.py`.)"""
+    found = with_denied_things(found, text, labels)
     if side is None:
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
@@ -143,7 +163,9 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     for issue in open_issues:
         sides = dict(_side_table(labels.game, issue))
         names = [issue, *labels.issues[issue].issue.aliases]
-        for sentence in sentences:
+        # (clause by clause: "our operator in the cab, and any damage on your own insurance" gives
+        # the operator to us and the insurance, not the operator, to you)
+        for sentence in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
             lower = sentence.lower()
             if not any(re.search(rf"\b{re.escape(name.lower())}", lower) for name in names):
                 continue
@@ -158,7 +180,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         # party-named issue the game leaves open, of nothing else, and gives it to one side.
         sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
         alone = len(open_issues) == 1
-        for clause in (piece for sentence in sentences for piece in re.split(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+", sentence)):
+        for clause in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
             said = {_stem(word) for word in _WORD.findall(clause.lower())}
             if not (said & words or alone and _BARE_DOER.search(clause)):
                 continue
