@@ -297,3 +297,14 @@ def test_a_thing_denied_by_name_is_the_label_without_it(game_name, text, issue, 
     assert reading.offers.get(issue) == label
     if label:
         assert "denied by name" in reading.reason
+
+
+@pytest.mark.parametrize("text", [
+    "Nous pouvons offrir 115 000 $, hybride, 20 jours de congés, sans prime.",
+    "We can do $115,000, hybrid, and no sign-on bonus.",
+])
+def test_no_bonus_in_other_words(text) -> None:
+    # "sans prime" (no bonus), "sign-on bonus" (a signing bonus): the issue's zero label
+    reading = extract_message(text, game("job-offer"), side=0)
+    assert {issue: reading.offers.get(issue) for issue in ("work arrangement", "signing bonus")} == \
+        {"work arrangement": "hybrid", "signing bonus": "no bonus"}

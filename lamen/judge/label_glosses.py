@@ -222,6 +222,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "by the bottle": ("alla bottiglia", "a garrafa", "à garrafa", "por botella", "à la bouteille", "per fles",
                       "flaschenweise", "na butelki", "na láhve", "şişeyle", "på flaske", "på flaska",
                       "pulloittain", "la sticlă", "на бутылки", "на пляшки"),
+    "no bonus": ("sans prime", "pas de prime", "aucune prime", "sin bono", "sin prima", "senza bonus", "sem bônus",
+                 "ohne bonus", "ohne prämie", "geen bonus", "bez premii", "bez bonusu", "primsiz", "ingen bonus",
+                 "без бонуса", "без бонусу"),
     "signing bonus": ("imza primi", "allekirjoitusbonus", "premia na start", "podpisový bonus", "bonus za podpis",
                       "signeringsbonus", "bonus la semnare", "бонус за подписание", "бонус за підписання"),
 }

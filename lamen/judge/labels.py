@@ -133,6 +133,8 @@ _EQUIVALENTS = [
     (re.compile(r"\bfull\s+bar\b", re.IGNORECASE), "open bar", "open", "fullbar"),
     # (round sixteen: a credit union is a bank, to whoever lends through it)
     (re.compile(r"\bcredit\s+union\b", re.IGNORECASE), "bank", "bank", "creditunion"),
+    # (a sign-on bonus is a signing bonus, with or without the word "bonus")
+    (re.compile(r"\bsign[\s-]?on(?:\s+bonus)?\b", re.IGNORECASE), "signing bonus", "bonus", "signon"),
 ]
 
 
