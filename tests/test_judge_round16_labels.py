@@ -308,3 +308,15 @@ def test_no_bonus_in_other_words(text) -> None:
     reading = extract_message(text, game("job-offer"), side=0)
     assert {issue: reading.offers.get(issue) for issue in ("work arrangement", "signing bonus")} == \
         {"work arrangement": "hybrid", "signing bonus": "no bonus"}
+
+
+@pytest.mark.parametrize("game_name, text, side, labels_read", [
+    # a day of the week names the weekday or weekend label, where the game's labels say which
+    ("moving-service", "$1,800, basic coverage, and come on a Sunday please.", 1, {"move day": "weekend"}),
+    ("moving-service", "$1,800, basic coverage, and we'd move you on a Tuesday.", 0, {"move day": "weekday"}),
+    # a short word a label word starts with ("pay" of "payment on delivery")
+    ("wine-supply", "We'd go to $150 a case, monthly, and pay on delivery.", 1, {"payment terms": "cash on delivery"}),
+])
+def test_days_and_short_words_of_label_words(game_name, text, side, labels_read) -> None:
+    reading = extract_message(text, game(game_name), side=side)
+    assert {issue: reading.offers.get(issue) for issue in labels_read} == labels_read

@@ -133,6 +133,14 @@ _EQUIVALENTS = [
     (re.compile(r"\bfull\s+bar\b", re.IGNORECASE), "open bar", "open", "fullbar"),
     # (round sixteen: a credit union is a bank, to whoever lends through it)
     (re.compile(r"\bcredit\s+union\b", re.IGNORECASE), "bank", "bank", "creditunion"),
+    # (a day of the week is a weekday or the weekend, where labels say which: "on a Saturday")
+    (re.compile(r"\b(?:saturday|sunday|samstag|sonntag|samedi|dimanche|sábado|domingo|sabato|domenica|zaterdag|"
+                r"zondag|sobota|niedziela|neděle|cumartesi|pazar|lördag|søndag|lauantai|sunnuntai)s?\b", re.IGNORECASE),
+     "weekend", "weekend", "saturday"),
+    (re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|montag|dienstag|mittwoch|donnerstag|freitag|lundi|"
+                r"mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|lunedì|martedì|mercoledì|"
+                r"giovedì|venerdì|maandag|dinsdag|woensdag|donderdag|vrijdag)s?\b", re.IGNORECASE),
+     "weekday", "weekday", "monday"),
     # (a sign-on bonus is a signing bonus, with or without the word "bonus")
     (re.compile(r"\bsign[\s-]?on(?:\s+bonus)?\b", re.IGNORECASE), "signing bonus", "bonus", "signon"),
 ]

@@ -109,6 +109,7 @@ def _stems_of(word: str, stems: frozenset[str]) -> set[str]:
     "fully" of "fully remote"."""
     # ("without" is no "with": it starts with the stem and says the opposite)
     return {stem for stem in stems if word[:5] == stem or (3 <= len(stem) < 5 and word.startswith(stem) and word != "without")
+            or (3 <= len(word) < 5 and stem.startswith(word))  # "pay" of "payment on delivery"
             or word + "y" == stem}  # "full" of "fully remote"
 
 
