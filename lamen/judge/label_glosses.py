@@ -132,7 +132,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "three": ("üç", "tři", "trzy", "три", "трёх", "трьох", "τρία", "τρεις", "kolme", "trei", "tiga"),
     "four": ("dört", "čtyři", "čtyř", "cztery", "четыре", "чотири", "τέσσερα", "τέσσερις", "neljä", "patru", "empat",
              "fyra", "bốn"),
-    "five": ("beş", "pět", "pięć", "пять", "п'ять", "πέντε", "viisi", "cinci", "lima"),
+    "five": ("beş", "pět", "pięć", "пять", "п'ять", "πέντε", "viisi", "cinci"),
     "six": ("altı", "šest", "sześć", "шесть", "шість", "έξι", "kuusi", "șase", "enam", "seks"),
     "twelve": ("on iki", "dvanáct", "dwanaście", "двенадцать", "дванадцять", "δώδεκα", "kaksitoista",
                "doisprezece", "dua belas", "tolv"),
