@@ -208,6 +208,7 @@ class IssueLabels:
     by_wording: dict[str, str] = field(default_factory=dict)  # squashed label or synonym -> label
     phrases: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # words of text labels, longest first
     pair_total: Decimal | None = None  # "6-4" labels: the sum both numbers make
+    counted: set[tuple[str, ...]] = field(default_factory=set)  # phrases in digit form ("1 proofreading pass")
     match_cache: dict[str, ValueMatch] = field(default_factory=dict)
     # The party whose share the labels are, when the description names exactly one ("the
     # percentage ... owned by Company A"): a share written for the other party is the complement.
@@ -259,6 +260,7 @@ class IssueLabels:
                     counted = word_sequence(words_to_digits(wording))
                     if counted != words:
                         table.phrases.append((tuple(counted), label))
+                        table.counted.add(tuple(counted))
                         key = squash(words_to_digits(wording))
                         if table.by_wording.get(key, label) != label:
                             wording_clashes.add(key)
@@ -620,6 +622,8 @@ class GameLabels:
         entries: dict[frozenset[str], set[tuple[str, str]]] = {}
         for issue, table in self.issues.items():
             for words, label in table.phrases:
+                if words in table.counted:
+                    continue  # (a paraphrase is read in words; the digit form is for exact wording)
                 stems = frozenset(word[:5] for word in words if word not in ("the", "a", "to", "of", "and"))
                 if len(stems) >= 2 and words[0] not in ("no", "none", "zero"):
                     entries.setdefault(stems, set()).add((issue, label))
