@@ -156,18 +156,20 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
     reasons: list[str] = []
-    # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
-    sentences = re.split(r"(?<=[.!?;\n])\s*", local_forms(text))
     open_issues = [issue for issue in labels.issues if issue not in offers and issue not in found.ambiguous
                    and _side_table(labels.game, issue)]
+    if not open_issues:
+        return found
+    # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
+    sentences = re.split(r"(?<=[.!?;\n])\s*", local_forms(text))
     for issue in open_issues:
         sides = dict(_side_table(labels.game, issue))
         names = [issue, *labels.issues[issue].issue.aliases]
         # (clause by clause: "our operator in the cab, and any damage on your own insurance" gives
         # the operator to us and the insurance, not the operator, to you)
+        named = _names_pattern(tuple(names))
         for sentence in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
-            lower = sentence.lower()
-            if not any(re.search(rf"\b{re.escape(name.lower())}", lower) for name in names):
+            if not named.search(sentence):
                 continue
             ours, theirs = _OURS.search(sentence), _THEIRS.search(sentence)
             wanted = side if ours else 1 - side
@@ -198,13 +200,22 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     return found.model_copy(update=update)
 
 
+@lru_cache(maxsize=512)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(rf"\b{re.escape(name.lower())}" for name in names), re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _writer_patterns(parties: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(rf"^\W*{re.escape(party.lower())}\b(?:'s)?\s*(?:note|notes|here|side|ok|[:(—–-])"
+                            rf"|\(\s*{re.escape(party.lower())}\s*\)") for party in parties)
+
+
 def note_writer(note: str, parties: tuple[str, ...]) -> int | None:
     """The side a note says it is written for, at its head: "Venue note.", "Office manager OK
     with: ...", "Tutor: acceptable — ...", "Note (office manager): ..." — one party named as the
     subject of its first line, else None."""
     head = note.strip().split("\n", 1)[0][:120].lower()
-    named = [side for side, party in enumerate(parties)
-             if re.search(rf"^\W*{re.escape(party.lower())}\b(?:'s)?\s*(?:note|notes|here|side|ok|[:(—–-])"
-                          rf"|\(\s*{re.escape(party.lower())}\s*\)", head)]
+    named = [side for side, pattern in enumerate(_writer_patterns(tuple(parties))) if pattern.search(head)]
     return named[0] if len(named) == 1 else None
 
