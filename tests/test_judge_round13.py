@@ -125,7 +125,7 @@ def test_a_list_of_issue_lines_is_no_transcript() -> None:
     ("Navrhujeme nájemné 1 100 $, doba nájmu 24 měsíců, kauce 500 $ a žádný podnájem.", "rental-agreement", 0,
      {"rent": "$1100", "duration": "24 months", "deposit": "$500", "subletting": "0 days"}),
     ("Tarjoamme lainasumma 7 000 dollaria, 6 vuotta, korko 3 prosenttia, ilman palvelumaksuja.", "loan-agreement", 0,
-     {"amount": "$7000", "duration": "6 years", "annual interest rate": "3%"}),
+     {"amount": "$7000", "duration": "6 years", "annual interest rate": "3%", "service fees": "$0"}),  # "ilman": without
     ("Η εταιρεία Α προτείνει: διοικητικό συμβούλιο 6-4, ιδιοκτησία της Α 55%, παροχές 40%.", "merger", 0,
      {"control": "6-4", "ownership": "55%", "benefits": "40%"}),
     ("Vi foreslår husleie 1 300 dollar og depositum 1 000 dollar.", "rental-agreement", 0,
@@ -213,7 +213,7 @@ def test_an_unmatched_listed_word_value_makes_a_message_unsure() -> None:
 # concept a row: the English grammar then finds the label by its words.
 @pytest.mark.parametrize("text, game_name, side, offers", [
     ("Proponujemy 17 000 $, panele standardowe, bez baterii, montaż w przyszłym kwartale.", "solar-installation", 0,
-     {"price": "$17000", "panels": "standard panels", "installation": "next quarter"}),
+     {"price": "$17000", "panels": "standard panels", "installation": "next quarter", "battery": "no battery"}),  # "bez": without
     ("Tilbyr 8 000 $ for uken, drivstoff ekstra og 50 % forskudd.", "boat-charter", 0,
      {"charter fee": "$8000", "fuel": "fuel extra", "advance payment": "50%"}),
     ("Пропоную 60 $ за годину, онлайн, перший урок безкоштовно.", "language-tutoring", 0,

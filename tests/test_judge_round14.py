@@ -106,7 +106,7 @@ def test_a_thing_not_needed_is_its_label_for_nothing(text, game_name, issue, lab
     ("```yaml\noffer:\n  weekly_rate: 1750\n  operator: dry hire\n  start_date: 2026-03-16\n  damage_cover: LDW\n```",
      "note", {"weekly rate": "$1750", "operator": "dry hire", "start date": "March 16", "damage cover": "damage waiver"}),
     ("Nous proposons 2 100 $ par semaine, avec opérateur, livraison le 6 avril.", "message",
-     {"weekly rate": "$2100", "start date": "April 6"}),
+     {"weekly rate": "$2100", "start date": "April 6", "operator": "operator included"}),  # "avec": with
     ("We'll take it from April 6, at $1,400 a week, machine only.", "message",
      {"start date": "April 6", "weekly rate": "$1400", "operator": "dry hire"}),
     ("开工日期：3月2日，每周1,750美元。", "message", {"start date": "March 2", "weekly rate": "$1750"}),

@@ -16,7 +16,9 @@ from lamen.spec.issue import Issue
 def _reading_keys(table: IssueLabels, label: str) -> set[str]:
     """Every form a label is recognised by: its wordings, and its value in the smallest unit."""
     issue = table.issue
-    keys = {f"w:{squash(w)}" for w in (label, *issue.label_synonyms(label)) if squash(w)}
+    # (a wording is read as the readers read text: number words as digits, "one week" as "1 week")
+    keys = {f"w:{squash(form)}" for w in (label, *issue.label_synonyms(label)) for form in (w, words_to_digits(w))
+            if squash(form)}
     keys.add(f"n:{normalise(label)}")
     numbers = numbers_in(words_to_digits(label))
     units = set(unit_tokens(label)) & COMMON_UNITS

@@ -44,7 +44,11 @@ ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permi
 EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|half\s+(?:of\s+)?the|"
                         r"split\s+(?:down\s+the\s+)?"
                         r"(?:middle|evenly|equally))\b", re.IGNORECASE)
-_FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok"}
+_FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok",
+                 # a preposition or possessive around a label's word says nothing of which label
+                 # ("via my bank" is the bank loan, "at your home" the home visits)
+                 # (not "in" nor "at": "fuel in" is the fuel in the price, "fuel at cost" the fuel extra)
+                 "via", "through", "by", "my", "our", "your", "their"}
 
 _NEGATIONS = frozenset({"non", "no", "not", "without"})
 
@@ -82,10 +86,12 @@ _FREQUENCY = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(day|week|month)\b", 
 _FREQUENCY_WORDS = {"day": "daily", "week": "weekly", "month": "monthly"}
 # How often, as a count of units: "every two weeks", "every other month", "every 14 days". The
 # period is reckoned in days and named by whichever period word a label of the game uses
-# ("fortnightly" or "biweekly" for fourteen days), so a game's own wording decides.
-_EVERY_COUNT = re.compile(r"\b(?:every|each|once\s+every)\s+(?P<count>\d{1,3}|two|three|four|six|twelve|other|second|third)"
+# ("fortnightly" or "biweekly" for fourteen days), so a game's own wording decides. The count is
+# read by the value grammar (`words_to_digits`), so any number word it knows counts here too;
+# only the ordinals of "every other / second / third week" are this module's own.
+_EVERY_COUNT = re.compile(r"\b(?:every|each|once\s+every)\s+(?P<count>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
                           r"\s+(?P<unit>day|week|month|year)s?\b", re.IGNORECASE)
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12, "other": 2, "second": 2, "third": 3}
+_ORDINAL_COUNTS = {"other": 2, "second": 2, "third": 3}
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _EVERY_PERIOD_WORDS = {1: ("daily",), 7: ("weekly",), 14: ("fortnightly", "biweekly"), 30: ("monthly",),
                  60: ("bimonthly",), 90: ("quarterly",), 180: ("semiannually", "semiannual", "biannually"),
@@ -100,7 +106,13 @@ def _period_days(count: int, unit: str) -> int:
 
 def _every_count(match: re.Match[str], label_words: frozenset[str]) -> str:
     count = match.group("count").lower()
-    number = _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
+    digits = words_to_digits(count).strip()
+    if count in _ORDINAL_COUNTS:
+        number = _ORDINAL_COUNTS[count]
+    elif digits.isdigit():
+        number = int(digits)
+    else:
+        return match.group(0)  # "each single week", "every working day": no count of units
     for word in _EVERY_PERIOD_WORDS.get(_period_days(number, match.group("unit").lower()), ()):
         if word in label_words:
             return word
@@ -119,6 +131,18 @@ _EQUIVALENTS = [
      "assemble", "assembly", "together"),
     (re.compile(r"\bphotographers?\b", re.IGNORECASE), "shooter", "shooter", "photographer"),
     (re.compile(r"\bfull\s+bar\b", re.IGNORECASE), "open bar", "open", "fullbar"),
+    # (round sixteen: a credit union is a bank, to whoever lends through it)
+    (re.compile(r"\bcredit\s+union\b", re.IGNORECASE), "bank", "bank", "creditunion"),
+    # (a day of the week is a weekday or the weekend, where labels say which: "on a Saturday")
+    (re.compile(r"\b(?:saturday|sunday|samstag|sonntag|samedi|dimanche|sábado|domingo|sabato|domenica|zaterdag|"
+                r"zondag|sobota|niedziela|neděle|cumartesi|pazar|lördag|søndag|lauantai|sunnuntai)s?\b", re.IGNORECASE),
+     "weekend", "weekend", "saturday"),
+    (re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|montag|dienstag|mittwoch|donnerstag|freitag|lundi|"
+                r"mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|lunedì|martedì|mercoledì|"
+                r"giovedì|venerdì|maandag|dinsdag|woensdag|donderdag|vrijdag)s?\b", re.IGNORECASE),
+     "weekday", "weekday", "monday"),
+    # (a sign-on bonus is a signing bonus, with or without the word "bonus")
+    (re.compile(r"\bsign[\s-]?on(?:\s+bonus)?\b", re.IGNORECASE), "signing bonus", "bonus", "signon"),
 ]
 
 
@@ -184,6 +208,7 @@ class IssueLabels:
     by_wording: dict[str, str] = field(default_factory=dict)  # squashed label or synonym -> label
     phrases: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # words of text labels, longest first
     pair_total: Decimal | None = None  # "6-4" labels: the sum both numbers make
+    counted: set[tuple[str, ...]] = field(default_factory=set)  # phrases in digit form ("1 proofreading pass")
     match_cache: dict[str, ValueMatch] = field(default_factory=dict)
     # The party whose share the labels are, when the description names exactly one ("the
     # percentage ... owned by Company A"): a share written for the other party is the complement.
@@ -228,6 +253,18 @@ class IssueLabels:
                               or len(words) >= 2 and re.fullmatch(r"[a-z]+", words[0]) is not None
                               and re.fullmatch(r"\d+", words[1]) is not None and not has_currency(wording)):
                     table.phrases.append((tuple(words), label))
+                    # The readers turn number words into digits before they look for a label
+                    # ("one proofreading pass" is read as "1 proofreading pass", "within a month"
+                    # as "within 1 month"): the wording goes through the same rewrite, so it is
+                    # found in the text as the text is read.
+                    counted = word_sequence(words_to_digits(wording))
+                    if counted != words:
+                        table.phrases.append((tuple(counted), label))
+                        table.counted.add(tuple(counted))
+                        key = squash(words_to_digits(wording))
+                        if table.by_wording.get(key, label) != label:
+                            wording_clashes.add(key)
+                        table.by_wording[key] = label
             numbers = numbers_in(words_to_digits(label)) if label not in slashed else []
             if len(numbers) == 1:
                 table.by_number.setdefault(numbers[0], []).append(label)
@@ -325,8 +362,9 @@ class IssueLabels:
         content = {_word_stem(w) for w in words if w not in _FILLER_WORDS}
         if len(content) < 2:
             return []
+        # (the label's own filler words count for nothing either: "only glass" is "by the glass only")
         return list(dict.fromkeys(label for phrase, label in self.phrases
-                                  if len(phrase) >= 2 and {_word_stem(w) for w in phrase} == content))
+                                  if len(phrase) >= 2 and {_word_stem(w) for w in phrase if w not in _FILLER_WORDS} == content))
 
     def _label_for(self, quantity: Quantity) -> tuple[str | None, bool]:
         """(label, compatible): the label a quantity names, and whether its unit fits this issue at all."""
@@ -584,6 +622,8 @@ class GameLabels:
         entries: dict[frozenset[str], set[tuple[str, str]]] = {}
         for issue, table in self.issues.items():
             for words, label in table.phrases:
+                if words in table.counted:
+                    continue  # (a paraphrase is read in words; the digit form is for exact wording)
                 stems = frozenset(word[:5] for word in words if word not in ("the", "a", "to", "of", "and"))
                 if len(stems) >= 2 and words[0] not in ("no", "none", "zero"):
                     entries.setdefault(stems, set()).add((issue, label))

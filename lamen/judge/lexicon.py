@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from lamen.judge.deal_words import CJK, KOREAN, european_words
+from lamen.judge.label_glosses import CJK_CONCEPTS, SCRIPT_CONCEPTS, concept_words
 
 _GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
                  "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
@@ -321,10 +322,12 @@ _CJK_WORDS = {
 }
 # Round twelve: the everyday words text labels are made of, as a table of concepts (deal_words.py).
 _CJK_WORDS.update({word: english for word, english in CJK.items() if word not in _CJK_WORDS})
+# Round sixteen: the concepts text labels are built from (label_glosses.py).
+_CJK_WORDS.update({word: english for word, english in CJK_CONCEPTS.items() if word not in _CJK_WORDS})
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
               ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
               ("元", " dollars "), ("席", " seats "), ("小时", " hours "), ("時間", " hours "), ("周", " weeks "),
-              ("週間", " weeks "), ("轮", " rounds ")]
+              ("週間", " weeks "), ("轮", " rounds "), ("场", " sets "), ("ステージ", " sets ")]
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
                "九": 9}
 _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10000}
@@ -348,6 +351,7 @@ _CJK_EVEN = re.compile(r"半々|半半|对半|五五分成")
 _CJK_ANNUAL = re.compile(r"年\s*(?=\d)")
 _CJK_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _CJK_UNITS]
 _SPACES = re.compile(r"[ ]{2,}")
+_TOPIC = re.compile(r"(?<=[A-Za-z])\s*は\s+(?=[A-Za-z])")
 
 
 def _numeral(match: re.Match[str]) -> str:
@@ -397,6 +401,10 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_MONTHLY.sub(" per month ", text)
     for unit, english in _CJK_UNIT_PATTERNS:
         text = unit.sub(english, text)
+    if "は" in text:
+        # "サインオンボーナスは不要": the topic particle between a thing and what is said of it,
+        # both now English ("signing bonus は none"), parts a key from its value.
+        text = _TOPIC.sub(": ", text)
     return _SPACES.sub(" ", text)
 
 
@@ -627,6 +635,8 @@ FOREIGN_WORDS.update({word: english for word, english in _ROUND13_WORDS.items() 
 
 FOREIGN_WORDS.update({word: english for word, english in european_words().items() if word not in FOREIGN_WORDS})
 
+FOREIGN_WORDS.update({word: english for word, english in concept_words().items() if word not in FOREIGN_WORDS})
+
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
                       and word not in ("sei", "nove", "tre", "due")} | {"sei": "six", "tre": "three"})
 
@@ -681,6 +691,7 @@ _SCRIPT_WORDS = {
     "ودیعه": " deposit ", "وام": " loan ", "کارمزد": " fees ", "بهره": " interest ", "قیمت": " price ",
 }
 _SCRIPT_WORDS.update({word: english for word, english in KOREAN.items() if word not in _SCRIPT_WORDS})
+_SCRIPT_WORDS.update({word: english for word, english in SCRIPT_CONCEPTS.items() if word not in _SCRIPT_WORDS})
 _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
                  ("주", " weeks "), ("साल", " years "), ("वर्ष", " years "), ("महीने", " months "), ("महीना", " months "),
                  ("दिन", " days "), ("डॉलर", " dollars "), ("سنوات", " years "), ("سنة", " years "), ("أشهر", " months "),
@@ -766,3 +777,63 @@ _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "
 def units_after_numbers(text: str) -> str:
     """'12 ay', '2 năm', '14 hari' -> '12 months', '2 years', '14 days'."""
     return UNIT_AFTER_NUMBER.sub(lambda m: " " + _UNIT_AFTER_NUMBER_ENGLISH[m.group(1).lower()], text)
+
+
+# Round sixteen: a word of another language inflected otherwise than the lexicon lists it (Polish
+# "z pełną załogą" for "załoga", "paliwem" for "paliwo", German "kostenloser" for "kostenlose"):
+# the lexicon's form whose letters it shares but for the ending. Each form of five letters or more
+# is indexed by itself less its last letter; a stem two forms of different senses share is dropped.
+# (words of the lexicon's phrases are left as written: "vous proposez" is read whole)
+_PHRASE_WORDS = frozenset(word for form in FOREIGN_WORDS if " " in form for word in form.split())
+
+
+def _stem_index() -> dict[str, str]:
+    index: dict[str, str] = {}
+    clashes: set[str] = set()
+    for form, english in FOREIGN_WORDS.items():
+        if " " in form or "-" in form or len(form) < 5 or not form.isalpha() or form == english:
+            continue
+        stem = form[:-1]
+        if stem in index and FOREIGN_WORDS[index[stem]] != english:
+            clashes.add(stem)
+        index.setdefault(stem, form)
+    return {stem: form for stem, form in index.items() if stem not in clashes}
+
+
+_STEMS = _stem_index()
+_FORMS = frozenset(form for form, english in FOREIGN_WORDS.items()
+                   if " " not in form and len(form) >= 5 and form.isalpha() and form != english)
+_LETTERS = re.compile(r"[^\W\d_]{5,}")
+
+
+def _known_form(match: re.Match[str], strict: bool = False) -> str:
+    word = match.group(0)
+    lower = word.lower()
+    if lower in FOREIGN_WORDS or lower in _PHRASE_WORDS:
+        return word
+    if strict:
+        # (in a text the lexicon takes for English, only a long form of its own with an ending)
+        for cut in (1, 2, 3):
+            if len(lower) - cut >= 8 and lower[:len(lower) - cut] in _FORMS:
+                return lower[:len(lower) - cut]
+        return word
+    # (a word of plain ASCII letters may be English: only a stem of five letters or more is
+    # read, and at most two letters of ending; with a letter of another alphabet, four and three)
+    plain = lower.isascii()
+    for cut in (1, 2) if plain else (1, 2, 3):
+        stem = lower[:len(lower) - cut]
+        if len(stem) < (5 if plain else 4):
+            break
+        if stem in _STEMS:
+            return _STEMS[stem]
+        if stem in _FORMS:
+            return stem  # the form with a case ending added ("allekirjoitusbonusta")
+    return word
+
+
+def inflected_forms(text: str, strict: bool = False) -> str:
+    """Words of a text in another language that the lexicon lists with another ending, as the
+    lexicon's form ("załogą" -> "załoga", "paliwem" -> "paliwo"); other words unchanged. With
+    `strict` (a text that may be English), only a form of eight letters or more with an ending
+    of up to three ("allekirjoitusbonusta" -> "allekirjoitusbonus")."""
+    return _LETTERS.sub(lambda match: _known_form(match, strict), text)

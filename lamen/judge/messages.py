@@ -476,7 +476,8 @@ _CONDITION = re.compile(r"^\W*(?:(?:and|but|or|so|then)\s+)?(?:if|unless|otherwi
 _RANGE_JOINT = re.compile(r"\s*(?:to|or|[-–])\s*", re.IGNORECASE)
 _TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\d\s*%?\s+to\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
                          re.IGNORECASE)
-_DECORATING = re.compile(r"^[\s\w-]{0,25}?\b(?:with|including|plus)\b[^,;.()]*$", re.IGNORECASE)
+# (or in parentheses right after it: "hybrid (three days in the office)")
+_DECORATING = re.compile(r"^(?:[\s\w-]{0,25}?\b(?:with|including|plus)\b[^,;.()]*|\s*\([^()]*)$", re.IGNORECASE)
 
 
 def _decorations_dropped(written: list[tuple[str, str, int, int]], sentence: str) -> list[tuple[str, str, int, int]]:

@@ -1,13 +1,24 @@
-"""Labels that name a party ("client provides" / "cleaner provides"): said from a side ("supplies
-on us", "we bring our own", "you provide the supplies"), the label is the one naming the side
-meant — the speaker's for "us", the listener's for "you" / "them"."""
+"""Labels that name a party ("client provides" / "cleaner provides", "shop-maintained" /
+"self-maintained", "band brings PA" / "house PA"): said from a side ("supplies on us", "we bring
+our own", "you service them", "your house PA", "financed through us"), the label is the one
+naming the side meant — the speaker's for "we" / "our", the listener's for "you" / "your".
+
+Which label names which side comes from the game alone: a label or synonym holding a word of a
+party's name ("shop", "hotel", "venue", "dealer", "cleaner" of "Cleaning company"); of a two-label
+issue where one label names a side, the other is the other side's; a label of "self" / "own" is
+the side of the party named as the one served ("Customer", "Client", "Buyer", ...)."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lamen.judge.extraction import Extraction
+from lamen.judge.included_labels import with_denied_things
 from lamen.judge.labels import GameLabels
+from lamen.judge.values import local_forms
+from lamen.spec.game import Game
+from lamen.spec.issue import Issue
 
 _WORD = re.compile(r"[a-z]+")
 # The speaker's side: "on us", "ours", "our own", "we provide / supply / bring / cover"
@@ -17,47 +28,194 @@ _OURS = re.compile(r"\b(?:on\s+us|ours|our\s+own|(?:we|we'll|we\s+will|we\s+can|
 _THEIRS = re.compile(r"\b(?:on\s+(?:you|them)|yours|theirs|your\s+own|their\s+own|(?:you|you'll|you\s+will|they|they'll)\s+"
                      r"(?:\w+\s+)?(?:provide|supply|bring|cover|buy|handle))\b", re.IGNORECASE)
 
+# Round sixteen: who does or has the thing, said of a side in more ways. A verb of providing or
+# doing after its subject ("you service them", "we'll fix them", "your staff handle the upkeep"),
+# a possessive before a word of the issue or its labels ("our operator", "your house PA", "my
+# bank"), "through / via / by" a side ("financed through us"), and the thing "on" a side ("assembly
+# would be on you"). Each is read as the side its pronoun names.
+_DOER = (r"(?:provide|supply|bring|cover|buy|handle|service|fix|maintain|repair|operate|run|carry|arrange|insure|"
+         r"assemble|look\s+after|take\s+care\s+of|pay\s+for|sort\s+out)(?:s|es|d|ed)?")
+_SUBJECT = re.compile(rf"\b(?P<who>we|i|you|your\s+(?:staff|team|people|crew|side))(?:'ll|'d|\s+(?:will|would|can|could|should|"
+                      rf"must|to|shall|do|can\s+also))?\s+(?:\w+\s+)?{_DOER}\b", re.IGNORECASE)
+_THROUGH = re.compile(r"\b(?:through|via|by|from)\s+(?P<who>us|me|you)\b(?!\s+(?:and|or)\b)", re.IGNORECASE)
+_ON_SIDE = re.compile(r"\b(?:is|are|be|stays?|remains?|falls?|goes|go)\s+on\s+(?P<who>us|me|you)\b", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"\b(?P<who>our|my|your)\s+(?:own\s+)?(?P<thing>[a-z]+)(?:\s+(?P<then>[a-z]+))?", re.IGNORECASE)
+_CLAUSE = re.compile(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+")
+_PLACE = re.compile(r"\b(?:in|at|to|into|from|inside)\s+(?:the\s+)?[a-z]+")
+# Where the game's one party-named issue is spoken of by no word of its own ("we bring our own
+# stuff", "you service them"), the verb's object is a pronoun or a possessive, not a value
+# ("I can bring that down to $1,000").
+_BARE_DOER = re.compile(rf"\b(?:we|i|you)(?:'ll|'d|\s+(?:will|would|can|could))?\s+{_DOER}\s+(?:our|your|their|them|it|its)\b"
+                        rf"(?![^.;,]*\d)", re.IGNORECASE)
+_SPEAKER = {"we", "i", "us", "me", "our", "my"}
+_LISTENER = {"you", "your"}
+# Parties served by the other: a label of doing it oneself ("self-assembly", "self-operated") is theirs.
+_SERVED = {"customer", "client", "buyer", "purchaser", "hirer", "tenant", "renter", "guest", "student", "member",
+           "patient", "lessee", "shopper", "hotel"}
+_SELF = {"self", "own", "yourself", "myself", "diy"}
+_STOP = {"the", "a", "an", "of", "and", "with", "by", "to", "for", "in", "on", "only", "no", "not", "its", "our", "own",
+         "own", "self", "full", "included", "extra", "provides", "brings", "maintained", "based"}
 
-def _side_labels(labels: GameLabels, issue: str) -> dict[int, str] | None:
-    """Side -> label, for a two-label issue whose labels differ by a word that names one party
-    ("cleaner" of "Cleaning company"), the other label being the other side's."""
-    table = labels.issues[issue]
-    options = table.issue.labels
-    if len(options) != 2:
-        return None
-    words = [set(_WORD.findall(label.lower())) for label in options]
-    own = [words[0] - words[1], words[1] - words[0]]
-    parties = [set(_WORD.findall(party.lower())) for party in labels.game.parties]
-    named = [[side for side, party in enumerate(parties) if any(w[:5] == p[:5] and len(w) >= 5 for w in own[i] for p in party)]
-             for i in range(2)]
-    for i in range(2):
-        if len(named[i]) == 1 and not named[1 - i]:
-            return {named[i][0]: options[i], 1 - named[i][0]: options[1 - i]}
-    return None
+
+def _stem(word: str) -> str:
+    return word[:5]
+
+
+def _names_party(word: str, party: set[str]) -> bool:
+    """A word of a label names a party: the same word ("shop" of "Bike Shop"), or one of five
+    letters or more sharing its first five ("cleaner" of "Cleaning company")."""
+    return any(word == p or len(word) >= 5 and len(p) >= 5 and word[:5] == p[:5] for p in party if len(p) >= 3)
+
+
+def _issue(game: Game, name: str) -> Issue:
+    return next(issue for issue in game.issues if issue.name == name)
+
+
+@lru_cache(maxsize=512)
+def _side_table(game: Game, name: str) -> tuple[tuple[int, str], ...]:
+    """(side, label) pairs for an issue whose text labels name a party, each side at most once
+    (of the game alone: worked out once per game and issue)."""
+    issue = _issue(game, name)
+    options = issue.labels
+    if len(options) < 2 or any(re.search(r"\d", label) for label in options):
+        return ()
+    # (a party word after a word of place names a place, not who does it: "collect in store")
+    wordings = {label: [set(_WORD.findall(_PLACE.sub(" ", w.lower()))) for w in (label, *issue.label_synonyms(label))]
+                for label in options}
+    parties = [set(_WORD.findall(party.lower())) for party in game.parties]
+    # (a word every label of the issue holds names the issue's thing, not a party: the "hire" of
+    # "dry hire" / "wet hire" beside "Plant-hire firm")
+    common = set.intersection(*(set().union(*forms) for forms in wordings.values()))
+    named: dict[int, set[str]] = {0: set(), 1: set()}
+    for label, forms in wordings.items():
+        for side, party in enumerate(parties):
+            if any(_names_party(word, party) for words in forms for word in words - common):
+                named[side].add(label)
+    sides = {side: next(iter(found)) for side, found in named.items() if len(found) == 1}
+    if len(sides) == 2 and sides[0] == sides[1]:
+        return ()
+    if len(options) == 2 and len(sides) == 1:
+        # one label names a side: the other label is the other side's
+        side, label = next(iter(sides.items()))
+        sides[1 - side] = next(other for other in options if other != label)
+    if not sides and len(options) == 2:
+        # "self-assembly" / "assembly included": doing it oneself is the served party's side
+        served = [side for side, party in enumerate(parties) if party & _SERVED] or _served_by_name(game, parties)
+        own = [label for label, forms in wordings.items() if any(words & _SELF for words in forms)]
+        if len(served) == 1 and len(own) == 1:
+            sides = {served[0]: own[0], 1 - served[0]: next(other for other in options if other != own[0])}
+    return tuple(sorted(sides.items()))
+
+
+def _served_by_name(game: Game, parties: list[set[str]]) -> list[int]:
+    """The party served, where one party is named like the game's trade ("Plant-hire firm" of
+    plant-hire, "Tutor" of language-tutoring, "Cleaning company" of office-cleaning): the other."""
+    trade = {word[:5] for word in _WORD.findall(game.name.lower()) if len(word) >= 4}
+    providers = [side for side, party in enumerate(parties) if any(len(word) >= 4 and word[:5] in trade for word in party)]
+    return [1 - providers[0]] if len(providers) == 1 else []
+
+
+@lru_cache(maxsize=512)
+def _issue_words(game: Game, name: str) -> frozenset[str]:
+    """Stems of the words of an issue's name, aliases, labels and synonyms that name no party."""
+    issue = _issue(game, name)
+    words = set(_WORD.findall(" ".join((name, *issue.aliases)).lower()))
+    for label in issue.labels:
+        for wording in (label, *issue.label_synonyms(label)):
+            words |= set(_WORD.findall(wording.lower()))
+    parties = [set(_WORD.findall(party.lower())) for party in game.parties]
+    return frozenset(_stem(word) for word in words if len(word) >= 2 and word not in _STOP
+                     and not any(_names_party(word, party) for party in parties))
+
+
+def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
+    """The side a clause gives the thing to, when its cues agree: the speaker's for "we" / "our",
+    the listener's for "you" / "your"."""
+    found: set[int] = set()
+    if _OURS.search(clause):
+        found.add(side)
+    if _THEIRS.search(clause):
+        found.add(1 - side)
+    for pattern in (_SUBJECT, _THROUGH, _ON_SIDE):
+        for match in pattern.finditer(clause):
+            who = match.group("who").lower().split()[0]
+            found.add(side if who in _SPEAKER else 1 - side)
+    for match in _POSSESSIVE.finditer(clause):
+        # the thing owned, or the word it describes ("our operator", "your house PA")
+        if any(_stem(word.lower()) in words for word in (match.group("thing"), match.group("then") or "")):
+            found.add(side if match.group("who").lower() in _SPEAKER else 1 - side)
+    return found.pop() if len(found) == 1 else None
 
 
 def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
     """The reading, with each party-named issue that it left unread (or read as no label) taken
-    from who the text says provides it, near the issue's name."""
-    if side is None or not (_OURS.search(text) or _THEIRS.search(text)):
+    from who the text says provides it, near the issue's name. (Also, side or no side, a thing
+    denied by name, "no operator", is the label without it: `included_labels.py`.)"""
+    found = with_denied_things(found, text, labels)
+    if side is None:
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
-    for issue in labels.issues:
-        if issue in offers or issue in found.ambiguous:
-            continue
-        sides = _side_labels(labels, issue)
-        if sides is None:
-            continue
+    reasons: list[str] = []
+    open_issues = [issue for issue in labels.issues if issue not in offers and issue not in found.ambiguous
+                   and _side_table(labels.game, issue)]
+    if not open_issues:
+        return found
+    # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
+    sentences = re.split(r"(?<=[.!?;\n])\s*", local_forms(text))
+    for issue in open_issues:
+        sides = dict(_side_table(labels.game, issue))
         names = [issue, *labels.issues[issue].issue.aliases]
-        for sentence in re.split(r"(?<=[.!?;\n])\s*", text):
-            lower = sentence.lower()
-            if not any(re.search(rf"\b{re.escape(name.lower())}", lower) for name in names):
+        # (clause by clause: "our operator in the cab, and any damage on your own insurance" gives
+        # the operator to us and the insurance, not the operator, to you)
+        named = _names_pattern(tuple(names))
+        for sentence in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
+            if not named.search(sentence):
                 continue
             ours, theirs = _OURS.search(sentence), _THEIRS.search(sentence)
-            if bool(ours) != bool(theirs):
-                offers[issue] = sides[side if ours else 1 - side]
+            wanted = side if ours else 1 - side
+            if bool(ours) != bool(theirs) and wanted in sides:
+                offers[issue] = sides[wanted]
                 invalid.pop(issue, None)
+                break
+    for issue in [issue for issue in open_issues if issue not in offers]:
+        # A clause that speaks of the issue (a word of its name or labels) or, where it is the one
+        # party-named issue the game leaves open, of nothing else, and gives it to one side.
+        sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
+        alone = len(open_issues) == 1
+        for clause in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
+            said = {_stem(word) for word in _WORD.findall(clause.lower())}
+            if not (said & words or alone and _BARE_DOER.search(clause)):
+                continue
+            given = _cued_side(clause, side, words)
+            if given is not None and given in sides:
+                offers[issue] = sides[given]
+                invalid.pop(issue, None)
+                reasons.append(f"{issue}: '{sides[given]}' read from whose side the text gives it to")
                 break
     if offers == found.offers:
         return found
-    return found.model_copy(update={"offers": offers, "invalid": invalid, "method": "text"})
+    update: dict[str, object] = {"offers": offers, "invalid": invalid, "method": "text"}
+    if reasons:
+        update |= {"confidence": "unsure", "reason": "; ".join(filter(None, (found.reason, *reasons)))}
+    return found.model_copy(update=update)
+
+
+@lru_cache(maxsize=512)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(rf"\b{re.escape(name.lower())}" for name in names), re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _writer_patterns(parties: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(rf"^\W*{re.escape(party.lower())}\b(?:'s)?\s*(?:note|notes|here|side|ok|[:(—–-])"
+                            rf"|\(\s*{re.escape(party.lower())}\s*\)") for party in parties)
+
+
+def note_writer(note: str, parties: tuple[str, ...]) -> int | None:
+    """The side a note says it is written for, at its head: "Venue note.", "Office manager OK
+    with: ...", "Tutor: acceptable — ...", "Note (office manager): ..." — one party named as the
+    subject of its first line, else None."""
+    head = note.strip().split("\n", 1)[0][:120].lower()
+    named = [side for side, pattern in enumerate(_writer_patterns(tuple(parties))) if pattern.search(head)]
+    return named[0] if len(named) == 1 else None
+

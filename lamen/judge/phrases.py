@@ -109,8 +109,14 @@ def _stems_of(word: str, stems: frozenset[str]) -> set[str]:
     stem that it starts ("pay" of "payment", "pack" of "packing"). Both count, so "packing" is
     the "packi" of "full packing" as well as the "pack" of "pack it yourself"; and "full" is the
     "fully" of "fully remote"."""
-    return {stem for stem in stems if word[:5] == stem or (3 <= len(stem) < 5 and word.startswith(stem))
-            or word + "y" == stem}  # "full" of "fully remote"
+    # ("without" is no "with": it starts with the stem and says the opposite; "pay" is the
+    # "payme" of "payment on delivery")
+    if 3 <= len(word) < 5:
+        return {stem for stem in stems if stem.startswith(word) or word + "y" == stem  # "full" of "fully remote"
+                or (3 <= len(stem) < 5 and word.startswith(stem))}
+    head = word[:5]
+    return {stem for stem in stems if head == stem or (3 <= len(stem) < 5 and word.startswith(stem) and word != "without")
+            or word + "y" == stem}
 
 
 def _joined_compounds(words: list[tuple[int, int, str]], label_words: frozenset[str]) -> list[tuple[int, int, str]]:

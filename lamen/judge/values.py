@@ -78,7 +78,7 @@ _AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IG
 
 from lamen.judge.digits import ascii_digits  # noqa: E402
 from lamen.judge.per_week import times_a_week  # noqa: E402
-from lamen.judge.lexicon import FOREIGN_WORDS, UNIT_AFTER_NUMBER, cjk_to_latin, script_to_latin, units_after_numbers  # noqa: E402  (a table of words, no logic)
+from lamen.judge.lexicon import FOREIGN_WORDS, UNIT_AFTER_NUMBER, cjk_to_latin, inflected_forms, script_to_latin, units_after_numbers  # noqa: E402  (a table of words, no logic)
 
 _FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WORDS), key=len, reverse=True))
                       + r")(?![\w-])", re.IGNORECASE)
@@ -397,7 +397,9 @@ def local_forms(text: str) -> str:
     if _has_foreign_words(text) or "d.h." in lower:
         text = _number_compounds(text)
         if not in_english(text):
-            text = _noun_compounds(text)
+            text = inflected_forms(_noun_compounds(text))  # "z pełną załogą": the lexicon's "załoga"
+        else:
+            text = inflected_forms(text, strict=True)  # "ilman allekirjoitusbonusta", few lexicon words
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
         if "percent" in text:
             # "1,5 prosent" is now "1,5 percent": a per cent word after a decimal comma
