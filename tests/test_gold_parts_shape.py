@@ -39,6 +39,9 @@ SHAPES = (
     # Issue 12's second held-out set once more: drift beyond test17's, half of it ordinary turns.
     PartShape("test19", "t19", ("translation-job",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test14, test16 and test18), with a new game in text labels.
+    PartShape("test20", "t20", ("garden-maintenance",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
