@@ -9,11 +9,13 @@ chosen by `--round`:
 - round 16: A = test18's and test19's items with odd id numbers, and the halves earlier rounds validated on
   (test12 ... test17's items with even id numbers: their rounds are over, so they are tuning material now);
   B = test18's and test19's items with even id numbers.
+- round 17: A = test20's and test21's items with odd id numbers and round 16's B (test18's and test19's
+  items with even id numbers); B = test20's and test21's items with even id numbers.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13|14|15|16] [--errors]
+    python bench/extraction_halves.py [--round 12|13|14|15|16|17] [--errors]
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
     15: {"A": (Slice("test16", 1), Slice("test17", 1)), "B": (Slice("test16", 0), Slice("test17", 0))},
     16: {"A": (Slice("test18", 1), Slice("test19", 1), *(Slice(f"test{n}", 0) for n in range(12, 18))),
          "B": (Slice("test18", 0), Slice("test19", 0))},
+    17: {"A": (Slice("test20", 1), Slice("test21", 1), Slice("test18", 0), Slice("test19", 0)),
+         "B": (Slice("test20", 0), Slice("test21", 0))},
 }
 
 
