@@ -50,6 +50,8 @@ _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes
                  # (not "in" nor "at": "fuel in" is the fuel in the price, "fuel at cost" the fuel extra)
                  "via", "through", "by", "my", "our", "your", "their"}
 
+_BARE_COUNT = re.compile(r"[\d\s.,]+")
+_OPENING_PREPOSITIONS = frozenset({"by", "at", "on", "in", "for", "from", "with"})
 _NEGATIONS = frozenset({"non", "no", "not", "without"})
 
 
@@ -279,6 +281,13 @@ class IssueLabels:
             if shorter and shorter != words and words == tuple(word_sequence(label)) and not any(other == shorter or set(shorter) <= set(other)
                                                         for other, owner in table.phrases if owner != label):
                 table.phrases.append((shorter, label))
+        # "by the glass only": the preposition and article opening a label may go unsaid ("glass
+        # only on the list"), when what is left (two words or more) is no other label's wording.
+        for words, label in list(table.phrases):
+            if len(words) >= 4 and words[0] in _OPENING_PREPOSITIONS and words[1] in ("the", "a", "an"):
+                shorter = words[2:]
+                if not any(set(shorter) <= set(other) for other, owner in table.phrases if owner != label):
+                    table.phrases.append((shorter, label))
         for key in clashes:
             del table.by_normal[key]
         for key in wording_clashes:
@@ -396,6 +405,23 @@ class IssueLabels:
         if key not in self.match_cache:
             self.match_cache[key] = self._match(key, known_units)
         return self.match_cache[key]
+
+    def match_in_text(self, value: str, known_units: set[str], word_after: str = "") -> ValueMatch:
+        """`match` for a number found in running text, not under its issue's key: a bare count
+        ("1" of "一周", "two weeks, single proofread") names no label only a synonym's digit form
+        holds ("1 proofreading pass"), nor a label written in words ("two-linguist review"): there
+        it counts weeks or anything else, and "nothing of this issue" is the reading. Under a key
+        ("sets: two") `match` reads it."""
+        result = self.match(value, known_units)
+        if result.kind != "label" or not self.counted or not _BARE_COUNT.fullmatch(value):
+            return result
+        if re.search(r"\d", result.label or ""):
+            return result
+        # ("2 rounds" of "two rounds": the label's own word after the count names it)
+        if word_after and any(word_after in words or word_after.rstrip("s") in words
+                              for words, label in self.phrases if label == result.label):
+            return result
+        return ValueMatch("empty")
 
     def _match(self, value: str, known_units: set[str]) -> ValueMatch:
         text = str(value).strip().strip("\"'`*_ ").strip()

@@ -135,6 +135,7 @@ class _Found:
     each: bool = False  # "five seats each", "50% apiece": the same number for both parties
     small_count: bool = False  # "one question", "2 kids": a count below ten of something that is no money
     others: tuple[tuple[str, str | None], ...] = ()  # the issues (and labels) a tie broken by topic passed over
+    word_after: str = ""  # the word cut from the span after the number ("rounds" of "2 rounds")
 
 
 def _convertible(labels: GameLabels) -> set[str]:
@@ -183,9 +184,11 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         # ("12-month" of a game whose labels are "month-to-month" and "12 months": a unit all the same)
         text_word = unit_word in labels.label_words and unit_word not in labels.number_label_words \
             and f"{unit_word}s" not in labels.number_label_words
+        cut_word = ""
         if unit_word and (text_word or not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
                                             or unit_word in _CURRENCY_WORDS or unit_word in convertible)):
             span = span[: match.start("unit") - match.start()]
+            cut_word = unit_word
             # "3 rounds", "2 kids": a count of something else (unless it is money or a percentage).
             # ("$26,000 cash": the word after the amount is a text label of another issue, not its unit.)
             stray = (unit_word not in _FILLER and unit_word[:5] not in keyword_stems and unit_word not in labels.label_words
@@ -217,7 +220,8 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
             and not _MONEY_NEXT.match(sentence, match.end("unit"))
         found.append(_Found(match.start(), match.start() + len(span), span.strip(),
                             position_at(places, match.start()), bool(match.group("num2")), currency, stray and not each,
-                            word_range, measure=measure, period=period, each=each, small_count=small_count))
+                            word_range, measure=measure, period=period, each=each, small_count=small_count,
+                            word_after=cut_word))
     return found
 
 
@@ -279,7 +283,11 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
         converts = any(s in written_units and t in label_units for s, t in CONVERSIONS)
         if written_units and label_units - {"%"} and not written_units & label_units and not converts:
             continue  # "1 year" is no number of days either
-        result = shared or table.match(found.span, labels.known_units)
+        # (a count right after its issue's name, a colon between, is read as under a key:
+        # "Révisions : deux tours", and one after a value of the same issue shares its unit: "from
+        # two sets down to one"; elsewhere a bare count names no label written in words)
+        result = shared or (table.match(found.span, labels.known_units) if distance <= 3 or issue in topic[-1:] else
+                            table.match_in_text(found.span, labels.known_units, found.word_after))
         if result.kind == "invalid" and found.period and table.currency:
             result = _per_issue_period(found, issue, labels) or result
         # (not a small count of something else: "one question" is no $1,000; "120 tys." is thousands)
@@ -476,8 +484,9 @@ _CONDITION = re.compile(r"^\W*(?:(?:and|but|or|so|then)\s+)?(?:if|unless|otherwi
 _RANGE_JOINT = re.compile(r"\s*(?:to|or|[-–])\s*", re.IGNORECASE)
 _TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\d\s*%?\s+to\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
                          re.IGNORECASE)
-# (or in parentheses right after it: "hybrid (three days in the office)")
-_DECORATING = re.compile(r"^(?:[\s\w-]{0,25}?\b(?:with|including|plus)\b[^,;.()]*|\s*\([^()]*)$", re.IGNORECASE)
+# (or in parentheses right after it, or after a noun of it: "hybrid (three days in the office)",
+# "a hybrid schedule (3 days in office)")
+_DECORATING = re.compile(r"^(?:[\s\w-]{0,25}?\b(?:with|including|plus)\b[^,;.()]*|(?:\s+[a-z-]+){0,2}\s*\([^()]*)$", re.IGNORECASE)
 
 
 def _decorations_dropped(written: list[tuple[str, str, int, int]], sentence: str) -> list[tuple[str, str, int, int]]:
@@ -678,7 +687,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # "+ assembly", "throw in assembly", "free assembly": the label saying it is included
         included = [f for f in included_mentions(sentence, labels)
                     if not any(f[0] == g[0] and f[2] < g[3] and g[2] < f[3] for g in written + paraphrased + zeros)]
-        phrases = [f for f in written + paraphrased if not inside_zero(f)] + zeros + included + \
+        # ("hybrid (3 days in office)": a paraphrase inside a label's parenthesis describes it too)
+        phrases = [f for f in _decorations_dropped(sorted(written + paraphrased, key=lambda f: f[2]), sentence)
+                   if not inside_zero(f)] + zeros + included + \
             even_mentions(sentence, labels, stems)
         if labels.label_words:
             phrases += listed_partial_labels(sentence, labels, [(start, end) for _, _, start, end in phrases + every_written])

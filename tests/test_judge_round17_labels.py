@@ -1,0 +1,96 @@
+"""Classes of text labels the seventeenth round of issue 12 reads by general mechanisms (tuned on
+round 17's half A: the odd halves of test20 and test21 and the even halves of test18 and test19;
+checked on half B by its totals), each tested on fresh examples written for these tests, not the
+gold set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_message
+from lamen.judge.labels import GameLabels
+from tests.gold_shape import labels_from_yaml, labels_of
+
+# A game of this file's own: a label opening with a preposition and an article ("at the counter
+# only"), beside one sharing a word with it ("counter and table").
+_CAFE_GAME = """\
+name: cafe-supply
+description: A bakery and a cafe are negotiating a pastry supply.
+sides:
+  - You represent the bakery.
+  - You represent the cafe.
+parties: [Bakery, Cafe]
+issues:
+  - name: price per tray
+    issue_type: distributive
+    descriptions: What the cafe pays per tray of pastries.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$30", "$35", "$40"], ["$30", "$35", "$40"]]
+  - name: service
+    issue_type: integrative
+    descriptions: How the cafe sells the pastries.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[at the counter only, counter and table], [at the counter only, counter and table]]
+issue_weights: [[2, 1], [1, 2]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def cafe(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "cafe-supply", _CAFE_GAME)
+
+
+# A paraphrase of another label inside a parenthesis right after a label (or after a noun of it)
+# describes that label: "hybrid (2 days in office)" is hybrid, not also on-site.
+@pytest.mark.parametrize("text, offers", [
+    ("We'd propose $120,000 and a hybrid pattern (2 days in office), plus 25 days off.",
+     {"salary": "$120000", "vacation": "25 days", "work arrangement": "hybrid"}),
+    ("Our offer: 1. $100,000 2. Hybrid (4 days in office) 3. 20 days",
+     {"salary": "$100000", "vacation": "20 days", "work arrangement": "hybrid"}),
+])
+def test_a_parenthesis_after_a_label_describes_it(text, offers) -> None:
+    reading = extract_message(text, labels_of("job-offer"))
+    assert reading.offers == offers
+    assert reading.ambiguous == ()
+    assert reading.confidence == "sure"
+
+
+# The preposition and article opening a label may go unsaid, when the rest is no other label's wording.
+@pytest.mark.parametrize("game_name, text, issue, label", [
+    ("wine-supply", "Net 30 suits us, weekly delivery, and glass only for now.", "listing", "by the glass only"),
+    ("cafe", "We can do $35 a tray if it's counter only.", "service", "at the counter only"),
+])
+def test_a_label_is_read_without_its_opening_preposition(cafe, game_name, text, issue, label) -> None:
+    labels = cafe if game_name == "cafe" else labels_of(game_name)
+    assert extract_message(text, labels).offers[issue] == label
+
+
+def test_the_shortened_label_is_not_made_where_another_label_holds_its_words(cafe) -> None:
+    # "counter" alone is in both labels: only the two-word rest "counter only" is added, and a
+    # text saying "counter" alone names neither.
+    phrases = {words for words, _ in cafe.issues["service"].phrases}
+    assert ("counter", "only") in phrases
+    assert ("counter",) not in phrases
+
+
+# A bare count in running text ("1" of "1 week") names no text label whose digit form holds that
+# number ("1 proofreading pass" of single proofread): the count is the turnaround's.
+def test_a_bare_count_does_not_name_a_synonym_in_digit_form() -> None:
+    labels = labels_of("translation-job")
+    review = labels.issues["review"]
+    assert review.match("1", labels.known_units).label == "single proofread"  # under a key it does
+    assert review.match_in_text("1", labels.known_units).kind == "empty"
+    assert review.match_in_text("2", labels.known_units).kind == "empty"  # "two-linguist review"
+    reading = extract_message("Rate 0.11, and for proofreading we can wait 1 week at most.", labels)
+    assert reading.offers == {"turnaround": "one week"}
+
+
+def test_a_count_after_a_value_of_its_issue_or_its_key_still_names_its_label() -> None:
+    labels = labels_of("band-booking")
+    reading = extract_message("Honestly, the most we can do is cut it from three sets down to one.", labels)
+    assert reading.offers == {"sets": "one set"}
+    sets = labels.issues["sets"]
+    # ("two rounds" of "2 rounds": the label's own word after the count names it)
+    assert sets.match_in_text("2", labels.known_units, "sets").label == "two sets"
+    assert sets.match_in_text("2", labels.known_units, "tours").kind == "empty"
