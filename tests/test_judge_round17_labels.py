@@ -94,3 +94,26 @@ def test_a_count_after_a_value_of_its_issue_or_its_key_still_names_its_label() -
     # ("two rounds" of "2 rounds": the label's own word after the count names it)
     assert sets.match_in_text("2", labels.known_units, "sets").label == "two sets"
     assert sets.match_in_text("2", labels.known_units, "tours").kind == "empty"
+
+
+# Glosses of the things the user-authored games deal in (mowing, hedges, compost, on site, haul
+# away; main stage, food court, car park, edge, generator, mains; translation, layout, print-ready)
+# in the languages messages are written in: the label is then found from its words.
+@pytest.mark.parametrize("game_name, text, offers", [
+    ("garden-maintenance", "Wir schlagen 1.200 $ im Monat vor, Rasenmähen und Hecken, Kompostierung vor Ort.",
+     {"price": "$1200", "scope": "mowing and hedges", "green waste": "compost on site"}),
+    ("garden-maintenance", "격주 방문, 월 1,000달러, 잔디 깎기와 산울타리, 퇴비는 현장에서 처리하겠습니다.",
+     {"price": "$1000", "visit frequency": "fortnightly", "scope": "mowing and hedges",
+      "green waste": "compost on site"}),
+    ("food-truck-pitch", "Proponiamo 600 $ per lo spazio, commissione del 10%, vicino al palco principale, con "
+     "generatore proprio.",
+     {"pitch fee": "$600", "commission": "10%", "location": "main stage area", "power": "own generator"}),
+    ("food-truck-pitch", "摊位费600美元，抽成10%，位置在美食广场，我们自带发电机。",
+     {"pitch fee": "$600", "commission": "10%", "location": "food court", "power": "own generator"}),
+    ("translation-job", "Podemos fazer 0,10 $ por palavra, em quatro semanas, só tradução, texto editável.",
+     {"rate": "$0.10", "turnaround": "four weeks", "review": "translation only", "format": "editable text"}),
+])
+def test_the_games_things_are_read_in_other_languages(game_name, text, offers) -> None:
+    reading = extract_message(text, labels_of(game_name))
+    assert reading.offers == offers
+    assert reading.confidence == "unsure"  # (a text not in English is read unsure)
