@@ -117,3 +117,31 @@ def test_the_games_things_are_read_in_other_languages(game_name, text, offers) -
     reading = extract_message(text, labels_of(game_name))
     assert reading.offers == offers
     assert reading.confidence == "unsure"  # (a text not in English is read unsure)
+
+
+# A short last segment holding no number after the values is a tag asking for agreement, in any
+# language the lexicon turns into English: the values before it are proposed, not asked about.
+@pytest.mark.parametrize("text", [
+    "Plated dinner, 65 dollars a guest, open bar, full prepayment — are you agreed?",
+    "Plated dinner, 65 dollars a guest, open bar, full prepayment — sind Sie einverstanden?",
+])
+def test_a_tag_question_after_a_package_leaves_it_proposed(text) -> None:
+    reading = extract_message(text, labels_of("catering-contract"))
+    assert reading.offers == {"menu": "plated dinner", "price per guest": "$65", "bar": "open bar",
+                              "payment": "full prepayment"}
+
+
+def test_an_inquiry_about_a_value_is_still_a_question() -> None:
+    reading = extract_message("Thanks — just to confirm, is the $110,000 before the bonus?", labels_of("job-offer"))
+    assert reading.offers == {}
+
+
+# "a full year" is read as "1 year" (one unit's length): a label "full year" is found in that form.
+@pytest.mark.parametrize("text", [
+    "We could take 15 bikes for $550 a month over a full year.",
+    "Podemos oferecer 15 bicicletas por 550 $ por mês, num contrato de um ano inteiro.",
+])
+def test_a_full_unit_label_is_read_after_the_number_rewrite(text) -> None:
+    reading = extract_message(text, labels_of("bike-fleet"))
+    assert reading.offers["contract length"] == "full year"
+    assert reading.offers["fleet size"] == "15 bikes"

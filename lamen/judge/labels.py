@@ -50,6 +50,7 @@ _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes
                  # (not "in" nor "at": "fuel in" is the fuel in the price, "fuel at cost" the fuel extra)
                  "via", "through", "by", "my", "our", "your", "their"}
 
+_WHOLE_UNIT = re.compile(r"(?:full|whole|entire|complete)\s+(year|month|week|day)", re.IGNORECASE)
 _BARE_COUNT = re.compile(r"[\d\s.,]+")
 _OPENING_PREPOSITIONS = frozenset({"by", "at", "on", "in", "for", "from", "with"})
 _NEGATIONS = frozenset({"non", "no", "not", "without"})
@@ -260,6 +261,9 @@ class IssueLabels:
                     # as "within 1 month"): the wording goes through the same rewrite, so it is
                     # found in the text as the text is read.
                     counted = word_sequence(words_to_digits(wording))
+                    # ("full year": the reader reads "a full year" as "1 year", a length of one unit)
+                    if (whole := _WHOLE_UNIT.fullmatch(wording.strip())) is not None:
+                        counted = ["1", whole.group(1).lower()]
                     if counted != words:
                         table.phrases.append((tuple(counted), label))
                         table.counted.add(tuple(counted))

@@ -195,8 +195,11 @@ def asks_about(sentence: str) -> bool:
         return True
     # "Thanks — just to confirm, are the $1,200 and 24 months inclusive of utilities?"
     segments = re.split(r":\s+|\s[-–—]\s|,\s+", stripped)
+    # (a short last segment holding no number after the values is a tag asking for agreement:
+    # "Buffet, $45 a guest, no bar — are you agreed?", "… — sind Sie einverstanden?")
+    tag = len(segments) > 2 and not re.search(r"\d", segments[-1]) and len(segments[-1].split()) <= 4
     return any(_INQUIRY.match(segment) and not _PROPOSING_WORDS.search(" ".join(segments[index:]))
-               for index, segment in enumerate(segments[1:], start=1))
+               for index, segment in enumerate(segments[1:len(segments) - tag], start=1))
 
 
 _THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+side|"
