@@ -145,3 +145,13 @@ def test_a_full_unit_label_is_read_after_the_number_rewrite(text) -> None:
     reading = extract_message(text, labels_of("bike-fleet"))
     assert reading.offers["contract length"] == "full year"
     assert reading.offers["fleet size"] == "15 bikes"
+
+
+# A question about the thing gives it to no side: "your" in an inquiry names no provider.
+def test_a_question_about_a_party_named_thing_reads_no_side() -> None:
+    labels = labels_of("bike-fleet")
+    asked = extract_message("Before we talk numbers, what exactly does your maintenance plan include — are "
+                            "punctures fixed the same day?", labels, side=1)
+    assert "maintenance" not in asked.offers
+    told = extract_message("Fine: $500 a month for 15 bikes, and your team handles the maintenance.", labels, side=1)
+    assert told.offers["maintenance"] == "shop-maintained"

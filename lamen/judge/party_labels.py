@@ -16,6 +16,7 @@ from functools import lru_cache
 from lamen.judge.extraction import Extraction
 from lamen.judge.included_labels import with_denied_things
 from lamen.judge.labels import GameLabels
+from lamen.judge.stance import asks_about
 from lamen.judge.values import local_forms
 from lamen.spec.game import Game
 from lamen.spec.issue import Issue
@@ -161,7 +162,8 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     if not open_issues:
         return found
     # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
-    sentences = re.split(r"(?<=[.!?;\n])\s*", local_forms(text))
+    # (a question about the thing gives it to no one: "what does your maintenance service cover?")
+    sentences = [sentence for sentence in re.split(r"(?<=[.!?;\n])\s*", local_forms(text)) if not asks_about(sentence)]
     for issue in open_issues:
         sides = dict(_side_table(labels.game, issue))
         names = [issue, *labels.issues[issue].issue.aliases]
