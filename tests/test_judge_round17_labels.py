@@ -155,3 +155,18 @@ def test_a_question_about_a_party_named_thing_reads_no_side() -> None:
     assert "maintenance" not in asked.offers
     told = extract_message("Fine: $500 a month for 15 bikes, and your team handles the maintenance.", labels, side=1)
     assert told.offers["maintenance"] == "shop-maintained"
+
+
+# A period word that is an amount's period ("a monthly fee of $1,100", "$1,100 monthly,", 月額
+# read as "monthly" before the amount) is no label of a frequency issue; before a noun of
+# something else ("1,100 dollars weekly visits") it still is.
+@pytest.mark.parametrize("text, frequency", [
+    ("A monthly fee of $1,200 suits us, with a crew every other week and mowing only.", "fortnightly"),
+    ("We'd settle at $1,200 monthly, weekly visits, mowing only.", "weekly"),
+    ("月額1,200ドルで、毎週の訪問、芝刈りのみでお願いします。", "weekly"),
+    ("We'd settle at $1,200, monthly visits, mowing only.", "monthly"),
+])
+def test_an_amounts_period_is_no_frequency_label(text, frequency) -> None:
+    reading = extract_message(text, labels_of("garden-maintenance"))
+    assert reading.offers == {"price": "$1200", "visit frequency": frequency, "scope": "mowing only"}
+    assert reading.ambiguous == ()

@@ -847,6 +847,32 @@ def _split_prefix(word: str) -> str:
     return f"{found.group(1)}[\\s-]?{found.group(2)}" if found else re.escape(word)
 
 
+# A period word right before an amount or a word of money ("monthly 1,000 dollars" as 月額 reads,
+# "a monthly fee of $1,000") or right after an amount, ending the clause ("$1,000 monthly,"), is
+# the amount's period.
+# (after an amount, only where the clause ends: "1200 dollars weekly visits" are visits)
+_CLAUSE_END = re.compile(r"\s*(?:[,.;:!?)\n]|$|and\b|—|–)", re.IGNORECASE)
+_PERIOD_LABEL = re.compile(r"(?:monthly|weekly|yearly|annual|annually|daily|quarterly)", re.IGNORECASE)
+_MONEY_AFTER = re.compile(r"\s*(?:(?:fee|rate|price|rent|payment|cost|charge|retainer|amount)s?\b|[$€£]\s*\d|\d[\d,.]*\s*"
+                          r"(?:[$€£]|dollars?\b|usd\b|eur\b|euros?\b))", re.IGNORECASE)
+_MONEY_BEFORE = re.compile(r"(?:[$€£]\s*\d(?:[\d,.]*\d)?k?|\d(?:[\d,.]*\d)?k?\s*(?:[$€£]|dollars?|usd|eur|euros?))"
+                           r"\s*(?:a\s+|per\s+)?$",
+                           re.IGNORECASE)
+
+
+def money_periods_dropped(found: list[tuple[str, str, int, int]], sentence: str,
+                          labels: "GameLabels") -> list[tuple[str, str, int, int]]:
+    """Text labels found in a sentence, less a period label ("monthly" of a visit frequency) that
+    is the period of an amount beside it: "$1,000 monthly, fortnightly visits" offers fortnightly.
+    Only in a game with a money issue, for a label of an issue that holds no money."""
+    if not labels.money_ranges:
+        return found
+    return [(issue, label, start, end) for issue, label, start, end in found
+            if labels.issues[issue].currency or not _PERIOD_LABEL.fullmatch(sentence[start:end])
+            or not (_MONEY_AFTER.match(sentence, end) or _MONEY_BEFORE.search(sentence[max(0, start - 30):start])
+                    and _CLAUSE_END.match(sentence, end))]
+
+
 @lru_cache(maxsize=256)
 def label_cache(game: Game) -> GameLabels:
     """The label matchers of a game, built once (games are immutable and hashable)."""

@@ -21,7 +21,7 @@ from lamen.judge.dates import is_date_label
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, IssueLabels, ValueMatch, frequency_words, numbers_in, unit_tokens,
-    words_to_digits,
+    money_periods_dropped, words_to_digits,
 )
 from lamen.judge.numbers import decimal_text
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
@@ -616,7 +616,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                                       revises=revising))
             topic += [issue for issue, _ in package]
             found = []
-        every_written = label_phrases(sentence, labels)
+        every_written = money_periods_dropped(label_phrases(sentence, labels), sentence, labels)
         written = _decorations_dropped(_keys_dropped(every_written, sentence), sentence)
         amounts = [item for item in found if item.currency]
         amounts_in_order = _amounts_in_game_order(amounts, labels) if not package else None
