@@ -75,7 +75,13 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
     joined = [(start, end, _stem(word) if _SELF.match(word) else word)
               for start, end, word in _joined_compounds(plain, labels.label_words)]
     found: list[Found] = []
+    # (work skipped: a label none of whose stems some word of the sentence can stand for is not
+    # there; `_stems_of` gives a stem only to a word it starts, that starts it, or that is it less "y")
+    heads = {piece for _, _, word in joined for piece in (word[:3], word[:4], word[:5], word + "y")}
+    shorts = {word for _, _, word in joined if 3 <= len(word) < 5}
     for issue, label, stems in labels.paraphrase_stems:
+        if not all(stem in heads or stem[:3] in shorts or stem[:4] in shorts for stem in stems):
+            continue
         for index, (start, _, word) in enumerate(joined):
             if not _stems_of(word, stems):
                 continue
