@@ -170,3 +170,12 @@ def test_an_amounts_period_is_no_frequency_label(text, frequency) -> None:
     reading = extract_message(text, labels_of("garden-maintenance"))
     assert reading.offers == {"price": "$1200", "visit frequency": frequency, "scope": "mowing only"}
     assert reading.ambiguous == ()
+
+
+# A phrasal verb whose object is the talk itself ("pick this up tomorrow") names no label; one
+# whose object is the goods ("pick it up ourselves") still does.
+def test_picking_the_talk_up_is_no_pickup() -> None:
+    labels = labels_of("furniture-order")
+    assert extract_message("Let me measure the hallway first — can we pick this up tomorrow?", labels).offers == {}
+    assert extract_message("$1,100 and we'll pick it up ourselves.", labels).offers == {"price": "$1100",
+                                                                                         "delivery": "pickup"}

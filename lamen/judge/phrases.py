@@ -102,12 +102,17 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
                 continue
             for _, end, _ in words[index + 1:index + 4]:
                 if sentence[end - len(rest):end].lower() == rest and end - len(rest) > start + len(head) \
-                        and not sentence[end - len(rest) - 1].isalpha():
+                        and not sentence[end - len(rest) - 1].isalpha() \
+                        and not _TALK_OBJECT.fullmatch(sentence[start + len(head):end - len(rest)]):
                     if not any(start < e and s < end for s, e in taken):
                         taken.append((start, end))
                         found.append((issue, label, start, end))
                     break
     return found
+
+
+# "pick this up (in the next round)": a phrasal verb whose object is the talk itself is no label.
+_TALK_OBJECT = re.compile(r"\s+(?:this|that|things|the\s+(?:conversation|discussion|thread|topic))\s+", re.IGNORECASE)
 
 
 def _stems_of(word: str, stems: frozenset[str]) -> set[str]:
