@@ -49,3 +49,31 @@ def test_the_period_of_an_amount_is_no_frequency(text) -> None:
     reading = extract_message(text, game("garden-maintenance"))
     assert reading.offers == {"price": "$1200", "visit frequency": "weekly", "scope": "mowing only"}
     assert reading.confidence == "sure"
+
+
+# A value replaced ("rather than the quoted 4%", "3 % statt 4 %") or turned down as costly with no
+# copula, as many languages say it ("taxas de 80 $ muito caro" -> "80 $ too expensive"): not offered.
+@pytest.mark.parametrize("text, offers", [
+    ("We'd take $8,000 over 6 years, at 3% rather than the quoted 4%.",
+     {"amount": "$8000", "duration": "6 years", "annual interest rate": "3%"}),
+    ("Wir nehmen 8.000 $ über 6 Jahre, aber 3 % statt 4 %, und eine Gebühr von 50 $ ist zu teuer.",
+     {"amount": "$8000", "duration": "6 years", "annual interest rate": "3%"}),
+    ("Podemos aceitar 9.000 $ em 7 anos a 3 %, mas taxas de 80 $ muito caro.",
+     {"amount": "$9000", "duration": "7 years", "annual interest rate": "3%"}),
+])
+def test_a_replaced_or_too_costly_value_is_not_offered(text, offers) -> None:
+    assert extract_message(text, game("loan-agreement")).offers == offers
+
+
+# "not comfortable with the 4% escalator": taking a value up, denied, is turning it down; "is 40%
+# above our budget": a value measured past the speaker's limit by an amount.
+@pytest.mark.parametrize("name, text, offers", [
+    ("office-cleaning", "We're not happy with the 4% escalator. Twice a week at $2,500 a month works for us.",
+     {"monthly price": "$2500", "frequency": "twice a week"}),
+    ("bike-fleet", "Your $700 is 40% over our budget. Our counter: $500, 15 bikes, summer season.",
+     {"monthly fee": "$500", "fleet size": "15 bikes", "contract length": "summer season"}),
+])
+def test_a_value_denied_or_measured_past_a_limit_is_not_offered(name, text, offers) -> None:
+    reading = extract_message(text, game(name))
+    assert {issue: reading.offers.get(issue) for issue in offers} == offers
+    assert "annual increase" not in reading.offers
