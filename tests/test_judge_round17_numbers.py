@@ -77,3 +77,16 @@ def test_a_value_denied_or_measured_past_a_limit_is_not_offered(name, text, offe
     reading = extract_message(text, game(name))
     assert {issue: reading.offers.get(issue) for issue in offers} == offers
     assert "annual increase" not in reading.offers
+
+
+def test_the_lexicon_trie_reads_as_a_longest_first_alternation() -> None:
+    import re
+
+    from lamen.judge.values import trie_pattern
+    words = ["por", "por ciento", "por cien", "porque", "a", "al mes"]
+    trie = re.compile(r"(?<![\w-])(" + trie_pattern(words) + r")(?![\w-])", re.IGNORECASE)
+    plain = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?![\w-])",
+                       re.IGNORECASE)
+    for text in ("5 Por ciento al mes", "por cientos", "porque a-b al mesa", "por cien, a", "PORQUE"):
+        assert trie.findall(text) == plain.findall(text)
+    assert trie.findall("5 por ciento, por cientos") == ["por ciento", "por"]  # the longer word, else the shorter

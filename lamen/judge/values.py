@@ -80,7 +80,29 @@ from lamen.judge.digits import ascii_digits  # noqa: E402
 from lamen.judge.per_week import times_a_week  # noqa: E402
 from lamen.judge.lexicon import FOREIGN_WORDS, UNIT_AFTER_NUMBER, cjk_to_latin, inflected_forms, script_to_latin, units_after_numbers  # noqa: E402  (a table of words, no logic)
 
-_FOREIGN = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, FOREIGN_WORDS), key=len, reverse=True))
+def trie_pattern(words: list[str]) -> str:
+    """One regex alternative for many words, as a trie ("ab(?:c|d)?"): it matches the longest
+    word at a place, as a longest-first alternation does, but tries one branch per character
+    instead of every word in turn (the lexicon's 3,800 words cost about 1 ms a text as a list)."""
+    root: dict[str, dict] = {}
+    for word in words:
+        node = root
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, dict]) -> str:
+        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(root)
+
+
+# (the lexicon's words are lower case, so the trie's branches differ in their letter under IGNORECASE)
+_FOREIGN = re.compile(r"(?<![\w-])(" + trie_pattern(sorted({word.lower() for word in FOREIGN_WORDS}))
                       + r")(?![\w-])", re.IGNORECASE)
 # "1.200 $", "7.000 dólares": a dot before exactly three digits separates thousands (a decimal
 # with three places and a non-zero whole part is not how anyone writes an amount or a rate).
