@@ -90,3 +90,18 @@ def test_the_lexicon_trie_reads_as_a_longest_first_alternation() -> None:
     for text in ("5 Por ciento al mes", "por cientos", "porque a-b al mesa", "por cien, a", "PORQUE"):
         assert trie.findall(text) == plain.findall(text)
     assert trie.findall("5 por ciento, por cientos") == ["por ciento", "por"]  # the longer word, else the shorter
+
+
+# A note that is a lead label and two numbered segments, in any language, is a short offer; a
+# lead that tells someone else's words ("Landlord says:") is none.
+@pytest.mark.parametrize("text, offers", [
+    ("Приемлемо для меня: аренда 1100 $, залог 1000 $.", {"rent": "$1100", "deposit": "$1000"}),
+    ("Akzeptabel wäre: Miete 1.100 $, Kaution 1.000 $", {"rent": "$1100", "deposit": "$1000"}),
+    ("Landlord says: rent 1400 $, deposit 1500 $", {}),
+    ("Landlord says: rent 1400 $, deposit 1500 $, 6 months", {}),
+])
+def test_a_lead_and_two_values_is_a_short_note_offer(text, offers) -> None:
+    from lamen.judge.extract import extract_note
+    reading = extract_note(text, game("rental-agreement"))
+    assert reading.offers == offers
+    assert reading.confidence == "unsure"
