@@ -105,3 +105,13 @@ def test_a_lead_and_two_values_is_a_short_note_offer(text, offers) -> None:
     reading = extract_note(text, game("rental-agreement"))
     assert reading.offers == offers
     assert reading.confidence == "unsure"
+
+
+# "12¢": the cent sign alone is an amount in cents (it was only read after the word "cent").
+@pytest.mark.parametrize("text, offers", [
+    ("Rate: 10¢/word", {"rate": "$0.10"}),
+    ("We can do 12¢ a word and two weeks.", {"rate": "$0.12", "turnaround": "two weeks"}),
+])
+def test_the_cent_sign_is_an_amount_in_cents(text, offers) -> None:
+    reading = extract_message(text, game("translation-job"))
+    assert {issue: reading.offers.get(issue) for issue in offers} == offers

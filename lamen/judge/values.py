@@ -181,7 +181,7 @@ def words_to_digits(text: str) -> str:
         joint = "-" if "-" in match.group(0).strip() and len(numbers) == 2 else " "
         return joint.join(str(n) for n in numbers) + trailing
 
-    if "cent" in text.lower():
+    if "cent" in text.lower() or "¢" in text:  # ("12¢": the sign alone is a cue too)
         text = _in_cents(text)
     if not _WORDS_CUE.search(text):
         return _in_months(text)  # most values and sentences hold digits only: no other rewrite can apply
@@ -213,7 +213,7 @@ def words_to_digits(text: str) -> str:
         text = _AND_QUARTERS.sub(lambda m: f"{m.group(1)}.{25 if m.group(3) == '1' else 75}{m.group(2) or ''}", text)
         text = text.replace(" and_1_quarter", " and a quarter").replace(" and_3_quarters", " and three quarters")
     text = text.replace(" and_a_half", " and a half")
-    return _in_months(_in_cents(text) if "cent" in text.lower() else text)
+    return _in_months(_in_cents(text) if "cent" in text.lower() or "¢" in text else text)
 
 
 # "12 cents", "ten cents" (once a number): an amount in dollars, $0.12.
