@@ -115,3 +115,15 @@ def test_a_lead_and_two_values_is_a_short_note_offer(text, offers) -> None:
 def test_the_cent_sign_is_an_amount_in_cents(text, offers) -> None:
     reading = extract_message(text, game("translation-job"))
     assert {issue: reading.offers.get(issue) for issue in offers} == offers
+
+
+# A word the glosses leave in its own script ("期和") is a word all the same: it stands between a
+# value and the issue named before it, so "期和 1500 dollars deposit" goes to the deposit.
+@pytest.mark.parametrize("text, offers", [
+    ("我们接受18个月租期和1500美元押金，但租金是1300美元，转租2天。",
+     {"deposit": "$1500", "rent": "$1300", "subletting": "2 days"}),
+    ("我们同意12个月租期和1000美元押金，但租金希望是1200美元。", {"deposit": "$1000", "rent": "$1200"}),
+])
+def test_a_word_in_any_script_counts_in_the_distance(text, offers) -> None:
+    reading = extract_message(text, game("rental-agreement"))
+    assert {issue: reading.offers.get(issue) for issue in offers} == offers

@@ -80,6 +80,10 @@ from lamen.judge.digits import ascii_digits  # noqa: E402
 from lamen.judge.per_week import times_a_week  # noqa: E402
 from lamen.judge.lexicon import FOREIGN_WORDS, UNIT_AFTER_NUMBER, cjk_to_latin, inflected_forms, script_to_latin, units_after_numbers  # noqa: E402  (a table of words, no logic)
 
+_CJK_BY_DIGIT = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])(?=\d)|"
+                           r"(?<=\d)(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])")
+
+
 def trie_pattern(words: list[str]) -> str:
     """One regex alternative for many words, as a trie ("ab(?:c|d)?"): it matches the longest
     word at a place, as a longest-first alternation does, but tries one branch per character
@@ -412,6 +416,10 @@ def local_forms(text: str) -> str:
         if _VULGAR_FRACTION.search(text):
             text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1) or '0'}{_VULGAR[m.group(2)]}", text)
         text = script_to_latin(cjk_to_latin(text))
+        if _CJK_BY_DIGIT.search(text):
+            # "期和500 dollars deposit": a number the glosses left glued to an untranslated character
+            # is a word of its own, so that its distance to the issue named after it counts right
+            text = _CJK_BY_DIGIT.sub(" ", text)
     # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
     # an English text with a dash or an emoji in it needs no pass of it.
     if UNIT_AFTER_NUMBER.search(text):
