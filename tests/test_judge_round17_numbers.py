@@ -127,3 +127,15 @@ def test_the_cent_sign_is_an_amount_in_cents(text, offers) -> None:
 def test_a_word_in_any_script_counts_in_the_distance(text, offers) -> None:
     reading = extract_message(text, game("rental-agreement"))
     assert {issue: reading.offers.get(issue) for issue in offers} == offers
+
+
+# A bare count ("一次" = once, "1") that a guess reads as an amount in thousands yields to the amount
+# written with its unit ("每月1200美元"): the guess was the count of visits, not a second price.
+@pytest.mark.parametrize("text, price", [
+    ("每周来一次可以，但价格要每月1200美元。", "$1200"),
+    ("每周来一次没问题，不过价格得是每月1400美元。", "$1400"),
+])
+def test_a_count_guessed_in_thousands_yields_to_a_written_amount(text, price) -> None:
+    reading = extract_message(text, game("garden-maintenance"))
+    assert reading.offers.get("price") == price
+    assert reading.confidence == "unsure"

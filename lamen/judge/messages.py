@@ -922,6 +922,9 @@ _KEYED_LINE = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)])?\s*[*_]{0,2}[^\W\d][^\W
                          r"\s*[*_]{0,2}\s*(?=\S)")
 
 
+_SMALL_BARE = re.compile(r"\d{1,2}")  # a bare count ("1", "12"), which only a guess reads as an amount in thousands
+
+
 def _keyed_lines(sentences: list[str]) -> set[str]:
     """The lines of a listed proposal: at least two lines that each give a value under a key."""
     lines = {line.strip() for line in sentences if _KEYED_LINE.match(line) and not _CONDITION.match(line)
@@ -983,6 +986,14 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
             ambiguous.append(issue)
             reading.unsure.append(f"{issue}: two values offered, one after 'or'")
             continue
+        in_thousands = [m for m in clean if m.guessed and m.label and m.label[:1] in "$€£"
+                        and _SMALL_BARE.fullmatch(m.raw.strip())]
+        placed_values = list(dict.fromkeys(m.label for m in clean if m.label and m not in in_thousands))
+        if len(values) > 1 and len(placed_values) == 1 and in_thousands:
+            # "每周 ... 1 次, 但 price ... 1400 dollars": a bare number given to the issue by a guess
+            # ("1" read in thousands) yields to the value written with the issue's unit or name
+            values = placed_values
+            reading.unsure.append(f"several values for {issue}: the one placed by its unit or name read")
         revised = [m.label for m in clean if m.label and m.revises]
         if len(values) > 1 and revised:
             values = [revised[-1]]  # "half a percent lol. ok realistically 2%": the revision stands
