@@ -139,3 +139,17 @@ def test_a_count_guessed_in_thousands_yields_to_a_written_amount(text, price) ->
     reading = extract_message(text, game("garden-maintenance"))
     assert reading.offers.get("price") == price
     assert reading.confidence == "unsure"
+
+
+# "budget" is no word of proposing ("$1,400 breaks the budget"): a sentence that speaks of the
+# budget no longer makes its value the one proposed; "our budget is $1,200" still proposes.
+@pytest.mark.parametrize("name, text, offers", [
+    ("rental-agreement", "Honestly $1,400 breaks the budget for us. $1,200 and 24 months works.",
+     {"rent": "$1200", "duration": "24 months"}),
+    ("rental-agreement", "Rent of $1,400 is a budget killer. $1,100 with a $1,000 deposit is fair.",
+     {"rent": "$1100", "deposit": "$1000"}),
+    ("merger", "Benefits at 80% would sink the budget. We propose 60%, with ownership at 50%.",
+     {"benefits": "60%", "ownership": "50%"}),
+])
+def test_speaking_of_the_budget_proposes_nothing(name, text, offers) -> None:
+    assert extract_message(text, game(name)).offers == offers

@@ -154,7 +154,7 @@ _DIFFERENCE_AFTER = re.compile(r"^\s*(?:a\.?m\b|p\.?m\b|o'clock\b|:\d\d\b)|"  # 
                                # "half a percent off your rate": a reduction, not a value ("20 days off" is leave)
                                r"off\s+(?:your|their|the|my|our|that|this|it|of|from)\b(?!\s+table))", re.IGNORECASE)
 PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
-                       r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
+                       r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|(?:our|my)\s+budget\s+(?:is|of)|"
                        r"could you|can you|would you|stands?\b|please|"
                        r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
                        r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
