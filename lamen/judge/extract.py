@@ -250,8 +250,13 @@ def _value_list_body(note: str, labels: GameLabels) -> str | None:
         return None
     body = line[lead.end():] if lead and len(line) - lead.end() >= 8 else line
     segments = [segment.strip() for segment in _VALUE_SEGMENTS.split(body) if segment.strip()]
-    if len(segments) < 3 or any(len(segment.split()) > 8 for segment in segments):
+    if any(len(segment.split()) > 8 for segment in segments):
         return None
+    if len(segments) < 3:
+        # "Наш приемлемый вариант: аренда 900 $, срок 24 мес.": two numbered segments after a lead
+        # label (in any language) are a short offer; without a lead, two segments may be reasoning.
+        return body if lead is not None and len(segments) == 2 and \
+            all(re.search(r"\d", segment) for segment in segments) else None
     valued = sum(bool(re.search(r"\d", segment)) or extract_text(segment, labels).found_anything for segment in segments)
     return body if valued >= 2 and 2 * valued >= len(segments) else None
 
@@ -264,7 +269,10 @@ def _quoted_lead(line: str) -> bool:
 
 # "Bank's last message:", "Their terms:", "What they want:": a lead naming the other side's words.
 _OTHER_SIDES_WORDS = re.compile(r"\b(?:their|they|them|opponent\w*|other side|counterpart\w*)\b|"
-                                r"\b(?!(?:my|our)\b)\w+'s\s+(?:\w+\s+)?(?:message|offer|proposal|terms|position|ask)\b",
+                                r"\b(?!(?:my|our)\b)\w+'s\s+(?:\w+\s+)?(?:message|offer|proposal|terms|position|ask)\b|"
+                                # "Landlord says:", "client wanted:": someone else's words, told
+                                r"\b(?!(?:i|we)\b)[a-z]+\s+(?:says|said|wants|wanted|asks|asked|offered|offers|proposed|"
+                                r"proposes|demands|demanded|quoted|quotes)\b",
                                 re.IGNORECASE)
 
 

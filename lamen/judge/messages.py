@@ -499,6 +499,26 @@ def _decorations_dropped(written: list[tuple[str, str, int, int]], sentence: str
     return [found for index, found in enumerate(written) if index not in dropped]
 
 
+# "$1,200/month", "1.200 $ al mes", "€90 per week": the period an amount is counted in, right
+# after it — the amount's unit, not a value of a frequency or length issue.
+_AMOUNT_PERIOD = re.compile(r"(?:\d|[$€£¥]|\b(?:usd|eur|gbp|dollars?|euros?|pounds?|dólares|dollari))\s*"
+                            r"(?:/|\bper\b|\ba\b|\ban\b|\beach\b|\bal\b|\bpar\b|\bpro\b|\bau\b|\bim\b)\s*$",
+                            re.IGNORECASE)
+_PERIOD_WORD = re.compile(r"(?:day|week|month|year|mo|yr|wk|mes|mois|monat|jahr|año|an|anno|mese)s?\.?",
+                          re.IGNORECASE)
+
+
+def _periods_of_amounts_dropped(written: list[tuple[str, str, int, int]],
+                                sentence: str) -> list[tuple[str, str, int, int]]:
+    """A label read from a bare period word that follows an amount ("$1,200/month") names the
+    amount's period, not a frequency or length."""
+    if not written or not _DIGIT.search(sentence):
+        return written
+    return [found for found in written
+            if not (_PERIOD_WORD.fullmatch(sentence[found[2]:found[3]].strip())
+                    and _AMOUNT_PERIOD.search(sentence, 0, found[2]))]
+
+
 _KEY_GAP = re.compile(r"[\s:=*\-–—]*")
 
 
@@ -693,6 +713,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             even_mentions(sentence, labels, stems)
         if labels.label_words:
             phrases += listed_partial_labels(sentence, labels, [(start, end) for _, _, start, end in phrases + every_written])
+        phrases = _periods_of_amounts_dropped(phrases, sentence)
         owns = [is_own(sentence, start, end) for _, _, start, end in phrases]
         for index, (issue, label, start, end) in enumerate(phrases):
             # The same label found twice over one place ("No warranty" and "No warranty is a"): what
@@ -906,6 +927,48 @@ def _latest_stands(clean: list[tuple[int, Mention]], values: list[str], issue: s
     return [last.label or ""]
 
 
+# A line that gives a value under a key ("- **Precio por caja:** 140 $", "Visits: weekly", "2. Salary:
+# $110,000"): a key of one to four words without digits before a colon, after an optional list marker.
+_KEYED_LINE = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)])?\s*[*_]{0,2}[^\W\d][^\W\d]*(?:[ '’-][^\W\d]+){0,3}[*_]{0,2}\s*[:：]"
+                         r"\s*[*_]{0,2}\s*(?=\S)")
+
+
+_SMALL_BARE = re.compile(r"\d{1,2}")  # a bare count ("1", "12"), which only a guess reads as an amount in thousands
+
+
+def _keyed_lines(sentences: list[str]) -> set[str]:
+    """The lines of a listed proposal: at least two lines that each give a value under a key."""
+    lines = {line.strip() for line in sentences if _KEYED_LINE.match(line) and not _CONDITION.match(line)
+             and line.count(":") + line.count("：") == 1}
+    return lines if len(lines) >= 2 else set()
+
+
+def _keyed_stands(clean: list[tuple[int, Mention]], values: list[str], issue: str, reading: Reading,
+                  text: str) -> list[str]:
+    """Several values of one issue, exactly one of them given on a line of a listed proposal (under a
+    key) and the others in running prose: the listed one is the offer, the prose a reason or a
+    rejected number ("- Visits: weekly ... Weekly visits mean twice the hours of a fortnightly
+    schedule", "**Precio:** 140 $ ... El precio de 160 $ supera nuestro presupuesto"). Unsure,
+    since prose may still revise the list."""
+    # (the sentences as read, in the reader's wording; only a text of several lines has a list)
+    lines = _keyed_lines(reading.sentences) if "\n" in text else set()
+    if not lines:
+        return values
+    keyed: list[str] = []
+    prose = False
+    for at, mention in clean:
+        if mention.label:
+            if reading.sentences[reading.sentence_at[at]].strip() in lines:
+                keyed.append(mention.label)
+            else:
+                prose = True
+    chosen = list(dict.fromkeys(keyed))
+    if len(chosen) != 1 or not prose:
+        return values
+    reading.unsure.append(f"several values for {issue}: the one listed under a key read")
+    return chosen
+
+
 def extract_text(text: str, labels: GameLabels, method: str = "text", side: int | None = None) -> Extraction:
     """Offers a free text makes, per issue: several different own values for one issue are
     ambiguous (unless exactly one comes with a proposal); non-label values are invalid."""
@@ -934,6 +997,14 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
             ambiguous.append(issue)
             reading.unsure.append(f"{issue}: two values offered, one after 'or'")
             continue
+        in_thousands = [m for m in clean if m.guessed and m.label and m.label[:1] in "$€£"
+                        and _SMALL_BARE.fullmatch(m.raw.strip())]
+        placed_values = list(dict.fromkeys(m.label for m in clean if m.label and m not in in_thousands))
+        if len(values) > 1 and len(placed_values) == 1 and in_thousands:
+            # "每周 ... 1 次, 但 price ... 1400 dollars": a bare number given to the issue by a guess
+            # ("1" read in thousands) yields to the value written with the issue's unit or name
+            values = placed_values
+            reading.unsure.append(f"several values for {issue}: the one placed by its unit or name read")
         revised = [m.label for m in clean if m.label and m.revises]
         if len(values) > 1 and revised:
             values = [revised[-1]]  # "half a percent lol. ok realistically 2%": the revision stands
@@ -942,6 +1013,9 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
             stated = list(dict.fromkeys(m.label for m in clean if m.label and m.stated))
             alternatives = bool(_ALTERNATIVES.search(text))
             values = proposed if len(proposed) == 1 else stated if len(stated) == 1 and not alternatives else values
+            if len(values) > 1 and not alternatives:
+                values = _keyed_stands([(at, m) for at, m in places[issue] if not m.ambiguous], values, issue, reading,
+                                       text)
             if len(values) > 1 and not alternatives:
                 values = _latest_stands([(at, m) for at, m in places[issue] if not m.ambiguous], values, issue, reading)
         if len(values) == 1 and _or_another_of(text, issue, values[0], labels):

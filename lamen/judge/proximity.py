@@ -12,7 +12,8 @@ from lamen.judge.labels import GameLabels
 
 _CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
 _LETTERS = re.compile(r"[a-z]+")
-_TOKEN = re.compile(r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?|[A-Za-z][\w'-]*|[,;:(]|\s[-–—]\s")
+# (a word in any script counts: "期和", "לחברה" left by the glosses stand between a value and an issue word)
+_TOKEN = re.compile(r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?|[A-Za-z][\w'-]*|[^\W\d_][^\W\d_]*|[,;:(]|\s[-–—]\s")
 _NOT_CLIPPINGS = {"the", "and", "are", "for", "not", "can", "you", "our", "was", "per", "with", "all", "any", "one",
                   "two", "ten", "six", "off", "out", "see", "let", "but", "who", "how", "now", "new", "may", "day",
                   "days", "year", "month", "sub"}

@@ -24,7 +24,12 @@ _IMMEDIATE_NOT_OWN = re.compile(
     r"(?:the\s+|a\s+|an\s+|your\s+)?|"
     # "you: $1,400 / 6 mo; us: $1,200": the other side's position, labelled
     # ("for you: $27,000" gives the listener a price: the speaker's offer, not the listener's position)
-    r"(?<!\bfor\s)\b(?:you|yours|they|theirs|your\s+side|their\s+side|your\s+ask)\s*[:=]\s*)"
+    r"(?<!\bfor\s)\b(?:you|yours|they|theirs|your\s+side|their\s+side|your\s+ask)\s*[:=]\s*|"
+    # the value replaced, one word describing it allowed: "instead of a fixed 4%", "rather than
+    # the current $1,400"; the value not taken up: "I'm not comfortable with the 4% escalator"
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:(?:the|a|an|your|their|that|this)\s+)?[a-z-]+\s+|"
+    r"(?:\bnot|n't)\s+(?:really\s+|entirely\s+|too\s+|very\s+)?(?:comfortable|happy|keen|thrilled|ok(?:ay)?|fine)\s+"
+    r"(?:with|about)\s+(?:the\s+|a\s+|an\s+|your\s+|that\s+)?)"
     r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
 _CLAUSE_NOT_OWN = re.compile(
@@ -90,6 +95,13 @@ _REJECTED_AFTER = re.compile(
     r"tight\b|unnecessary|(?:isn't|is not|not) (?:necessary|needed)|(?:below|above|under|over) what\b|"
     # "$1,000 is below my cost", "over our ceiling": measured against the speaker's limit
     r"(?:below|above|under|over|beneath)\s+(?:my|our)\s+(?:costs?|budget|limit|floor|minimum|ceiling|break-?even|bottom\s+line)\b)|"
+    # a verdict with no copula, as many languages give it and their glosses keep it ("biaya 80 dollars
+    # too expensive", "troppo alto"): "too" and a word of excess right after the value
+    r"^\s*(?:[^\s,.;!?]+\s+){0,2}?too\s+(?:high|much|expensive|steep|costly|pricey|long|low|short|many)\b|"
+    # "$700 is 40% above our budget", "is $200 over my limit": measured past the speaker's limit
+    r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|sits?)\s+(?:still\s+)?[$€£]?\d[\d,.]*\s*(?:%|percent|dollars?)?\s+"
+    r"(?:above|over|beyond|more\s+than|higher\s+than)\s+(?:my|our|the)\s+(?:\w+\s+)?"
+    r"(?:budget|limit|ceiling|cap|maximum|means|range)\b|"
     # the inputs of an average, not its result: "your 5% and my 2% average to 3.5%"
     r"^[^.;!?]{0,40}?\baverages?\s+(?:out\s+)?to\b|"
     r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:necessary|needed)|"
@@ -142,7 +154,7 @@ _DIFFERENCE_AFTER = re.compile(r"^\s*(?:a\.?m\b|p\.?m\b|o'clock\b|:\d\d\b)|"  # 
                                # "half a percent off your rate": a reduction, not a value ("20 days off" is leave)
                                r"off\s+(?:your|their|the|my|our|that|this|it|of|from)\b(?!\s+table))", re.IGNORECASE)
 PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
-                       r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|budget|"
+                       r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|(?:our|my)\s+budget\s+(?:is|of)|"
                        r"could you|can you|would you|stands?\b|please|"
                        r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
                        r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
@@ -152,7 +164,7 @@ _CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 
 
 # Before a value the other side named: the speaker takes it up ("comfortable with the", "we'll keep the").
-_CONTENT_WITH_BEFORE = re.compile(r"\b(?:(?:comfortable|happy|fine|ok(?:ay)?|good|content)\s+with|(?:can|could|will|'ll)\s+"
+_CONTENT_WITH_BEFORE = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:(?:comfortable|happy|fine|ok(?:ay)?|good|content)\s+with|(?:can|could|will|'ll)\s+"
                                   r"(?:accept|take|keep|go\s+with|live\s+with|agree\s+to))\s+(?:[^.;!?]*\s)?(?:the|your|that)\s+"
                                   r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is the other side's ("the $1,000 deposit you offered").
