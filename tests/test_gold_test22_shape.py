@@ -1,0 +1,40 @@
+"""The twenty-second held-out gold part (tests/data/extraction_gold_test22.jsonl, `t22-*`) is a
+representative sample of a round-robin tournament's turns rather than a stress test, with a new
+user-authored game (pet-boarding: text labels, issue aliases, label synonyms). What every part promises
+(size, families, languages, sides, games, hard cases, new texts) is checked by
+tests/test_gold_parts_shape.py; this module checks what this part is meant to look like. Shape only:
+the readers never run here (the part is scored by bench/extraction_gold.py, after the labels were
+committed)."""
+
+from __future__ import annotations
+
+from tests.gold_shape import DATA, game
+from tests.gold_shape import items as read_items
+
+GOLD_TEST22 = DATA / "extraction_gold_test22.jsonl"
+
+
+def test_most_notes_are_what_the_protocol_asks_for() -> None:
+    # Representative, not a stress test: most notes carry a JSON block or a list of values, and tables
+    # (a habit models show now and then) stay rare.
+    notes = [i for i in read_items(GOLD_TEST22) if i["kind"] == "note"]
+    structured = [i for i in notes if "{" in i["text"] or "\n- " in i["text"] or "\n* " in i["text"]]
+    assert len(structured) >= 0.75 * len(notes)
+    tables = [i for i in notes if "|---" in i["text"]]
+    assert 1 <= len(tables) <= 0.1 * len(notes)
+
+
+def test_the_new_game_is_offered_in_every_label_and_in_other_words() -> None:
+    pet = [i for i in read_items(GOLD_TEST22) if i["game"] == "pet-boarding"]
+    for issue in game("pet-boarding").issues:
+        offered = {i["offers"][issue.name] for i in pet if issue.name in i["offers"]}
+        assert offered == set(issue.labels), issue.name
+    # Synonyms, aliases and other languages: the label's own wording is absent from many texts.
+    reworded = [i for i in pet if any(label not in i["text"] for label in i["offers"].values())]
+    assert len(reworded) >= 8
+
+
+def test_agreements_both_bare_and_restating_the_package() -> None:
+    items = read_items(GOLD_TEST22)
+    agreements = [i for i in items if i["kind"] == "message" and "agree on all issues" in i["text"]]
+    assert any(not i["offers"] for i in agreements) and any(i["offers"] for i in agreements)
