@@ -45,6 +45,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test19's (agent formats, chat-template leaks, code).
     PartShape("test21", "t21", ("food-truck-pitch",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # Issue 12's second held-out set again: drift beyond test21's (boxed answers, diffs, clauses, week rates).
+    PartShape("test23", "t23", ("dog-boarding",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
