@@ -48,6 +48,9 @@ SHAPES = (
     # A representative sample of tournament turns (like test20), with a new game in text labels.
     PartShape("test22", "t22", ("pet-boarding",), min_new_game_items=30, min_built_in_items=110,
               min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test21's (boxed answers, diffs, clauses, week rates).
+    PartShape("test23", "t23", ("dog-boarding",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
