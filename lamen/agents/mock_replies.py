@@ -152,7 +152,7 @@ class _Reader:
             return Reply(texts={ANY: data})
         if not isinstance(data, dict) or not data:
             self.problem(f"a reply must be text or a mapping of purpose to text, got {_kind(data)}",
-                         f"e.g. 'Rent $1000.' or {{note: ..., message: ...}}", loc)
+                         "e.g. 'Rent $1000.' or {note: ..., message: ...}", loc)
             return Reply()
         if "one_of" in data:
             alternatives = data["one_of"]
