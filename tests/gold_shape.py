@@ -208,3 +208,25 @@ def check_other_scripts(part: Path, scripts: set[str]) -> None:
 def texts_with(part: Path, *marks: str) -> int:
     """How many items of a part hold any of `marks` in their text (a habit the part stresses)."""
     return sum(any(mark in item["text"] for mark in marks) for item in items(part))
+
+
+def check_agreements_bare_and_restating(part: Path, *phrases: str, restated_issues: int | None = None) -> None:
+    """The part's agreements come both bare ("We agree on all issues.", no offer) and restating the package
+    (some offer; with `restated_issues`, a package of that many issues): the two ways models accept.
+    An agreement is a message holding any of `phrases`."""
+    agreements = [i for i in items(part) if i["kind"] == "message" and any(p in i["text"] for p in phrases)]
+    assert any(not i["offers"] for i in agreements), "no bare agreement"
+    if restated_issues is None:
+        assert any(i["offers"] for i in agreements), "no agreement restating the package"
+    else:
+        assert any(len(i["offers"]) == restated_issues for i in agreements), "no agreement restating the package"
+
+
+def new_game_items_offering_every_label(part: Path, name: str) -> list[dict[str, Any]]:
+    """The part's items in its new game `name`, after checking that every label of every issue of the game is
+    offered by some item (a new game's labels are all exercised); the caller checks what it adds."""
+    found = [i for i in items(part) if i["game"] == name]
+    for issue in game(name).issues:
+        offered = {i["offers"][issue.name] for i in found if issue.name in i["offers"]}
+        assert offered == set(issue.labels), issue.name
+    return found

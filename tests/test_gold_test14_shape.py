@@ -10,8 +10,7 @@ committed)."""
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA
-from tests.gold_shape import items as read_items
+from tests.gold_shape import DATA, check_agreements_bare_and_restating
 
 GOLD_TEST14 = DATA / "extraction_gold_test14.jsonl"
 # What every part promises (size, families, languages, sides, games, hard cases, new texts) is checked by
@@ -19,6 +18,4 @@ GOLD_TEST14 = DATA / "extraction_gold_test14.jsonl"
 
 
 def test_agreements_both_bare_and_restating_the_package() -> None:
-    items = read_items(GOLD_TEST14)
-    agreements = [i for i in items if i["kind"] == "message" and "We agree on all issues." in i["text"]]
-    assert any(not i["offers"] for i in agreements) and any(i["offers"] for i in agreements)
+    check_agreements_bare_and_restating(GOLD_TEST14, "We agree on all issues.")

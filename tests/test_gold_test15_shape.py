@@ -9,7 +9,7 @@ never run here (the part is scored by bench/extraction_gold.py, after the labels
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, check_other_scripts, texts_with
+from tests.gold_shape import DATA, check_agreements_bare_and_restating, check_other_scripts, texts_with
 from tests.gold_shape import items as read_items
 
 GOLD_TEST15 = DATA / "extraction_gold_test15.jsonl"
@@ -38,6 +38,4 @@ def test_the_new_game_takes_dates_in_many_forms() -> None:
 
 
 def test_agreements_both_bare_and_restating_the_package() -> None:
-    items = read_items(GOLD_TEST15)
-    agreements = [i for i in items if i["kind"] == "message" and "agree on all issues" in i["text"]]
-    assert any(not i["offers"] for i in agreements) and any(i["offers"] for i in agreements)
+    check_agreements_bare_and_restating(GOLD_TEST15, "agree on all issues")

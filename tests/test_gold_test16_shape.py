@@ -8,7 +8,7 @@ never run here (the part is scored by bench/extraction_gold.py, after the labels
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, game
+from tests.gold_shape import DATA, check_agreements_bare_and_restating, new_game_items_offering_every_label
 from tests.gold_shape import items as read_items
 
 GOLD_TEST16 = DATA / "extraction_gold_test16.jsonl"
@@ -23,19 +23,14 @@ def test_most_notes_are_the_protocol_block_and_unusual_formats_are_rare() -> Non
 
 
 def test_every_label_of_the_new_game_is_offered_and_many_are_not_written_as_labels() -> None:
-    wine = [i for i in read_items(GOLD_TEST16) if i["game"] == "wine-supply"]
-    for issue in game("wine-supply").issues:
-        offered = {i["offers"][issue.name] for i in wine if issue.name in i["offers"]}
-        assert offered == set(issue.labels), issue.name
+    wine = new_game_items_offering_every_label(GOLD_TEST16, "wine-supply")
     # Synonyms ("every two weeks", "COD"), paraphrases ("glass only") and other languages.
     unwritten = [i for i in wine if any(v.lower() not in i["text"].lower() for v in i["offers"].values())]
     assert len(unwritten) >= 20
 
 
 def test_agreements_both_bare_and_restating_the_package() -> None:
-    items = read_items(GOLD_TEST16)
-    agreements = [i for i in items if i["kind"] == "message" and "agree on all issues" in i["text"]]
-    assert any(not i["offers"] for i in agreements) and any(i["offers"] for i in agreements)
+    check_agreements_bare_and_restating(GOLD_TEST16, "agree on all issues")
 
 
 def test_relative_concessions_count_only_with_their_result() -> None:

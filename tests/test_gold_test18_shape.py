@@ -9,7 +9,7 @@ never run here (the part is scored by bench/extraction_gold.py, after the labels
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, game
+from tests.gold_shape import DATA, check_agreements_bare_and_restating, new_game_items_offering_every_label
 from tests.gold_shape import items as read_items
 
 GOLD_TEST18 = DATA / "extraction_gold_test18.jsonl"
@@ -29,11 +29,8 @@ def test_most_notes_are_the_protocol_block_and_unusual_formats_are_rare() -> Non
 
 
 def test_every_label_of_the_new_game_is_offered_and_many_are_not_written_as_labels() -> None:
-    bikes = [i for i in read_items(GOLD_TEST18) if i["game"] == "bike-fleet"]
+    bikes = new_game_items_offering_every_label(GOLD_TEST18, "bike-fleet")
     assert len(bikes) >= 30
-    for issue in game("bike-fleet").issues:
-        offered = {i["offers"][issue.name] for i in bikes if issue.name in i["offers"]}
-        assert offered == set(issue.labels), issue.name
     # Synonyms ("serviced by the shop", "year-round"), paraphrases ("you fix them") and other languages.
     unwritten = [i for i in bikes if any(v.lower() not in i["text"].lower() for v in i["offers"].values())]
     assert len(unwritten) >= 15
@@ -41,9 +38,7 @@ def test_every_label_of_the_new_game_is_offered_and_many_are_not_written_as_labe
 
 
 def test_agreements_both_bare_and_restating_the_package() -> None:
-    items = read_items(GOLD_TEST18)
-    agreements = [i for i in items if i["kind"] == "message" and "agree on all issues" in i["text"]]
-    assert any(not i["offers"] for i in agreements) and any(i["offers"] for i in agreements)
+    check_agreements_bare_and_restating(GOLD_TEST18, "agree on all issues")
 
 
 def test_merger_splits_from_the_speakers_side() -> None:

@@ -12,7 +12,7 @@ committed)."""
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, check_other_scripts, texts_with
+from tests.gold_shape import DATA, check_agreements_bare_and_restating, check_other_scripts, texts_with
 from tests.gold_shape import items as read_items
 
 GOLD_TEST19 = DATA / "extraction_gold_test19.jsonl"
@@ -45,6 +45,4 @@ def test_the_new_game_takes_its_labels_in_other_words() -> None:
 
 
 def test_agreements_both_bare_and_restating_the_package() -> None:
-    items = read_items(GOLD_TEST19)
-    agreements = [i for i in items if i["kind"] == "message" and ("accept" in i["text"] or "agree" in i["text"])]
-    assert any(not i["offers"] for i in agreements) and any(len(i["offers"]) == 4 for i in agreements)
+    check_agreements_bare_and_restating(GOLD_TEST19, "accept", "agree", restated_issues=4)

@@ -8,7 +8,7 @@ committed)."""
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, game
+from tests.gold_shape import DATA, check_agreements_bare_and_restating, new_game_items_offering_every_label
 from tests.gold_shape import items as read_items
 
 GOLD_TEST22 = DATA / "extraction_gold_test22.jsonl"
@@ -25,16 +25,11 @@ def test_most_notes_are_what_the_protocol_asks_for() -> None:
 
 
 def test_the_new_game_is_offered_in_every_label_and_in_other_words() -> None:
-    pet = [i for i in read_items(GOLD_TEST22) if i["game"] == "pet-boarding"]
-    for issue in game("pet-boarding").issues:
-        offered = {i["offers"][issue.name] for i in pet if issue.name in i["offers"]}
-        assert offered == set(issue.labels), issue.name
+    pet = new_game_items_offering_every_label(GOLD_TEST22, "pet-boarding")
     # Synonyms, aliases and other languages: the label's own wording is absent from many texts.
     reworded = [i for i in pet if any(label not in i["text"] for label in i["offers"].values())]
     assert len(reworded) >= 8
 
 
 def test_agreements_both_bare_and_restating_the_package() -> None:
-    items = read_items(GOLD_TEST22)
-    agreements = [i for i in items if i["kind"] == "message" and "agree on all issues" in i["text"]]
-    assert any(not i["offers"] for i in agreements) and any(i["offers"] for i in agreements)
+    check_agreements_bare_and_restating(GOLD_TEST22, "agree on all issues")
