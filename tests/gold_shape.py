@@ -20,6 +20,10 @@ KEYS = ["id", "source", "kind", "game", "text", "offers", "invalid", "unknown_is
 # "Family-like; language; role; ...".
 FAMILIES = ("Claude-like", "GPT-like", "Gemini-like", "Llama/Mistral-like", "Qwen/DeepSeek-like", "Cohere-like")
 
+# "Acceptable offer" as the protocol asks for it, and as the notes of the other-language tournaments say it.
+OFFER_HEADINGS = ("acceptable", "acceptabel", "akzeptables", "aceptable", "accettabile", "aceitável",
+                  "可接受", "許容", "수락 가능")
+
 
 def family_of(item: dict[str, Any]) -> str:
     return item["why"].split("; ")[0]

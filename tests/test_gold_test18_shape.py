@@ -9,13 +9,10 @@ never run here (the part is scored by bench/extraction_gold.py, after the labels
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, check_agreements_bare_and_restating, new_game_items_offering_every_label
+from tests.gold_shape import DATA, OFFER_HEADINGS, check_agreements_bare_and_restating, new_game_items_offering_every_label
 from tests.gold_shape import items as read_items
 
 GOLD_TEST18 = DATA / "extraction_gold_test18.jsonl"
-# "Acceptable offer" as the protocol asks for it, and as the notes of the other-language tournaments say it.
-OFFER_HEADINGS = ("acceptable", "acceptabel", "akzeptables", "aceptable", "accettabile", "aceitável",
-                  "可接受", "許容", "수락 가능")
 
 
 def test_most_notes_are_the_protocol_block_and_unusual_formats_are_rare() -> None:
