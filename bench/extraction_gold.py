@@ -45,8 +45,10 @@ GOLD_TEST = DATA / "extraction_gold_test.jsonl"
 GOLD_TEST2 = DATA / "extraction_gold_test2.jsonl"
 GOLD_DEV2 = DATA / "extraction_gold_dev2.jsonl"
 # The held-out parts from test3 on (tests/data/extraction_gold_testN.jsonl), each labelled by an
-# independent hand before the readers saw it; a part whose file is absent is skipped.
-HELD_OUT = range(3, 24)
+# independent hand before the readers saw it: found by their file names, so a new part is scored as
+# soon as its file is there (test and test2 are named above).
+HELD_OUT = sorted(n for n in (int(path.stem.removeprefix("extraction_gold_test"))
+                              for path in DATA.glob("extraction_gold_test[0-9]*.jsonl")) if n >= 3)
 PARTS = {"dev": GOLD, "dev2": GOLD_DEV2, "test": GOLD_TEST, "test2": GOLD_TEST2,
          **{f"test{n}": DATA / f"extraction_gold_test{n}.jsonl" for n in HELD_OUT}}
 USER_GAMES = DATA / "games"  # user-authored games of the gold set (text labels, aliases, synonyms)
