@@ -783,11 +783,15 @@ def units_after_numbers(text: str) -> str:
 _PHRASE_WORDS = frozenset(word for form in FOREIGN_WORDS if " " in form for word in form.split())
 
 
+# (the lexicon's one-word forms of five letters or more, other than English words of its own)
+_FORMS = frozenset(form for form, english in FOREIGN_WORDS.items() if len(form) >= 5 and form.isalpha() and form != english)
+
+
 def _stem_index() -> dict[str, str]:
     index: dict[str, str] = {}
     clashes: set[str] = set()
     for form, english in FOREIGN_WORDS.items():
-        if " " in form or "-" in form or len(form) < 5 or not form.isalpha() or form == english:
+        if form not in _FORMS:
             continue
         stem = form[:-1]
         if stem in index and FOREIGN_WORDS[index[stem]] != english:
@@ -797,8 +801,6 @@ def _stem_index() -> dict[str, str]:
 
 
 _STEMS = _stem_index()
-_FORMS = frozenset(form for form, english in FOREIGN_WORDS.items()
-                   if " " not in form and len(form) >= 5 and form.isalpha() and form != english)
 _LETTERS = re.compile(r"[^\W\d_]{5,}")
 
 
