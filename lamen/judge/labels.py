@@ -666,35 +666,38 @@ class GameLabels:
         text label (or its synonyms) of the whole game, and name no issue or party ("bank" of
         "bank loan", "after" of "pay after the event"): one of them beside its issue's name
         says which label is meant ("financing through my bank")."""
-        owners: dict[str, set[tuple[str, str]]] = {}
-        for issue, table in self.issues.items():
-            for words, label in table.phrases:
-                for word in words:
-                    if len(word) >= 4 and word.isalpha():
-                        owners.setdefault(word, set()).add((issue, label))
-        named = {word for issue, table in self.issues.items()
-                 for word in re.findall(r"[a-z]+", " ".join((issue, *table.issue.aliases)).lower())}
-        named |= {word for party in self.game.parties for word in re.findall(r"[a-z]+", party.lower())}
         name_stems = set().union(*(primary for primary, _ in self.issue_stems.values()))
-        return {word: next(iter(found)) for word, found in owners.items()
-                if len(found) == 1 and word not in named and word not in _NOT_TELLING and word[:5] not in name_stems}
+        return {word: next(iter(found)) for word, found in self._phrase_word_owners.items()
+                if len(found) == 1 and word not in self._named_words and word not in _NOT_TELLING
+                and word[:5] not in name_stems}
 
     @cached_property
     def issue_label_words(self) -> dict[str, str]:
         """word -> issue for words of four or more letters in the text labels of exactly one issue
         ("exclusive" of "exclusive licence" and "non-exclusive licence"), naming no issue or party:
         a text that uses one and reads no value of its issue has left a value unread."""
-        owners: dict[str, set[str]] = {}
+        owners = {word: {issue for issue, _ in found} for word, found in self._phrase_word_owners.items()}
+        return {word: next(iter(found)) for word, found in owners.items()
+                if len(found) == 1 and word not in self._named_words and word not in _NOT_TELLING}
+
+    @cached_property
+    def _phrase_word_owners(self) -> dict[str, set[tuple[str, str]]]:
+        """word -> the (issue, label) pairs whose text phrases hold it, for words of four or more letters."""
+        owners: dict[str, set[tuple[str, str]]] = {}
         for issue, table in self.issues.items():
-            for words, _ in table.phrases:
+            for words, label in table.phrases:
                 for word in words:
                     if len(word) >= 4 and word.isalpha():
-                        owners.setdefault(word, set()).add(issue)
+                        owners.setdefault(word, set()).add((issue, label))
+        return owners
+
+    @cached_property
+    def _named_words(self) -> set[str]:
+        """The words of the issues' names and aliases and of the parties' names."""
         named = {word for issue, table in self.issues.items()
                  for word in re.findall(r"[a-z]+", " ".join((issue, *table.issue.aliases)).lower())}
         named |= {word for party in self.game.parties for word in re.findall(r"[a-z]+", party.lower())}
-        return {word: next(iter(found)) for word, found in owners.items()
-                if len(found) == 1 and word not in named and word not in _NOT_TELLING}
+        return named
 
     @cached_property
     def compound_labels(self) -> list[tuple[str, str, str]]:

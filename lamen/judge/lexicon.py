@@ -742,17 +742,10 @@ def script_to_latin(text: str) -> str:
 
 # Units right after a number in languages whose unit words are also other words ("năm" is both
 # "year" and "five", "ay" is Turkish for month): read as units only after a digit.
-UNIT_AFTER_NUMBER = re.compile(
-    r"(?<=\d)\s*(ay|yıl|gün|miesięcy|miesiące|miesiąc|lat|lata|rok|dni|dzień|månader|månad|år|dagar|dag|"
-    r"bulan|tahun|hari|tháng|năm|ngày|місяців|місяці|місяць|років|роки|рік|днів|дні|день|"
-    # Czech, Greek, Danish / Norwegian, Finnish, Romanian (round thirteen)
-    # (not Czech "let": English lets after a number, "in 2022 let us")
-    r"měsíců|měsíce|měsíc|roky|dní|dny|μηνών|μήνες|μήνα|χρόνια|χρόνων|έτη|ημέρες|ημερών|μέρες|"
-    r"måneder|måneders|måned|dage|dager|kuukautta|kuukauden|vuotta|vuoden|päivää|päivän|luni|lună|ani|zile|"
-    # weeks and hours of those languages and of Russian, Indonesian, Turkish
-    r"uker|uger|veckor|týdnů|týdny|týdne|viikkoa|săptămâni|тижнів|тижні|недель|недели|εβδομάδες|"
-    r"hodin|hodiny|timer|timmar|tuntia|годин|часов|часа|jam|saat|ώρες)(?![\w])",
-    re.IGNORECASE)
+# Each word is listed once, in this table: the pattern below is built from its words.
+# (Czech, Greek, Danish / Norwegian, Finnish, Romanian from round thirteen, but not Czech "let":
+# English lets after a number, "in 2022 let us"; then weeks and hours of those languages and of
+# Russian, Indonesian, Turkish)
 _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "miesięcy": "months", "miesiące": "months",
                               "miesiąc": "month", "lat": "years", "lata": "years", "rok": "year", "dni": "days",
                               "dzień": "day", "månader": "months", "månad": "month", "år": "years", "dagar": "days",
@@ -773,6 +766,9 @@ _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "
                               "timmar": "hours", "tuntia": "hours", "годин": "hours", "часов": "hours", "часа": "hours",
                               "jam": "hours", "saat": "hours", "ώρες": "hours"}
 
+UNIT_AFTER_NUMBER = re.compile(rf"(?<=\d)\s*({'|'.join(map(re.escape, _UNIT_AFTER_NUMBER_ENGLISH))})(?![\w])",
+                               re.IGNORECASE)
+
 
 def units_after_numbers(text: str) -> str:
     """'12 ay', '2 năm', '14 hari' -> '12 months', '2 years', '14 days'."""
@@ -787,11 +783,15 @@ def units_after_numbers(text: str) -> str:
 _PHRASE_WORDS = frozenset(word for form in FOREIGN_WORDS if " " in form for word in form.split())
 
 
+# (the lexicon's one-word forms of five letters or more, other than English words of its own)
+_FORMS = frozenset(form for form, english in FOREIGN_WORDS.items() if len(form) >= 5 and form.isalpha() and form != english)
+
+
 def _stem_index() -> dict[str, str]:
     index: dict[str, str] = {}
     clashes: set[str] = set()
     for form, english in FOREIGN_WORDS.items():
-        if " " in form or "-" in form or len(form) < 5 or not form.isalpha() or form == english:
+        if form not in _FORMS:
             continue
         stem = form[:-1]
         if stem in index and FOREIGN_WORDS[index[stem]] != english:
@@ -801,8 +801,6 @@ def _stem_index() -> dict[str, str]:
 
 
 _STEMS = _stem_index()
-_FORMS = frozenset(form for form, english in FOREIGN_WORDS.items()
-                   if " " not in form and len(form) >= 5 and form.isalpha() and form != english)
 _LETTERS = re.compile(r"[^\W\d_]{5,}")
 
 

@@ -168,9 +168,11 @@ def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[
                  for issue, table in labels.issues.items() if table.zero_label()}
         most = max(named.values(), default=0)
         for issue, count in named.items():
+            # (only an "X-free" cue can name a free label: the list is looked for there alone)
             free = [label for label in labels.issues[issue].issue.labels
-                    if label != labels.issues[issue].zero_label() and re.search(r"\bfree\b", label, re.IGNORECASE)]
-            if match.group("word") and free:
+                    if label != labels.issues[issue].zero_label() and re.search(r"\bfree\b", label, re.IGNORECASE)
+                    ] if match.group("word") else []
+            if free:
                 # "first lesson free" of a "free trial lesson": the free label, not the zero
                 if count and count == most and len(free) == 1:
                     found.append((issue, free[0], match.start(), match.end()))
