@@ -8,8 +8,9 @@ import re
 
 from lamen.judge.agreement import accepts_named
 
-# Just before a value: it is compared with, or moved away from, not offered.
+# A value that opens with a month and a day ("March 16", "Apr. 6"): a date.
 _MONTH_START = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.IGNORECASE)
+# Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
     # "from my last $1,400", "your previous 4%", "our opening 7-3": a position left behind
     r"(?:\b(?:(?:my|our|your|their)\s+(?:last|previous|earlier|original|initial|opening|prior)|from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
