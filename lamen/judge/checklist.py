@@ -13,8 +13,6 @@ from lamen.judge.messages import extract_text, mentions
 _TICK = re.compile(r"^\s*(?:[-*•]\s*)?(?:✅|✔️?|✓|☑️?|👍|🟢)", re.MULTILINE)
 _CROSSED_LINE = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?:❌|✘|✗|❎|👎|🔴|⛔)[ \t]*(?P<rest>[^\n]*)(?:\n|$)", re.MULTILINE)
 _DENIAL = re.compile(r"(?:no|not|none|without|zero|nil)\b", re.IGNORECASE)
-# After a value: a cross or thumbs-down mark turns it down ("$35/seat 👎").
-CROSSED_AFTER = "❌✘✗❎👎🔴⛔"
 
 
 def without_crossed_lines(text: str, labels: GameLabels) -> str:

@@ -15,7 +15,7 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
 _MONTH_WORDS: tuple[tuple[str, ...], ...] = (
     ("january", "jan", "januar", "janvier", "enero", "gennaio", "janeiro", "januari", "ocak", "styczeń", "stycznia"),
     ("february", "feb", "februar", "février", "febrero", "febbraio", "fevereiro", "februari", "şubat", "lutego"),
-    ("march", "mar", "märz", "mars", "marzo", "março", "maart", "mart", "marca", "marts", "mars"),
+    ("march", "mar", "märz", "mars", "marzo", "março", "maart", "mart", "marca", "marts"),
     ("april", "apr", "avril", "abril", "aprile", "nisan", "kwietnia"),
     ("may", "mai", "mayo", "maggio", "maio", "mei", "mayıs", "maja"),
     ("june", "jun", "juni", "juin", "junio", "giugno", "junho", "haziran", "czerwca"),

@@ -72,17 +72,16 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
         reasons.append("a value given per period, which may need converting")
     if not complete:
         read = {*reading.offers, *reading.invalid, *reading.ambiguous}
-        unread = [issue for issue in _named_issues(local_forms(text), labels) if issue not in read
+        forms = local_forms(text)
+        unread = [issue for issue in _named_issues(forms, labels) if issue not in read
                   and (kind == "note" or _worded(issue, labels) or not reading.found_anything)]
         if unread:
             reasons.append(f"{', '.join(unread)} named in the {kind} but no value read")
-        told = _told_unread(local_forms(text), labels, read | set(unread))
-        if told:
-            reasons.append(f"words of {', '.join(told)} labels but no value read")
-        if not told:
-            worded = _label_words_unread(local_forms(text), labels, read | set(unread))
-            if worded:
-                reasons.append(f"words of {', '.join(worded)} labels but no value read")
+        told = _told_unread(forms, labels, read | set(unread))
+        # (the labels' telling words first, else their own words: "non-exclusive is fine")
+        worded = told or _label_words_unread(forms, labels, read | set(unread))
+        if worded:
+            reasons.append(f"words of {', '.join(worded)} labels but no value read")
         if not unread and not told and _LIST_LINE.search(text) and _silent_list_line(text, labels):
             reasons.append("a listed line gave no value")
         if not labels.has_dates and _dated(email_body(text)):  # (a subject line's date is no term)

@@ -975,24 +975,24 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
     offers: dict[str, str] = {}
     invalid: dict[str, str] = {}
     ambiguous: list[str] = []
-    by_issue: dict[str, list[Mention]] = {}
-    places: dict[str, list[tuple[int, Mention]]] = {}
+    places: dict[str, list[tuple[int, Mention]]] = {}  # each issue's own mentions, with their place in the reading
     if text.count(" / ") >= 2 and "\n" not in text.strip() and len(text) <= 160:
         # "fee 5000 / 50% refund / 8h / full AV": a line of values, not a split "5000 / 50"
         text = text.replace(" / ", ", ")
     reading = read_mentions(text, labels, side)
     for at, mention in enumerate(reading.mentions):
         if mention.own:
-            by_issue.setdefault(mention.issue, []).append(mention)
             places.setdefault(mention.issue, []).append((at, mention))
-    for issue, own in by_issue.items():
-        clean = [m for m in own if not m.ambiguous]
+    for issue, placed in places.items():
+        own = [m for _, m in placed]
+        clean_placed = [(at, m) for at, m in placed if not m.ambiguous]
+        clean = [m for _, m in clean_placed]
         values = list(dict.fromkeys(m.label for m in clean if m.label))
         unresolved = {m.raw for m in own if m.ambiguous and m.proposed}
         if values and unresolved - {m.raw for m in clean}:
             ambiguous.append(issue)  # "50% or 55% ownership": another proposed value could be this issue's
             continue
-        if values and _offered_beside(places[issue], reading):
+        if values and _offered_beside(placed, reading):
             # "Let's lock in 24 months ... — or 27 if you'd rather": a second value, offered beside it
             ambiguous.append(issue)
             reading.unsure.append(f"{issue}: two values offered, one after 'or'")
@@ -1014,10 +1014,9 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
             alternatives = bool(_ALTERNATIVES.search(text))
             values = proposed if len(proposed) == 1 else stated if len(stated) == 1 and not alternatives else values
             if len(values) > 1 and not alternatives:
-                values = _keyed_stands([(at, m) for at, m in places[issue] if not m.ambiguous], values, issue, reading,
-                                       text)
+                values = _keyed_stands(clean_placed, values, issue, reading, text)
             if len(values) > 1 and not alternatives:
-                values = _latest_stands([(at, m) for at, m in places[issue] if not m.ambiguous], values, issue, reading)
+                values = _latest_stands(clean_placed, values, issue, reading)
         if len(values) == 1 and _or_another_of(text, issue, values[0], labels):
             ambiguous.append(issue)  # "cash or financing through us": the other label, in other words
             reading.unsure.append(f"{issue}: '{values[0]}' or another of its labels")

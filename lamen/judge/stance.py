@@ -8,8 +8,9 @@ import re
 
 from lamen.judge.agreement import accepts_named
 
-# Just before a value: it is compared with, or moved away from, not offered.
+# A value that opens with a month and a day ("March 16", "Apr. 6"): a date.
 _MONTH_START = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.IGNORECASE)
+# Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
     # "from my last $1,400", "your previous 4%", "our opening 7-3": a position left behind
     r"(?:\b(?:(?:my|our|your|their)\s+(?:last|previous|earlier|original|initial|opening|prior)|from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
@@ -339,16 +340,14 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return True
     if _REFUSED_BEFORE.search(before[-50:]):
         return False  # "I'm not able to accept an on-site arrangement": turned down
+    # "Your latest offer ($1,300 rent, 12 months) doesn't work": theirs, named in parentheses;
+    # "Your last package — 7-3 board, 65% ownership — would leave us ...": a dash sets off their
+    # values as a parenthesis does
     opened = before.rfind("(")
-    if opened >= 0 and ")" not in before[opened:] and _THEIR_OFFER_BEFORE.search(before[max(0, opened - 50):opened]) \
-            and not _ADOPTS_BEFORE.search(before[max(0, opened - 60):opened]) and not _EXCEPT.search(sentence):
-        # "Your latest offer ($1,300 rent, 12 months) doesn't work": theirs, named in parentheses
+    if opened >= 0 and ")" not in before[opened:] and _sets_off_their_offer(before, opened, sentence):
         return accepts_named(sentence)
     dash = max(before.rfind(" — "), before.rfind(" – ")) if "—" in before or "–" in before else -1
-    if dash >= 0 and _THEIR_OFFER_BEFORE.search(before[max(0, dash - 50):dash]) \
-            and not _ADOPTS_BEFORE.search(before[max(0, dash - 60):dash]) and not _EXCEPT.search(sentence):
-        # "Your last package — 7-3 board, 65% ownership — would leave us ...": a dash sets off
-        # their values as a parenthesis does
+    if dash >= 0 and _sets_off_their_offer(before, dash, sentence):
         return accepts_named(sentence)
     immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
     # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
@@ -369,6 +368,13 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return bool(re.search(r"\byour?\b", clause, re.IGNORECASE)) and accepts_named(sentence) or \
             bool(_ACCEPTS_THEIRS.search(clause))
     return True
+
+
+def _sets_off_their_offer(before: str, at: int, sentence: str) -> bool:
+    """The parenthesis or dash at `at` sets off the other side's offer, not taken up ("everything
+    as in their last proposal (...)") nor changed in part ("their package (...) except ...")."""
+    return bool(_THEIR_OFFER_BEFORE.search(before[max(0, at - 50):at])) \
+        and not _ADOPTS_BEFORE.search(before[max(0, at - 60):at]) and not _EXCEPT.search(sentence)
 
 
 # "We accept Company B's proposal of 40% benefits, ...", "I'll take their offer of $1,200": the
