@@ -11,11 +11,15 @@ chosen by `--round`:
   B = test18's and test19's items with even id numbers.
 - round 17: A = test20's and test21's items with odd id numbers and round 16's B (test18's and test19's
   items with even id numbers); B = test20's and test21's items with even id numbers.
+- round 18: A = test20's and test21's items, all of them (round 17's tuning and validation halves);
+  B = test22's and test23's items, all of them. Split by writer rather than by id parity: round 17's B
+  rose with A while parts by other hands did not move, because halves of one part share its writer's games
+  and wordings; a B written by other hands, in games A does not have, shows what a change carries.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13|14|15|16|17] [--errors]
+    python bench/extraction_halves.py [--round 12|13|14|15|16|17|18] [--errors]
 """
 
 from __future__ import annotations
@@ -38,10 +42,10 @@ from bench.extraction_gold import PARTS, gold_items, score  # noqa: E402
 
 @dataclass(frozen=True)
 class Slice:
-    """The items of one part whose id number has the given parity (1 = odd, 0 = even)."""
+    """The items of one part whose id number has the given parity (1 = odd, 0 = even; None = every item)."""
 
     part: str
-    parity: int
+    parity: int | None = None
 
 
 # Each round's halves; a round's split is kept once used, so its figures can be recomputed.
@@ -54,6 +58,7 @@ SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
          "B": (Slice("test18", 0), Slice("test19", 0))},
     17: {"A": (Slice("test20", 1), Slice("test21", 1), Slice("test18", 0), Slice("test19", 0)),
          "B": (Slice("test20", 0), Slice("test21", 0))},
+    18: {"A": (Slice("test20"), Slice("test21")), "B": (Slice("test22"), Slice("test23"))},
 }
 
 
@@ -65,7 +70,8 @@ def id_number(item: dict[str, Any]) -> int:
 
 
 def slice_items(piece: Slice) -> list[dict[str, Any]]:
-    return [item for item in gold_items(PARTS[piece.part]) if id_number(item) % 2 == piece.parity]
+    return [item for item in gold_items(PARTS[piece.part])
+            if piece.parity is None or id_number(item) % 2 == piece.parity]
 
 
 def halves(round_number: int = 12) -> dict[str, list[dict[str, Any]]]:

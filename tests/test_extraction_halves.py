@@ -46,3 +46,11 @@ def test_unknown_parts_are_refused_in_one_line() -> None:
                           capture_output=True, text=True)
     assert done.returncode != 0
     assert done.stderr.strip() == "extraction_gold: --parts: unknown part(s) test99"
+
+
+def test_round_18_splits_by_writer_not_parity() -> None:
+    # Round 18 tunes on every item of test20 and test21 and validates on every item of test22 and test23.
+    split = halves(18)
+    assert {item["id"].split("-")[0] for item in split["A"]} == {"t20", "t21"}
+    assert {item["id"].split("-")[0] for item in split["B"]} == {"t22", "t23"}
+    assert (len(split["A"]), len(split["B"])) == (270 + 240, 261 + 222)
