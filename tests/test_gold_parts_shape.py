@@ -57,6 +57,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test23's (XML tags, final-answer traces, shorthand, menus).
     PartShape("test25", "t25", ("storage-unit",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test22), with a new game in text labels.
+    PartShape("test26", "t26", ("hotel-block",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
