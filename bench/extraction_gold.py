@@ -15,7 +15,8 @@ their files exist, the held-out `test3` (tests/data/extraction_gold_test3.jsonl)
 (representative, like test14) and `test17` and `test19` (unlisted styles, like test15), and so on to
 `test23` (even numbers from test14 on representative, odd ones unlisted styles), each
 labelled by an independent hand before the readers were run on it. Per part: what share of the readers' errors they flagged `unsure` (what the LLM
-fallback can fix) and what share of all readings is unsure (what the fallback costs); and the median
+fallback can fix), what share of all readings is unsure (what the fallback costs) and the offers' figures
+if a fallback read every unsure item right (the most it can buy); and the median
 reading time per note and per message. Prints JSON.
 
     python bench/extraction_gold.py [--parts dev,test,...] [--errors dev|dev2|test|test2|test3|...|test23]
@@ -93,17 +94,23 @@ def score(gold_path: Path = GOLD) -> dict[str, Any]:
     for item in items:
         found = read_item(item)
         truth, predicted = set(item["offers"].items()), set(found.offers.items())
+        unsure = found.confidence == "unsure"
+        # A fallback that read every unsure item right would leave only the sure readings' errors:
+        # the ceiling of what `llm_fallback` can buy, at the cost of `readings_unsure`.
+        after_fallback = truth if unsure else predicted
         for prefix in ("", f"{item['kind']}_"):
             counts[f"{prefix}true_positive"] += len(truth & predicted)
             counts[f"{prefix}false_positive"] += len(predicted - truth)
             counts[f"{prefix}false_negative"] += len(truth - predicted)
+        counts["ceiling_true_positive"] += len(truth & after_fallback)
+        counts["ceiling_false_positive"] += len(after_fallback - truth)
+        counts["ceiling_false_negative"] += len(truth - after_fallback)
         counts["invalid_expected"] += len(item["invalid"])
         counts["invalid_found"] += len(set(item["invalid"]) & set(found.invalid))
         counts["ambiguous_expected"] += len(item["ambiguous"])
         counts["ambiguous_found"] += len(set(item["ambiguous"]) & set(found.ambiguous))
         wrong = (truth != predicted or set(item["invalid"]) != set(found.invalid)
                  or set(item["ambiguous"]) != set(found.ambiguous))
-        unsure = found.confidence == "unsure"
         counts["unsure"] += unsure
         if wrong:
             counts["errors"] += 1
@@ -121,6 +128,7 @@ def score(gold_path: Path = GOLD) -> dict[str, Any]:
         "errors_flagged_unsure": _ratio(counts["errors_unsure"], counts["errors"]),
         "items_flagged_unsure": counts["unsure"],
         "readings_unsure": _ratio(counts["unsure"], len(items)),
+        "offers_with_an_ideal_fallback": _figures(counts, "ceiling_"),
     }
     return {"result": result, "errors": errors}
 

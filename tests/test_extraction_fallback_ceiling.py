@@ -1,0 +1,33 @@
+"""bench/extraction_gold.py's ceiling of what the LLM fallback can buy: unsure items count as read right,
+sure ones as the reader read them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bench.extraction_gold import score
+
+
+def _item(number: int, text: str, offers: dict[str, str]) -> dict[str, object]:
+    return {"id": f"c-msg-{number:03d}", "kind": "message", "game": "rental-agreement", "text": text,
+            "offers": offers, "invalid": [], "ambiguous": []}
+
+
+def test_the_ceiling_forgives_unsure_errors_and_keeps_sure_ones(tmp_path: Path) -> None:
+    part = tmp_path / "part.jsonl"
+    items = [
+        _item(1, "Rent $1400, that is my number.", {"rent": "$1400"}),  # read right, sure
+        # Read as nothing and flagged unsure; a fallback that read it as the gold does would fix it.
+        _item(2, "Perhaps we could meet somewhere around the middle on the rent?", {"rent": "$1300"}),
+        # Labelled against the text on purpose: the reader is sure of $1400, so no fallback is asked.
+        _item(3, "Rent $1400 is where I stand today.", {"rent": "$1500"}),
+    ]
+    part.write_text("".join(json.dumps(item) + "\n" for item in items), encoding="utf-8")
+    result = score(part)["result"]
+    assert (result["offers"]["true_positive"], result["offers"]["false_positive"],
+            result["offers"]["false_negative"]) == (1, 1, 2)
+    assert result["items_flagged_unsure"] == 1
+    ceiling = result["offers_with_an_ideal_fallback"]
+    assert (ceiling["true_positive"], ceiling["false_positive"], ceiling["false_negative"]) == (2, 1, 1)
+    assert (ceiling["precision"], ceiling["recall"]) == (0.6667, 0.6667)
