@@ -63,6 +63,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test25's (logs, memos, pros/cons, callouts, counting words).
     PartShape("test27", "t27", ("film-location",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test26), with a new game in text labels.
+    PartShape("test28", "t28", ("corporate-gym",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
