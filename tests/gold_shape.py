@@ -8,11 +8,13 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lamen.judge.labels import GameLabels, label_cache
 from lamen.spec.game import Game
 from lamen.spec.load import load_game
+
+if TYPE_CHECKING:  # the shape checks gold writers run must not load the readers they write for
+    from lamen.judge.labels import GameLabels
 
 DATA = Path(__file__).resolve().parent / "data"
 KEYS = ["id", "source", "kind", "game", "text", "offers", "invalid", "unknown_issues", "ambiguous", "why"]
@@ -187,6 +189,8 @@ def check_hard_cases(shape: PartShape) -> None:
 
 def labels_of(name: str) -> GameLabels:
     """The judge's label tables of a built-in or user-authored game (what the reader round tests read with)."""
+    from lamen.judge.labels import label_cache  # here, not at the top: see the TYPE_CHECKING import
+
     return label_cache(game(name))
 
 
@@ -194,6 +198,8 @@ def labels_from_yaml(folder: Path, name: str, text: str) -> GameLabels:
     """The label tables of a game written inline by a test, saved as `folder/name.yaml` and loaded as a user's file."""
     path = folder / f"{name}.yaml"
     path.write_text(text, encoding="utf-8")
+    from lamen.judge.labels import label_cache
+
     return label_cache(load_game(path))
 
 
