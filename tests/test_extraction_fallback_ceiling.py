@@ -31,3 +31,17 @@ def test_the_ceiling_forgives_unsure_errors_and_keeps_sure_ones(tmp_path: Path) 
     ceiling = result["offers_with_an_ideal_fallback"]
     assert (ceiling["true_positive"], ceiling["false_positive"], ceiling["false_negative"]) == (2, 1, 1)
     assert (ceiling["precision"], ceiling["recall"]) == (0.6667, 0.6667)
+
+
+def test_pooled_parts_add_their_counts(tmp_path: Path) -> None:
+    from bench.extraction_gold import pooled
+
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    first.write_text(json.dumps(_item(1, "Rent $1400, that is my number.", {"rent": "$1400"})) + "\n", encoding="utf-8")
+    second.write_text(json.dumps(_item(2, "Perhaps we could meet somewhere around the middle on the rent?",
+                                       {"rent": "$1300"})) + "\n", encoding="utf-8")
+    both = pooled([score(first)["result"], score(second)["result"]])
+    assert both["items"] == 2 and both["items_read_wrongly"] == 1
+    assert (both["offers"]["true_positive"], both["offers"]["false_negative"], both["offers"]["recall"]) == (1, 1, 0.5)
+    assert both["by_kind"]["message"]["recall"] == 0.5 and both["by_kind"]["note"]["recall"] is None
+    assert both["offers_with_an_ideal_fallback"]["recall"] == 1.0
