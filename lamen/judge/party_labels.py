@@ -34,8 +34,39 @@ _THEIRS = re.compile(r"\b(?:on\s+(?:you|them)|yours|theirs|your\s+own|their\s+ow
 # a possessive before a word of the issue or its labels ("our operator", "your house PA", "my
 # bank"), "through / via / by" a side ("financed through us"), and the thing "on" a side ("assembly
 # would be on you"). Each is read as the side its pronoun names.
+_IRREGULAR = {"bring": ("brought",), "buy": ("bought",), "run": ("ran", "running"), "take": ("took", "taken"),
+              "pay": ("paid",), "do": ("does", "did", "done", "doing")}
+
+
+def _verb_forms(verb: str) -> set[str]:
+    """A verb's forms: "supply" -> supplies, supplied, supplying; "handle" -> handles, handled, handling."""
+    if verb in ("do",):
+        return {verb, *_IRREGULAR[verb]}
+    stem = verb[:-1] if verb.endswith("e") else verb
+    forms = {verb, stem + "ing", verb + ("es" if verb.endswith(("x", "s", "h")) else "s"), *_IRREGULAR.get(verb, ())}
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        forms |= {verb[:-1] + "ies", verb[:-1] + "ied"}
+    elif verb not in _IRREGULAR:
+        forms.add(stem + "ed")
+    return forms
+
+
+def _verbs(*phrases: str) -> str:
+    """A pattern of every form of each verb phrase (its first word inflected: "pays for", "taking care of")."""
+    forms = set()
+    for phrase in phrases:
+        head, *rest = phrase.split()
+        forms |= {r"\s+".join((form, *rest)) for form in _verb_forms(head)}
+    return "(?:" + "|".join(sorted(forms, key=len, reverse=True)) + ")"
+
+
 _DOER = (r"(?:provide|supply|bring|cover|buy|handle|service|fix|maintain|repair|operate|run|carry|arrange|insure|"
          r"assemble|look\s+after|take\s+care\s+of|pay\s+for|sort\s+out)(?:s|es|d|ed)?")
+# (every form, "-ing" and irregular ones too, only after a party named by name, round eighteen's
+# `with_named_providers`: after a pronoun, "you bringing" and the like read worse than they gain)
+_DOER_FORMS = _verbs("provide", "supply", "bring", "cover", "buy", "handle", "service", "fix", "maintain", "repair",
+                     "operate", "run", "carry", "arrange", "insure", "assemble", "look after", "take care of", "pay for",
+                     "sort out", "do")
 _SUBJECT = re.compile(rf"\b(?P<who>we|i|you|your\s+(?:staff|team|people|crew|side))(?:'ll|'d|\s+(?:will|would|can|could|should|"
                       rf"must|to|shall|do|can\s+also))?\s+(?:\w+\s+)?{_DOER}\b", re.IGNORECASE)
 _THROUGH = re.compile(r"\b(?:through|via|by|from)\s+(?P<who>us|me|you)\b(?!\s+(?:and|or)\b)", re.IGNORECASE)
@@ -55,7 +86,7 @@ _SERVED = {"customer", "client", "buyer", "purchaser", "hirer", "tenant", "rente
            "patient", "lessee", "shopper", "hotel"}
 _SELF = {"self", "own", "yourself", "myself", "diy"}
 _STOP = {"the", "a", "an", "of", "and", "with", "by", "to", "for", "in", "on", "only", "no", "not", "its", "our", "own",
-         "own", "self", "full", "included", "extra", "provides", "brings", "maintained", "based"}
+         "self", "full", "included", "extra", "provides", "brings", "maintained", "based"}
 
 
 def _stem(word: str) -> str:
@@ -151,8 +182,9 @@ def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
 def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
     """The reading, with each party-named issue that it left unread (or read as no label) taken
     from who the text says provides it, near the issue's name. (Also, side or no side, a thing
-    denied by name, "no operator", is the label without it: `included_labels.py`.)"""
-    found = with_denied_things(found, text, labels)
+    denied by name, "no operator", is the label without it: `included_labels.py`; and a clause
+    naming the party that provides it, "the shop handling servicing": `with_named_providers`.)"""
+    found = with_named_providers(with_denied_things(found, text, labels), text, labels, side)
     if side is None:
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
@@ -221,3 +253,99 @@ def note_writer(note: str, parties: tuple[str, ...]) -> int | None:
     named = [side for side, pattern in enumerate(_writer_patterns(tuple(parties))) if pattern.search(head)]
     return named[0] if len(named) == 1 else None
 
+
+
+# Round eighteen: a clause naming the party that provides the thing, not by a pronoun but by its
+# name or role ("with the shop handling servicing", "hotel does upkeep", "Customer assembles",
+# "electricity from the festival", "maintenance by the store", "damage at the charge of the hirer",
+# "the venue's PA"). The party is the subject of a verb of providing or doing, the object of a
+# preposition of agency or belonging ("by / from / of / on", and their Romance, Germanic and Nordic
+# forms, which the lexicon leaves as they are), or the owner in "'s". The clause must also speak of
+# the issue by a word of its own (name, aliases, labels) and deny nothing; it needs no side, so it
+# reads notes that do not name their writer too. The reading stays unsure.
+_OF_BY = (r"by|from|of|via|through|on|par|por|pela|pelo|pelos|pelas|da|do|dal|dalla|dallo|de|du|des|del|della|dello|"
+          r"dei|van|von|vom|der|door|durch|av|af|fra|från")
+_AGENT_AFTER = re.compile(rf"\b(?:{_OF_BY})\s+(?:(?:the|a|an|la|le|les|el|lo|il|o|a|het|die|den|dem)\s+|l')?(?P<who>[a-z]+)",
+                          re.IGNORECASE)
+_OWNER = re.compile(r"\b(?P<who>[a-z]+)(?:'s|’s|s')(?![a-z])", re.IGNORECASE)
+_AGENT_BEFORE = re.compile(rf"\b(?P<who>[a-z]+)\s+(?:(?:will|would|can|could|should|shall|must|to|then|also|always|"
+                           rf"itself|themselves)\s+)?{_DOER_FORMS}\b", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:not|no|never|without|cannot|nor)\b|n't\b", re.IGNORECASE)
+# Words that name a party in any game: the roles of the one served and of the one serving
+_PROVIDER_ROLES = {"provider", "supplier", "contractor", "vendor", "seller", "dealer", "company", "firm"}
+# Two names of one kind of party ("loja" and "magasin" are the lexicon's "store"; a game's party is a "Bike Shop")
+_SAME_PARTY = {"shop": "store", "store": "shop"}
+
+
+@lru_cache(maxsize=512)
+def _party_words(game: Game, name: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Words naming each side of a party-named issue: the words of its party's name (and their
+    kin, "store" of "shop"), and the roles of the served party ("customer", "hirer", "client") for
+    the side served; never a word of the issue's own (the "hire" of "Plant-hire firm")."""
+    parties = [set(_WORD.findall(party.lower())) for party in game.parties]
+    words = [{word for word in party if len(word) >= 3} for party in parties]
+    for found in words:
+        found |= {_SAME_PARTY[word] for word in found if word in _SAME_PARTY}
+    served = [side for side, party in enumerate(parties) if party & _SERVED] or _served_by_name(game, parties)
+    if len(served) == 1:
+        words[served[0]] |= _SERVED
+    issue = _issue(game, name)
+    wordings = [set(_WORD.findall(" ".join((label, *issue.label_synonyms(label))).lower())) for label in issue.labels]
+    own = set(_WORD.findall(name.lower())) | set.intersection(*wordings)
+    both = words[0] & words[1]
+    return frozenset(words[0] - both - own), frozenset(words[1] - both - own)
+
+
+def _side_named(word: str, words: tuple[frozenset[str], frozenset[str]]) -> int | None:
+    word = word.lower()
+    found = {side for side, party in enumerate(words)
+             if _names_party(word, party) or word.endswith("s") and _names_party(word[:-1], party)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _named_provider(clause: str, words: tuple[frozenset[str], frozenset[str]]) -> int | None:
+    """The side a clause names as providing the thing, when its named parties agree."""
+    found: set[int] = set()
+    for pattern in (_AGENT_BEFORE, _AGENT_AFTER, _OWNER):
+        for match in pattern.finditer(clause):
+            side = _side_named(match.group("who"), words)
+            if side is not None:
+                found.add(side)
+    return found.pop() if len(found) == 1 else None
+
+
+def with_named_providers(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
+    """The reading, with each party-named issue it left unread taken from a clause that names the
+    party providing it (see above), flagged unsure."""
+    open_issues = [issue for issue in labels.issues if issue not in found.offers and issue not in found.ambiguous
+                   and _side_table(labels.game, issue)]
+    if not open_issues:
+        return found
+    offers, invalid, reasons = dict(found.offers), dict(found.invalid), []
+    clauses = [clause for sentence in re.split(r"(?<=[.!?;\n])\s*", local_forms(text)) if not asks_about(sentence)
+               for clause in _CLAUSE.split(sentence) if not _DENIED.search(clause)]
+    for issue in open_issues:
+        sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
+        parties = _party_words(labels.game, issue)
+        # (every clause of the issue must agree, a pronoun's too: "client supplies" in an estimate
+        # of the other side beside "we supply" in the writer's own offer settles nothing)
+        given: set[int | None] = set()
+        named_any = False
+        for clause in clauses:
+            if not {_stem(word) for word in _WORD.findall(clause.lower())} & words:
+                continue
+            named = _named_provider(clause, parties)
+            if named is not None:
+                given.add(named)
+                named_any = True
+            cued = _cued_side(clause, 0 if side is None else side, words)
+            if cued is not None:
+                given.add(None if side is None else cued)
+        if named_any and len(given) == 1 and (named := given.pop()) is not None and named in sides:
+            offers[issue] = sides[named]
+            invalid.pop(issue, None)
+            reasons.append(f"{issue}: '{sides[named]}' read from the party the text names as providing it")
+    if not reasons:
+        return found
+    return found.model_copy(update={"offers": offers, "invalid": invalid, "method": "text", "confidence": "unsure",
+                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})

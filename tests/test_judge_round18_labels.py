@@ -1,0 +1,95 @@
+"""Classes of text labels the eighteenth round of issue 12 reads by general mechanisms (tuned on
+round 18's half A, every item of test20 and test21, and the retired parts' errors; checked on half
+B, test22 and test23, by its totals), each tested on fresh examples written for these tests, not
+the gold set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.labels import GameLabels
+from tests.gold_shape import labels_from_yaml, labels_of
+
+# A game of this file's own: an issue whose two labels each name a party ("caterer washes up" /
+# "school washes up"), in words no other game holds.
+_SCHOOL_GAME = """\
+name: school-lunch
+description: A caterer and a school are negotiating a lunch contract.
+sides:
+  - You represent the caterer.
+  - You represent the school.
+parties: [Caterer, School]
+issues:
+  - name: price per meal
+    issue_type: distributive
+    descriptions: What the school pays per meal.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$4", "$5", "$6"], ["$4", "$5", "$6"]]
+  - name: dishwashing
+    issue_type: integrative
+    descriptions: Who washes the dishes after lunch.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[caterer washes up, school washes up], [caterer washes up, school washes up]]
+issue_weights: [[2, 1], [1, 2]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def school(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "school-lunch", _SCHOOL_GAME)
+
+
+# A clause naming the party that provides the thing by its name or role, not by a pronoun: the
+# subject of a verb of providing or doing ("the hotel doing the repairs", "the caterer's staff take
+# care of"), the object of a preposition of agency or belonging ("done by the school", "upkeep by the
+# hotel", "dal negozio", "stays on the hirer"), or an owner ("caterer's"). It needs no side, so a
+# note that does not name its writer is read too; the reading is unsure.
+@pytest.mark.parametrize("game_name, text, issue, label", [
+    ("bike-fleet", "Let's say $500 a month for 15 bikes, with the hotel doing the repairs, all year.",
+     "maintenance", "self-maintained"),
+    ("bike-fleet", "Per 15 bici a 500 $ al mese, manutenzione dal negozio, tutto l'anno.", "maintenance",
+     "shop-maintained"),
+    ("plant-hire", "$1,750 a week, with a driver; damage: at the charge of the hirer.", "damage cover", "hirer liable"),
+    ("food-truck-pitch", "$450 and 5%, food court, and electricity provided by the festival.", "power", "mains hookup"),
+    ("office-cleaning", "$2,500 a month, twice a week, and the cleaning products are supplied by the office.",
+     "supplies", "client provides"),
+    ("school", "Four dollars a meal, and the dishwashing is done by the school.", "dishwashing", "school washes up"),
+    ("school", "Four dollars a meal, the caterer's staff take care of the dishwashing.", "dishwashing",
+     "caterer washes up"),
+])
+def test_a_clause_naming_the_providing_party_reads_its_label(school, game_name, text, issue, label) -> None:
+    labels = school if game_name == "school" else labels_of(game_name)
+    reading = extract_message(text, labels)  # (no side: the party is named, not a pronoun)
+    assert reading.offers[issue] == label
+    assert reading.confidence == "unsure"
+
+
+@pytest.mark.parametrize("note, offers", [
+    # a layout no gold part has: one line of values between pipes, the provider named in a line
+    ("fee 600 | 20 bikes | the shop services them | summer only",
+     {"monthly fee": "$600", "fleet size": "20 bikes", "maintenance": "shop-maintained",
+      "contract length": "summer season"}),
+    ("Acceptable offer: $1,100, local drop-off, 1-year warranty, assembly done by the customer.",
+     {"price": "$1100", "delivery": "local drop-off", "warranty": "1 year", "assembly": "self-assembly"}),
+])
+def test_a_note_naming_the_provider_is_read_without_its_writer(note, offers) -> None:
+    game_name = "bike-fleet" if "bikes" in note else "furniture-order"
+    reading = extract_note(note, labels_of(game_name))
+    assert reading.offers == offers
+    assert reading.confidence == "unsure"
+
+
+def test_a_denied_or_disputed_provider_reads_no_label(school) -> None:
+    # a denial says who does not provide it, which leaves the issue open
+    denied = extract_note("Acceptable offer: $1,100, pickup, 1-year warranty. The store won't assemble it.",
+                          labels_of("furniture-order"))
+    assert "assembly" not in denied.offers
+    # an owner named in one line and a pronoun in another, with no side to settle the pronoun
+    disputed = extract_note("their likely offer: $4, dishwashing: school's\nours: $6, we handle the dishwashing",
+                            school)
+    assert "dishwashing" not in disputed.offers
+    # the same owner alone is read
+    assert extract_note("Acceptable: $5, dishwashing: caterer's", school).offers == {
+        "price per meal": "$5", "dishwashing": "caterer washes up"}
