@@ -93,3 +93,34 @@ def test_a_denied_or_disputed_provider_reads_no_label(school) -> None:
     # the same owner alone is read
     assert extract_note("Acceptable: $5, dishwashing: caterer's", school).offers == {
         "price per meal": "$5", "dishwashing": "caterer washes up"}
+
+
+# A reflexive pronoun says who does the thing: "ourselves" / "myself" the speaker, "yourselves" the
+# listener ("Sie selbst", "vous-mêmes" through the lexicon), with no verb of providing needed.
+def test_a_reflexive_pronoun_gives_the_thing_to_its_side() -> None:
+    reading = extract_message("Fine at $2,500 a month, twice a week; the cleaning supplies we'll order ourselves.",
+                              labels_of("office-cleaning"), side=1)
+    assert reading.offers == {"monthly price": "$2500", "frequency": "twice a week", "supplies": "client provides"}
+    assert reading.confidence == "unsure"
+
+
+# The party served doing the provider's thing itself ("we'll source the battery ourselves", said by
+# the homeowner; "die Reinigung übernehmen Sie selbst", said by the contractor to the homeowner) is
+# the "no …" label, in a game whose party names say who is served; the provider doing it
+# itself names none of its several labels.
+@pytest.mark.parametrize("game_name, text, side, offers", [
+    ("solar-installation", "We'd go ahead at $19,000 with standard panels, and the battery we'll source ourselves.", 1,
+     {"price": "$19000", "panels": "standard panels", "battery": "no battery"}),
+    ("home-renovation", "Wir machen es für 20.000 $ mit Standardmaterial ab nächster Woche, die Reinigung übernehmen "
+     "Sie selbst.", 0, {"price": "$20000", "start": "next week", "cleanup": "no cleanup"}),
+])
+def test_the_served_party_doing_it_itself_is_the_none_label(game_name, text, side, offers) -> None:
+    reading = extract_message(text, labels_of(game_name), side=side)
+    assert reading.offers == offers
+    assert reading.confidence == "unsure"
+
+
+def test_the_provider_doing_it_itself_names_no_label() -> None:
+    reading = extract_message("$20,000, standard materials, next week, and we'll handle the cleanup ourselves.",
+                              labels_of("home-renovation"), side=0)
+    assert "cleanup" not in reading.offers

@@ -110,6 +110,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
             "собственное", "власний", "власне", "власну", "riêng", "sendiri"),
     "ourselves": ("vi selv", "vi själva", "me itse", "nosotros mismos", "noi stessi", "nous-mêmes", "wir selbst",
                   "wij zelf", "my sami", "ми самі", "мы сами", "biz kendimiz"),
+    # (round eighteen: the listener's reflexive says the listener does it, "übernehmen Sie selbst")
+    "yourselves": ("sie selbst", "vous-mêmes", "ustedes mismos", "vosotros mismos", "voi stessi", "vocês mesmos",
+                   "jullie zelf", "u zelf", "dere selv", "ni själva", "te itse", "wy sami", "vy sami",
+                   "ви самі", "вы сами", "siz kendiniz", "vous-même"),
     "on us": ("à notre charge", "a nuestro cargo", "por nuestra cuenta", "a carico nostro", "a nostro carico",
               "por nossa conta", "auf unsere kosten", "voor onze rekening", "на нас", "на нас", "na nas",
               "på os", "på oss", "meidän kustannuksellamme"),

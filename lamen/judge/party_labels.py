@@ -60,10 +60,11 @@ def _verbs(*phrases: str) -> str:
     return "(?:" + "|".join(sorted(forms, key=len, reverse=True)) + ")"
 
 
-_DOER = (r"(?:provide|supply|bring|cover|buy|handle|service|fix|maintain|repair|operate|run|carry|arrange|insure|"
-         r"assemble|look\s+after|take\s+care\s+of|pay\s+for|sort\s+out)(?:s|es|d|ed)?")
-# (every form, "-ing" and irregular ones too, only after a party named by name, round eighteen's
-# `with_named_providers`: after a pronoun, "you bringing" and the like read worse than they gain)
+_DOER = (r"(?:(?:provide|supply|bring|cover|buy|handle|service|fix|maintain|repair|operate|run|carry|arrange|insure|"
+         r"assemble|look\s+after|take\s+care\s+of|pay\s+for|sort\s+out)(?:s|es|d|ed)?|"
+         r"(?:provid|suppl|bring|cover|buy|handl|servic|fix|maintain|repair|operat|runn|carry|arrang|insur|assembl)ing)")
+# (every form, irregular ones too, only after a party named by name, round eighteen's
+# `with_named_providers`: after a pronoun, the past forms of the phrasal verbs read worse than they gain)
 _DOER_FORMS = _verbs("provide", "supply", "bring", "cover", "buy", "handle", "service", "fix", "maintain", "repair",
                      "operate", "run", "carry", "arrange", "insure", "assemble", "look after", "take care of", "pay for",
                      "sort out", "do")
@@ -79,7 +80,10 @@ _PLACE = re.compile(r"\b(?:in|at|to|into|from|inside)\s+(?:the\s+)?[a-z]+")
 # ("I can bring that down to $1,000").
 _BARE_DOER = re.compile(rf"\b(?:we|i|you)(?:'ll|'d|\s+(?:will|would|can|could))?\s+{_DOER}\s+(?:our|your|their|them|it|its)\b"
                         rf"(?![^.;,]*\d)", re.IGNORECASE)
-_SPEAKER = {"we", "i", "us", "me", "our", "my"}
+# Round eighteen: a reflexive pronoun says who does it ("we'll handle the cleanup ourselves", "on
+# s'occupe du montage nous-mêmes", read by the lexicon as "ourselves").
+_REFLEXIVE = re.compile(r"\b(?P<who>ourselves|myself|yourselves|yourself)\b", re.IGNORECASE)
+_SPEAKER = {"we", "i", "us", "me", "our", "my", "ourselves", "myself"}
 _LISTENER = {"you", "your"}
 # Parties served by the other: a label of doing it oneself ("self-assembly", "self-operated") is theirs.
 _SERVED = {"customer", "client", "buyer", "purchaser", "hirer", "tenant", "renter", "guest", "student", "member",
@@ -147,6 +151,34 @@ def _served_by_name(game: Game, parties: list[set[str]]) -> list[int]:
     return [1 - providers[0]] if len(providers) == 1 else []
 
 
+# Roles that name the one served, beside `_SERVED`, for the "no X" rule below.
+_SERVED_ROLES = _SERVED | {"homeowner", "household", "owner"}
+_NONE_LABEL = re.compile(r"^(?:no|without)\s+\w")
+
+
+@lru_cache(maxsize=256)
+def _done_by_served_issues(game: Game) -> tuple[tuple[str, tuple[int, str]], ...]:
+    """Issues whose text labels are what the provider does of a thing and one label is none of
+    it ("no cleanup" / "daily cleanup" / "final cleanup"), in a game that says which party is
+    served (a role of the one served, or of the one serving, in a party's name): (issue, (served
+    side, the "no" label)). The party served doing the thing itself is the "no" label."""
+    parties = [set(_WORD.findall(party.lower())) for party in game.parties]
+    served = [side for side, party in enumerate(parties) if party & _SERVED_ROLES]
+    providers = [side for side, party in enumerate(parties) if party & _PROVIDER_ROLES]
+    if len(served) != 1 and len(providers) == 1:
+        served = [1 - providers[0]]
+    if len(served) != 1 or len(providers) > 1 or providers == served:
+        return ()
+    found = []
+    for issue in game.issues:
+        options = issue.labels
+        nones = [label for label in options if _NONE_LABEL.search(label.lower())]
+        if len(options) >= 2 and len(nones) == 1 and not any(re.search(r"\d", label) for label in options) \
+                and not _side_table(game, issue.name):
+            found.append((issue.name, (served[0], nones[0])))
+    return tuple(found)
+
+
 @lru_cache(maxsize=512)
 def _issue_words(game: Game, name: str) -> frozenset[str]:
     """Stems of the words of an issue's name, aliases, labels and synonyms that name no party."""
@@ -168,7 +200,7 @@ def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
         found.add(side)
     if _THEIRS.search(clause):
         found.add(1 - side)
-    for pattern in (_SUBJECT, _THROUGH, _ON_SIDE):
+    for pattern in (_SUBJECT, _THROUGH, _ON_SIDE, _REFLEXIVE):
         for match in pattern.finditer(clause):
             who = match.group("who").lower().split()[0]
             found.add(side if who in _SPEAKER else 1 - side)
@@ -191,7 +223,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     reasons: list[str] = []
     open_issues = [issue for issue in labels.issues if issue not in offers and issue not in found.ambiguous
                    and _side_table(labels.game, issue)]
-    if not open_issues:
+    if not open_issues and not any(issue not in offers for issue, _ in _done_by_served_issues(labels.game)):
         return found
     # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
     # (a question about the thing gives it to no one: "what does your maintenance service cover?")
@@ -225,6 +257,18 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
                 offers[issue] = sides[given]
                 invalid.pop(issue, None)
                 reasons.append(f"{issue}: '{sides[given]}' read from whose side the text gives it to")
+                break
+    for issue, (served, none) in _done_by_served_issues(labels.game):
+        # "we'll handle the cleanup ourselves", said by the one served: the provider does none of it
+        if issue in offers or issue in found.ambiguous:
+            continue
+        words = _issue_words(labels.game, issue)
+        for clause in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
+            doers = {side if match.group("who").lower() in _SPEAKER else 1 - side for match in _REFLEXIVE.finditer(clause)}
+            if doers == {served} and {_stem(word) for word in _WORD.findall(clause.lower())} & words:
+                offers[issue] = none
+                invalid.pop(issue, None)
+                reasons.append(f"{issue}: '{none}' read from the side served doing it itself")
                 break
     if offers == found.offers:
         return found
