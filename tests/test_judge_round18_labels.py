@@ -124,3 +124,13 @@ def test_the_provider_doing_it_itself_names_no_label() -> None:
     reading = extract_message("$20,000, standard materials, next week, and we'll handle the cleanup ourselves.",
                               labels_of("home-renovation"), side=0)
     assert "cleanup" not in reading.offers
+
+
+# A Chinese word opening with 月 ("月租", monthly rent) is not read where that 月 ends a count of
+# months: "18个月租期" is eighteen months of lease term, not "18个 rent 期".
+@pytest.mark.parametrize("text, offers", [
+    ("我们提议18个月租期，月租1100美元，押金1000美元。", {"duration": "18 months", "rent": "$1100", "deposit": "$1000"}),
+    ("我们提议24个月租期和1200美元月租。", {"duration": "24 months", "rent": "$1200"}),
+])
+def test_a_month_count_keeps_its_month_before_a_word_of_rent(text, offers) -> None:
+    assert extract_message(text, labels_of("rental-agreement")).offers == offers

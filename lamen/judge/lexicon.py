@@ -338,6 +338,10 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
 _CJK_DECIMAL = re.compile(f"({_CJK_NUMERAL.pattern})点([{''.join(_CJK_DIGITS)}]+)")
 _CJK_PERCENT = re.compile(r"百分之([" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + r"\d.]+)")
 _CJK_WORDS_LONGEST_FIRST = sorted(_CJK_WORDS, key=len, reverse=True)
+# A word opening with 月 ("月租" monthly rent) is not read where that 月 ends a count of months
+# ("24个月租期" is 24 months of lease term, not "24个 rent 期").
+_UNIT_MONTH_WORDS = {word: re.compile(rf"(?<![个ヶかカケ箇]){re.escape(word)}") for word in _CJK_WORDS
+                     if word.startswith("月") and len(word) > 1}
 _CJK_TEN_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*万")
 _CJK_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*千(?![一二三四五六七八九百十])")
 _CJK_SCORE = re.compile(r"(?<=\d)\s*[比对対]\s*(?=\d)")
@@ -390,7 +394,9 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_TENTHS_SPLIT.sub(lambda m: " " + "-".join(f"{_CJK_DIGITS.get(c, c)}0%" for c in m.groups()) + " split ", text)
     text = _CJK_EVEN.sub(" evenly ", text)
     for word in _CJK_WORDS_LONGEST_FIRST:
-        text = text.replace(word, _CJK_WORDS[word])
+        if word in text:
+            text = _UNIT_MONTH_WORDS[word].sub(_CJK_WORDS[word], text) if word in _UNIT_MONTH_WORDS \
+                else text.replace(word, _CJK_WORDS[word])
     text = _CJK_TEN_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
     text = _CJK_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
     text = _CJK_NUMERAL.sub(_numeral, text)
