@@ -134,3 +134,15 @@ def test_the_provider_doing_it_itself_names_no_label() -> None:
 ])
 def test_a_month_count_keeps_its_month_before_a_word_of_rent(text, offers) -> None:
     assert extract_message(text, labels_of("rental-agreement")).offers == offers
+
+
+# A verb of providing coordinated after "and" shares the subject of the clause before it: "could
+# you drop the sofa off and assemble it?" asks the store to assemble it.
+@pytest.mark.parametrize("text, side, label", [
+    ("Could you drop the sofa off at our flat and assemble it? Then $1,100 works.", 1, "assembly included"),
+    ("If we take it to your flat and assemble it, the price is $1,200.", 0, "assembly included"),
+])
+def test_a_coordinated_verb_shares_its_subject(text, side, label) -> None:
+    reading = extract_message(text, labels_of("furniture-order"), side=side)
+    assert reading.offers["assembly"] == label
+    assert reading.confidence == "unsure"

@@ -71,7 +71,7 @@ _DOER_FORMS = _verbs("provide", "supply", "bring", "cover", "buy", "handle", "se
 _SUBJECT = re.compile(rf"\b(?P<who>we|i|you|your\s+(?:staff|team|people|crew|side))(?:'ll|'d|\s+(?:will|would|can|could|should|"
                       rf"must|to|shall|do|can\s+also))?\s+(?:\w+\s+)?{_DOER}\b", re.IGNORECASE)
 _THROUGH = re.compile(r"\b(?:through|via|by|from)\s+(?P<who>us|me|you)\b(?!\s+(?:and|or)\b)", re.IGNORECASE)
-_ON_SIDE = re.compile(r"\b(?:is|are|be|stays?|remains?|falls?|goes|go)\s+on\s+(?P<who>us|me|you)\b", re.IGNORECASE)
+_ON_SIDE = re.compile(r"(?:\b(?:is|are|be|stays?|remains?|falls?|goes|go)|['’]s)\s+on\s+(?P<who>us|me|you)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\b(?P<who>our|my|your)\s+(?:own\s+)?(?P<thing>[a-z]+)(?:\s+(?P<then>[a-z]+))?", re.IGNORECASE)
 _CLAUSE = re.compile(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+")
 _PLACE = re.compile(r"\b(?:in|at|to|into|from|inside)\s+(?:the\s+)?[a-z]+")
@@ -192,6 +192,24 @@ def _issue_words(game: Game, name: str) -> frozenset[str]:
                      and not any(_names_party(word, party) for party in parties))
 
 
+# Round eighteen: a verb coordinated after "and" shares its subject ("could you deliver it to our
+# home and assemble it?": you assemble it).
+_A_SUBJECT = re.compile(r"\b(?P<who>we|i|you|he|she|they)(?:'ll|'d|\s+(?:will|would|can|could|should|shall|must))?"
+                        r"\s+[a-z]+", re.IGNORECASE)
+_OPENS_WITH_DOER = re.compile(rf"^\s*{_DOER}\b", re.IGNORECASE)
+
+
+def _clauses(sentence: str) -> list[str]:
+    """A sentence's clauses (`_CLAUSE`), a clause opening with a verb of providing given the
+    subject of the clause before it."""
+    pieces = _CLAUSE.split(sentence)
+    for at in range(1, len(pieces)):
+        subjects = _A_SUBJECT.findall(pieces[at - 1]) if _OPENS_WITH_DOER.search(pieces[at]) else []
+        if subjects:
+            pieces[at] = f"{subjects[-1]} {pieces[at].lstrip()}"
+    return pieces
+
+
 def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
     """The side a clause gives the thing to, when its cues agree: the speaker's for "we" / "our",
     the listener's for "you" / "your"."""
@@ -248,7 +266,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         # party-named issue the game leaves open, of nothing else, and gives it to one side.
         sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
         alone = len(open_issues) == 1
-        for clause in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
+        for clause in (piece for sentence in sentences for piece in _clauses(sentence)):
             said = {_stem(word) for word in _WORD.findall(clause.lower())}
             if not (said & words or alone and _BARE_DOER.search(clause)):
                 continue
