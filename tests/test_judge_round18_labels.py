@@ -146,3 +146,21 @@ def test_a_coordinated_verb_shares_its_subject(text, side, label) -> None:
     reading = extract_message(text, labels_of("furniture-order"), side=side)
     assert reading.offers["assembly"] == label
     assert reading.confidence == "unsure"
+
+
+# More English shapes of "who provides it", read with the side of the pronoun: a possessive noun
+# phrase as the subject ("our fitters will assemble it", "our mechanics will look after them"), and
+# the thing "down to" / "up to" a side or "on your side".
+@pytest.mark.parametrize("game_name, text, side, issue, label", [
+    ("furniture-order", "$1,100, home delivery, 1 year; our fitters will assemble it.", 0, "assembly",
+     "assembly included"),
+    ("bike-fleet", "$500 a month for 15 bikes all year; our mechanics will look after them.", 0, "maintenance",
+     "shop-maintained"),
+    ("furniture-order", "$1,100, home delivery, 1 year; assembly is down to you.", 0, "assembly", "self-assembly"),
+    ("office-cleaning", "$2,500 monthly, twice a week; the supplies are on your side.", 1, "supplies",
+     "cleaner provides"),
+])
+def test_more_english_shapes_of_who_provides(game_name, text, side, issue, label) -> None:
+    reading = extract_message(text, labels_of(game_name), side=side)
+    assert reading.offers[issue] == label
+    assert reading.confidence == "unsure"

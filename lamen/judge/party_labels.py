@@ -68,17 +68,18 @@ _DOER = (r"(?:(?:provide|supply|bring|cover|buy|handle|service|fix|maintain|repa
 _DOER_FORMS = _verbs("provide", "supply", "bring", "cover", "buy", "handle", "service", "fix", "maintain", "repair",
                      "operate", "run", "carry", "arrange", "insure", "assemble", "look after", "take care of", "pay for",
                      "sort out", "do")
-_SUBJECT = re.compile(rf"\b(?P<who>we|i|you|your\s+(?:staff|team|people|crew|side))(?:'ll|'d|\s+(?:will|would|can|could|should|"
+_SUBJECT = re.compile(rf"\b(?P<who>we|i|you|(?:your|our|my)\s+(?:[a-z]+\s+)?[a-z]+)(?:'ll|'d|\s+(?:will|would|can|could|should|"
                       rf"must|to|shall|do|can\s+also))?\s+(?:\w+\s+)?{_DOER}\b", re.IGNORECASE)
 _THROUGH = re.compile(r"\b(?:through|via|by|from)\s+(?P<who>us|me|you)\b(?!\s+(?:and|or)\b)", re.IGNORECASE)
-_ON_SIDE = re.compile(r"(?:\b(?:is|are|be|stays?|remains?|falls?|goes|go)|['’]s)\s+on\s+(?P<who>us|me|you)\b", re.IGNORECASE)
+_ON_SIDE = re.compile(r"(?:\b(?:is|are|be|stays?|remains?|falls?|goes|go)|['’]s)\s+(?:on|down\s+to|up\s+to)\s+"
+                      r"(?P<who>us|me|you|(?:our|your|my)\s+(?:side|end|account))\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\b(?P<who>our|my|your)\s+(?:own\s+)?(?P<thing>[a-z]+)(?:\s+(?P<then>[a-z]+))?", re.IGNORECASE)
 _CLAUSE = re.compile(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+")
 _PLACE = re.compile(r"\b(?:in|at|to|into|from|inside)\s+(?:the\s+)?[a-z]+")
 # Where the game's one party-named issue is spoken of by no word of its own ("we bring our own
 # stuff", "you service them"), the verb's object is a pronoun or a possessive, not a value
 # ("I can bring that down to $1,000").
-_BARE_DOER = re.compile(rf"\b(?:we|i|you)(?:'ll|'d|\s+(?:will|would|can|could))?\s+{_DOER}\s+(?:our|your|their|them|it|its)\b"
+_BARE_DOER = re.compile(rf"\b(?:we|i|you|(?:our|your|my)\s+[a-z]+)(?:'ll|'d|\s+(?:will|would|can|could))?\s+{_DOER}\s+(?:our|your|their|them|it|its)\b"
                         rf"(?![^.;,]*\d)", re.IGNORECASE)
 # Round eighteen: a reflexive pronoun says who does it ("we'll handle the cleanup ourselves", "on
 # s'occupe du montage nous-mêmes", read by the lexicon as "ourselves").
