@@ -62,7 +62,7 @@ def _verbs(*phrases: str) -> str:
 
 _DOER = (r"(?:(?:provide|supply|bring|cover|buy|handle|service|fix|maintain|repair|operate|run|carry|arrange|insure|"
          r"assemble|look\s+after|take\s+care\s+of|pay\s+for|sort\s+out)(?:s|es|d|ed)?|"
-         r"(?:provid|suppl|bring|cover|buy|handl|servic|fix|maintain|repair|operat|runn|carry|arrang|insur|assembl)ing)")
+         r"(?:provid|supply|bring|cover|buy|handl|servic|fix|maintain|repair|operat|runn|carry|arrang|insur|assembl)ing)")
 # (every form, irregular ones too, only after a party named by name, round eighteen's
 # `with_named_providers`: after a pronoun, the past forms of the phrasal verbs read worse than they gain)
 _DOER_FORMS = _verbs("provide", "supply", "bring", "cover", "buy", "handle", "service", "fix", "maintain", "repair",
