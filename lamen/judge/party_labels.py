@@ -385,8 +385,15 @@ def with_named_providers(found: Extraction, text: str, labels: GameLabels, side:
     if not open_issues:
         return found
     offers, invalid, reasons = dict(found.offers), dict(found.invalid), []
-    clauses = [clause for sentence in re.split(r"(?<=[.!?;\n])\s*", local_forms(text)) if not asks_about(sentence)
-               for clause in _CLAUSE.split(sentence) if not _DENIED.search(clause)]
+    # (clauses that speak of an open issue, with their stems; a question is asked of those only)
+    every_word = frozenset().union(*(_issue_words(labels.game, issue) for issue in open_issues))
+    clauses: list[tuple[str, set[str]]] = []
+    for sentence in re.split(r"(?<=[.!?;\n])\s*", local_forms(text)):
+        spoken = [(clause, said) for clause in _CLAUSE.split(sentence)
+                  if (said := {_stem(word) for word in _WORD.findall(clause.lower())}) & every_word
+                  and not _DENIED.search(clause)]
+        if spoken and not asks_about(sentence):
+            clauses += spoken
     for issue in open_issues:
         sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
         parties = _party_words(labels.game, issue)
@@ -394,8 +401,8 @@ def with_named_providers(found: Extraction, text: str, labels: GameLabels, side:
         # of the other side beside "we supply" in the writer's own offer settles nothing)
         given: set[int | None] = set()
         named_any = False
-        for clause in clauses:
-            if not {_stem(word) for word in _WORD.findall(clause.lower())} & words:
+        for clause, said in clauses:
+            if not said & words:
                 continue
             named = _named_provider(clause, parties)
             if named is not None:
