@@ -164,3 +164,17 @@ def test_more_english_shapes_of_who_provides(game_name, text, side, issue, label
     reading = extract_message(text, labels_of(game_name), side=side)
     assert reading.offers[issue] == label
     assert reading.confidence == "unsure"
+
+
+# A party's name right before a word of the thing, a compound noun ("cleaner supplies", "hotel
+# servicing", "会場のPA" read as "venue の PA"), names the party that provides it; pipes and middle
+# dots part a line's clauses as commas do.
+@pytest.mark.parametrize("game_name, note, issue, label", [
+    ("office-cleaning", "Acceptable: $2,500 | twice a week | cleaner supplies | 2%", "supplies", "cleaner provides"),
+    ("bike-fleet", "fee 600 · 20 bikes · hotel servicing · full year", "maintenance", "self-maintained"),
+    ("band-booking", "Our offer → $1,200 | 2 sets | 会場のPA | drinks only", "sound", "house PA"),
+])
+def test_a_party_named_before_the_thing_provides_it(game_name, note, issue, label) -> None:
+    reading = extract_note(note, labels_of(game_name))
+    assert reading.offers[issue] == label
+    assert reading.confidence == "unsure"

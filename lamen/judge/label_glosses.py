@@ -353,7 +353,7 @@ CJK_CONCEPTS: dict[str, str] = {
     "高效": " high-efficiency ", "组件": " modules ", "电池": " battery ", "下个季度": " next quarter ",
     "操作员": " operator ", "オペレーター": " operator ", "司机": " operator ", "节后": " after the holidays ",
     "完工后": " at the end ", "双人审校": " double review ", "可编辑文本": " editable text ", "可编辑": " editable ",
-    "音响": " sound system ", "音響": " sound system ", "场地的": " venue ", "场地": " venue ", "饮料": " drinks ",
+    "音响": " sound system ", "音響": " sound system ", "场地的": " venue ", "场地": " venue ", "会場": " venue ", "饮料": " drinks ",
     "ドリンク": " drinks ", "晚餐": " dinner ", "按杯": " by the glass ", "グラス": " glass ",
     "ボトル": " bottle ", "只按杯": " by the glass only ", "着席": " sit-down ", "コース料理": " dinner ",
     "只要": " only ", "ビールとワイン": " beer and wine ", "ビール": " beer ", "ワイン": " wine ", "体验": " trial ", "体験": " trial ",

@@ -74,7 +74,7 @@ _THROUGH = re.compile(r"\b(?:through|via|by|from)\s+(?P<who>us|me|you)\b(?!\s+(?
 _ON_SIDE = re.compile(r"(?:\b(?:is|are|be|stays?|remains?|falls?|goes|go)|['’]s)\s+(?:on|down\s+to|up\s+to)\s+"
                       r"(?P<who>us|me|you|(?:our|your|my)\s+(?:side|end|account))\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\b(?P<who>our|my|your)\s+(?:own\s+)?(?P<thing>[a-z]+)(?:\s+(?P<then>[a-z]+))?", re.IGNORECASE)
-_CLAUSE = re.compile(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+")
+_CLAUSE = re.compile(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+|\s*[|·]\s*")
 _PLACE = re.compile(r"\b(?:in|at|to|into|from|inside)\s+(?:the\s+)?[a-z]+")
 # Where the game's one party-named issue is spoken of by no word of its own ("we bring our own
 # stuff", "you service them"), the verb's object is a pronoun or a possessive, not a value
@@ -366,9 +366,17 @@ def _side_named(word: str, words: tuple[frozenset[str], frozenset[str]]) -> int 
     return found.pop() if len(found) == 1 else None
 
 
-def _named_provider(clause: str, words: tuple[frozenset[str], frozenset[str]]) -> int | None:
+# A party's name right before a word of the thing, a compound noun ("band PA", "shop servicing",
+# "会場のPA" read as "venue の PA"), names the one that provides it.
+_COMPOUND = re.compile(r"\b(?P<who>[a-z]+)(?:'s|’s|s')?\s*(?:[のの的]\s*)?(?P<thing>[a-z]+)", re.IGNORECASE)
+
+
+def _named_provider(clause: str, words: tuple[frozenset[str], frozenset[str]], things: frozenset[str]) -> int | None:
     """The side a clause names as providing the thing, when its named parties agree."""
     found: set[int] = set()
+    for match in _COMPOUND.finditer(clause):
+        if _stem(match.group("thing").lower()) in things and (side := _side_named(match.group("who"), words)) is not None:
+            found.add(side)
     for pattern in (_AGENT_BEFORE, _AGENT_AFTER, _OWNER):
         for match in pattern.finditer(clause):
             side = _side_named(match.group("who"), words)
@@ -404,7 +412,7 @@ def with_named_providers(found: Extraction, text: str, labels: GameLabels, side:
         for clause, said in clauses:
             if not said & words:
                 continue
-            named = _named_provider(clause, parties)
+            named = _named_provider(clause, parties, words)
             if named is not None:
                 given.add(named)
                 named_any = True
