@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from lamen.judge.checklist import without_crossed_lines
-from lamen.judge.dates import in_label_form, is_date_label, lone_days
+from lamen.judge.dates import in_label_form, lone_days
 from lamen.judge.doubt import KEYLESS_LINE, NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
 from lamen.judge.keys import ASPIRATION_KEY, NOT_OWN_KEY, plain_key
@@ -375,8 +375,7 @@ def _normal_notation(text: str, labels: GameLabels) -> str:
     a checklist's crossed lines set aside (`lamen/judge/checklist.py`), and contractions typed
     without their apostrophe restored ("doesnt work")."""
     if labels.has_dates:
-        dates = tuple(label for table in labels.issues.values() for label in table.issue.labels if is_date_label(label))
-        text = lone_days(in_label_form(text), dates)
+        text = lone_days(in_label_form(text), labels.date_labels)
     text = _ENUMERATOR.sub(r"\1", text) if _ENUMERATOR.search(text) else text
     return without_crossed_lines(without_slack(with_apostrophes(text)), labels)
 

@@ -617,9 +617,15 @@ class GameLabels:
         return self.issues[issue_name].match(value, self.known_units)
 
     @cached_property
+    def date_labels(self) -> tuple[str, ...]:
+        """The labels that are dates written "Month D" (`lamen/judge/dates.py`), of every issue
+        (of the game alone: worked out once, not per text)."""
+        return tuple(label for table in self.issues.values() for label in table.issue.labels if is_date_label(label))
+
+    @cached_property
     def has_dates(self) -> bool:
         """Some issue's labels are dates written "Month D" (`lamen/judge/dates.py`)."""
-        return any(is_date_label(label) for table in self.issues.values() for label in table.issue.labels)
+        return bool(self.date_labels)
 
     @cached_property
     def money_issues(self) -> int:

@@ -168,14 +168,14 @@ FOREIGN_WORDS = {
     "предложение": "offer",
     # Dutch and Russian, the words of the other shipped games and of everyday user-authored ones
     "aanvaardbaar voorstel": "acceptable offer", "acceptabel aanbod": "acceptable offer", "voorstel": "offer",
-    "aanbod": "offer", "huur": "rent", "borg": "deposit", "waarborg": "deposit", "looptijd": "term",
+    "aanbod": "offer", "waarborg": "deposit", "looptijd": "term",
     "lening": "loan", "rente": "interest rate", "kosten": "fees", "zorgverzekering": "benefits",
     "zorgvoordelen": "benefits", "bestuur": "board", "personeel": "employees", "medewerkers": "employees",
     "eigendom": "ownership", "bedrijf": "company", "wij": "we", "stellen voor": "propose", "behouden": "keep",
     "van de": "of the", "licenties": "licenses", "per gebruiker": "per seat", "ondersteuning": "support",
     "alleen per e-mail": "email only", "per gast": "per guest", "per persoon": "per guest", "geen": "no",
     "zonder": "no", "volledige vooruitbetaling": "full prepayment", "contant betaald": "cash", "contant": "cash",
-    "verlengde garantie": "extended warranty", "garantie": "warranty", "prijs": "price", "salaris": "salary",
+    "verlengde garantie": "extended warranty", "prijs": "price", "salaris": "salary",
     "vakantie": "vacation", "volgende maand": "next month", "deze week": "this week", "einde van de maand": "end of month",
     "akkoord": "agree", "bier en wijn": "beer and wine", "betalen": "pay", "na het feest": "after the event",
     "duizend": "thousand", "jaren": "years",
@@ -211,7 +211,7 @@ FOREIGN_WORDS = {
     "phí": "fees", "lương": "salary", "nghỉ phép": "vacation", "giá": "price", "bảo hành": "warranty",
     "giao hàng": "delivery", "đề xuất": "propose", "đô la": "dollars",
     "орендна плата": "rent", "оренда": "rent", "застава": "deposit", "термін": "duration", "суборенда": "subletting",
-    "кредит": "loan", "сума": "amount", "комісія": "fees", "зарплата": "salary", "відпустка": "vacation",
+    "кредит": "loan", "сума": "amount", "комісія": "fees", "відпустка": "vacation",
     "ціна": "price", "гарантія": "warranty", "доставка": "delivery", "пропонуємо": "propose",
     "доларів": "dollars", "тисяч": "thousand",
     # headings and stances
@@ -241,13 +241,13 @@ FOREIGN_WORDS = {
     "anteil": "share", "anteile": "shares", "zusatzleistungen": "benefits", "mitarbeiterübernahme": "employees retained",
     "übernahme der mitarbeiter": "employees retained", "sitzverteilung": "board seats", "aufsichtsratssitze": "board seats",
     "twee": "two", "drie": "three", "vijf": "five", "zes": "six", "zeven": "seven", "negen": "nine", "tien": "ten",
-    "twaalf": "twelve", "honderd": "hundred", "duizend": "thousand", "anderthalb": "one and a half",
+    "twaalf": "twelve", "honderd": "hundred", "anderthalb": "one and a half",
     "eineinhalb": "one and a half", "è": "is", "escluso": "none", "esclusa": "none", "yok": "none",
     "nächste woche": "next week", "la semaine prochaine": "next week", "la próxima semana": "next week",
     "la semana que viene": "next week", "la settimana prossima": "next week", "la prossima settimana": "next week",
     "gelecek hafta": "next week", "volgende week": "next week", "próxima semana": "next week",
     "cette semaine": "this week", "diese woche": "this week", "esta semana": "this week",
-    "questa settimana": "this week", "bu hafta": "this week", "deze week": "this week",
+    "questa settimana": "this week", "bu hafta": "this week",
     "täglich": "daily", "quotidien": "daily", "quotidienne": "daily", "diario": "daily", "diaria": "daily",
     "giornaliero": "daily", "giornaliera": "daily", "günlük": "daily", "dagelijks": "daily",
     "d'avance": "upfront", "im voraus": "upfront", "por adelantado": "upfront", "in anticipo": "upfront",
@@ -299,7 +299,7 @@ _CJK_WORDS = {
     "贷款金额": " amount ", "借入額": " amount ", "融資額": " amount ", "贷款": " loan ", "金利": " interest rate ",
     "利率": " interest rate ", "手数料": " fees ", "手续费": " fees ", "福利": " benefits ",
     "董事会席位": " board seats ", "董事会": " board ", "取締役会": " board ", "議席": " seats ", "席位": " seats ",
-    "员工留用": " employees ", "员工": " employees ", "従業員": " employees ", "股权": " ownership ",
+    "员工留用": " employees ", "员工": " employees ", "従業員": " employees ",
     "所有権": " ownership ", "配送": " delivery ", "价格": " price ", "価格": " price ", "保証": " warranty ",
     "保修": " warranty ", "組立込み": " assembly included ", "组装": " assembly ", "提议": " propose ",
     "提案": " propose ", "接受": " accept ", "公司": " company ", "社": " company ",
@@ -315,7 +315,7 @@ _CJK_WORDS = {
     "仅邮件": " email only ", "仅限邮件": " email only ", "送货上门": " home delivery ", "自提": " pickup ",
     "包安装": " assembly included ", "含安装": " assembly included ", "自行组装": " self-assembly ",
     "銀行ローン": " bank loan ", "パワートレインのみ": " powertrain only ", "パワートレイン": " powertrain ",
-    "来月": " next month ", "今週": " this week ", "月末": " end of month ", "納車": " handover ", "現金": " cash ",
+    "来月": " next month ", "月末": " end of month ", "納車": " handover ", "現金": " cash ",
     "您提出的": " your offer of ", "你们提出的": " your offer of ", "ご提示の": " your offer of ",
     "我们": " we ", "我方": " we ", "当社": " we ", "弊社": " we ", "当方": " we ", "希望获得": " want ",
     "希望します": " want ", "希望": " want ", "获得": " get ",
@@ -338,6 +338,10 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
 _CJK_DECIMAL = re.compile(f"({_CJK_NUMERAL.pattern})点([{''.join(_CJK_DIGITS)}]+)")
 _CJK_PERCENT = re.compile(r"百分之([" + "".join(_CJK_DIGITS) + "".join(_CJK_SCALES) + r"\d.]+)")
 _CJK_WORDS_LONGEST_FIRST = sorted(_CJK_WORDS, key=len, reverse=True)
+# A word opening with 月 ("月租" monthly rent) is not read where that 月 ends a count of months
+# ("24个月租期" is 24 months of lease term, not "24个 rent 期").
+_UNIT_MONTH_WORDS = {word: re.compile(rf"(?<![个ヶかカケ箇]){re.escape(word)}") for word in _CJK_WORDS
+                     if word.startswith("月") and len(word) > 1}
 _CJK_TEN_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*万")
 _CJK_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*千(?![一二三四五六七八九百十])")
 _CJK_SCORE = re.compile(r"(?<=\d)\s*[比对対]\s*(?=\d)")
@@ -390,7 +394,9 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_TENTHS_SPLIT.sub(lambda m: " " + "-".join(f"{_CJK_DIGITS.get(c, c)}0%" for c in m.groups()) + " split ", text)
     text = _CJK_EVEN.sub(" evenly ", text)
     for word in _CJK_WORDS_LONGEST_FIRST:
-        text = text.replace(word, _CJK_WORDS[word])
+        if word in text:
+            text = _UNIT_MONTH_WORDS[word].sub(_CJK_WORDS[word], text) if word in _UNIT_MONTH_WORDS \
+                else text.replace(word, _CJK_WORDS[word])
     text = _CJK_TEN_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
     text = _CJK_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
     text = _CJK_NUMERAL.sub(_numeral, text)

@@ -34,28 +34,64 @@ _THEIRS = re.compile(r"\b(?:on\s+(?:you|them)|yours|theirs|your\s+own|their\s+ow
 # a possessive before a word of the issue or its labels ("our operator", "your house PA", "my
 # bank"), "through / via / by" a side ("financed through us"), and the thing "on" a side ("assembly
 # would be on you"). Each is read as the side its pronoun names.
-_DOER = (r"(?:provide|supply|bring|cover|buy|handle|service|fix|maintain|repair|operate|run|carry|arrange|insure|"
-         r"assemble|look\s+after|take\s+care\s+of|pay\s+for|sort\s+out)(?:s|es|d|ed)?")
-_SUBJECT = re.compile(rf"\b(?P<who>we|i|you|your\s+(?:staff|team|people|crew|side))(?:'ll|'d|\s+(?:will|would|can|could|should|"
+_IRREGULAR = {"bring": ("brought",), "buy": ("bought",), "run": ("ran", "running"), "take": ("took", "taken"),
+              "pay": ("paid",), "do": ("does", "did", "done", "doing")}
+
+
+def _verb_forms(verb: str) -> set[str]:
+    """A verb's forms: "supply" -> supplies, supplied, supplying; "handle" -> handles, handled, handling."""
+    if verb in ("do",):
+        return {verb, *_IRREGULAR[verb]}
+    stem = verb[:-1] if verb.endswith("e") else verb
+    forms = {verb, stem + "ing", verb + ("es" if verb.endswith(("x", "s", "h")) else "s"), *_IRREGULAR.get(verb, ())}
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        forms |= {verb[:-1] + "ies", verb[:-1] + "ied"}
+    elif verb not in _IRREGULAR:
+        forms.add(stem + "ed")
+    return forms
+
+
+def _verbs(*phrases: str) -> str:
+    """A pattern of every form of each verb phrase (its first word inflected: "pays for", "taking care of")."""
+    forms = set()
+    for phrase in phrases:
+        head, *rest = phrase.split()
+        forms |= {r"\s+".join((form, *rest)) for form in _verb_forms(head)}
+    return "(?:" + "|".join(sorted(forms, key=len, reverse=True)) + ")"
+
+
+_DOER = (r"(?:(?:provide|supply|bring|cover|buy|handle|service|fix|maintain|repair|operate|run|carry|arrange|insure|"
+         r"assemble|look\s+after|take\s+care\s+of|pay\s+for|sort\s+out)(?:s|es|d|ed)?|"
+         r"(?:provid|supply|bring|cover|buy|handl|servic|fix|maintain|repair|operat|runn|carry|arrang|insur|assembl)ing)")
+# (every form, irregular ones too, only after a party named by name, round eighteen's
+# `with_named_providers`: after a pronoun, the past forms of the phrasal verbs read worse than they gain)
+_DOER_FORMS = _verbs("provide", "supply", "bring", "cover", "buy", "handle", "service", "fix", "maintain", "repair",
+                     "operate", "run", "carry", "arrange", "insure", "assemble", "look after", "take care of", "pay for",
+                     "sort out", "do")
+_SUBJECT = re.compile(rf"\b(?P<who>we|i|you|(?:your|our|my)\s+(?:[a-z]+\s+)?[a-z]+)(?:'ll|'d|\s+(?:will|would|can|could|should|"
                       rf"must|to|shall|do|can\s+also))?\s+(?:\w+\s+)?{_DOER}\b", re.IGNORECASE)
 _THROUGH = re.compile(r"\b(?:through|via|by|from)\s+(?P<who>us|me|you)\b(?!\s+(?:and|or)\b)", re.IGNORECASE)
-_ON_SIDE = re.compile(r"\b(?:is|are|be|stays?|remains?|falls?|goes|go)\s+on\s+(?P<who>us|me|you)\b", re.IGNORECASE)
+_ON_SIDE = re.compile(r"(?:\b(?:is|are|be|stays?|remains?|falls?|goes|go)|['’]s)\s+(?:on|down\s+to|up\s+to)\s+"
+                      r"(?P<who>us|me|you|(?:our|your|my)\s+(?:side|end|account))\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\b(?P<who>our|my|your)\s+(?:own\s+)?(?P<thing>[a-z]+)(?:\s+(?P<then>[a-z]+))?", re.IGNORECASE)
-_CLAUSE = re.compile(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+")
+_CLAUSE = re.compile(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+|\s*[|·]\s*")
 _PLACE = re.compile(r"\b(?:in|at|to|into|from|inside)\s+(?:the\s+)?[a-z]+")
 # Where the game's one party-named issue is spoken of by no word of its own ("we bring our own
 # stuff", "you service them"), the verb's object is a pronoun or a possessive, not a value
 # ("I can bring that down to $1,000").
-_BARE_DOER = re.compile(rf"\b(?:we|i|you)(?:'ll|'d|\s+(?:will|would|can|could))?\s+{_DOER}\s+(?:our|your|their|them|it|its)\b"
+_BARE_DOER = re.compile(rf"\b(?:we|i|you|(?:our|your|my)\s+[a-z]+)(?:'ll|'d|\s+(?:will|would|can|could))?\s+{_DOER}\s+(?:our|your|their|them|it|its)\b"
                         rf"(?![^.;,]*\d)", re.IGNORECASE)
-_SPEAKER = {"we", "i", "us", "me", "our", "my"}
+# Round eighteen: a reflexive pronoun says who does it ("we'll handle the cleanup ourselves", "on
+# s'occupe du montage nous-mêmes", read by the lexicon as "ourselves").
+_REFLEXIVE = re.compile(r"\b(?P<who>ourselves|myself|yourselves|yourself)\b", re.IGNORECASE)
+_SPEAKER = {"we", "i", "us", "me", "our", "my", "ourselves", "myself"}
 _LISTENER = {"you", "your"}
 # Parties served by the other: a label of doing it oneself ("self-assembly", "self-operated") is theirs.
 _SERVED = {"customer", "client", "buyer", "purchaser", "hirer", "tenant", "renter", "guest", "student", "member",
            "patient", "lessee", "shopper", "hotel"}
 _SELF = {"self", "own", "yourself", "myself", "diy"}
 _STOP = {"the", "a", "an", "of", "and", "with", "by", "to", "for", "in", "on", "only", "no", "not", "its", "our", "own",
-         "own", "self", "full", "included", "extra", "provides", "brings", "maintained", "based"}
+         "self", "full", "included", "extra", "provides", "brings", "maintained", "based"}
 
 
 def _stem(word: str) -> str:
@@ -116,6 +152,34 @@ def _served_by_name(game: Game, parties: list[set[str]]) -> list[int]:
     return [1 - providers[0]] if len(providers) == 1 else []
 
 
+# Roles that name the one served, beside `_SERVED`, for the "no X" rule below.
+_SERVED_ROLES = _SERVED | {"homeowner", "household", "owner"}
+_NONE_LABEL = re.compile(r"^(?:no|without)\s+\w")
+
+
+@lru_cache(maxsize=256)
+def _done_by_served_issues(game: Game) -> tuple[tuple[str, tuple[int, str]], ...]:
+    """Issues whose text labels are what the provider does of a thing and one label is none of
+    it ("no cleanup" / "daily cleanup" / "final cleanup"), in a game that says which party is
+    served (a role of the one served, or of the one serving, in a party's name): (issue, (served
+    side, the "no" label)). The party served doing the thing itself is the "no" label."""
+    parties = [set(_WORD.findall(party.lower())) for party in game.parties]
+    served = [side for side, party in enumerate(parties) if party & _SERVED_ROLES]
+    providers = [side for side, party in enumerate(parties) if party & _PROVIDER_ROLES]
+    if len(served) != 1 and len(providers) == 1:
+        served = [1 - providers[0]]
+    if len(served) != 1 or len(providers) > 1 or providers == served:
+        return ()
+    found = []
+    for issue in game.issues:
+        options = issue.labels
+        nones = [label for label in options if _NONE_LABEL.search(label.lower())]
+        if len(options) >= 2 and len(nones) == 1 and not any(re.search(r"\d", label) for label in options) \
+                and not _side_table(game, issue.name):
+            found.append((issue.name, (served[0], nones[0])))
+    return tuple(found)
+
+
 @lru_cache(maxsize=512)
 def _issue_words(game: Game, name: str) -> frozenset[str]:
     """Stems of the words of an issue's name, aliases, labels and synonyms that name no party."""
@@ -129,6 +193,24 @@ def _issue_words(game: Game, name: str) -> frozenset[str]:
                      and not any(_names_party(word, party) for party in parties))
 
 
+# Round eighteen: a verb coordinated after "and" shares its subject ("could you deliver it to our
+# home and assemble it?": you assemble it).
+_A_SUBJECT = re.compile(r"\b(?P<who>we|i|you|he|she|they)(?:'ll|'d|\s+(?:will|would|can|could|should|shall|must))?"
+                        r"\s+[a-z]+", re.IGNORECASE)
+_OPENS_WITH_DOER = re.compile(rf"^\s*{_DOER}\b", re.IGNORECASE)
+
+
+def _clauses(sentence: str) -> list[str]:
+    """A sentence's clauses (`_CLAUSE`), a clause opening with a verb of providing given the
+    subject of the clause before it."""
+    pieces = _CLAUSE.split(sentence)
+    for at in range(1, len(pieces)):
+        subjects = _A_SUBJECT.findall(pieces[at - 1]) if _OPENS_WITH_DOER.search(pieces[at]) else []
+        if subjects:
+            pieces[at] = f"{subjects[-1]} {pieces[at].lstrip()}"
+    return pieces
+
+
 def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
     """The side a clause gives the thing to, when its cues agree: the speaker's for "we" / "our",
     the listener's for "you" / "your"."""
@@ -137,7 +219,7 @@ def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
         found.add(side)
     if _THEIRS.search(clause):
         found.add(1 - side)
-    for pattern in (_SUBJECT, _THROUGH, _ON_SIDE):
+    for pattern in (_SUBJECT, _THROUGH, _ON_SIDE, _REFLEXIVE):
         for match in pattern.finditer(clause):
             who = match.group("who").lower().split()[0]
             found.add(side if who in _SPEAKER else 1 - side)
@@ -151,15 +233,16 @@ def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
 def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
     """The reading, with each party-named issue that it left unread (or read as no label) taken
     from who the text says provides it, near the issue's name. (Also, side or no side, a thing
-    denied by name, "no operator", is the label without it: `included_labels.py`.)"""
-    found = with_denied_things(found, text, labels)
+    denied by name, "no operator", is the label without it: `included_labels.py`; and a clause
+    naming the party that provides it, "the shop handling servicing": `with_named_providers`.)"""
+    found = with_named_providers(with_denied_things(found, text, labels), text, labels, side)
     if side is None:
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
     reasons: list[str] = []
     open_issues = [issue for issue in labels.issues if issue not in offers and issue not in found.ambiguous
                    and _side_table(labels.game, issue)]
-    if not open_issues:
+    if not open_issues and not any(issue not in offers for issue, _ in _done_by_served_issues(labels.game)):
         return found
     # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
     # (a question about the thing gives it to no one: "what does your maintenance service cover?")
@@ -184,7 +267,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         # party-named issue the game leaves open, of nothing else, and gives it to one side.
         sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
         alone = len(open_issues) == 1
-        for clause in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
+        for clause in (piece for sentence in sentences for piece in _clauses(sentence)):
             said = {_stem(word) for word in _WORD.findall(clause.lower())}
             if not (said & words or alone and _BARE_DOER.search(clause)):
                 continue
@@ -193,6 +276,18 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
                 offers[issue] = sides[given]
                 invalid.pop(issue, None)
                 reasons.append(f"{issue}: '{sides[given]}' read from whose side the text gives it to")
+                break
+    for issue, (served, none) in _done_by_served_issues(labels.game):
+        # "we'll handle the cleanup ourselves", said by the one served: the provider does none of it
+        if issue in offers or issue in found.ambiguous:
+            continue
+        words = _issue_words(labels.game, issue)
+        for clause in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
+            doers = {side if match.group("who").lower() in _SPEAKER else 1 - side for match in _REFLEXIVE.finditer(clause)}
+            if doers == {served} and {_stem(word) for word in _WORD.findall(clause.lower())} & words:
+                offers[issue] = none
+                invalid.pop(issue, None)
+                reasons.append(f"{issue}: '{none}' read from the side served doing it itself")
                 break
     if offers == found.offers:
         return found
@@ -221,3 +316,114 @@ def note_writer(note: str, parties: tuple[str, ...]) -> int | None:
     named = [side for side, pattern in enumerate(_writer_patterns(tuple(parties))) if pattern.search(head)]
     return named[0] if len(named) == 1 else None
 
+
+
+# Round eighteen: a clause naming the party that provides the thing, not by a pronoun but by its
+# name or role ("with the shop handling servicing", "hotel does upkeep", "Customer assembles",
+# "electricity from the festival", "maintenance by the store", "damage at the charge of the hirer",
+# "the venue's PA"). The party is the subject of a verb of providing or doing, the object of a
+# preposition of agency or belonging ("by / from / of / on", and their Romance, Germanic and Nordic
+# forms, which the lexicon leaves as they are), or the owner in "'s". The clause must also speak of
+# the issue by a word of its own (name, aliases, labels) and deny nothing; it needs no side, so it
+# reads notes that do not name their writer too. The reading stays unsure.
+_OF_BY = (r"by|from|of|via|through|on|par|por|pela|pelo|pelos|pelas|da|do|dal|dalla|dallo|de|du|des|del|della|dello|"
+          r"dei|van|von|vom|der|door|durch|av|af|fra|från")
+_AGENT_AFTER = re.compile(rf"\b(?:{_OF_BY})\s+(?:(?:the|a|an|la|le|les|el|lo|il|o|a|het|die|den|dem)\s+|l')?(?P<who>[a-z]+)",
+                          re.IGNORECASE)
+_OWNER = re.compile(r"\b(?P<who>[a-z]+)(?:'s|’s|s')(?![a-z])", re.IGNORECASE)
+_AGENT_BEFORE = re.compile(rf"\b(?P<who>[a-z]+)\s+(?:(?:will|would|can|could|should|shall|must|to|then|also|always|"
+                           rf"itself|themselves)\s+)?{_DOER_FORMS}\b", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:not|no|never|without|cannot|nor)\b|n't\b", re.IGNORECASE)
+# Words that name a party in any game: the roles of the one served and of the one serving
+_PROVIDER_ROLES = {"provider", "supplier", "contractor", "vendor", "seller", "dealer", "company", "firm"}
+# Two names of one kind of party ("loja" and "magasin" are the lexicon's "store"; a game's party is a "Bike Shop")
+_SAME_PARTY = {"shop": "store", "store": "shop"}
+
+
+@lru_cache(maxsize=512)
+def _party_words(game: Game, name: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Words naming each side of a party-named issue: the words of its party's name (and their
+    kin, "store" of "shop"), and the roles of the served party ("customer", "hirer", "client") for
+    the side served; never a word of the issue's own (the "hire" of "Plant-hire firm")."""
+    parties = [set(_WORD.findall(party.lower())) for party in game.parties]
+    words = [{word for word in party if len(word) >= 3} for party in parties]
+    for found in words:
+        found |= {_SAME_PARTY[word] for word in found if word in _SAME_PARTY}
+    served = [side for side, party in enumerate(parties) if party & _SERVED] or _served_by_name(game, parties)
+    if len(served) == 1:
+        words[served[0]] |= _SERVED
+    issue = _issue(game, name)
+    wordings = [set(_WORD.findall(" ".join((label, *issue.label_synonyms(label))).lower())) for label in issue.labels]
+    own = set(_WORD.findall(name.lower())) | set.intersection(*wordings)
+    both = words[0] & words[1]
+    return frozenset(words[0] - both - own), frozenset(words[1] - both - own)
+
+
+def _side_named(word: str, words: tuple[frozenset[str], frozenset[str]]) -> int | None:
+    word = word.lower()
+    found = {side for side, party in enumerate(words)
+             if _names_party(word, party) or word.endswith("s") and _names_party(word[:-1], party)}
+    return found.pop() if len(found) == 1 else None
+
+
+# A party's name right before a word of the thing, a compound noun ("band PA", "shop servicing",
+# "会場のPA" read as "venue の PA"), names the one that provides it.
+_COMPOUND = re.compile(r"\b(?P<who>[a-z]+)(?:'s|’s|s')?\s*(?:[のの的]\s*)?(?P<thing>[a-z]+)", re.IGNORECASE)
+
+
+def _named_provider(clause: str, words: tuple[frozenset[str], frozenset[str]], things: frozenset[str]) -> int | None:
+    """The side a clause names as providing the thing, when its named parties agree."""
+    found: set[int] = set()
+    for match in _COMPOUND.finditer(clause):
+        if _stem(match.group("thing").lower()) in things and (side := _side_named(match.group("who"), words)) is not None:
+            found.add(side)
+    for pattern in (_AGENT_BEFORE, _AGENT_AFTER, _OWNER):
+        for match in pattern.finditer(clause):
+            side = _side_named(match.group("who"), words)
+            if side is not None:
+                found.add(side)
+    return found.pop() if len(found) == 1 else None
+
+
+def with_named_providers(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
+    """The reading, with each party-named issue it left unread taken from a clause that names the
+    party providing it (see above), flagged unsure."""
+    open_issues = [issue for issue in labels.issues if issue not in found.offers and issue not in found.ambiguous
+                   and _side_table(labels.game, issue)]
+    if not open_issues:
+        return found
+    offers, invalid, reasons = dict(found.offers), dict(found.invalid), []
+    # (clauses that speak of an open issue, with their stems; a question is asked of those only)
+    every_word = frozenset().union(*(_issue_words(labels.game, issue) for issue in open_issues))
+    clauses: list[tuple[str, set[str]]] = []
+    for sentence in re.split(r"(?<=[.!?;\n])\s*", local_forms(text)):
+        spoken = [(clause, said) for clause in _CLAUSE.split(sentence)
+                  if (said := {_stem(word) for word in _WORD.findall(clause.lower())}) & every_word
+                  and not _DENIED.search(clause)]
+        if spoken and not asks_about(sentence):
+            clauses += spoken
+    for issue in open_issues:
+        sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
+        parties = _party_words(labels.game, issue)
+        # (every clause of the issue must agree, a pronoun's too: "client supplies" in an estimate
+        # of the other side beside "we supply" in the writer's own offer settles nothing)
+        given: set[int | None] = set()
+        named_any = False
+        for clause, said in clauses:
+            if not said & words:
+                continue
+            named = _named_provider(clause, parties, words)
+            if named is not None:
+                given.add(named)
+                named_any = True
+            cued = _cued_side(clause, 0 if side is None else side, words)
+            if cued is not None:
+                given.add(None if side is None else cued)
+        if named_any and len(given) == 1 and (named := given.pop()) is not None and named in sides:
+            offers[issue] = sides[named]
+            invalid.pop(issue, None)
+            reasons.append(f"{issue}: '{sides[named]}' read from the party the text names as providing it")
+    if not reasons:
+        return found
+    return found.model_copy(update={"offers": offers, "invalid": invalid, "method": "text", "confidence": "unsure",
+                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
