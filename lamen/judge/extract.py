@@ -167,6 +167,16 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
              or from_json is None or bool(from_json.invalid)):
         # A revision written after the offer line changes it all the same.
         return _with_revision(prose, note[chosen.end:], labels) if chosen is not None else prose
+    if from_json is not None and chosen is not None and chosen.form == "lines" and \
+            (body := _value_list_body(note, labels)) is not None:
+        # "Penawaran yang dapat diterima: pinjaman $9.000, jangka waktu 9 tahun, …": one line of
+        # values after a lead label (in any language) parses as pairs that lose the lead's first
+        # value; read as text it names more, and agrees with what the pairs name.
+        found = extract_text(body, labels)
+        if len(found.offers) > len(from_json.offers) and from_json.offers.items() <= found.offers.items() and \
+                set(from_json.ambiguous) <= set(found.ambiguous):
+            return found.model_copy(update={"confidence": "unsure",
+                                            "reason": "offer read from a note that is one line of values"})
     if from_json is not None:
         return from_json
     if prose is not None and prose.found_anything:
@@ -241,7 +251,8 @@ def _value_list_body(note: str, labels: GameLabels) -> str | None:
     line = note.strip().rstrip(".。")
     if not line or "\n" in line or len(line) > 320 or _UNCLOSED_THOUGHT.search(line):
         return None
-    sentences = [sentence for sentence in re.split(r"(?<=[.!?。！？])\s*(?=\S)", line) if sentence.strip()]
+    # (a point before a digit is a decimal or a thousands point — "2.5%", "8.000 $" — no sentence end)
+    sentences = [sentence for sentence in re.split(r"(?<=[.!?。！？])(?!\d)\s*(?=\S)", line) if sentence.strip()]
     lead = _NOTE_LEAD.match(sentences[-1]) if sentences else None
     if len(sentences) > 1 and lead is None:
         return None

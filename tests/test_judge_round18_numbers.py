@@ -1,0 +1,46 @@
+"""Numeric values, wrong readings and note layouts the eighteenth round of issue 12 reads by
+general mechanisms (tuned on round 18's half A, every item of test20 and test21, and the retired
+parts' errors; checked on B, every item of test22 and test23 — parts by other hands — by its totals
+alone). Each class is tested on fresh examples written for these tests, not the gold set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_note
+from tests.gold_shape import labels_of
+
+game = labels_of  # a built-in or user-authored game's label tables
+
+
+# A note that is one line of values after a lead label, in any language, whose numbers carry a
+# decimal or thousands point ("2,5 %" → "2.5%", "5.000 $"): the point before a digit ends no sentence.
+@pytest.mark.parametrize("text, offers", [
+    ("Asiakkaan muistio: lainasumma 5.000 $, laina-aika 3 vuotta, korko 2,5 %, kulut 10 $.",  # Finnish
+     {"amount": "$5000", "duration": "3 years", "annual interest rate": "2.5%", "service fees": "$10"}),
+    ("Kredi notu: tutar 6.000 $, süre 5 yıl, faiz 4,5%, masraf 40 $.",  # Turkish
+     {"amount": "$6000", "duration": "5 years", "annual interest rate": "4.5%", "service fees": "$40"}),
+])
+def test_a_decimal_point_ends_no_sentence_of_a_value_line(text, offers) -> None:
+    reading = extract_note(text, game("loan-agreement"))
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "unsure"  # no offer heading the reader knows
+    assert reading.reason == "offer read from a note that is one line of values"
+
+
+def test_a_lead_label_does_not_swallow_the_first_value() -> None:
+    # Albanian: the lead "Ofertë e pranueshme:" is no key the reader knows; read as pairs, the line
+    # lost the amount after it (and the note's other values); read as text, it keeps them all.
+    reading = extract_note("Ofertë e pranueshme: shuma $7.000, kohëzgjatja 4 vjet, interesi 3,5%, tarifat $20.",
+                           game("loan-agreement"))
+    assert reading.offers["amount"] == "$7000"
+    assert reading.offers["annual interest rate"] == "3.5%"
+    assert reading.offers["service fees"] == "$20"
+
+
+def test_a_range_read_as_pairs_stays_ambiguous_when_the_line_is_read_as_text() -> None:
+    # the text reading may name more issues, but it does not settle a range the pairs left open
+    reading = extract_note("Acceptable offer: rent $1,100–$1,200, duration 24 months, deposit $1,000, subletting 2 days",
+                           game("rental-agreement"))
+    assert "rent" not in reading.offers
+    assert reading.offers["duration"] == "24 months"
