@@ -44,3 +44,26 @@ def test_a_range_read_as_pairs_stays_ambiguous_when_the_line_is_read_as_text() -
                            game("rental-agreement"))
     assert "rent" not in reading.offers
     assert reading.offers["duration"] == "24 months"
+
+
+# A table of the writer's positions by round: the column of the present ("Now", "Jetzt") is the offer
+# now, beside columns of earlier rounds, even one the writer marks as its own.
+@pytest.mark.parametrize("text, offers", [
+    ("| Term | Turn 3 (ours) | Now |\n|---|---|---|\n| Rent | $1,400 | $1,300 |\n| Duration | 12 months | 18 months |\n"
+     "| Deposit | $2,000 | $1,500 |\n| Subletting | 0 days | 2 days |",
+     {"rent": "$1300", "duration": "18 months", "deposit": "$1500", "subletting": "2 days"}),
+    ("| Punkt | Runde 4 (unser Angebot) | Jetzt |\n|---|---|---|\n| Miete | 1.400 $ | 1.200 $ |\n"
+     "| Laufzeit | 12 Monate | 24 Monate |\n| Kaution | 2.000 $ | 1.000 $ |\n| Untervermietung | 0 Tage | 3 Tage |",
+     {"rent": "$1200", "duration": "24 months", "deposit": "$1000", "subletting": "3 days"}),
+])
+def test_the_column_of_the_present_is_the_offer_now(text, offers) -> None:
+    assert dict(extract_note(text, game("rental-agreement")).offers) == offers
+
+
+def test_a_remark_in_prose_after_the_offer_table_replaces_nothing() -> None:
+    # the sentence after the table names rent and numbers ("one or two"), but it is a remark
+    text = ("| Issue | Theirs | Mine |\n|---|---|---|\n| Rent | $1,100 | $1,200 |\n| Duration | 24 months | 24 months |\n"
+            "| Deposit | $500 | $1,000 |\n| Subletting | 4 days | 2 days |\n\n"
+            "Notes\nThe distance on rent should close within one or two more rounds of talks.")
+    reading = extract_note(text, game("rental-agreement"))
+    assert dict(reading.offers) == {"rent": "$1200", "duration": "24 months", "deposit": "$1000", "subletting": "2 days"}

@@ -189,8 +189,11 @@ def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block],
     # "Flexible on rent within that band depending on how they respond." after a block is a
     # remark in prose, read as a key/value line: with no number and no label it offers nothing,
     # and does not replace the block that does.
-    while len(own) > 1 and not own[-1][1].offers and not own[-1][1].ambiguous and \
-            not any(re.search(r"\d", str(raw)) for raw in own[-1][1].invalid.values()) and \
+    # A sentence of six words or more ("The gap on rent is now small enough to close in one or two
+    # rounds") is a remark too, whatever numbers it holds.
+    while len(own) > 1 and not own[-1][1].offers and \
+            (not own[-1][1].ambiguous and not any(re.search(r"\d", str(raw)) for raw in own[-1][1].invalid.values())
+             or all(isinstance(value, str) and len(value.split()) >= 6 for _, value in own[-1][0].pairs)) and \
             any(r.offers for _, r in own[:-1]):
         own.pop()
     # "Update: rent $1,200 instead." after the offer block revises it (the note reader applies the
