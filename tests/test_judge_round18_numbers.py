@@ -67,3 +67,24 @@ def test_a_remark_in_prose_after_the_offer_table_replaces_nothing() -> None:
             "Notes\nThe distance on rent should close within one or two more rounds of talks.")
     reading = extract_note(text, game("rental-agreement"))
     assert dict(reading.offers) == {"rent": "$1200", "duration": "24 months", "deposit": "$1000", "subletting": "2 days"}
+
+
+# A note of several lines of values, each led by a label (or under a short heading line): the line
+# of the other side is left out; of the rest, the one marked as the writer's own or final is the offer.
+@pytest.mark.parametrize("text, offers", [
+    ("Us: rent $1,200, 24 months, deposit $1,000, sublet 2d\nThem (guess): rent $1,400, 12 months, deposit $1,500, sublet 0d",
+     {"rent": "$1200", "duration": "24 months", "deposit": "$1000", "subletting": "2 days"}),
+    ("Entwurf 1: Miete 1.300 $, 12 Monate, Kaution 1.500 $\nEntwurf 2 (final): Miete 1.200 $, 24 Monate, Kaution 1.000 $",
+     {"rent": "$1200", "duration": "24 months", "deposit": "$1000"}),
+])
+def test_the_own_line_of_several_labelled_lines_is_the_offer(text, offers) -> None:
+    reading = extract_note(text, game("rental-agreement"))
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "unsure"
+
+
+def test_a_line_of_values_under_a_short_heading_is_the_offer() -> None:
+    reading = extract_note("### Where I land\n🥗 buffet · 💵 $75/guest · 🍺 beer and wine · 💳 half upfront",
+                           game("catering-contract"))
+    assert dict(reading.offers) == {"menu": "buffet", "price per guest": "$75", "bar": "beer and wine",
+                                    "payment": "half upfront"}

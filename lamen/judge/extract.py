@@ -196,6 +196,14 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from a note that is one line of values"})
+    if (led := _led_value_line(note, labels)) is not None:
+        # "OPPONENT: rent ~$1,000, sublet 5d / ME: rent $1,200, sublet 3d", "draft 1: … / draft 2
+        # (final): …", "## Final position / 🍽️ plated dinner · 💵 $75/guest": lines of values each led
+        # by a label, the writer's own (or last) one is the offer.
+        found = extract_text(led, labels)
+        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
+            return found.model_copy(update={"confidence": "unsure",
+                                            "reason": "offer read from the own one of several labelled lines of values"})
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
     # A reasoning block opened and never closed (the note was cut off while thinking): its
     # sentences weigh offers ("I can offer $1,000. Rent $1,100?"), they state none.
@@ -272,6 +280,35 @@ def _value_list_body(note: str, labels: GameLabels) -> str | None:
     return body if valued >= 2 and 2 * valued >= len(segments) else None
 
 
+# A lead that marks its line as the writer's own or final word ("ME:", "draft 2 (final):", "ANSWER:").
+_OWN_LEAD = re.compile(r"\b(?:me|my|mine|our|ours|we|us|final|answer|now|current|acceptable|offer|position)\b", re.IGNORECASE)
+
+
+def _led_value_line(note: str, labels: GameLabels) -> str | None:
+    """Of a note's lines of value segments, each led by a label ("ME: rent $1,200, sublet 3d") or
+    under a short heading line ("## Final position"), the values of the own one: leads naming the
+    other side are left out; of the rest, the last one marked as the writer's own or final, else the
+    last one. None when the note has no such line."""
+    lines = [line.strip() for line in note.strip().split("\n") if line.strip()]
+    if len(lines) < 2 or _UNCLOSED_THOUGHT.search(note):
+        return None
+    led: list[tuple[str, str]] = []  # (lead, values)
+    for index, line in enumerate(lines):
+        if len(line) > 200 or not re.search(r"\d", line):
+            continue
+        lead = _NOTE_LEAD.match(line)
+        body = _value_list_body(line, labels)
+        if body is None:
+            continue
+        if lead is not None and body != line.strip().rstrip(".。"):
+            led.append((lead.group(0), body))
+        elif index and len(lines[index - 1].split()) <= 6 and not re.search(r"\d", lines[index - 1]):
+            led.append((lines[index - 1], body))
+    own = [(lead, body) for lead, body in led if not quotes_other_side(lead) and not _OTHER_SIDES_WORDS.search(lead)]
+    marked = [body for lead, body in own if _OWN_LEAD.search(lead)]
+    return marked[-1] if marked else own[-1][1] if own else None
+
+
 def _quoted_lead(line: str) -> bool:
     """Whether the lead label of a line of values ("Bank's last message:") names someone else's words."""
     lead = _NOTE_LEAD.match(line.strip())
@@ -295,7 +332,8 @@ def _last_value_line(note: str, labels: GameLabels) -> str | None:
     # (a last line of sentences ends in its last sentence: "subletting they can have. offering
     # 1400/month + 6 days sublet")
     lines[-1:] = [sentence for sentence in re.split(r"(?<=[.!?])\s+", lines[-1].strip()) if sentence] if lines else []
-    if len(lines) < 2 or not _is_value_line(lines[-1], labels) or quotes_other_side(lines[-2]):
+    # ("Them (guess): rent $1,400, 12 months" is someone else's line by its own lead)
+    if len(lines) < 2 or not _is_value_line(lines[-1], labels) or quotes_other_side(lines[-2]) or _quoted_lead(lines[-1]):
         return None
     return lines[-1]
 
