@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from lamen.judge.extract import extract_note
+from lamen.judge.extract import extract_message, extract_note
 from tests.gold_shape import labels_of
 
 game = labels_of  # a built-in or user-authored game's label tables
@@ -88,3 +88,24 @@ def test_a_line_of_values_under_a_short_heading_is_the_offer() -> None:
                            game("catering-contract"))
     assert dict(reading.offers) == {"menu": "buffet", "price per guest": "$75", "bar": "beer and wine",
                                     "payment": "half upfront"}
+
+
+# Thousands grouped by a space before a currency code ("1 300 USD"), and a decimal comma before a
+# scale word in any language ("1,2 mil dólares", "1,3 Tausend Dollar"): one amount each.
+@pytest.mark.parametrize("text, rent", [
+    ("Mohu nabídnout nájem 1 400 USD měsíčně.", "$1400"),  # Czech
+    ("I offer rent of 1 100 USD per month.", "$1100"),
+    ("Propongo un alquiler de 1,2 mil dólares al mes.", "$1200"),
+    ("Miete 1,3 Tausend Dollar im Monat, mehr geht nicht.", "$1300"),
+])
+def test_grouped_and_scaled_amounts_are_one_number(text, rent) -> None:
+    assert extract_message(text, game("rental-agreement")).offers["rent"] == rent
+
+
+# A margin over a reference rate ("prime + 1%") is not the rate: whether read as an invalid 1% or as a
+# label, the reading is unsure.
+@pytest.mark.parametrize("text", ["We could fix the rate at prime + 1% for 5 years.", "Rate: SOFR plus 1.5%."])
+def test_a_margin_over_a_reference_rate_is_unsure(text) -> None:
+    reading = extract_message(text, game("loan-agreement"))
+    assert reading.confidence == "unsure"
+    assert reading.reason == "a value added to a reference rate or amount"

@@ -122,7 +122,7 @@ _DECIMAL_COMMA_K = re.compile(r"(?<![\d,.])(\d{1,3}),(\d)(?=[kK]\b)")
 _UNDERSCORE_THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w])")
 _DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
 # "1 100 $": a space separates thousands only right before a currency.
-_SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b))",
+_SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b|usd\b|eur\b|gbp\b))",
                               re.IGNORECASE)
 # "1 300,00 $", "1.250,00 €": thousands by space or dot and decimal cents after a comma, before a currency.
 _EURO_DECIMAL = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+),(\d{2})(?=\s?(?:[$€£]|dollars?\b|"
@@ -254,6 +254,8 @@ _OF_THE_WHOLE = re.compile(r"(?<=\d)\s+(?:der|de|dei|degli|delle|dos|das|des|de 
                            re.IGNORECASE)
 # "6 mil dólares", "9 thousand": a digit before a scale word of any language.
 _TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE)
+# "1,2 mil dólares", "1,5 Tausend": a decimal comma before the scale word (as "1,2k" has one).
+_DECIMAL_COMMA_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{1,2})(?=\s+thousand\b)", re.IGNORECASE)
 # "~~$1,200~~ $1,100": a struck-out value is withdrawn.
 _STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
 # "$1,200 → $1,100": a value changed into another; only the new one stands.
@@ -439,6 +441,8 @@ def local_forms(text: str) -> str:
         text = _BETWEEN_AND.sub(r"\1 and ", text)
         text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
+        if "," in text:
+            text = _DECIMAL_COMMA_THOUSAND.sub(r"\1.\2", text)
         if _DIGIT_SPACE_DIGIT.search(text):
             text = _SPACE_THOUSANDS.sub(r"\1\2", text)  # "1 200 долларов": the currency is English only now
     if "%" in text and _PERCENT_BEFORE.search(text):
