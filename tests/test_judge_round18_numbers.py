@@ -109,3 +109,19 @@ def test_a_margin_over_a_reference_rate_is_unsure(text) -> None:
     reading = extract_message(text, game("loan-agreement"))
     assert reading.confidence == "unsure"
     assert reading.reason == "a value added to a reference rate or amount"
+
+
+# A position paper: each issue's planning positions (target, acceptable, walk-away) nested under it,
+# in English or the writer's language; the acceptable position is the offer.
+@pytest.mark.parametrize("text", [
+    "Position paper\nI. Rent\n   (a) target: $1,400\n   (b) acceptable: $1,300\n   (c) walk-away: $1,200\n"
+    "II. Duration\n   (a) target: 12 months\n   (b) acceptable: 18 months\nIII. Deposit\n   (a) acceptable: $1,500\n"
+    "IV. Subletting\n   (a) acceptable: 2 days",
+    "Miete:\n  Ziel: 1.400 $\n  akzeptabel: 1.300 $\n  Schmerzgrenze: 1.200 $\nLaufzeit:\n  Ziel: 12 Monate\n"
+    "  akzeptabel: 18 Monate\nKaution: 1.500 $\nUntervermietung: 2 Tage",
+    "Alquiler:\n  objetivo: 1.400 $\n  aceptable: 1.300 $\nDuración:\n  objetivo: 12 meses\n  aceptable: 18 meses\n"
+    "Fianza: 1.500 $\nSubarriendo: 2 días",
+])
+def test_the_acceptable_position_of_a_position_paper_is_the_offer(text) -> None:
+    reading = extract_note(text, game("rental-agreement"))
+    assert dict(reading.offers) == {"rent": "$1300", "duration": "18 months", "deposit": "$1500", "subletting": "2 days"}
