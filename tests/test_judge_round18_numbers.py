@@ -125,3 +125,18 @@ def test_a_margin_over_a_reference_rate_is_unsure(text) -> None:
 def test_the_acceptable_position_of_a_position_paper_is_the_offer(text) -> None:
     reading = extract_note(text, game("rental-agreement"))
     assert dict(reading.offers) == {"rent": "$1300", "duration": "18 months", "deposit": "$1500", "subletting": "2 days"}
+
+
+# A count decorated as full ("2 full years", "three whole months") is the count; a share paid ahead
+# with a participle between ("half paid in advance", "half due upfront") is still the share.
+@pytest.mark.parametrize("text, duration", [
+    ("rent 1300, 2 full years", "24 months"),
+    ("Rent $1,200 for three whole years, deposit $1,000.", "36 months"),
+])
+def test_a_decorated_count_is_the_count(text, duration) -> None:
+    assert extract_message(text, game("rental-agreement")).offers["duration"] == duration
+
+
+@pytest.mark.parametrize("text", ["Full crew, $9,000, half due upfront.", "$8,000 with a skipper, half paid in advance."])
+def test_half_paid_ahead_is_half(text) -> None:
+    assert extract_message(text, game("boat-charter")).offers["advance payment"] == "50%"

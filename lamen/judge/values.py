@@ -66,7 +66,7 @@ _HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day|pe
                          re.IGNORECASE)
 # "a full week", "a whole year": the length of one unit, decorated.
 _SINGLE_UNIT = re.compile(r"\b(?:a|one)\s+single\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
-_FULL_UNIT = re.compile(r"\b(a|an|one)\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
+_FULL_UNIT = re.compile(r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)s?\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 # "five and seven thousand", "two to three hundred": the scale belongs to both numbers of a range.
@@ -135,7 +135,7 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s?%)")
 
 # A word any rewrite of words_to_digits starts from (number words, an article before a unit or a
 # scale, "grand", "and a half"); a text without one is returned as it is.
-_WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "a", "an", "grand", "half"])
+_WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "a", "an", "grand", "half", "full", "whole", "entire"])
                         + r")\b", re.IGNORECASE)
 
 
@@ -287,7 +287,7 @@ def _word_fraction(match: re.Match[str]) -> str:
 
 
 _SHARE_AHEAD = re.compile(r"(?<![\w-])(?:half|(?:the\s+)?(?:full|whole|entire)\s+(?:amount|sum|fee|price|total))"
-                          r"(?:\s+of\s+(?:it|the\s+(?:fee|price|total|amount)))?(?=\s+(?:up[\s-]?front|in\s+advance|on\s+signing|"
+                          r"(?:\s+of\s+(?:it|the\s+(?:fee|price|total|amount)))?(?=\s+(?:(?:paid|payable|due|down)\s+)?(?:up[\s-]?front|in\s+advance|on\s+signing|"
                           r"at\s+(?:signing|booking)|when\s+(?:we|you)\s+(?:sign|book)))", re.IGNORECASE)
 # A decimal comma in a small amount of money ("0,10 $", "1,5 €"): never a thousands separator,
 # which groups three digits.
