@@ -140,3 +140,15 @@ def test_a_decorated_count_is_the_count(text, duration) -> None:
 @pytest.mark.parametrize("text", ["Full crew, $9,000, half due upfront.", "$8,000 with a skipper, half paid in advance."])
 def test_half_paid_ahead_is_half(text) -> None:
     assert extract_message(text, game("boat-charter")).offers["advance payment"] == "50%"
+
+
+# Board seats counted per named party in Chinese, Japanese or Korean glosses ("A公司4席", "A社6名"):
+# the party's name before its count is "company A", so the two counts are one split.
+@pytest.mark.parametrize("text, control", [
+    ("董事会：A公司3席，B公司7席。", "3-7"),
+    ("取締役会はA社5名・B社5名とします。", "5-5"),
+])
+def test_seats_counted_per_named_party_are_a_split(text, control) -> None:
+    reading = extract_message(text, game("merger"))
+    assert reading.offers["control"] == control
+    assert reading.confidence == "unsure"  # text not in English

@@ -127,6 +127,9 @@ _SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(
 # "1 300,00 $", "1.250,00 €": thousands by space or dot and decimal cents after a comma, before a currency.
 _EURO_DECIMAL = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+),(\d{2})(?=\s?(?:[$€£]|dollars?\b|"
                            r"euros?\b|usd\b|eur\b))", re.IGNORECASE)
+_LETTER_COMPANY = re.compile(r"(?<![\w-])([AB])\s*company\s*(?=\d)")
+# Directors counted as persons (Japanese 名) in a text about a board: the party's seats.
+_DIRECTORS_COUNTED = re.compile(r"(\d{1,2})\s*名")
 # "1 an" (French): a year after a number.
 _FRENCH_YEAR = re.compile(r"(?<=\d)\s+an\b")
 _DIGIT_SPACE_DIGIT = re.compile(r"\d[ \u00a0\u202f]\d")
@@ -418,6 +421,12 @@ def local_forms(text: str) -> str:
         if _VULGAR_FRACTION.search(text):
             text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1) or '0'}{_VULGAR[m.group(2)]}", text)
         text = script_to_latin(cjk_to_latin(text))
+        if "company" in text:
+            # "A公司4席", "A社6名" gloss as "A company 4 seats": the party's name before its count is
+            # "company A" ("B company wants 6" is read as it stands)
+            text = _LETTER_COMPANY.sub(r"company \1 ", text)
+            if "board" in text and "名" in text:
+                text = _DIRECTORS_COUNTED.sub(r"\1 seats", text)  # "取締役会はA社6名": six directors, six seats
         if _CJK_BY_DIGIT.search(text):
             # "期和500 dollars deposit": a number the glosses left glued to an untranslated character
             # is a word of its own, so that its distance to the issue named after it counts right
