@@ -152,3 +152,26 @@ def test_seats_counted_per_named_party_are_a_split(text, control) -> None:
     reading = extract_message(text, game("merger"))
     assert reading.offers["control"] == control
     assert reading.confidence == "unsure"  # text not in English
+
+
+@pytest.mark.parametrize("text", [
+    "```python\nif tenant_signs_long:\n    offer = dict(rent=1200, duration=24, deposit=1000, subletting=2)\n"
+    "else:\n    offer = dict(rent=1300, duration=24, deposit=1000, subletting=2)\n```",
+    "If they accept two years:\n  rent: $1,200\n  duration: 24 months\n  deposit: $1,000\n"
+    "Otherwise:\n  rent: $1,300\n  duration: 24 months\n  deposit: $1,000",
+])
+def test_branches_of_a_condition_are_alternatives(text) -> None:
+    # the values both branches share are offered; those they differ on are ambiguous, not the last
+    reading = extract_note(text, game("rental-agreement"))
+    assert "rent" in reading.ambiguous and "rent" not in reading.offers
+    assert reading.offers["deposit"] == "$1000"
+    assert reading.confidence == "unsure"
+
+
+@pytest.mark.parametrize("text, fee", [
+    ("Acceptable offer:\n- Rental fee: 10 hours × $600/hr = $6,000\n- Hours: 10\n- Cancellation: 50% refund\n- AV: full AV",
+     "$6000"),
+    ("Angebot: Saalmiete 8 Std. * 625 $ = 5.000 $, 8 Stunden, 50% Erstattung, AV komplett", "$5000"),
+])
+def test_the_result_of_a_computation_is_the_value(text, fee) -> None:
+    assert extract_note(text, game("event-venue")).offers["rental fee"] == fee

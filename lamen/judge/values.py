@@ -264,6 +264,9 @@ _STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
 # "$1,200 → $1,100": a value changed into another; only the new one stands.
 _CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)",
                          re.IGNORECASE)
+# "8 hours × $625/hr = $5,000", "100 seats * $30 = $3,000": a computation; its result is the value.
+_COMPUTED = re.compile(r"[$€£]?\d[\d,.]*[ \t]*(?:[a-z]{1,8}\b)?[ \t]*[×x*][ \t]*[$€£]?\d[\d,.]*[ \t]*(?:[a-z%/]{1,8}\b)?"
+                       r"[ \t]*=[ \t]*(?=[$€£]?\d)", re.IGNORECASE)
 # "4½%", "1½-year", "¾": vulgar fractions are decimals.
 _VULGAR = {"½": ".5", "¼": ".25", "¾": ".75", "⅕": ".2", "⅖": ".4", "⅗": ".6", "⅘": ".8", "⅒": ".1"}
 _VULGAR_FRACTION = re.compile(r"(\d*)\s?([½¼¾⅕⅖⅗⅘⅒])")
@@ -395,6 +398,8 @@ def local_forms(text: str) -> str:
         text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", _DECADE.sub("10 years", text)))
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
+    if "=" in text and ("×" in text or "*" in text or "x" in text):
+        text = _COMPUTED.sub("", text)
     if any(arrow in text for arrow in ("→", "->", "=>", "⟶", "➡", "➔")):
         text = _CHANGED_TO.sub("", text)
     if "," in text and (" " in text or "." in text):
