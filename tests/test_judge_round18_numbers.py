@@ -175,3 +175,12 @@ def test_branches_of_a_condition_are_alternatives(text) -> None:
 ])
 def test_the_result_of_a_computation_is_the_value(text, fee) -> None:
     assert extract_note(text, game("event-venue")).offers["rental fee"] == fee
+
+
+# "from X up / upwards / onwards / and above" is a lower bound, which offers X (as "at least X" does).
+@pytest.mark.parametrize("text, offers", [
+    ("I'll take any rent from $1,300 upwards.", {"rent": "$1300"}),
+    ("Lease from 18 months onwards, rent $1,200.", {"duration": "18 months", "rent": "$1200"}),
+])
+def test_a_lower_bound_from_a_value_up_offers_it(text, offers) -> None:
+    assert dict(extract_message(text, game("rental-agreement")).offers) == offers

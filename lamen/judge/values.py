@@ -264,6 +264,9 @@ _STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
 # "$1,200 → $1,100": a value changed into another; only the new one stands.
 _CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)",
                          re.IGNORECASE)
+# "anything from $1,200 up", "from 18 months onwards": a lower bound, which offers its value (as "at least" does).
+_FROM_UP = re.compile(r"\bfrom\s+([$€£]?\d[\d,.]*(?:\s?(?:%|[a-z]{1,8}\b))?)\s+(?:and\s+)?(?:up(?:wards?)?|onwards?|above|"
+                      r"higher|or\s+(?:more|higher|above))\b", re.IGNORECASE)
 # "8 hours × $625/hr = $5,000", "100 seats * $30 = $3,000": a computation; its result is the value.
 _COMPUTED = re.compile(r"[$€£]?\d[\d,.]*[ \t]*(?:[a-z]{1,8}\b)?[ \t]*[×x*][ \t]*[$€£]?\d[\d,.]*[ \t]*(?:[a-z%/]{1,8}\b)?"
                        r"[ \t]*=[ \t]*(?=[$€£]?\d)", re.IGNORECASE)
@@ -396,6 +399,8 @@ def local_forms(text: str) -> str:
         text = _SHARE_AHEAD.sub(lambda m: "50%" if m.group(0).lower().startswith("half") else "100%", text)
     if "decade" in lower or "dozen" in lower or "fortnight" in lower:
         text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", _DECADE.sub("10 years", text)))
+    if "from" in lower and ("up" in lower or "onward" in lower or "above" in lower or "higher" in lower):
+        text = _FROM_UP.sub(r"at least \1", text)
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
     if "=" in text and ("×" in text or "*" in text or "x" in text):
