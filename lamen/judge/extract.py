@@ -167,8 +167,11 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
              or from_json is None or bool(from_json.invalid)):
         # A revision written after the offer line changes it all the same.
         return _with_revision(prose, note[chosen.end:], labels) if chosen is not None else prose
-    if from_json is not None and chosen is not None and chosen.form == "lines" and \
+    if from_json is not None and chosen is not None and chosen.form == "lines" and chosen.pairs and \
+            "\n" not in note.strip() and \
+            len(_VALUE_SEGMENTS.split(note.strip().rstrip("."))) > len(from_json.offers) + len(from_json.ambiguous) and \
             (body := _value_list_body(note, labels)) is not None:
+        # (only a line with more segments than the pairs read can have lost one to its lead)
         # "Penawaran yang dapat diterima: pinjaman $9.000, jangka waktu 9 tahun, …": one line of
         # values after a lead label (in any language) parses as pairs that lose the lead's first
         # value; read as text it names more, and agrees with what the pairs name.
