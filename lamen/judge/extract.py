@@ -170,11 +170,14 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     if from_json is not None and chosen is not None and chosen.form == "lines" and chosen.pairs and \
             "\n" not in note.strip() and \
             len(_VALUE_SEGMENTS.split(note.strip().rstrip("."))) > len(from_json.offers) + len(from_json.ambiguous) and \
-            (body := _value_list_body(note, labels)) is not None:
+            not _quoted_lead(note):
         # (only a line with more segments than the pairs read can have lost one to its lead)
+        lead = _NOTE_LEAD.match(note.strip())
+        body = note.strip()[lead.end():] if lead else note.strip()
         # "Penawaran yang dapat diterima: pinjaman $9.000, jangka waktu 9 tahun, …": one line of
         # values after a lead label (in any language) parses as pairs that lose the lead's first
-        # value; read as text it names more, and agrees with what the pairs name.
+        # value ("menu family style, 55 per head, no bar" loses the keyless ones); read as text it
+        # names more, and agrees with what the pairs name.
         found = extract_text(body, labels)
         if len(found.offers) > len(from_json.offers) and from_json.offers.items() <= found.offers.items() and \
                 set(from_json.ambiguous) <= set(found.ambiguous):

@@ -46,8 +46,10 @@ _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comment
 def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json") -> Extraction:
     """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities."""
     # (a branch's condition names no issue: "if officer_waives_fee" is no key of the fees)
-    pairs = resolved_pairs([("else", v) if _BRANCH_KEY.match(str(k)) and nested_pairs(v) else (k, v)
-                            for k, v in as_records(pairs)], labels)
+    pairs = as_records(pairs)
+    if any(_BRANCH_KEY.match(str(k)) for k, _ in pairs):
+        pairs = [("else", v) if _BRANCH_KEY.match(str(k)) and nested_pairs(v) else (k, v) for k, v in pairs]
+    pairs = resolved_pairs(pairs, labels)
     # Beside an own offer, a wrapper of the other side's or of limits ({"mine": {...}, "theirs": {...}})
     # holds no offer; and neither does a limit's value ("Walk-away: $1,100") beside the offer.
     own_wrapped = [k for k, v in pairs if nested_pairs(v) and labels.issue_for_key(str(k)) is None
