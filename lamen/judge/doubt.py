@@ -61,7 +61,7 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
         reasons.append("few English words: the text may be in a language the lexicon lacks")
     if has_numbers and _RELATIVE.search(text) and (kind == "message" or not complete):
         reasons.append("a value written relative to another")
-    if has_numbers and _ADDED_TO_REFERENCE.search(text):
+    if has_numbers and ("+" in text or "plus" in text.lower()) and _ADDED_TO_REFERENCE.search(text):
         reasons.append("a value added to a reference rate or amount")
     if kind == "message" and has_numbers and _HEDGE.search(text):
         reasons.append("a hedged value")

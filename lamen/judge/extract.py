@@ -168,7 +168,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         # A revision written after the offer line changes it all the same.
         return _with_revision(prose, note[chosen.end:], labels) if chosen is not None else prose
     if from_json is not None and chosen is not None and chosen.form == "lines" and chosen.pairs and \
-            "\n" not in note.strip() and \
+            "\n" not in note.strip() and not from_json.is_complete(tuple(labels.issues)) and \
             len(_VALUE_SEGMENTS.split(note.strip().rstrip("."))) > len(from_json.offers) + len(from_json.ambiguous) and \
             not _quoted_lead(note):
         # (only a line with more segments than the pairs read can have lost one to its lead)
@@ -303,12 +303,15 @@ def _led_value_line(note: str, labels: GameLabels) -> str | None:
         if len(line) > 200 or not re.search(r"\d", line):
             continue
         lead = _NOTE_LEAD.match(line)
+        heading = index and len(lines[index - 1].split()) <= 6 and not re.search(r"\d", lines[index - 1])
+        if lead is None and not heading:
+            continue  # (a line with no label of its own or above it is read by the rules before)
         body = _value_list_body(line, labels)
         if body is None:
             continue
         if lead is not None and body != line.strip().rstrip(".。"):
             led.append((lead.group(0), body))
-        elif index and len(lines[index - 1].split()) <= 6 and not re.search(r"\d", lines[index - 1]):
+        elif heading:
             led.append((lines[index - 1], body))
     own = [(lead, body) for lead, body in led if not quotes_other_side(lead) and not _OTHER_SIDES_WORDS.search(lead)]
     marked = [body for lead, body in own if _OWN_LEAD.search(lead)]

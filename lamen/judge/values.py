@@ -403,7 +403,7 @@ def local_forms(text: str) -> str:
         text = _FROM_UP.sub(r"at least \1", text)
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
-    if "=" in text and ("×" in text or "*" in text or "x" in text):
+    if "=" in text and ("×" in text or "*" in text or " x " in text or "x$" in text):
         text = _COMPUTED.sub("", text)
     if any(arrow in text for arrow in ("→", "->", "=>", "⟶", "➡", "➔")):
         text = _CHANGED_TO.sub("", text)
