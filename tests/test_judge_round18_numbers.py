@@ -184,3 +184,14 @@ def test_the_result_of_a_computation_is_the_value(text, fee) -> None:
 ])
 def test_a_lower_bound_from_a_value_up_offers_it(text, offers) -> None:
     assert dict(extract_message(text, game("rental-agreement")).offers) == offers
+
+
+# Lines indexed by a letter ("A) …", "B) …") are options even where their commas parse as a table;
+# a later sentence that chooses one ("I'll lead with B") makes it the offer, else they are alternatives.
+def test_letter_indexed_lines_are_options() -> None:
+    text = ("Packages I could live with:\nA) $1,300, 12 months, $1,500 deposit, 0 days\n"
+            "B) $1,200, 24 months, $1,000 deposit, 2 days\nI'll lead with B.")
+    reading = extract_note(text, game("rental-agreement"))
+    assert dict(reading.offers) == {"rent": "$1200", "duration": "24 months", "deposit": "$1000", "subletting": "2 days"}
+    unchosen = extract_note(text.replace("I'll lead with B.", "Not sure yet."), game("rental-agreement"))
+    assert "rent" in unchosen.ambiguous and "rent" not in unchosen.offers

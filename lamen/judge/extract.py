@@ -118,7 +118,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # Lines that open with list indices ("1. Rent $1,300, 12 months, ...") or option names ("Option
     # A — $8,000, full crew, ...") are options even where their commas parse as a table.
     numbered = chosen is not None and chosen.form == "table" and \
-        all(re.match(r"\s*(?:\d{1,2}[.)]|[-*•])\s|\s*[*_]*(?:option|package|alternative|scenario|plan)\s+\w{1,2}\b", line,
+        all(re.match(r"\s*(?:\d{1,2}[.)]|[A-Da-d]\)|[-*•])\s|\s*[*_]*(?:option|package|alternative|scenario|plan)\s+\w{1,2}\b", line,
                      re.IGNORECASE) for line in note[chosen.start:chosen.end].strip().splitlines())
     if (chosen is None or chosen.form == "lines" or numbered) and \
             (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
