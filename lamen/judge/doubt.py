@@ -23,6 +23,9 @@ _RELATIVE = re.compile(
     r"\b(?:knock|shave|take)\s+\S+\s+off\b|\bpoints?\s+(?:more|less|lower|higher|from)\b|"
     # "$50 under your deposit figure", "a seat more than you asked"
     r"[\d%]\s*(?:[a-z]+\s+)?(?:under|over|below|above)\s+(?:your|their|the|what)\b", re.IGNORECASE)
+# "prime + 1%", "CPI plus 2%", "base rate + 0.5%": a margin over a reference, not the value itself.
+_ADDED_TO_REFERENCE = re.compile(r"\b[a-z]{3,}\s*(?:\+|\bplus\b)\s*\d[\d.,]*\s*(?:%|percent|points?\b|bps\b)",
+                                 re.IGNORECASE)
 _HEDGE = re.compile(r"\b(?:might|maybe|perhaps|possibly|(?:could|would)\s+consider|open\s+to|not\s+sure|"
                     r"thinking\s+(?:of|about)|ideally)\b", re.IGNORECASE)
 _QUOTED = re.compile(r"(?m)^\s*>|\byou\s+(?:wrote|said)\b|\bwrote\s*:|[«“]|\bheard\s+you\b|\byou(?:'re|\s+are)\s+at\b",
@@ -58,6 +61,8 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
         reasons.append("few English words: the text may be in a language the lexicon lacks")
     if has_numbers and _RELATIVE.search(text) and (kind == "message" or not complete):
         reasons.append("a value written relative to another")
+    if has_numbers and ("+" in text or "plus" in text.lower()) and _ADDED_TO_REFERENCE.search(text):
+        reasons.append("a value added to a reference rate or amount")
     if kind == "message" and has_numbers and _HEDGE.search(text):
         reasons.append("a hedged value")
     if _QUOTED.search(text) and has_numbers and (kind == "message" or not complete):

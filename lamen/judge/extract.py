@@ -118,7 +118,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # Lines that open with list indices ("1. Rent $1,300, 12 months, ...") or option names ("Option
     # A — $8,000, full crew, ...") are options even where their commas parse as a table.
     numbered = chosen is not None and chosen.form == "table" and \
-        all(re.match(r"\s*(?:\d{1,2}[.)]|[-*•])\s|\s*[*_]*(?:option|package|alternative|scenario|plan)\s+\w{1,2}\b", line,
+        all(re.match(r"\s*(?:\d{1,2}[.)]|[A-Da-d]\)|[-*•])\s|\s*[*_]*(?:option|package|alternative|scenario|plan)\s+\w{1,2}\b", line,
                      re.IGNORECASE) for line in note[chosen.start:chosen.end].strip().splitlines())
     if (chosen is None or chosen.form == "lines" or numbered) and \
             (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
@@ -167,6 +167,22 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
              or from_json is None or bool(from_json.invalid)):
         # A revision written after the offer line changes it all the same.
         return _with_revision(prose, note[chosen.end:], labels) if chosen is not None else prose
+    if from_json is not None and chosen is not None and chosen.form == "lines" and chosen.pairs and \
+            "\n" not in note.strip() and not from_json.is_complete(tuple(labels.issues)) and \
+            len(_VALUE_SEGMENTS.split(note.strip().rstrip("."))) > len(from_json.offers) + len(from_json.ambiguous) and \
+            not _quoted_lead(note):
+        # (only a line with more segments than the pairs read can have lost one to its lead)
+        lead = _NOTE_LEAD.match(note.strip())
+        body = note.strip()[lead.end():] if lead else note.strip()
+        # "Penawaran yang dapat diterima: pinjaman $9.000, jangka waktu 9 tahun, …": one line of
+        # values after a lead label (in any language) parses as pairs that lose the lead's first
+        # value ("menu family style, 55 per head, no bar" loses the keyless ones); read as text it
+        # names more, and agrees with what the pairs name.
+        found = extract_text(body, labels)
+        if len(found.offers) > len(from_json.offers) and from_json.offers.items() <= found.offers.items() and \
+                set(from_json.ambiguous) <= set(found.ambiguous):
+            return found.model_copy(update={"confidence": "unsure",
+                                            "reason": "offer read from a note that is one line of values"})
     if from_json is not None:
         return from_json
     if prose is not None and prose.found_anything:
@@ -186,6 +202,14 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from a note that is one line of values"})
+    if (led := _led_value_line(note, labels)) is not None:
+        # "OPPONENT: rent ~$1,000, sublet 5d / ME: rent $1,200, sublet 3d", "draft 1: … / draft 2
+        # (final): …", "## Final position / 🍽️ plated dinner · 💵 $75/guest": lines of values each led
+        # by a label, the writer's own (or last) one is the offer.
+        found = extract_text(led, labels)
+        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
+            return found.model_copy(update={"confidence": "unsure",
+                                            "reason": "offer read from the own one of several labelled lines of values"})
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
     # A reasoning block opened and never closed (the note was cut off while thinking): its
     # sentences weigh offers ("I can offer $1,000. Rent $1,100?"), they state none.
@@ -241,7 +265,8 @@ def _value_list_body(note: str, labels: GameLabels) -> str | None:
     line = note.strip().rstrip(".。")
     if not line or "\n" in line or len(line) > 320 or _UNCLOSED_THOUGHT.search(line):
         return None
-    sentences = [sentence for sentence in re.split(r"(?<=[.!?。！？])\s*(?=\S)", line) if sentence.strip()]
+    # (a point before a digit is a decimal or a thousands point — "2.5%", "8.000 $" — no sentence end)
+    sentences = [sentence for sentence in re.split(r"(?<=[.!?。！？])(?!\d)\s*(?=\S)", line) if sentence.strip()]
     lead = _NOTE_LEAD.match(sentences[-1]) if sentences else None
     if len(sentences) > 1 and lead is None:
         return None
@@ -259,6 +284,38 @@ def _value_list_body(note: str, labels: GameLabels) -> str | None:
             all(re.search(r"\d", segment) for segment in segments) else None
     valued = sum(bool(re.search(r"\d", segment)) or extract_text(segment, labels).found_anything for segment in segments)
     return body if valued >= 2 and 2 * valued >= len(segments) else None
+
+
+# A lead that marks its line as the writer's own or final word ("ME:", "draft 2 (final):", "ANSWER:").
+_OWN_LEAD = re.compile(r"\b(?:me|my|mine|our|ours|we|us|final|answer|now|current|acceptable|offer|position)\b", re.IGNORECASE)
+
+
+def _led_value_line(note: str, labels: GameLabels) -> str | None:
+    """Of a note's lines of value segments, each led by a label ("ME: rent $1,200, sublet 3d") or
+    under a short heading line ("## Final position"), the values of the own one: leads naming the
+    other side are left out; of the rest, the last one marked as the writer's own or final, else the
+    last one. None when the note has no such line."""
+    lines = [line.strip() for line in note.strip().split("\n") if line.strip()]
+    if len(lines) < 2 or _UNCLOSED_THOUGHT.search(note):
+        return None
+    led: list[tuple[str, str]] = []  # (lead, values)
+    for index, line in enumerate(lines):
+        if len(line) > 200 or not re.search(r"\d", line):
+            continue
+        lead = _NOTE_LEAD.match(line)
+        heading = index and len(lines[index - 1].split()) <= 6 and not re.search(r"\d", lines[index - 1])
+        if lead is None and not heading:
+            continue  # (a line with no label of its own or above it is read by the rules before)
+        body = _value_list_body(line, labels)
+        if body is None:
+            continue
+        if lead is not None and body != line.strip().rstrip(".。"):
+            led.append((lead.group(0), body))
+        elif heading:
+            led.append((lines[index - 1], body))
+    own = [(lead, body) for lead, body in led if not quotes_other_side(lead) and not _OTHER_SIDES_WORDS.search(lead)]
+    marked = [body for lead, body in own if _OWN_LEAD.search(lead)]
+    return marked[-1] if marked else own[-1][1] if own else None
 
 
 def _quoted_lead(line: str) -> bool:
@@ -284,7 +341,8 @@ def _last_value_line(note: str, labels: GameLabels) -> str | None:
     # (a last line of sentences ends in its last sentence: "subletting they can have. offering
     # 1400/month + 6 days sublet")
     lines[-1:] = [sentence for sentence in re.split(r"(?<=[.!?])\s+", lines[-1].strip()) if sentence] if lines else []
-    if len(lines) < 2 or not _is_value_line(lines[-1], labels) or quotes_other_side(lines[-2]):
+    # ("Them (guess): rent $1,400, 12 months" is someone else's line by its own lead)
+    if len(lines) < 2 or not _is_value_line(lines[-1], labels) or quotes_other_side(lines[-2]) or _quoted_lead(lines[-1]):
         return None
     return lines[-1]
 

@@ -44,6 +44,7 @@ def issue_by_evidence(value: Any, labels: GameLabels, taken: set[str]) -> str | 
     return fits[0] if len(fits) == 1 else None
 
 
+
 # Keys (of a wrapper or of a value) that hold what is not the writer's own offer: the other
 # side's position, the writer's limits, an earlier draft.
 NOT_OWN_KEY = re.compile(r"\b(?:theirs?|opponents?|counterpart|other|walk[\s_-]?away|reservation|batna|floor|ceiling|"
@@ -61,6 +62,29 @@ ASPIRATION_KEY = re.compile(r"\b(?:target|ideal|stretch|opening|aspiration|dream
 # The position that is the offer among planning positions.
 ACCEPTABLE_KEY = re.compile(r"\b(?:acceptable|accept|offers?|proposals?|propose[ds]?|final|now|current|counter)\b",
                             re.IGNORECASE)
+
+# The planning positions of a position paper in the languages models write them in (German,
+# Spanish, French, Italian, Portuguese, Dutch, Polish, Chinese, Japanese, Korean): the hoped-for one,
+# the acceptable one and a limit. (Kept out of the keys above, which every key is tried against.)
+_FOREIGN_ASPIRATION = re.compile(r"\b(?:ziel|zielwert|wunschwert|objetivo|objectif|cible|obiettivo|alvo|doel|cel|"
+                                 r"目标|目標|목표)\b", re.IGNORECASE)
+_FOREIGN_ACCEPTABLE = re.compile(r"\b(?:akzeptabel|annehmbar|aceptable|accettabile|aceit[áa]vel|aanvaardbaar|"
+                                 r"akceptowaln\w*|可接受|許容|수용)\b", re.IGNORECASE)
+_FOREIGN_LIMIT = re.compile(r"\b(?:schmerzgrenze|untergrenze|obergrenze|m[íi]nimo|m[áa]ximo|massimo|plancher|plafond|"
+                            r"grens|底线|下限|上限)\b", re.IGNORECASE)
+
+
+def _aspiration(key: str) -> bool:
+    return bool(ASPIRATION_KEY.search(key) or _FOREIGN_ASPIRATION.search(key))
+
+
+def _acceptable(key: str) -> bool:
+    return bool(ACCEPTABLE_KEY.search(key) or _FOREIGN_ACCEPTABLE.search(key))
+
+
+def _limit(key: str) -> bool:
+    return bool(NOT_OWN_KEY.search(key) or _FOREIGN_LIMIT.search(key))
+
 
 REVISION_KEY = re.compile(r"^\W*(?:revised|revision|updated?|update|final|correction|corrected|actually|instead|"
                           r"now|new)\b", re.IGNORECASE)
@@ -125,6 +149,13 @@ def one_value(issue: str, value: list[tuple[str, Any]], labels: GameLabels) -> A
         return value
     own = [(k, v) for k, v in scalar if OWN_KEY.search(plain_key(k)) and not NOT_OWN_KEY.search(plain_key(k))]
     others = [(k, v) for k, v in scalar if NOT_OWN_KEY.search(plain_key(k))]
+    # "Rent: (a) target $1,400 (b) acceptable $1,300 (c) walk-away": of an issue's planning positions
+    # in a position paper, the one acceptable position beside aspirations and limits is the offer.
+    positions = [(k, v) for k, v in scalar if not _limit(plain_key(k))]
+    acceptable = [(k, v) for k, v in positions if _acceptable(plain_key(k)) and not _aspiration(plain_key(k))]
+    if len(positions) > 1 and len(acceptable) == 1 and \
+            all(_aspiration(plain_key(k)) for k, v in positions if (k, v) != acceptable[0]):
+        return with_key_unit(acceptable[0][0], acceptable[0][1])
     if len(own) == 1 and others:
         return with_key_unit(own[0][0], own[0][1])
     if len(scalar) == 1:

@@ -869,17 +869,21 @@ def mentions(text: str, labels: GameLabels, side: int | None = None) -> list[Men
     return read_mentions(text, labels, side).mentions
 
 
+_OR_WORD = re.compile(r"\sor\s")
+
+
 def _or_another_of(text: str, issue: str, label: str, labels: GameLabels) -> bool:
     """A text label followed by "or" and a word of another label of the same issue ("cash or
     financing through us", "pickup or delivery"): alternatives, the second in other words."""
     table = labels.issues[issue]
-    if not table.phrases or label not in table.issue.labels:
+    lower = text.lower()
+    # (most texts have no "or" at all: the wordings' patterns need not be built)
+    if not table.phrases or label not in table.issue.labels or not _OR_WORD.search(lower):
         return False
     wordings = [" ".join(words) for words, owner in table.phrases if owner == label]
     others = {word[:5] for words, owner in table.phrases if owner != label for word in words
               if len(word) >= 4 and word not in ("only", "with", "without", "included")}
     others -= {word[:5] for wording in wordings for word in wording.split()}
-    lower = text.lower()
     for wording in wordings:
         for match in re.finditer(rf"(?<![\w-]){re.escape(wording)}\s+or\s+(?:an?\s+|the\s+)?([a-z]+)", lower):
             if match.group(1)[:5] in others:

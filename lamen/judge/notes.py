@@ -33,6 +33,8 @@ _ESTIMATE_CUES = re.compile(r"opponent|their\b|they (?:would|might|will|may)|oth
                             # Chinese, Japanese, Korean: expected, estimated, might accept
                             r"預計|预计|估计|可能接受|对方可能|予想|推定|예상", re.IGNORECASE)
 _OWN_CUES = re.compile(r"\b(?:my|our|own)\b", re.IGNORECASE)
+# The key of a branch of a condition in code or pseudo-code ("if officer_waives_fee", "else", "otherwise").
+_BRANCH_KEY = re.compile(r"^\W*(?:if|elif|else|otherwise|unless|when|case)\b", re.IGNORECASE)
 # Keys that carry no offer beside the offer itself.
 _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comments?|strategy|priority|status|"
                         r"justification|summary|thoughts?|analysis|explanation|"
@@ -43,7 +45,11 @@ _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comment
 
 def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json") -> Extraction:
     """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities."""
-    pairs = resolved_pairs(as_records(pairs), labels)
+    # (a branch's condition names no issue: "if officer_waives_fee" is no key of the fees)
+    pairs = as_records(pairs)
+    if any(_BRANCH_KEY.match(str(k)) for k, _ in pairs):
+        pairs = [("else", v) if _BRANCH_KEY.match(str(k)) and nested_pairs(v) else (k, v) for k, v in pairs]
+    pairs = resolved_pairs(pairs, labels)
     # Beside an own offer, a wrapper of the other side's or of limits ({"mine": {...}, "theirs": {...}})
     # holds no offer; and neither does a limit's value ("Walk-away: $1,100") beside the offer.
     own_wrapped = [k for k, v in pairs if nested_pairs(v) and labels.issue_for_key(str(k)) is None
@@ -61,6 +67,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
     ambiguous: list[str] = []
     unsure: list[str] = []
     keyed = {labels.issue_for_key(str(key)) for key, _ in pairs} - {None}
+    branches: dict[str, set[str]] = {}  # the values each issue takes in the branches of a condition
     for key, value in pairs:
         key_text = str(key).strip()
         issue = labels.issue_for_key(key_text)
@@ -70,6 +77,11 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             if _is_estimate_text(key_text.replace("_", " ")):
                 continue  # {"opponent_estimate": {...}} beside the own offer
             inner = offers_from_pairs(nested, labels, method)
+            if _BRANCH_KEY.match(key_text):
+                # "if officer_waives_fee: offer = {...} / else: offer = {...}": branches of a
+                # condition are alternatives; an issue whose value differs between them is ambiguous.
+                for issue_name, label in inner.offers.items():
+                    branches.setdefault(issue_name, set()).add(label)
             # Beside a wrapper named as the offer, another wrapper ("accept_if", "stretch") fills
             # in only the issues the offer leaves out.
             offer_named = bool(OFFER_KEY.search(plain_key(key_text)) or OWN_KEY.search(plain_key(key_text)))
@@ -124,6 +136,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             offers[issue] = found[0]
         elif any(m.kind == "invalid" for m in matches):
             invalid[issue] = ", ".join(str(v) for v in values if v is not None)
+    ambiguous += [issue for issue, values in branches.items() if len(values) > 1]
     for issue in ambiguous:
         offers.pop(issue, None)
     return Extraction(method=method, offers=offers, invalid=invalid,  # type: ignore[arg-type]
@@ -189,8 +202,11 @@ def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block],
     # "Flexible on rent within that band depending on how they respond." after a block is a
     # remark in prose, read as a key/value line: with no number and no label it offers nothing,
     # and does not replace the block that does.
-    while len(own) > 1 and not own[-1][1].offers and not own[-1][1].ambiguous and \
-            not any(re.search(r"\d", str(raw)) for raw in own[-1][1].invalid.values()) and \
+    # A sentence of six words or more ("The gap on rent is now small enough to close in one or two
+    # rounds") is a remark too, whatever numbers it holds.
+    while len(own) > 1 and not own[-1][1].offers and \
+            (not own[-1][1].ambiguous and not any(re.search(r"\d", str(raw)) for raw in own[-1][1].invalid.values())
+             or all(isinstance(value, str) and len(value.split()) >= 6 for _, value in own[-1][0].pairs)) and \
             any(r.offers for _, r in own[:-1]):
         own.pop()
     # "Update: rent $1,200 instead." after the offer block revises it (the note reader applies the

@@ -42,11 +42,14 @@ def party_patterns(parties: tuple[str, str]) -> list[re.Pattern[str]]:
 def speaker_from_text(text: str, parties: tuple[str, str]) -> int | None:
     """The side a message says it speaks for ("On behalf of Company B:", "Company A proposes",
     "We (Company B) want ...")."""
+    lower = text.lower()
     for side, party in enumerate(parties):
         name = re.escape(party)
         last = party.split()[-1]
         if len(last) == 1 and last.isupper() and re.match(rf"^\s*{re.escape(last)}\s+here\b", text):
             return side  # "B here. 4 seats for you, 6 for us."
+        if party.lower() not in lower:
+            continue  # every form below names the party in full (most texts do not)
         if re.search(rf"\b(?:speaking\s+for|on\s+behalf\s+of|(?:this\s+is|from|for)\s+(?=.{{0,3}}{name}\s*[:,-]))\s*{name}\b"
                       rf"|^\s*{name}\s+(?:here|proposes|suggests|offers|would|will|wants)\b"
                       rf"|\b(?:we|us|our\s+side)\s*[(,]\s*{name}\s*[),]", text, re.IGNORECASE):

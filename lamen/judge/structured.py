@@ -139,6 +139,13 @@ _OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counte
                            re.IGNORECASE)
 _OWN_COLUMN = re.compile(r"\b(?:values?|my|our|mine|offers?|proposals?|proposed|target|ask|position|acceptable|now|"
                          r"new|current|final|amount|terms?)\b", re.IGNORECASE)
+# (the same words in the languages models answer in: "Jetzt", "Maintenant", "Ahora", "现在", "지금")
+_PRESENT_COLUMN = re.compile(r"^\W*(?:now|current(?:ly)?|new|final|updated|revised|today|this round|jetzt|aktuell|neu|"
+                             r"maintenant|actuel(?:le)?|ahora|actual|agora|adesso|nu|teraz|сейчас|今|现在|現在|지금)\W*$",
+                             re.IGNORECASE)
+_PAST_COLUMN = re.compile(r"\b(?:round|rd|r|turn|draft|v|runde|tour|ronda|rodada|turno)\s*#?\d+\b|"
+                          r"\b(?:previous|last|old|was|earlier|before|initial|opening|original|start|vorher|letzte|"
+                          r"avant|précédente?|antes|anterior|prima|precedente)\b", re.IGNORECASE)
 _UNIT_COLUMN = re.compile(r"^\s*units?\s*$", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|my|our|mine|ours|me|we|us)\b", re.IGNORECASE)  # "I offer", "We propose"
 
@@ -160,6 +167,11 @@ def _own_column(header: list[str], width: int) -> int | None:
         return None
     # "Tenant asked | My counter": the one column the writer marks as its own, in the first person.
     first_person = [j for j in range(1, width) if _FIRST_PERSON.search(_plain(header[j]))]
+    # "Round 5 (mine) | Now": a column of the present beside columns of earlier rounds is the
+    # writer's offer now, whoever the earlier ones belonged to.
+    present = [j for j in range(1, width) if _PRESENT_COLUMN.search(_plain(header[j]))]
+    if len(present) == 1 and all(_PAST_COLUMN.search(_plain(header[j])) for j in range(1, width) if j != present[0]):
+        return present[0]
     if len(first_person) == 1:
         return first_person[0]
     others = [j for j in range(1, width) if not _OTHER_COLUMN.search(header[j]) and not _UNIT_COLUMN.match(header[j])]

@@ -66,7 +66,7 @@ _HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day|pe
                          re.IGNORECASE)
 # "a full week", "a whole year": the length of one unit, decorated.
 _SINGLE_UNIT = re.compile(r"\b(?:a|one)\s+single\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
-_FULL_UNIT = re.compile(r"\b(a|an|one)\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
+_FULL_UNIT = re.compile(r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)s?\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 # "five and seven thousand", "two to three hundred": the scale belongs to both numbers of a range.
@@ -122,11 +122,14 @@ _DECIMAL_COMMA_K = re.compile(r"(?<![\d,.])(\d{1,3}),(\d)(?=[kK]\b)")
 _UNDERSCORE_THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w])")
 _DOT_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d.,]*\d)")
 # "1 100 $": a space separates thousands only right before a currency.
-_SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b))",
+_SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(?=\s?(?:[$€£]|dollars?\b|euros?\b|usd\b|eur\b|gbp\b))",
                               re.IGNORECASE)
 # "1 300,00 $", "1.250,00 €": thousands by space or dot and decimal cents after a comma, before a currency.
 _EURO_DECIMAL = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+),(\d{2})(?=\s?(?:[$€£]|dollars?\b|"
                            r"euros?\b|usd\b|eur\b))", re.IGNORECASE)
+_LETTER_COMPANY = re.compile(r"(?<![\w-])([AB])\s*company\s*(?=\d)")
+# Directors counted as persons (Japanese 名) in a text about a board: the party's seats.
+_DIRECTORS_COUNTED = re.compile(r"(\d{1,2})\s*名")
 # "1 an" (French): a year after a number.
 _FRENCH_YEAR = re.compile(r"(?<=\d)\s+an\b")
 _DIGIT_SPACE_DIGIT = re.compile(r"\d[ \u00a0\u202f]\d")
@@ -135,7 +138,7 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s?%)")
 
 # A word any rewrite of words_to_digits starts from (number words, an article before a unit or a
 # scale, "grand", "and a half"); a text without one is returned as it is.
-_WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "a", "an", "grand", "half"])
+_WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "a", "an", "grand", "half", "full", "whole", "entire"])
                         + r")\b", re.IGNORECASE)
 
 
@@ -254,11 +257,19 @@ _OF_THE_WHOLE = re.compile(r"(?<=\d)\s+(?:der|de|dei|degli|delle|dos|das|des|de 
                            re.IGNORECASE)
 # "6 mil dólares", "9 thousand": a digit before a scale word of any language.
 _TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE)
+# "1,2 mil dólares", "1,5 Tausend": a decimal comma before the scale word (as "1,2k" has one).
+_DECIMAL_COMMA_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{1,2})(?=\s+thousand\b)", re.IGNORECASE)
 # "~~$1,200~~ $1,100": a struck-out value is withdrawn.
 _STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
 # "$1,200 → $1,100": a value changed into another; only the new one stands.
 _CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)",
                          re.IGNORECASE)
+# "anything from $1,200 up", "from 18 months onwards": a lower bound, which offers its value (as "at least" does).
+_FROM_UP = re.compile(r"\bfrom\s+([$€£]?\d[\d,.]*(?:\s?(?:%|[a-z]{1,8}\b))?)\s+(?:and\s+)?(?:up(?:wards?)?|onwards?|above|"
+                      r"higher|or\s+(?:more|higher|above))\b", re.IGNORECASE)
+# "8 hours × $625/hr = $5,000", "100 seats * $30 = $3,000": a computation; its result is the value.
+_COMPUTED = re.compile(r"[$€£]?\d[\d,.]*[ \t]*(?:[a-z]{1,8}\b)?[ \t]*[×x*][ \t]*[$€£]?\d[\d,.]*[ \t]*(?:[a-z%/]{1,8}\b)?"
+                       r"[ \t]*=[ \t]*(?=[$€£]?\d)", re.IGNORECASE)
 # "4½%", "1½-year", "¾": vulgar fractions are decimals.
 _VULGAR = {"½": ".5", "¼": ".25", "¾": ".75", "⅕": ".2", "⅖": ".4", "⅗": ".6", "⅘": ".8", "⅒": ".1"}
 _VULGAR_FRACTION = re.compile(r"(\d*)\s?([½¼¾⅕⅖⅗⅘⅒])")
@@ -285,7 +296,7 @@ def _word_fraction(match: re.Match[str]) -> str:
 
 
 _SHARE_AHEAD = re.compile(r"(?<![\w-])(?:half|(?:the\s+)?(?:full|whole|entire)\s+(?:amount|sum|fee|price|total))"
-                          r"(?:\s+of\s+(?:it|the\s+(?:fee|price|total|amount)))?(?=\s+(?:up[\s-]?front|in\s+advance|on\s+signing|"
+                          r"(?:\s+of\s+(?:it|the\s+(?:fee|price|total|amount)))?(?=\s+(?:(?:paid|payable|due|down)\s+)?(?:up[\s-]?front|in\s+advance|on\s+signing|"
                           r"at\s+(?:signing|booking)|when\s+(?:we|you)\s+(?:sign|book)))", re.IGNORECASE)
 # A decimal comma in a small amount of money ("0,10 $", "1,5 €"): never a thousands separator,
 # which groups three digits.
@@ -388,8 +399,12 @@ def local_forms(text: str) -> str:
         text = _SHARE_AHEAD.sub(lambda m: "50%" if m.group(0).lower().startswith("half") else "100%", text)
     if "decade" in lower or "dozen" in lower or "fortnight" in lower:
         text = _DOZEN.sub("12", _FORTNIGHT.sub("14 days", _DECADE.sub("10 years", text)))
+    if "from" in lower and ("up" in lower or "onward" in lower or "above" in lower or "higher" in lower):
+        text = _FROM_UP.sub(r"at least \1", text)
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
+    if "=" in text and ("×" in text or "*" in text or " x " in text or "x$" in text):
+        text = _COMPUTED.sub("", text)
     if any(arrow in text for arrow in ("→", "->", "=>", "⟶", "➡", "➔")):
         text = _CHANGED_TO.sub("", text)
     if "," in text and (" " in text or "." in text):
@@ -416,6 +431,12 @@ def local_forms(text: str) -> str:
         if _VULGAR_FRACTION.search(text):
             text = _VULGAR_FRACTION.sub(lambda m: f"{m.group(1) or '0'}{_VULGAR[m.group(2)]}", text)
         text = script_to_latin(cjk_to_latin(text))
+        if "company" in text:
+            # "A公司4席", "A社6名" gloss as "A company 4 seats": the party's name before its count is
+            # "company A" ("B company wants 6" is read as it stands)
+            text = _LETTER_COMPANY.sub(r"company \1 ", text)
+            if "board" in text and "名" in text:
+                text = _DIRECTORS_COUNTED.sub(r"\1 seats", text)  # "取締役会はA社6名": six directors, six seats
         if _CJK_BY_DIGIT.search(text):
             # "期和500 dollars deposit": a number the glosses left glued to an untranslated character
             # is a word of its own, so that its distance to the issue named after it counts right
@@ -439,6 +460,8 @@ def local_forms(text: str) -> str:
         text = _BETWEEN_AND.sub(r"\1 and ", text)
         text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
         text = _TIMES_THOUSAND.sub(lambda m: str(int(m.group(1)) * 1000), text)
+        if "," in text:
+            text = _DECIMAL_COMMA_THOUSAND.sub(r"\1.\2", text)
         if _DIGIT_SPACE_DIGIT.search(text):
             text = _SPACE_THOUSANDS.sub(r"\1\2", text)  # "1 200 долларов": the currency is English only now
     if "%" in text and _PERCENT_BEFORE.search(text):
