@@ -145,9 +145,15 @@ def pooled(results: list[dict[str, Any]]) -> dict[str, Any]:
                 counts[f"{prefix}{field}"] += figures[field]
         counts["items"] += result["items"]
         counts["errors"] += result["items_read_wrongly"]
+        # The share is rounded to 4 places of a count below 10,000, so the count comes back exactly.
+        counts["errors_unsure"] += round((result["errors_flagged_unsure"] or 0) * result["items_read_wrongly"])
+        counts["unsure"] += result["items_flagged_unsure"]
     return {"items": counts["items"], "offers": _figures(counts, ""),
             "by_kind": {kind: _figures(counts, f"{kind}_") for kind in ("note", "message")},
-            "items_read_wrongly": counts["errors"], "offers_with_an_ideal_fallback": _figures(counts, "ceiling_")}
+            "items_read_wrongly": counts["errors"],
+            "errors_flagged_unsure": _ratio(counts["errors_unsure"], counts["errors"]),
+            "readings_unsure": _ratio(counts["unsure"], counts["items"]),
+            "offers_with_an_ideal_fallback": _figures(counts, "ceiling_")}
 
 
 def present_parts() -> dict[str, Path]:

@@ -45,3 +45,4 @@ def test_pooled_parts_add_their_counts(tmp_path: Path) -> None:
     assert (both["offers"]["true_positive"], both["offers"]["false_negative"], both["offers"]["recall"]) == (1, 1, 0.5)
     assert both["by_kind"]["message"]["recall"] == 0.5 and both["by_kind"]["note"]["recall"] is None
     assert both["offers_with_an_ideal_fallback"]["recall"] == 1.0
+    assert (both["errors_flagged_unsure"], both["readings_unsure"]) == (1.0, 0.5)
