@@ -15,11 +15,13 @@ chosen by `--round`:
   B = test22's and test23's items, all of them. Split by writer rather than by id parity: round 17's B
   rose with A while parts by other hands did not move, because halves of one part share its writer's games
   and wordings; a B written by other hands, in games A does not have, shows what a change carries.
+- round 19: A = every item of test20 ... test23; B = every item of test24 ... test31 (eight parts by eight
+  hands, written during round 18).
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13|14|15|16|17|18] [--errors]
+    python bench/extraction_halves.py [--round 12|13|14|15|16|17|18|19] [--errors]
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
     17: {"A": (Slice("test20", 1), Slice("test21", 1), Slice("test18", 0), Slice("test19", 0)),
          "B": (Slice("test20", 0), Slice("test21", 0))},
     18: {"A": (Slice("test20"), Slice("test21")), "B": (Slice("test22"), Slice("test23"))},
+    19: {"A": tuple(Slice(f"test{n}") for n in range(20, 24)), "B": tuple(Slice(f"test{n}") for n in range(24, 32))},
 }
 
 

@@ -54,3 +54,10 @@ def test_round_18_splits_by_writer_not_parity() -> None:
     assert {item["id"].split("-")[0] for item in split["A"]} == {"t20", "t21"}
     assert {item["id"].split("-")[0] for item in split["B"]} == {"t22", "t23"}
     assert (len(split["A"]), len(split["B"])) == (270 + 240, 261 + 222)
+
+
+def test_round_19_tunes_on_test20_to_23_and_validates_on_the_eight_parts_after() -> None:
+    split = halves(19)
+    assert {item["id"].split("-")[0] for item in split["A"]} == {"t20", "t21", "t22", "t23"}
+    assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(24, 32)}
+    assert (len(split["A"]), len(split["B"])) == (270 + 240 + 261 + 222, 2073)
