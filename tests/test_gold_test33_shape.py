@@ -1,13 +1,13 @@
 """The thirty-third held-out gold part (tests/data/extraction_gold_test33.jsonl, `t33-*`) is issue 12's
-second held-out set again, in habits beyond the earlier parts': markdown-escaped dollar signs and inline
-LaTeX around values, messages drafted for a user ("Here is a message you could send"), `<details>` and
-`<scratchpad>` wrappers, tildes and "in the neighbourhood of" as hedges, inequality signs as bounds,
-"north of" / "south of", priority tags, versioned offers, hashtags and character breaks, with more than a
-quarter of its items turns of multilingual tournaments (several scripts besides the Latin one), and a new
-user-authored game, `recording-studio`. What every part promises (size, families, languages, sides, games,
-hard cases, new texts) is checked by tests/test_gold_parts_shape.py; this module checks what this part
-stresses. Shape only: the readers never run here (the part is scored by bench/extraction_gold.py, after
-the labels were committed)."""
+second held-out set again, in habits beyond the earlier parts': messages drafted for a user ("Here is a
+message you could send"), `<details>` and `<scratchpad>` wrappers, box-drawing tables and definition
+lists, inequality signs as bounds, "north of" / "south of", priority tags, versioned offers, role-play
+stage directions, hashtags and character breaks (beside markdown-escaped dollars and hedge marks, which
+test31 has too), with more than a quarter of its items turns of multilingual tournaments (several
+scripts besides the Latin one), and a new user-authored game, `recording-studio`. What every part
+promises (size, families, languages, sides, games, hard cases, new texts) is checked by
+tests/test_gold_parts_shape.py; this module checks what this part stresses. Shape only: the readers
+never run here (the part is scored by bench/extraction_gold.py, after the labels were committed)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ def test_the_styles_beyond_the_earlier_parts_are_there() -> None:
     assert texts_with(GOLD_TEST33, "<details>", "<scratchpad>") >= 4  # wrappers around reasoning
     assert texts_with(GOLD_TEST33, "~$", "≈", "neighbourhood", "ballpark") >= 5  # hedged values
     assert texts_with(GOLD_TEST33, "north of", "south of") >= 3  # directions, with and without a value
+    assert texts_with(GOLD_TEST33, "┌", "\n: ") >= 2  # box-drawing tables and markdown definition lists
+    assert texts_with(GOLD_TEST33, "*leans", "（少し考えて）", "as an AI") >= 3  # stage directions, character breaks
 
 
 def test_the_new_game_offers_every_label_mostly_in_other_words() -> None:
