@@ -142,10 +142,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             (last := _last_value_line(note, labels)) is not None:
         # A note with no heading that ends in a line of values: that line is its offer, read as
         # text (its first word is no key: "salary 110000, fully remote, 15 days, no bonus").
-        found = extract_text(last, labels)
-        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
-            prose = found.model_copy(update={"confidence": "unsure",
-                                             "reason": "offer read from the note's last line of values, without a heading"})
+        prose = _values_read(last, labels, "offer read from the note's last line of values, without a heading")
     if chosen is not None and prose is not None and prose.found_anything and offered and \
             not _RESERVATION_HEADING.match(offered[-1].group(0)) and offered[-1].start() >= chosen.start and \
             all(labels.issue_for_key(str(key)) is None and (NOT_OWN_KEY.search(plain_key(key)) or ASPIRATION_KEY.search(plain_key(key)))
@@ -187,29 +184,22 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return from_json
     if prose is not None and prose.found_anything:
         return prose
-    if _is_value_line(note, labels) and not _quoted_lead(note):
-        # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30", "buffet,
-        # $55, beer and wine" once a reasoning block is set aside) is its offer, heading or not;
-        # read as text, and unsure.
-        found = extract_text(note, labels)
-        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
-            return found.model_copy(update={"confidence": "unsure",
-                                            "reason": "offer read from a line without an offer heading"})
-    if (body := _value_list_body(note, labels)) is not None:
-        # "client note — fee 4k, 4 wks, 3 rounds, exclusive license", "顾客备忘：借款 ９０００ 美元，期限 ８ 年":
-        # a note that is a label and one line of value segments, in any language or separator.
-        found = extract_text(body, labels)
-        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
-            return found.model_copy(update={"confidence": "unsure",
-                                            "reason": "offer read from a note that is one line of values"})
-    if (led := _led_value_line(note, labels)) is not None:
-        # "OPPONENT: rent ~$1,000, sublet 5d / ME: rent $1,200, sublet 3d", "draft 1: … / draft 2
-        # (final): …", "## Final position / 🍽️ plated dinner · 💵 $75/guest": lines of values each led
-        # by a label, the writer's own (or last) one is the offer.
-        found = extract_text(led, labels)
-        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
-            return found.model_copy(update={"confidence": "unsure",
-                                            "reason": "offer read from the own one of several labelled lines of values"})
+    # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30", "buffet,
+    # $55, beer and wine" once a reasoning block is set aside) is its offer, heading or not.
+    if _is_value_line(note, labels) and not _quoted_lead(note) and \
+            (found := _values_read(note, labels, "offer read from a line without an offer heading")) is not None:
+        return found
+    # "client note — fee 4k, 4 wks, 3 rounds, exclusive license", "顾客备忘：借款 ９０００ 美元，期限 ８ 年":
+    # a note that is a label and one line of value segments, in any language or separator.
+    if (body := _value_list_body(note, labels)) is not None and \
+            (found := _values_read(body, labels, "offer read from a note that is one line of values")) is not None:
+        return found
+    # "OPPONENT: rent ~$1,000, sublet 5d / ME: rent $1,200, sublet 3d", "draft 1: … / draft 2
+    # (final): …", "## Final position / 🍽️ plated dinner · 💵 $75/guest": lines of values each led
+    # by a label, the writer's own (or last) one is the offer.
+    if (led := _led_value_line(note, labels)) is not None and \
+            (found := _values_read(led, labels, "offer read from the own one of several labelled lines of values")) is not None:
+        return found
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
     # A reasoning block opened and never closed (the note was cut off while thinking): its
     # sentences weigh offers ("I can offer $1,000. Rent $1,100?"), they state none.
@@ -223,6 +213,15 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return Extraction(method="none", confidence="sure")
     return Extraction(method="none", confidence="unsure", reason="no acceptable offer found in the note")
 
+
+
+def _values_read(text: str, labels: GameLabels, reason: str) -> Extraction | None:
+    """A line of values read as text, unsure for the reason given, when it names two issues or
+    more (as offers, invalid values or ambiguities): one value alone is no line of an offer."""
+    found = extract_text(text, labels)
+    if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
+        return found.model_copy(update={"confidence": "unsure", "reason": reason})
+    return None
 
 
 def _heading_sentence(note: str, heading: re.Match[str]) -> str:
@@ -313,7 +312,7 @@ def _led_value_line(note: str, labels: GameLabels) -> str | None:
             led.append((lead.group(0), body))
         elif heading:
             led.append((lines[index - 1], body))
-    own = [(lead, body) for lead, body in led if not quotes_other_side(lead) and not _OTHER_SIDES_WORDS.search(lead)]
+    own = [(lead, body) for lead, body in led if not _names_other_side(lead)]
     marked = [body for lead, body in own if _OWN_LEAD.search(lead)]
     return marked[-1] if marked else own[-1][1] if own else None
 
@@ -321,7 +320,12 @@ def _led_value_line(note: str, labels: GameLabels) -> str | None:
 def _quoted_lead(line: str) -> bool:
     """Whether the lead label of a line of values ("Bank's last message:") names someone else's words."""
     lead = _NOTE_LEAD.match(line.strip())
-    return lead is not None and (quotes_other_side(lead.group(0)) or bool(_OTHER_SIDES_WORDS.search(lead.group(0))))
+    return lead is not None and _names_other_side(lead.group(0))
+
+
+def _names_other_side(lead: str) -> bool:
+    """Whether a lead label or heading ("Bank's last message:", "Them (guess):") names someone else's words."""
+    return quotes_other_side(lead) or bool(_OTHER_SIDES_WORDS.search(lead))
 
 
 # "Bank's last message:", "Their terms:", "What they want:": a lead naming the other side's words.
