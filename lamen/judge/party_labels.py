@@ -76,6 +76,7 @@ _ON_SIDE = re.compile(r"(?:\b(?:is|are|be|stays?|remains?|falls?|goes|go)|['’]
                       r"(?P<who>us|me|you|(?:our|your|my)\s+(?:side|end|account))\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\b(?P<who>our|my|your)\s+(?:own\s+)?(?P<thing>[a-z]+)(?:\s+(?P<then>[a-z]+))?", re.IGNORECASE)
 _CLAUSE = re.compile(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+|\s*[|·]\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?;\n])\s*")
 _PLACE = re.compile(r"\b(?:in|at|to|into|from|inside)\s+(?:the\s+)?[a-z]+")
 # Where the game's one party-named issue is spoken of by no word of its own ("we bring our own
 # stuff", "you service them"), the verb's object is a pronoun or a possessive, not a value
@@ -271,7 +272,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         return found
     # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
     # (a question about the thing gives it to no one: "what does your maintenance service cover?")
-    sentences = [sentence for sentence in re.split(r"(?<=[.!?;\n])\s*", local_forms(text)) if not asks_about(sentence)]
+    sentences = [sentence for sentence in _SENTENCE_END.split(local_forms(text)) if not asks_about(sentence)]
     for issue in open_issues:
         sides = dict(_side_table(labels.game, issue))
         names = [issue, *labels.issues[issue].issue.aliases]
@@ -417,7 +418,7 @@ def with_named_providers(found: Extraction, text: str, labels: GameLabels, side:
     # (clauses that speak of an open issue, with their stems; a question is asked of those only)
     every_word = frozenset().union(*(_issue_words(labels.game, issue) for issue in open_issues))
     clauses: list[tuple[str, set[str]]] = []
-    for sentence in re.split(r"(?<=[.!?;\n])\s*", local_forms(text)):
+    for sentence in _SENTENCE_END.split(local_forms(text)):
         spoken = [(clause, said) for clause in _CLAUSE.split(sentence)
                   if (said := _stems(clause)) & every_word
                   and not _DENIED.search(clause)]
