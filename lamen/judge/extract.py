@@ -302,15 +302,15 @@ def _led_value_line(note: str, labels: GameLabels) -> str | None:
         if len(line) > 200 or not re.search(r"\d", line):
             continue
         lead = _NOTE_LEAD.match(line)
-        heading = index and len(lines[index - 1].split()) <= 6 and not re.search(r"\d", lines[index - 1])
-        if lead is None and not heading:
+        under_heading = index > 0 and len(lines[index - 1].split()) <= 6 and not re.search(r"\d", lines[index - 1])
+        if lead is None and not under_heading:
             continue  # (a line with no label of its own or above it is read by the rules before)
         body = _value_list_body(line, labels)
         if body is None:
             continue
-        if lead is not None and body != line.strip().rstrip(".。"):
+        if lead is not None and body != line.rstrip(".。"):
             led.append((lead.group(0), body))
-        elif heading:
+        elif under_heading:
             led.append((lines[index - 1], body))
     own = [(lead, body) for lead, body in led if not _names_other_side(lead)]
     marked = [body for lead, body in own if _OWN_LEAD.search(lead)]

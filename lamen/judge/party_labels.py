@@ -353,7 +353,7 @@ def note_writer(note: str, parties: tuple[str, ...]) -> int | None:
 # reads notes that do not name their writer too. The reading stays unsure.
 _OF_BY = (r"by|from|of|via|through|on|par|por|pela|pelo|pelos|pelas|da|do|dal|dalla|dallo|de|du|des|del|della|dello|"
           r"dei|van|von|vom|der|door|durch|av|af|fra|från")
-_AGENT_AFTER = re.compile(rf"\b(?:{_OF_BY})\s+(?:(?:the|a|an|la|le|les|el|lo|il|o|a|het|die|den|dem)\s+|l')?(?P<who>[a-z]+)",
+_AGENT_AFTER = re.compile(rf"\b(?:{_OF_BY})\s+(?:(?:the|a|an|la|le|les|el|lo|il|o|het|die|den|dem)\s+|l')?(?P<who>[a-z]+)",
                           re.IGNORECASE)
 _OWNER = re.compile(r"\b(?P<who>[a-z]+)(?:'s|’s|s')(?![a-z])", re.IGNORECASE)
 _AGENT_BEFORE = re.compile(rf"\b(?P<who>[a-z]+)\s+(?:(?:will|would|can|could|should|shall|must|to|then|also|always|"
