@@ -164,13 +164,14 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
              or from_json is None or bool(from_json.invalid)):
         # A revision written after the offer line changes it all the same.
         return _with_revision(prose, note[chosen.end:], labels) if chosen is not None else prose
+    trimmed = note.strip()
     if from_json is not None and chosen is not None and chosen.form == "lines" and chosen.pairs and \
-            "\n" not in note.strip() and not from_json.is_complete(tuple(labels.issues)) and \
-            len(_VALUE_SEGMENTS.split(note.strip().rstrip("."))) > len(from_json.offers) + len(from_json.ambiguous) and \
+            "\n" not in trimmed and not from_json.is_complete(tuple(labels.issues)) and \
+            len(_VALUE_SEGMENTS.split(trimmed.rstrip("."))) > len(from_json.offers) + len(from_json.ambiguous) and \
             not _quoted_lead(note):
         # (only a line with more segments than the pairs read can have lost one to its lead)
-        lead = _NOTE_LEAD.match(note.strip())
-        body = note.strip()[lead.end():] if lead else note.strip()
+        lead = _NOTE_LEAD.match(trimmed)
+        body = trimmed[lead.end():] if lead else trimmed
         # "Penawaran yang dapat diterima: pinjaman $9.000, jangka waktu 9 tahun, …": one line of
         # values after a lead label (in any language) parses as pairs that lose the lead's first
         # value ("menu family style, 55 per head, no bar" loses the keyless ones); read as text it

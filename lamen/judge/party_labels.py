@@ -256,6 +256,12 @@ def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _open_party_issues(found: Extraction, labels: GameLabels) -> list[str]:
+    """The party-named issues (`_side_table`) a reading neither offers nor found ambiguous."""
+    return [issue for issue in labels.issues if issue not in found.offers and issue not in found.ambiguous
+            and _side_table(labels.game, issue)]
+
+
 def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
     """The reading, with each party-named issue that it left unread (or read as no label) taken
     from who the text says provides it, near the issue's name. (Also, side or no side, a thing
@@ -266,8 +272,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
     reasons: list[str] = []
-    open_issues = [issue for issue in labels.issues if issue not in offers and issue not in found.ambiguous
-                   and _side_table(labels.game, issue)]
+    open_issues = _open_party_issues(found, labels)
     if not open_issues and not any(issue not in offers for issue, _ in _done_by_served_issues(labels.game)):
         return found
     # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
@@ -410,8 +415,7 @@ def _named_provider(clause: str, words: tuple[frozenset[str], frozenset[str]], t
 def with_named_providers(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
     """The reading, with each party-named issue it left unread taken from a clause that names the
     party providing it (see above), flagged unsure."""
-    open_issues = [issue for issue in labels.issues if issue not in found.offers and issue not in found.ambiguous
-                   and _side_table(labels.game, issue)]
+    open_issues = _open_party_issues(found, labels)
     if not open_issues:
         return found
     offers, invalid, reasons = dict(found.offers), dict(found.invalid), []
