@@ -10,6 +10,7 @@ from itertools import product
 import pytest
 
 from lamen.judge.issue_names import close_spelling
+from lamen.judge.parties import speaker_from_text
 from lamen.judge.party_labels import _DOER, _done_by_served_issues, _served_sides, _verb_forms
 from tests.gold_shape import labels_of
 
@@ -76,3 +77,13 @@ def test_the_date_labels_of_a_game() -> None:
     assert labels.date_labels == ("March 2", "March 16", "April 6")
     assert labels.has_dates
     assert labels_of("rental-agreement").date_labels == ()
+
+
+@pytest.mark.parametrize("text, side", [
+    ("On behalf of COMPANY B: 4 seats for you, 6 for us.", 1),  # (the full-name gate ignores case, as the forms do)
+    ("B here. 4 seats for you, 6 for us.", 1),  # (a letter alone is read before the gate)
+    ("We (company a) want 6 seats.", 0),
+    ("Six seats for us, four for you.", None),
+])
+def test_the_side_a_message_speaks_for(text, side) -> None:
+    assert speaker_from_text(text, ("Company A", "Company B")) == side
