@@ -142,10 +142,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             (last := _last_value_line(note, labels)) is not None:
         # A note with no heading that ends in a line of values: that line is its offer, read as
         # text (its first word is no key: "salary 110000, fully remote, 15 days, no bonus").
-        found = extract_text(last, labels)
-        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
-            prose = found.model_copy(update={"confidence": "unsure",
-                                             "reason": "offer read from the note's last line of values, without a heading"})
+        prose = _values_read(last, labels, "offer read from the note's last line of values, without a heading")
     if chosen is not None and prose is not None and prose.found_anything and offered and \
             not _RESERVATION_HEADING.match(offered[-1].group(0)) and offered[-1].start() >= chosen.start and \
             all(labels.issue_for_key(str(key)) is None and (NOT_OWN_KEY.search(plain_key(key)) or ASPIRATION_KEY.search(plain_key(key)))
@@ -167,13 +164,14 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
              or from_json is None or bool(from_json.invalid)):
         # A revision written after the offer line changes it all the same.
         return _with_revision(prose, note[chosen.end:], labels) if chosen is not None else prose
+    trimmed = note.strip()
     if from_json is not None and chosen is not None and chosen.form == "lines" and chosen.pairs and \
-            "\n" not in note.strip() and not from_json.is_complete(tuple(labels.issues)) and \
-            len(_VALUE_SEGMENTS.split(note.strip().rstrip("."))) > len(from_json.offers) + len(from_json.ambiguous) and \
+            "\n" not in trimmed and not from_json.is_complete(tuple(labels.issues)) and \
+            len(_VALUE_SEGMENTS.split(trimmed.rstrip("."))) > len(from_json.offers) + len(from_json.ambiguous) and \
             not _quoted_lead(note):
         # (only a line with more segments than the pairs read can have lost one to its lead)
-        lead = _NOTE_LEAD.match(note.strip())
-        body = note.strip()[lead.end():] if lead else note.strip()
+        lead = _NOTE_LEAD.match(trimmed)
+        body = trimmed[lead.end():] if lead else trimmed
         # "Penawaran yang dapat diterima: pinjaman $9.000, jangka waktu 9 tahun, …": one line of
         # values after a lead label (in any language) parses as pairs that lose the lead's first
         # value ("menu family style, 55 per head, no bar" loses the keyless ones); read as text it
@@ -187,29 +185,22 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return from_json
     if prose is not None and prose.found_anything:
         return prose
-    if _is_value_line(note, labels) and not _quoted_lead(note):
-        # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30", "buffet,
-        # $55, beer and wine" once a reasoning block is set aside) is its offer, heading or not;
-        # read as text, and unsure.
-        found = extract_text(note, labels)
-        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
-            return found.model_copy(update={"confidence": "unsure",
-                                            "reason": "offer read from a line without an offer heading"})
-    if (body := _value_list_body(note, labels)) is not None:
-        # "client note — fee 4k, 4 wks, 3 rounds, exclusive license", "顾客备忘：借款 ９０００ 美元，期限 ８ 年":
-        # a note that is a label and one line of value segments, in any language or separator.
-        found = extract_text(body, labels)
-        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
-            return found.model_copy(update={"confidence": "unsure",
-                                            "reason": "offer read from a note that is one line of values"})
-    if (led := _led_value_line(note, labels)) is not None:
-        # "OPPONENT: rent ~$1,000, sublet 5d / ME: rent $1,200, sublet 3d", "draft 1: … / draft 2
-        # (final): …", "## Final position / 🍽️ plated dinner · 💵 $75/guest": lines of values each led
-        # by a label, the writer's own (or last) one is the offer.
-        found = extract_text(led, labels)
-        if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
-            return found.model_copy(update={"confidence": "unsure",
-                                            "reason": "offer read from the own one of several labelled lines of values"})
+    # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30", "buffet,
+    # $55, beer and wine" once a reasoning block is set aside) is its offer, heading or not.
+    if _is_value_line(note, labels) and not _quoted_lead(note) and \
+            (found := _values_read(note, labels, "offer read from a line without an offer heading")) is not None:
+        return found
+    # "client note — fee 4k, 4 wks, 3 rounds, exclusive license", "顾客备忘：借款 ９０００ 美元，期限 ８ 年":
+    # a note that is a label and one line of value segments, in any language or separator.
+    if (body := _value_list_body(note, labels)) is not None and \
+            (found := _values_read(body, labels, "offer read from a note that is one line of values")) is not None:
+        return found
+    # "OPPONENT: rent ~$1,000, sublet 5d / ME: rent $1,200, sublet 3d", "draft 1: … / draft 2
+    # (final): …", "## Final position / 🍽️ plated dinner · 💵 $75/guest": lines of values each led
+    # by a label, the writer's own (or last) one is the offer.
+    if (led := _led_value_line(note, labels)) is not None and \
+            (found := _values_read(led, labels, "offer read from the own one of several labelled lines of values")) is not None:
+        return found
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
     # A reasoning block opened and never closed (the note was cut off while thinking): its
     # sentences weigh offers ("I can offer $1,000. Rent $1,100?"), they state none.
@@ -223,6 +214,15 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         return Extraction(method="none", confidence="sure")
     return Extraction(method="none", confidence="unsure", reason="no acceptable offer found in the note")
 
+
+
+def _values_read(text: str, labels: GameLabels, reason: str) -> Extraction | None:
+    """A line of values read as text, unsure for the reason given, when it names two issues or
+    more (as offers, invalid values or ambiguities): one value alone is no line of an offer."""
+    found = extract_text(text, labels)
+    if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
+        return found.model_copy(update={"confidence": "unsure", "reason": reason})
+    return None
 
 
 def _heading_sentence(note: str, heading: re.Match[str]) -> str:
@@ -303,17 +303,17 @@ def _led_value_line(note: str, labels: GameLabels) -> str | None:
         if len(line) > 200 or not re.search(r"\d", line):
             continue
         lead = _NOTE_LEAD.match(line)
-        heading = index and len(lines[index - 1].split()) <= 6 and not re.search(r"\d", lines[index - 1])
-        if lead is None and not heading:
+        under_heading = index > 0 and len(lines[index - 1].split()) <= 6 and not re.search(r"\d", lines[index - 1])
+        if lead is None and not under_heading:
             continue  # (a line with no label of its own or above it is read by the rules before)
         body = _value_list_body(line, labels)
         if body is None:
             continue
-        if lead is not None and body != line.strip().rstrip(".。"):
+        if lead is not None and body != line.rstrip(".。"):
             led.append((lead.group(0), body))
-        elif heading:
+        elif under_heading:
             led.append((lines[index - 1], body))
-    own = [(lead, body) for lead, body in led if not quotes_other_side(lead) and not _OTHER_SIDES_WORDS.search(lead)]
+    own = [(lead, body) for lead, body in led if not _names_other_side(lead)]
     marked = [body for lead, body in own if _OWN_LEAD.search(lead)]
     return marked[-1] if marked else own[-1][1] if own else None
 
@@ -321,7 +321,12 @@ def _led_value_line(note: str, labels: GameLabels) -> str | None:
 def _quoted_lead(line: str) -> bool:
     """Whether the lead label of a line of values ("Bank's last message:") names someone else's words."""
     lead = _NOTE_LEAD.match(line.strip())
-    return lead is not None and (quotes_other_side(lead.group(0)) or bool(_OTHER_SIDES_WORDS.search(lead.group(0))))
+    return lead is not None and _names_other_side(lead.group(0))
+
+
+def _names_other_side(lead: str) -> bool:
+    """Whether a lead label or heading ("Bank's last message:", "Them (guess):") names someone else's words."""
+    return quotes_other_side(lead) or bool(_OTHER_SIDES_WORDS.search(lead))
 
 
 # "Bank's last message:", "Their terms:", "What they want:": a lead naming the other side's words.

@@ -6,9 +6,12 @@ small mapping ({"theirs": 1400, "mine": 1200}, {"years": 2}, {"company_a": 6, "c
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from lamen.judge.labels import GameLabels
+
+T = TypeVar("T")
 
 KEY_UNIT = re.compile(r"(?:^|[\s_-])(years?|yrs?|months?|mos?|days?|weeks?|usd|dollars?|percent|pct)(?:$|[\s_-])",
                       re.IGNORECASE)
@@ -42,7 +45,6 @@ def issue_by_evidence(value: Any, labels: GameLabels, taken: set[str]) -> str | 
         return None
     fits = [issue for issue in labels.issues if issue not in taken and labels.match(issue, value).kind == "label"]
     return fits[0] if len(fits) == 1 else None
-
 
 
 # Keys (of a wrapper or of a value) that hold what is not the writer's own offer: the other
@@ -84,6 +86,28 @@ def _acceptable(key: str) -> bool:
 
 def _limit(key: str) -> bool:
     return bool(NOT_OWN_KEY.search(key) or _FOREIGN_LIMIT.search(key))
+
+
+def _english_acceptable(name: str) -> bool:
+    return bool(ACCEPTABLE_KEY.search(name))
+
+
+def _english_aspiration(name: str) -> bool:
+    return bool(ASPIRATION_KEY.search(name))
+
+
+def acceptable_over_aspiration(items: list[T], name: Callable[[T], str], in_other_languages: bool = False) -> list[T]:
+    """Of planning positions (a table's own rows or columns, "Target | Acceptable now"; the keys of
+    an issue's mapping, "target" / "acceptable"), the acceptable ones when every other is a hoped-for
+    one: what the writer would accept is the offer. Else the items as they are. In English, or also
+    in the languages models write position papers in (`_FOREIGN_ACCEPTABLE`, `_FOREIGN_ASPIRATION`)."""
+    is_acceptable, is_aspiration = (_acceptable, _aspiration) if in_other_languages else \
+        (_english_acceptable, _english_aspiration)
+    acceptable = [item for item in items if is_acceptable(name(item)) and not is_aspiration(name(item))]
+    if acceptable and len(acceptable) < len(items) and \
+            all(is_aspiration(name(item)) for item in items if item not in acceptable):
+        return acceptable
+    return items
 
 
 REVISION_KEY = re.compile(r"^\W*(?:revised|revision|updated?|update|final|correction|corrected|actually|instead|"
@@ -152,9 +176,8 @@ def one_value(issue: str, value: list[tuple[str, Any]], labels: GameLabels) -> A
     # "Rent: (a) target $1,400 (b) acceptable $1,300 (c) walk-away": of an issue's planning positions
     # in a position paper, the one acceptable position beside aspirations and limits is the offer.
     positions = [(k, v) for k, v in scalar if not _limit(plain_key(k))]
-    acceptable = [(k, v) for k, v in positions if _acceptable(plain_key(k)) and not _aspiration(plain_key(k))]
-    if len(positions) > 1 and len(acceptable) == 1 and \
-            all(_aspiration(plain_key(k)) for k, v in positions if (k, v) != acceptable[0]):
+    acceptable = acceptable_over_aspiration(positions, lambda pair: plain_key(pair[0]), in_other_languages=True)
+    if len(acceptable) == 1 < len(positions):
         return with_key_unit(acceptable[0][0], acceptable[0][1])
     if len(own) == 1 and others:
         return with_key_unit(own[0][0], own[0][1])

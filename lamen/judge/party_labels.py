@@ -40,7 +40,7 @@ _IRREGULAR = {"bring": ("brought",), "buy": ("bought",), "run": ("ran", "running
 
 def _verb_forms(verb: str) -> set[str]:
     """A verb's forms: "supply" -> supplies, supplied, supplying; "handle" -> handles, handled, handling."""
-    if verb in ("do",):
+    if verb == "do":
         return {verb, *_IRREGULAR[verb]}
     stem = verb[:-1] if verb.endswith("e") else verb
     forms = {verb, stem + "ing", verb + ("es" if verb.endswith(("x", "s", "h")) else "s"), *_IRREGULAR.get(verb, ())}
@@ -60,14 +60,15 @@ def _verbs(*phrases: str) -> str:
     return "(?:" + "|".join(sorted(forms, key=len, reverse=True)) + ")"
 
 
-_DOER = (r"(?:(?:provide|supply|bring|cover|buy|handle|service|fix|maintain|repair|operate|run|carry|arrange|insure|"
-         r"assemble|look\s+after|take\s+care\s+of|pay\s+for|sort\s+out)(?:s|es|d|ed)?|"
-         r"(?:provid|supply|bring|cover|buy|handl|servic|fix|maintain|repair|operat|runn|carry|arrang|insur|assembl)ing)")
+_PROVIDING = ("provide", "supply", "bring", "cover", "buy", "handle", "service", "fix", "maintain", "repair", "operate",
+              "run", "carry", "arrange", "insure", "assemble", "look after", "take care of", "pay for", "sort out")
+# After a pronoun: each verb phrase with a regular ending, and the -ing form of each one-word verb.
+_DOER = ("(?:(?:" + "|".join(verb.replace(" ", r"\s+") for verb in _PROVIDING) + ")(?:s|es|d|ed)?|(?:"
+         + "|".join("runn" if verb == "run" else verb.removesuffix("e") for verb in _PROVIDING if " " not in verb)
+         + ")ing)")
 # (every form, irregular ones too, only after a party named by name, round eighteen's
 # `with_named_providers`: after a pronoun, the past forms of the phrasal verbs read worse than they gain)
-_DOER_FORMS = _verbs("provide", "supply", "bring", "cover", "buy", "handle", "service", "fix", "maintain", "repair",
-                     "operate", "run", "carry", "arrange", "insure", "assemble", "look after", "take care of", "pay for",
-                     "sort out", "do")
+_DOER_FORMS = _verbs(*_PROVIDING, "do")
 _SUBJECT = re.compile(rf"\b(?P<who>we|i|you|(?:your|our|my)\s+(?:[a-z]+\s+)?[a-z]+)(?:'ll|'d|\s+(?:will|would|can|could|should|"
                       rf"must|to|shall|do|can\s+also))?\s+(?:\w+\s+)?{_DOER}\b", re.IGNORECASE)
 _THROUGH = re.compile(r"\b(?:through|via|by|from)\s+(?P<who>us|me|you)\b(?!\s+(?:and|or)\b)", re.IGNORECASE)
@@ -75,6 +76,7 @@ _ON_SIDE = re.compile(r"(?:\b(?:is|are|be|stays?|remains?|falls?|goes|go)|['’]
                       r"(?P<who>us|me|you|(?:our|your|my)\s+(?:side|end|account))\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\b(?P<who>our|my|your)\s+(?:own\s+)?(?P<thing>[a-z]+)(?:\s+(?P<then>[a-z]+))?", re.IGNORECASE)
 _CLAUSE = re.compile(r",\s+|\s+-\s+|\s+—\s+|\s+and\s+|\s*[|·]\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?;\n])\s*")
 _PLACE = re.compile(r"\b(?:in|at|to|into|from|inside)\s+(?:the\s+)?[a-z]+")
 # Where the game's one party-named issue is spoken of by no word of its own ("we bring our own
 # stuff", "you service them"), the verb's object is a pronoun or a possessive, not a value
@@ -98,7 +100,17 @@ def _stem(word: str) -> str:
     return word[:5]
 
 
-def _names_party(word: str, party: set[str]) -> bool:
+def _stems(text: str) -> set[str]:
+    """The stems of a text's words, as an issue's words are kept (`_issue_words`)."""
+    return {_stem(word) for word in _WORD.findall(text.lower())}
+
+
+def _side_of(who: str, side: int) -> int:
+    """The side a pronoun names, said from `side`: the speaker's for "we" / "ourselves", else the listener's."""
+    return side if who.lower() in _SPEAKER else 1 - side
+
+
+def _names_party(word: str, party: frozenset[str]) -> bool:
     """A word of a label names a party: the same word ("shop" of "Bike Shop"), or one of five
     letters or more sharing its first five ("cleaner" of "Cleaning company")."""
     return any(word == p or len(word) >= 5 and len(p) >= 5 and word[:5] == p[:5] for p in party if len(p) >= 3)
@@ -119,7 +131,7 @@ def _side_table(game: Game, name: str) -> tuple[tuple[int, str], ...]:
     # (a party word after a word of place names a place, not who does it: "collect in store")
     wordings = {label: [set(_WORD.findall(_PLACE.sub(" ", w.lower()))) for w in (label, *issue.label_synonyms(label))]
                 for label in options}
-    parties = [set(_WORD.findall(party.lower())) for party in game.parties]
+    parties = _party_names(game)
     # (a word every label of the issue holds names the issue's thing, not a party: the "hire" of
     # "dry hire" / "wet hire" beside "Plant-hire firm")
     common = set.intersection(*(set().union(*forms) for forms in wordings.values()))
@@ -137,14 +149,28 @@ def _side_table(game: Game, name: str) -> tuple[tuple[int, str], ...]:
         sides[1 - side] = next(other for other in options if other != label)
     if not sides and len(options) == 2:
         # "self-assembly" / "assembly included": doing it oneself is the served party's side
-        served = [side for side, party in enumerate(parties) if party & _SERVED] or _served_by_name(game, parties)
+        served = _served_sides(game)
         own = [label for label, forms in wordings.items() if any(words & _SELF for words in forms)]
         if len(served) == 1 and len(own) == 1:
             sides = {served[0]: own[0], 1 - served[0]: next(other for other in options if other != own[0])}
     return tuple(sorted(sides.items()))
 
 
-def _served_by_name(game: Game, parties: list[set[str]]) -> list[int]:
+@lru_cache(maxsize=256)
+def _party_names(game: Game) -> tuple[frozenset[str], ...]:
+    """The words of each party's name, side by side ("bike", "shop" of "Bike Shop")."""
+    return tuple(frozenset(_WORD.findall(party.lower())) for party in game.parties)
+
+
+@lru_cache(maxsize=256)
+def _served_sides(game: Game) -> tuple[int, ...]:
+    """The sides whose name is a role of the one served ("Customer", "Client", "Hirer"), or else the
+    other of the one party named like the game's trade (`_served_by_name`); one side, or none known."""
+    parties = _party_names(game)
+    return tuple([side for side, party in enumerate(parties) if party & _SERVED] or _served_by_name(game, parties))
+
+
+def _served_by_name(game: Game, parties: tuple[frozenset[str], ...]) -> list[int]:
     """The party served, where one party is named like the game's trade ("Plant-hire firm" of
     plant-hire, "Tutor" of language-tutoring, "Cleaning company" of office-cleaning): the other."""
     trade = {word[:5] for word in _WORD.findall(game.name.lower()) if len(word) >= 4}
@@ -152,8 +178,9 @@ def _served_by_name(game: Game, parties: list[set[str]]) -> list[int]:
     return [1 - providers[0]] if len(providers) == 1 else []
 
 
-# Roles that name the one served, beside `_SERVED`, for the "no X" rule below.
+# Roles that name the one served, beside `_SERVED`, and the one serving, for the "no X" rule below.
 _SERVED_ROLES = _SERVED | {"homeowner", "household", "owner"}
+_PROVIDER_ROLES = {"provider", "supplier", "contractor", "vendor", "seller", "dealer", "company", "firm"}
 _NONE_LABEL = re.compile(r"^(?:no|without)\s+\w")
 
 
@@ -163,7 +190,7 @@ def _done_by_served_issues(game: Game) -> tuple[tuple[str, tuple[int, str]], ...
     it ("no cleanup" / "daily cleanup" / "final cleanup"), in a game that says which party is
     served (a role of the one served, or of the one serving, in a party's name): (issue, (served
     side, the "no" label)). The party served doing the thing itself is the "no" label."""
-    parties = [set(_WORD.findall(party.lower())) for party in game.parties]
+    parties = _party_names(game)
     served = [side for side, party in enumerate(parties) if party & _SERVED_ROLES]
     providers = [side for side, party in enumerate(parties) if party & _PROVIDER_ROLES]
     if len(served) != 1 and len(providers) == 1:
@@ -188,7 +215,7 @@ def _issue_words(game: Game, name: str) -> frozenset[str]:
     for label in issue.labels:
         for wording in (label, *issue.label_synonyms(label)):
             words |= set(_WORD.findall(wording.lower()))
-    parties = [set(_WORD.findall(party.lower())) for party in game.parties]
+    parties = _party_names(game)
     return frozenset(_stem(word) for word in words if len(word) >= 2 and word not in _STOP
                      and not any(_names_party(word, party) for party in parties))
 
@@ -221,13 +248,18 @@ def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
         found.add(1 - side)
     for pattern in (_SUBJECT, _THROUGH, _ON_SIDE, _REFLEXIVE):
         for match in pattern.finditer(clause):
-            who = match.group("who").lower().split()[0]
-            found.add(side if who in _SPEAKER else 1 - side)
+            found.add(_side_of(match.group("who").split()[0], side))
     for match in _POSSESSIVE.finditer(clause):
         # the thing owned, or the word it describes ("our operator", "your house PA")
         if any(_stem(word.lower()) in words for word in (match.group("thing"), match.group("then") or "")):
-            found.add(side if match.group("who").lower() in _SPEAKER else 1 - side)
+            found.add(_side_of(match.group("who"), side))
     return found.pop() if len(found) == 1 else None
+
+
+def _open_party_issues(found: Extraction, labels: GameLabels) -> list[str]:
+    """The party-named issues (`_side_table`) a reading neither offers nor found ambiguous."""
+    return [issue for issue in labels.issues if issue not in found.offers and issue not in found.ambiguous
+            and _side_table(labels.game, issue)]
 
 
 def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
@@ -240,13 +272,12 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
     reasons: list[str] = []
-    open_issues = [issue for issue in labels.issues if issue not in offers and issue not in found.ambiguous
-                   and _side_table(labels.game, issue)]
+    open_issues = _open_party_issues(found, labels)
     if not open_issues and not any(issue not in offers for issue, _ in _done_by_served_issues(labels.game)):
         return found
     # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
     # (a question about the thing gives it to no one: "what does your maintenance service cover?")
-    sentences = [sentence for sentence in re.split(r"(?<=[.!?;\n])\s*", local_forms(text)) if not asks_about(sentence)]
+    sentences = [sentence for sentence in _SENTENCE_END.split(local_forms(text)) if not asks_about(sentence)]
     for issue in open_issues:
         sides = dict(_side_table(labels.game, issue))
         names = [issue, *labels.issues[issue].issue.aliases]
@@ -268,7 +299,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
         alone = len(open_issues) == 1
         for clause in (piece for sentence in sentences for piece in _clauses(sentence)):
-            said = {_stem(word) for word in _WORD.findall(clause.lower())}
+            said = _stems(clause)
             if not (said & words or alone and _BARE_DOER.search(clause)):
                 continue
             given = _cued_side(clause, side, words)
@@ -283,8 +314,8 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
             continue
         words = _issue_words(labels.game, issue)
         for clause in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
-            doers = {side if match.group("who").lower() in _SPEAKER else 1 - side for match in _REFLEXIVE.finditer(clause)}
-            if doers == {served} and {_stem(word) for word in _WORD.findall(clause.lower())} & words:
+            doers = {_side_of(match.group("who"), side) for match in _REFLEXIVE.finditer(clause)}
+            if doers == {served} and _stems(clause) & words:
                 offers[issue] = none
                 invalid.pop(issue, None)
                 reasons.append(f"{issue}: '{none}' read from the side served doing it itself")
@@ -317,7 +348,6 @@ def note_writer(note: str, parties: tuple[str, ...]) -> int | None:
     return named[0] if len(named) == 1 else None
 
 
-
 # Round eighteen: a clause naming the party that provides the thing, not by a pronoun but by its
 # name or role ("with the shop handling servicing", "hotel does upkeep", "Customer assembles",
 # "electricity from the festival", "maintenance by the store", "damage at the charge of the hirer",
@@ -328,14 +358,12 @@ def note_writer(note: str, parties: tuple[str, ...]) -> int | None:
 # reads notes that do not name their writer too. The reading stays unsure.
 _OF_BY = (r"by|from|of|via|through|on|par|por|pela|pelo|pelos|pelas|da|do|dal|dalla|dallo|de|du|des|del|della|dello|"
           r"dei|van|von|vom|der|door|durch|av|af|fra|från")
-_AGENT_AFTER = re.compile(rf"\b(?:{_OF_BY})\s+(?:(?:the|a|an|la|le|les|el|lo|il|o|a|het|die|den|dem)\s+|l')?(?P<who>[a-z]+)",
+_AGENT_AFTER = re.compile(rf"\b(?:{_OF_BY})\s+(?:(?:the|a|an|la|le|les|el|lo|il|o|het|die|den|dem)\s+|l')?(?P<who>[a-z]+)",
                           re.IGNORECASE)
 _OWNER = re.compile(r"\b(?P<who>[a-z]+)(?:'s|’s|s')(?![a-z])", re.IGNORECASE)
 _AGENT_BEFORE = re.compile(rf"\b(?P<who>[a-z]+)\s+(?:(?:will|would|can|could|should|shall|must|to|then|also|always|"
                            rf"itself|themselves)\s+)?{_DOER_FORMS}\b", re.IGNORECASE)
 _DENIED = re.compile(r"\b(?:not|no|never|without|cannot|nor)\b|n't\b", re.IGNORECASE)
-# Words that name a party in any game: the roles of the one served and of the one serving
-_PROVIDER_ROLES = {"provider", "supplier", "contractor", "vendor", "seller", "dealer", "company", "firm"}
 # Two names of one kind of party ("loja" and "magasin" are the lexicon's "store"; a game's party is a "Bike Shop")
 _SAME_PARTY = {"shop": "store", "store": "shop"}
 
@@ -345,11 +373,10 @@ def _party_words(game: Game, name: str) -> tuple[frozenset[str], frozenset[str]]
     """Words naming each side of a party-named issue: the words of its party's name (and their
     kin, "store" of "shop"), and the roles of the served party ("customer", "hirer", "client") for
     the side served; never a word of the issue's own (the "hire" of "Plant-hire firm")."""
-    parties = [set(_WORD.findall(party.lower())) for party in game.parties]
-    words = [{word for word in party if len(word) >= 3} for party in parties]
+    words = [{word for word in party if len(word) >= 3} for party in _party_names(game)]
     for found in words:
         found |= {_SAME_PARTY[word] for word in found if word in _SAME_PARTY}
-    served = [side for side, party in enumerate(parties) if party & _SERVED] or _served_by_name(game, parties)
+    served = _served_sides(game)
     if len(served) == 1:
         words[served[0]] |= _SERVED
     issue = _issue(game, name)
@@ -368,7 +395,7 @@ def _side_named(word: str, words: tuple[frozenset[str], frozenset[str]]) -> int 
 
 # A party's name right before a word of the thing, a compound noun ("band PA", "shop servicing",
 # "会場のPA" read as "venue の PA"), names the one that provides it.
-_COMPOUND = re.compile(r"\b(?P<who>[a-z]+)(?:'s|’s|s')?\s*(?:[のの的]\s*)?(?P<thing>[a-z]+)", re.IGNORECASE)
+_COMPOUND = re.compile(r"\b(?P<who>[a-z]+)(?:'s|’s|s')?\s*(?:[の的]\s*)?(?P<thing>[a-z]+)", re.IGNORECASE)
 
 
 def _named_provider(clause: str, words: tuple[frozenset[str], frozenset[str]], things: frozenset[str]) -> int | None:
@@ -388,17 +415,16 @@ def _named_provider(clause: str, words: tuple[frozenset[str], frozenset[str]], t
 def with_named_providers(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
     """The reading, with each party-named issue it left unread taken from a clause that names the
     party providing it (see above), flagged unsure."""
-    open_issues = [issue for issue in labels.issues if issue not in found.offers and issue not in found.ambiguous
-                   and _side_table(labels.game, issue)]
+    open_issues = _open_party_issues(found, labels)
     if not open_issues:
         return found
     offers, invalid, reasons = dict(found.offers), dict(found.invalid), []
     # (clauses that speak of an open issue, with their stems; a question is asked of those only)
     every_word = frozenset().union(*(_issue_words(labels.game, issue) for issue in open_issues))
     clauses: list[tuple[str, set[str]]] = []
-    for sentence in re.split(r"(?<=[.!?;\n])\s*", local_forms(text)):
+    for sentence in _SENTENCE_END.split(local_forms(text)):
         spoken = [(clause, said) for clause in _CLAUSE.split(sentence)
-                  if (said := {_stem(word) for word in _WORD.findall(clause.lower())}) & every_word
+                  if (said := _stems(clause)) & every_word
                   and not _DENIED.search(clause)]
         if spoken and not asks_about(sentence):
             clauses += spoken

@@ -10,10 +10,10 @@ from __future__ import annotations
 import csv
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
-from lamen.judge.keys import ACCEPTABLE_KEY, ASPIRATION_KEY, record_value
+from lamen.judge.keys import acceptable_over_aspiration, record_value
 from lamen.judge.labels import GameLabels, frequency_words
 from lamen.judge.values import squash, word_sequence, words_to_digits
 
@@ -176,20 +176,10 @@ def _own_column(header: list[str], width: int) -> int | None:
         return first_person[0]
     others = [j for j in range(1, width) if not _OTHER_COLUMN.search(header[j]) and not _UNIT_COLUMN.match(header[j])]
     marked = [j for j in others if _OWN_COLUMN.search(header[j])]
-    own = _acceptable_over_aspiration(marked, lambda j: _plain(header[j]))
+    own = acceptable_over_aspiration(marked, lambda j: _plain(header[j]))
     if len(own) == 1 and (len(others) < width - 1 or len(own) < len(marked)):
         return own[0]
     return others[0] if len(others) == 1 and len(others) < width - 1 else None
-
-
-def _acceptable_over_aspiration(items: list[Any], name: Callable[[Any], str]) -> list[Any]:
-    """Of a table's own rows or columns, the acceptable position beside a hoped-for one ("Target |
-    Acceptable now", rows "Ideal" and "Acceptable"): what the writer would accept is the offer."""
-    acceptable = [item for item in items if ACCEPTABLE_KEY.search(name(item)) and not ASPIRATION_KEY.search(name(item))]
-    if acceptable and len(acceptable) < len(items) and \
-            all(ASPIRATION_KEY.search(name(item)) for item in items if item not in acceptable):
-        return acceptable
-    return items
 
 
 def _table_pairs(header: list[str], body: list[list[str]], labels: GameLabels) -> Pairs:
@@ -203,7 +193,7 @@ def _table_pairs(header: list[str], body: list[list[str]], labels: GameLabels) -
         # One column per issue, one row per party or draft: the writer's own row, if one is.
         own = [row for row in body if not _OTHER_COLUMN.search(_plain(row[0]))]
         marked = [row for row in own if _OWN_COLUMN.search(_plain(row[0])) or _FIRST_PERSON.search(_plain(row[0]))]
-        marked = _acceptable_over_aspiration(marked, lambda row: _plain(row[0]))
+        marked = acceptable_over_aspiration(marked, lambda row: _plain(row[0]))
         chosen = marked if len(marked) == 1 else own
         if len(chosen) == 1:
             return list(zip(header[1:], chosen[0][1:]))

@@ -64,9 +64,12 @@ def _times_scale(match: re.Match[str]) -> str:
 # "half a year", "half a month": half of one unit.
 _HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day|percent|per\s?cent|percentage\s+point)\b)",
                          re.IGNORECASE)
-# "a full week", "a whole year": the length of one unit, decorated.
+# "a single day": one unit, decorated.
 _SINGLE_UNIT = re.compile(r"\b(?:a|one)\s+single\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
-_FULL_UNIT = re.compile(r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)s?\b)", re.IGNORECASE)
+# "a full week", "two whole years", "12 complete months": a count of units (up to twelve, in words
+# or digits), decorated.
+_FULL_UNIT = re.compile(r"\b(a|an|" + "|".join(word for word, number in _UNITS_WORDS.items() if 1 <= number <= 12)
+                        + r"|\d{1,2})\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)s?\b)", re.IGNORECASE)
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 # "five and seven thousand", "two to three hundred": the scale belongs to both numbers of a range.
