@@ -1,0 +1,86 @@
+"""Classes of text labels the nineteenth round of issue 12 reads by general mechanisms (tuned on
+round 19's half A, every item of test20 … test23, and the retired parts' errors; checked on half B,
+test24 … test31, by its totals), each tested on fresh examples written for these tests, not the
+gold set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.labels import GameLabels
+from tests.gold_shape import labels_from_yaml
+
+# A game of this file's own whose labels hold English words the lexicon also lists as another
+# language's ("solo" = only in Spanish and Italian, "mesa" = table in Spanish, "casa" = home).
+_RECITAL_GAME = """\
+name: recital-booking
+description: A venue and a musician are negotiating a recital.
+sides:
+  - You represent the venue.
+  - You represent the musician.
+parties: [Venue, Musician]
+issues:
+  - name: fee
+    issue_type: distributive
+    descriptions: What the venue pays the musician.
+    payoffs: [[2, 1, 0], [0, 1, 2]]
+    payoff_labels: [["$400", "$600", "$800"], ["$400", "$600", "$800"]]
+  - name: programme
+    issue_type: integrative
+    descriptions: What the musician plays.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [[solo piano, piano trio, full quartet], [solo piano, piano trio, full quartet]]
+  - name: seating
+    issue_type: integrative
+    descriptions: How the hall is set out.
+    payoffs: [[1, 0], [0, 1]]
+    payoff_labels: [[mesa tables, rows of chairs], [mesa tables, rows of chairs]]
+issue_weights: [[2, 1, 1], [2, 1, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def recital(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "recital-booking", _RECITAL_GAME)
+
+
+# A label whose English word the lexicon glosses as another language's ("solo piano" is glossed
+# "only piano" before labels are looked for) is looked for as glossed too, in notes, in JSON values
+# and in messages; the same word in another language's text is still read as that language's.
+@pytest.mark.parametrize("text, offers", [
+    ("We can do $600 for solo piano, with mesa tables in the hall.",
+     {"fee": "$600", "programme": "solo piano", "seating": "mesa tables"}),
+    # a layout of its own: one line of values between semicolons, no verbs
+    ("$800; solo piano; rows of chairs", {"fee": "$800", "programme": "solo piano", "seating": "rows of chairs"}),
+])
+def test_a_label_word_the_lexicon_glosses_is_read_in_messages(recital, text, offers) -> None:
+    assert extract_message(text, recital, side=0).offers == offers
+
+
+def test_a_label_word_the_lexicon_glosses_is_read_in_a_json_note(recital) -> None:
+    note = 'Acceptable offer:\n```json\n{"fee": "$400", "programme": "solo piano", "seating": "mesa tables"}\n```'
+    assert extract_note(note, recital).offers == {"fee": "$400", "programme": "solo piano", "seating": "mesa tables"}
+
+
+def test_a_glossed_label_is_no_other_labels_wording(recital) -> None:
+    # "piano" alone is a word of two labels: the glossed "only piano" must not name "piano trio"
+    table = recital.issues["programme"]
+    assert (("only", "piano"), "solo piano") in table.phrases
+    assert all(label != "piano trio" for words, label in table.phrases if words == ("only", "piano"))
+
+
+# The word after a number's slash is the rate's unit ("$500/month", "3/wk"), not one piece of a
+# package listed with slashes: in "**$500/month**, 6-month commitment" the bold marks cut the rate's
+# span, and "month" alone read as part of "month-to-month" (sure, and wrong).
+@pytest.mark.parametrize("text, offers", [
+    ("Deal at **$400/month**, hot desk, business hours, 12-month commitment.",
+     {"monthly fee": "$400", "desk type": "hot desk", "access": "business hours", "commitment": "12 months"}),
+    ("__$500/month__ · dedicated desk · 6-month commitment",
+     {"monthly fee": "$500", "desk type": "dedicated desk", "commitment": "6 months"}),
+])
+def test_the_unit_after_a_rates_slash_is_no_listed_label(text, offers) -> None:
+    from tests.gold_shape import labels_of
+
+    assert extract_message(text, labels_of("coworking-membership")).offers == offers
