@@ -84,3 +84,33 @@ def test_the_unit_after_a_rates_slash_is_no_listed_label(text, offers) -> None:
     from tests.gold_shape import labels_of
 
     assert extract_message(text, labels_of("coworking-membership")).offers == offers
+
+
+# Two labels of one issue offered with "or" between them, one in full and the other by a word only
+# it holds ("buffet or the sharing platters", "… or plated"), leave the issue open: ambiguous, not
+# the label written in full. The same in French, through the lexicon ("dîner servi" = served
+# dinner, "ou" = or), a language no gold item writes this in.
+@pytest.mark.parametrize("text", [
+    "Plated or buffet: we're easy, as long as it's $55 a guest.",
+    "$55 a guest for the buffet, or the plated option if your staff prefer.",
+    "Buffet ou dîner servi à 55 $ par personne, comme vous voulez.",
+])
+def test_a_label_or_a_word_of_another_label_leaves_the_issue_open(text) -> None:
+    from tests.gold_shape import labels_of
+
+    reading = extract_message(text, labels_of("catering-contract"), side=0)
+    assert reading.offers == {"price per guest": "$55"}
+    assert reading.ambiguous == ("menu",)
+    assert reading.confidence == "unsure"
+
+
+def test_a_denied_alternative_or_a_lone_label_stays_read() -> None:
+    from tests.gold_shape import labels_of
+
+    labels = labels_of("catering-contract")
+    # a label and a rejected other in another sentence: no "or" between them
+    assert extract_message("$45 a guest for the buffet. Plated dinner is out of our budget.", labels,
+                           side=0).offers == {"price per guest": "$45", "menu": "buffet"}
+    # "or" between the label and no word of another label
+    assert extract_message("Buffet at $45 a guest, or we walk away.", labels, side=0).offers == {
+        "price per guest": "$45", "menu": "buffet"}
