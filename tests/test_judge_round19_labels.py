@@ -114,3 +114,38 @@ def test_a_denied_alternative_or_a_lone_label_stays_read() -> None:
     # "or" between the label and no word of another label
     assert extract_message("Buffet at $45 a guest, or we walk away.", labels, side=0).offers == {
         "price per guest": "$45", "menu": "buffet"}
+
+
+# A note that does not say who wrote it in so many words may still say it: its head names its
+# writer followed by a comma or a full stop ("Office manager, round three."), or it quotes one party
+# in the third person as the one across the table ("Cleaning company's last offer", "the office
+# manager asks for …"), so its writer is the other. Its "we" and "on us" then have a side.
+@pytest.mark.parametrize("note, supplies", [
+    ("Office manager, round three. Acceptable: $2,500 a month, twice a week, we bring the supplies, 2% a year.",
+     "client provides"),
+    ("Cleaning company's last offer: $3,000. Acceptable: $2,500 a month, twice a week, supplies on us, 2% a year.",
+     "client provides"),
+    ("Acceptable: $2,500 a month, twice a week, we bring the supplies, 2% a year.\n"
+     "(The office manager asks for weekly visits: not at this price.)", "cleaner provides"),
+])
+def test_a_note_that_names_or_quotes_a_party_gives_its_we_a_side(note, supplies) -> None:
+    from tests.gold_shape import labels_of
+
+    reading = extract_note(note, labels_of("office-cleaning"))
+    assert reading.offers == {"monthly price": "$2500", "frequency": "twice a week", "supplies": supplies,
+                              "annual increase": "2%"}
+    assert reading.confidence == "unsure"
+
+
+def test_a_note_that_names_no_party_leaves_its_we_without_a_side() -> None:
+    from tests.gold_shape import labels_of
+    from lamen.judge.party_labels import note_side
+
+    note = "Acceptable: $2,500 a month, twice a week, we bring the supplies, 2% a year."
+    assert "supplies" not in extract_note(note, labels_of("office-cleaning")).offers
+    # a heading the writer may give its own offer quotes no one
+    assert note_side("Cleaning company's acceptable offer: $2,500", ("Cleaning company", "Office manager")) is None
+    # the other side quoted in the third person, a writer named at the head; both quoted: no side
+    assert note_side("Note: the venue wants more.", ("Venue", "Band")) == 1
+    assert note_side("Band, late night. The venue wants more.", ("Venue", "Band")) == 1
+    assert note_side("The venue wants more; the band asks for a meal.", ("Venue", "Band")) is None

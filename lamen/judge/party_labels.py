@@ -304,17 +304,51 @@ def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
 
 @lru_cache(maxsize=256)
 def _writer_patterns(parties: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(rf"^\W*{re.escape(party.lower())}\b(?:'s)?\s*(?:note|notes|here|side|ok|[:(—–-])"
+    return tuple(re.compile(rf"^\W*{re.escape(party.lower())}\b(?:'s)?\s*(?:note|notes|here|side|ok|[:(—–-]|[,.]\s)"
                             rf"|\(\s*{re.escape(party.lower())}\s*\)") for party in parties)
 
 
 def note_writer(note: str, parties: tuple[str, ...]) -> int | None:
     """The side a note says it is written for, at its head: "Venue note.", "Office manager OK
-    with: ...", "Tutor: acceptable — ...", "Note (office manager): ..." — one party named as the
-    subject of its first line, else None."""
+    with: ...", "Tutor: acceptable — ...", "Note (office manager): ...", "Customer, late in the
+    game." — one party named as the subject of its first line, else None."""
     head = note.strip().split("\n", 1)[0][:120].lower()
     named = [side for side, pattern in enumerate(_writer_patterns(tuple(parties))) if pattern.search(head)]
     return named[0] if len(named) == 1 else None
+
+
+def note_side(note: str, parties: tuple[str, ...]) -> int | None:
+    """The side a note is written for: the writer its head names (`note_writer`); else, where the
+    note quotes exactly one party in the third person as the one across the table ("the kennel
+    asks $60", "manager's offer they might take"), the other party; else None."""
+    writer = note_writer(note, parties)
+    if writer is not None or len(parties) != 2:
+        return writer
+    quoted = [side for side, pattern in enumerate(_quoted_patterns(tuple(parties))) if pattern.search(note)]
+    return 1 - quoted[0] if len(quoted) == 1 else None
+
+
+# A party the note speaks of in the third person, as the one across the table: its offer, ask or
+# position ("the kennel's ask", "manager's offer they might take"; not "Store's acceptable offer",
+# a heading the writer may give its own), or the subject of a verb of asking or offering ("the
+# kennel asks / wants / is asking / offered"). A party is named in full or by the last word of its
+# name where that word is long and the other party's name lacks it ("manager" of "Office manager").
+_ASKING = r"(?:wants?|asks?|asked|is\s+asking|demands?|demanded|offered|offers|proposed|proposes|quoted|insists?)"
+
+
+@lru_cache(maxsize=256)
+def _quoted_patterns(parties: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    patterns = []
+    for side, party in enumerate(parties):
+        names = [re.escape(party.lower())]
+        last = party.lower().split()[-1]
+        if len(last) >= 5 and last != party.lower() and not any(last in other.lower() for other in parties if other != party):
+            names.append(re.escape(last))
+        name = "|".join(names)
+        patterns.append(re.compile(rf"\b(?:{name})(?:'s|s'|’s)\s+(?:(?!acceptable|own|final)[a-z]+\s+)?"
+                                   rf"(?:offer|ask|position|proposal|counter|price|terms)\b|\b(?:{name})\s+{_ASKING}\b",
+                                   re.IGNORECASE))
+    return tuple(patterns)
 
 
 
