@@ -149,3 +149,28 @@ def test_a_note_that_names_no_party_leaves_its_we_without_a_side() -> None:
     assert note_side("Note: the venue wants more.", ("Venue", "Band")) == 1
     assert note_side("Band, late night. The venue wants more.", ("Venue", "Band")) == 1
     assert note_side("The venue wants more; the band asks for a meal.", ("Venue", "Band")) is None
+
+
+# A label of doing it oneself ("self-assembly"; "no packing", whose synonym is "self pack") read
+# from a reflexive pronoun holds only where the pronoun names the party served. From the provider
+# ("we'll do the packing ourselves" from the mover, "nosotros mismos" from the store) the provider
+# does it: the party-named label of the provider where there is one, else no label; unsure.
+@pytest.mark.parametrize("game_name, text, side, issue, label", [
+    ("moving-service", "$2,500, basic coverage, weekend move, and we'll do the packing ourselves.", 0, "packing", None),
+    ("moving-service", "$2,500, basic coverage, weekend move, and we'll do the packing ourselves.", 1, "packing",
+     "no packing"),
+    ("furniture-order", "$1,100, home delivery, 2-year warranty, and we'll assemble it ourselves.", 0, "assembly",
+     "assembly included"),
+    # Spanish, through the lexicon ("nosotros mismos" = ourselves)
+    ("furniture-order", "1.100 $, entrega a domicilio, garantía de 2 años, y el montaje lo hacemos nosotros mismos.", 0,
+     "assembly", "assembly included"),
+    ("furniture-order", "$1,100, home delivery, 2-year warranty; you can assemble it yourself.", 0, "assembly",
+     "self-assembly"),
+])
+def test_a_self_label_from_a_reflexive_pronoun_is_the_served_partys(game_name, text, side, issue, label) -> None:
+    from tests.gold_shape import labels_of
+
+    reading = extract_message(text, labels_of(game_name), side=side)
+    assert reading.offers.get(issue) == label
+    if label is None or label == "assembly included":
+        assert reading.confidence == "unsure"

@@ -236,6 +236,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     denied by name, "no operator", is the label without it: `included_labels.py`; and a clause
     naming the party that provides it, "the shop handling servicing": `with_named_providers`.)"""
     found = with_named_providers(with_denied_things(found, text, labels), text, labels, side)
+    found = _self_of_the_provider(found, text, labels, side)
     if side is None:
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
@@ -295,6 +296,62 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     if reasons:
         update |= {"confidence": "unsure", "reason": "; ".join(filter(None, (found.reason, *reasons)))}
     return found.model_copy(update=update)
+
+
+# A label of doing it oneself ("self-assembly", "no packing" with the synonym "self pack") is the
+# served party's: read from a reflexive pronoun ("we'll do the packing ourselves", "I'll assemble
+# it myself"), it holds only where the one the pronoun names is the party served. Said by the
+# provider ("ourselves" from the mover, "yourself" to the store), the provider does the thing: the
+# issue's label of the provider doing it where the party-named labels give one ("assembly
+# included"), else no label (unsure). With no side known the reading is left as it is: flagging it
+# made one right reading of the practice part unsure and no wrong one.
+@lru_cache(maxsize=256)
+def _self_labels(game: Game) -> dict[str, tuple[int, str, str | None]]:
+    """issue -> (the side served, its label of doing it oneself, the provider's label or None)."""
+    selves: dict[str, tuple[int, str, str | None]] = {}
+    for issue, (served, none) in _done_by_served_issues(game):
+        selves[issue] = (served, none, None)
+    for issue in game.issues:
+        sides = dict(_side_table(game, issue.name))
+        if len(sides) == 2:
+            wordings = {label: set(_WORD.findall(" ".join((label, *issue.label_synonyms(label))).lower()))
+                        for label in sides.values()}
+            own = [s for s, label in sides.items() if wordings[label] & _SELF]
+            if len(own) == 1:
+                selves[issue.name] = (own[0], sides[own[0]], sides[1 - own[0]])
+    return selves
+
+
+def _self_of_the_provider(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
+    selves = _self_labels(labels.game)
+    if not any(found.offers.get(issue) == own_label for issue, (_, own_label, _) in selves.items()):
+        return found
+    game = labels.game
+    glossed = local_forms(text)  # ("nosotros mismos", "nous-mêmes": "ourselves")
+    if not _REFLEXIVE.search(glossed):
+        return found
+    offers, reasons = dict(found.offers), []
+    sentences = re.split(r"(?<=[.!?;\n])\s*", glossed)
+    for issue, (served, own_label, provided) in selves.items():
+        if offers.get(issue) != own_label:
+            continue
+        words = _issue_words(game, issue)
+        doers = {match.group("who").lower() for sentence in sentences for clause in _CLAUSE.split(sentence)
+                 if {_stem(word) for word in _WORD.findall(clause.lower())} & words
+                 for match in _REFLEXIVE.finditer(clause)}
+        if not doers or side is None:
+            continue  # (with no side, the served party is the likelier writer of "myself": left as read)
+        sides = {side if who in _SPEAKER else 1 - side for who in doers}
+        if sides == {1 - served}:
+            if provided is None:
+                del offers[issue]
+            else:
+                offers[issue] = provided
+            reasons.append(f"{issue}: the provider does it itself")
+    if not reasons:
+        return found
+    return found.model_copy(update={"offers": offers, "confidence": "unsure",
+                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
 
 
 @lru_cache(maxsize=512)
