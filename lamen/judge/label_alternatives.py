@@ -20,7 +20,8 @@ from lamen.judge.values import local_forms
 _COMMON = frozenset({"only", "with", "without", "included", "include", "full", "basic", "standard"})
 # "or" in the languages whose label words the lexicon glosses (a one-letter "o" is Portuguese "the" too: left out)
 _OR = r"(?:or|ou|oder|oppure|eller|albo|lub|nebo|atau|veya)"
-_ANY_OR = re.compile(rf"\s{_OR}\s", re.IGNORECASE)
+_ANY_OR = re.compile(rf"\s{_OR}\s")
+_OR_WORDS = (" or ", " ou ", " oder ", " oppure ", " eller ", " albo ", " lub ", " nebo ", " atau ", " veya ")
 # Up to three words (no sentence end) between the full wording and "or", then up to two words after it.
 _AFTER = re.compile(rf"(?:[ \t,;:]+[^\s.!?;:]+){{0,3}}?[ \t]*[,;—–-]?[ \t]+{_OR}[ \t]+((?:[^\s.!?,;:]+[ \t]+){{0,2}}[^\s.!?,;:]+)")
 _BEFORE = re.compile(rf"(?:^|[\s(])((?:[^\s.!?,;:]+)[ \t,]+){_OR}[ \t]+(?:the[ \t]+|an?[ \t]+)?$")
@@ -31,9 +32,11 @@ _WORD = re.compile(r"[a-z]+")
 def offered_with_another(text: str, issue: str, label: str, labels: GameLabels) -> bool:
     """The text offers `label` of `issue` beside another of its labels, named by a word of its
     own, with "or" between them."""
-    if not _ANY_OR.search(text):
+    lower = text.lower()
+    if not any(word in lower for word in _OR_WORDS) or not _ANY_OR.search(lower):
         return False
-    lower = local_forms(text).lower()  # (memoised: the readers gloss the same text)
+    if not lower.isascii():
+        lower = local_forms(text).lower()  # (the labels' words in the lexicon's English)
     table = labels.issues[issue]
     own = [words for words, owner in table.phrases if owner == label]
     own_stems = {word[:5] for words in own for word in words}

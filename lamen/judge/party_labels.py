@@ -381,6 +381,9 @@ def note_side(note: str, parties: tuple[str, ...]) -> int | None:
     writer = note_writer(note, parties)
     if writer is not None or len(parties) != 2:
         return writer
+    lower = note.lower()
+    if not any(name in lower for name in _party_names(tuple(parties))):
+        return None  # (most notes name no party at all: no pattern need run)
     quoted = [side for side, pattern in enumerate(_quoted_patterns(tuple(parties))) if pattern.search(note)]
     return 1 - quoted[0] if len(quoted) == 1 else None
 
@@ -391,6 +394,13 @@ def note_side(note: str, parties: tuple[str, ...]) -> int | None:
 # kennel asks / wants / is asking / offered"). A party is named in full or by the last word of its
 # name where that word is long and the other party's name lacks it ("manager" of "Office manager").
 _ASKING = r"(?:wants?|asks?|asked|is\s+asking|demands?|demanded|offered|offers|proposed|proposes|quoted|insists?)"
+
+
+@lru_cache(maxsize=256)
+def _party_names(parties: tuple[str, ...]) -> tuple[str, ...]:
+    """Each party's name and its long last word, lower case (what `_quoted_patterns` looks for)."""
+    return tuple({party.lower() for party in parties} | {party.lower().split()[-1] for party in parties
+                                                         if len(party.split()[-1]) >= 5})
 
 
 @lru_cache(maxsize=256)
