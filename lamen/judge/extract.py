@@ -18,7 +18,7 @@ from lamen.judge.labels import words_to_digits
 from lamen.judge.values import local_forms, with_apostrophes
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.email_frame import email_body
-from lamen.judge.party_labels import note_writer, with_party_labels
+from lamen.judge.party_labels import note_side, with_party_labels
 from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
 from lamen.judge.tolerance import has_tolerance, without_slack
@@ -81,7 +81,7 @@ def extract_note(note: str, labels: GameLabels) -> Extraction:
     found = _doubt_tolerance(note, second_look(written, "note", _with_keyless_lines(written, _read_note(written, labels), labels),
                                                labels))
     # "Venue note. ... our own PA": a note that names its writer gives its "we" a side
-    return with_party_labels(found, written, labels, note_writer(written, labels.game.parties))
+    return with_party_labels(found, written, labels, note_side(written, labels.game.parties))
 
 
 def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels) -> Extraction:

@@ -224,6 +224,7 @@ class IssueLabels:
         wording_clashes: set[str] = set()
         pair_sums: set[Decimal] = set()
         slashed: set[str] = set()  # labels named by a slash-written number ("24/7 access")
+        glosses: list[tuple[tuple[str, ...], str]] = []  # label wordings as the lexicon glosses them
         for label in issue.labels:
             spellings = {label, issue.side_label(1, label)}
             for spelling in spellings:
@@ -271,6 +272,14 @@ class IssueLabels:
                         if table.by_wording.get(key, label) != label:
                             wording_clashes.add(key)
                         table.by_wording[key] = label
+                    # A label's English word that the lexicon takes for another language's
+                    # ("solo walks": Spanish / Italian "solo" = only) is glossed in the text before
+                    # any label is looked for, so the label is looked for as glossed too ("only
+                    # walks"); only word glosses (a gloss into a number, "one quarter" -> "25%",
+                    # would name an amount), and only where no other label is worded so.
+                    glossed = word_sequence(local_forms(wording))
+                    if glossed != words and glossed != counted and not any(re.search(r"\d", w) for w in glossed):
+                        glosses.append((tuple(glossed), label))
             numbers = numbers_in(words_to_digits(label)) if label not in slashed else []
             if len(numbers) == 1:
                 table.by_number.setdefault(numbers[0], []).append(label)
@@ -278,6 +287,13 @@ class IssueLabels:
                 pair_sums.add(Decimal(numbers[0]) + Decimal(numbers[1]))
             table.units[label] = unit_tokens(label)
             table.currency = table.currency or has_currency(label)
+        for words, label in glosses:
+            if not any(set(words) <= set(other) for other, owner in table.phrases if owner != label):
+                table.phrases.append((words, label))
+                key = squash(" ".join(words))
+                if table.by_wording.get(key, label) != label:
+                    wording_clashes.add(key)
+                table.by_wording[key] = label
         # "powertrain only", "email only": the restricting "only" may go unsaid ("the powertrain
         # warranty", "Support: email"), when no other label of the issue is worded that way.
         for words, label in list(table.phrases):

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from lamen.judge.dates import is_date_label
 from lamen.judge.extraction import Extraction
+from lamen.judge.label_alternatives import offered_with_another
 from lamen.judge.labels import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, GameLabels, IssueLabels, ValueMatch, frequency_words, numbers_in, unit_tokens,
     money_periods_dropped, words_to_digits,
@@ -1021,7 +1022,8 @@ def extract_text(text: str, labels: GameLabels, method: str = "text", side: int 
                 values = _keyed_stands(clean_placed, values, issue, reading, text)
             if len(values) > 1 and not alternatives:
                 values = _latest_stands(clean_placed, values, issue, reading)
-        if len(values) == 1 and _or_another_of(text, issue, values[0], labels):
+        if len(values) == 1 and (_or_another_of(text, issue, values[0], labels)
+                                 or offered_with_another(text, issue, values[0], labels)):
             ambiguous.append(issue)  # "cash or financing through us": the other label, in other words
             reading.unsure.append(f"{issue}: '{values[0]}' or another of its labels")
         elif len(values) == 1:

@@ -268,6 +268,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     denied by name, "no operator", is the label without it: `included_labels.py`; and a clause
     naming the party that provides it, "the shop handling servicing": `with_named_providers`.)"""
     found = with_named_providers(with_denied_things(found, text, labels), text, labels, side)
+    found = _self_of_the_provider(found, text, labels, side)
     if side is None:
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
@@ -328,6 +329,62 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     return found.model_copy(update=update)
 
 
+# A label of doing it oneself ("self-assembly", "no packing" with the synonym "self pack") is the
+# served party's: read from a reflexive pronoun ("we'll do the packing ourselves", "I'll assemble
+# it myself"), it holds only where the one the pronoun names is the party served. Said by the
+# provider ("ourselves" from the mover, "yourself" to the store), the provider does the thing: the
+# issue's label of the provider doing it where the party-named labels give one ("assembly
+# included"), else no label (unsure). With no side known the reading is left as it is: flagging it
+# made one right reading of the practice part unsure and no wrong one.
+@lru_cache(maxsize=256)
+def _self_labels(game: Game) -> dict[str, tuple[int, str, str | None]]:
+    """issue -> (the side served, its label of doing it oneself, the provider's label or None)."""
+    selves: dict[str, tuple[int, str, str | None]] = {}
+    for issue, (served, none) in _done_by_served_issues(game):
+        selves[issue] = (served, none, None)
+    for issue in game.issues:
+        sides = dict(_side_table(game, issue.name))
+        if len(sides) == 2:
+            wordings = {label: set(_WORD.findall(" ".join((label, *issue.label_synonyms(label))).lower()))
+                        for label in sides.values()}
+            own = [s for s, label in sides.items() if wordings[label] & _SELF]
+            if len(own) == 1:
+                selves[issue.name] = (own[0], sides[own[0]], sides[1 - own[0]])
+    return selves
+
+
+def _self_of_the_provider(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
+    selves = _self_labels(labels.game)
+    if not any(found.offers.get(issue) == own_label for issue, (_, own_label, _) in selves.items()):
+        return found
+    game = labels.game
+    glossed = local_forms(text)  # ("nosotros mismos", "nous-mêmes": "ourselves")
+    if not _REFLEXIVE.search(glossed):
+        return found
+    offers, reasons = dict(found.offers), []
+    sentences = re.split(r"(?<=[.!?;\n])\s*", glossed)
+    for issue, (served, own_label, provided) in selves.items():
+        if offers.get(issue) != own_label:
+            continue
+        words = _issue_words(game, issue)
+        doers = {match.group("who").lower() for sentence in sentences for clause in _CLAUSE.split(sentence)
+                 if {_stem(word) for word in _WORD.findall(clause.lower())} & words
+                 for match in _REFLEXIVE.finditer(clause)}
+        if not doers or side is None:
+            continue  # (with no side, the served party is the likelier writer of "myself": left as read)
+        sides = {side if who in _SPEAKER else 1 - side for who in doers}
+        if sides == {1 - served}:
+            if provided is None:
+                del offers[issue]
+            else:
+                offers[issue] = provided
+            reasons.append(f"{issue}: the provider does it itself")
+    if not reasons:
+        return found
+    return found.model_copy(update={"offers": offers, "confidence": "unsure",
+                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
+
+
 @lru_cache(maxsize=512)
 def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(rf"\b{re.escape(name.lower())}" for name in names), re.IGNORECASE)
@@ -335,17 +392,62 @@ def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
 
 @lru_cache(maxsize=256)
 def _writer_patterns(parties: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(rf"^\W*{re.escape(party.lower())}\b(?:'s)?\s*(?:note|notes|here|side|ok|[:(—–-])"
+    return tuple(re.compile(rf"^\W*{re.escape(party.lower())}\b(?:'s)?\s*(?:note|notes|here|side|ok|[:(—–-]|[,.]\s)"
                             rf"|\(\s*{re.escape(party.lower())}\s*\)") for party in parties)
 
 
 def note_writer(note: str, parties: tuple[str, ...]) -> int | None:
     """The side a note says it is written for, at its head: "Venue note.", "Office manager OK
-    with: ...", "Tutor: acceptable — ...", "Note (office manager): ..." — one party named as the
-    subject of its first line, else None."""
+    with: ...", "Tutor: acceptable — ...", "Note (office manager): ...", "Customer, late in the
+    game." — one party named as the subject of its first line, else None."""
     head = note.strip().split("\n", 1)[0][:120].lower()
     named = [side for side, pattern in enumerate(_writer_patterns(tuple(parties))) if pattern.search(head)]
     return named[0] if len(named) == 1 else None
+
+
+def note_side(note: str, parties: tuple[str, ...]) -> int | None:
+    """The side a note is written for: the writer its head names (`note_writer`); else, where the
+    note quotes exactly one party in the third person as the one across the table ("the kennel
+    asks $60", "manager's offer they might take"), the other party; else None."""
+    writer = note_writer(note, parties)
+    if writer is not None or len(parties) != 2:
+        return writer
+    lower = note.lower()
+    if not any(name in lower for name in _quoted_names(tuple(parties))):
+        return None  # (most notes name no party at all: no pattern need run)
+    quoted = [side for side, pattern in enumerate(_quoted_patterns(tuple(parties))) if pattern.search(note)]
+    return 1 - quoted[0] if len(quoted) == 1 else None
+
+
+# A party the note speaks of in the third person, as the one across the table: its offer, ask or
+# position ("the kennel's ask", "manager's offer they might take"; not "Store's acceptable offer",
+# a heading the writer may give its own), or the subject of a verb of asking or offering ("the
+# kennel asks / wants / is asking / offered"). A party is named in full or by the last word of its
+# name where that word is long and the other party's name lacks it ("manager" of "Office manager").
+_ASKING = r"(?:wants?|asks?|asked|is\s+asking|demands?|demanded|offered|offers|proposed|proposes|quoted|insists?)"
+
+
+@lru_cache(maxsize=256)
+def _quoted_names(parties: tuple[str, ...]) -> tuple[str, ...]:
+    """Each party's name and its long last word, lower case (what `_quoted_patterns` looks for)."""
+    return tuple({party.lower() for party in parties} | {party.lower().split()[-1] for party in parties
+                                                         if len(party.split()[-1]) >= 5})
+
+
+@lru_cache(maxsize=256)
+def _quoted_patterns(parties: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    patterns = []
+    for side, party in enumerate(parties):
+        names = [re.escape(party.lower())]
+        last = party.lower().split()[-1]
+        if len(last) >= 5 and last != party.lower() and not any(last in other.lower() for other in parties if other != party):
+            names.append(re.escape(last))
+        name = "|".join(names)
+        patterns.append(re.compile(rf"\b(?:{name})(?:'s|s'|’s)\s+(?:(?!acceptable|own|final)[a-z]+\s+)?"
+                                   rf"(?:offer|ask|position|proposal|counter|price|terms)\b|\b(?:{name})\s+{_ASKING}\b",
+                                   re.IGNORECASE))
+    return tuple(patterns)
+
 
 
 # Round eighteen: a clause naming the party that provides the thing, not by a pronoun but by its

@@ -294,6 +294,8 @@ def listed_partial_labels(sentence: str, labels: GameLabels, taken: list[tuple[i
         text = piece.group(0)
         if re.search(r"\d", text) or any(piece.start() < end and start < piece.end() for start, end in taken):
             continue
+        if piece.start() >= 2 and sentence[piece.start() - 1] == "/" and sentence[piece.start() - 2].isdigit():
+            continue  # "**$500/month**": the unit of a rate after its number's slash, no piece of a list
         words = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in _LIST_FILLER]
         if not words or len(words) > 3 or sum(map(len, words)) < 4:
             continue
