@@ -17,13 +17,13 @@ CURRENCY = re.compile(r"[$€£]|\b(?:usd|eur|euros?|dollars?|bucks)\b", re.IGNO
 UNIT_SINGULAR = {"months": "month", "days": "day", "years": "year", "weeks": "week", "employees": "employee",
                  "seats": "seat", "hours": "hour", "percent": "%", "percentage": "%", "pct": "%",
                  "yrs": "year", "yr": "year", "mos": "month", "mo": "month", "wk": "week", "wks": "week",
-                 "hrs": "hour", "hr": "hour"}
+                 "hrs": "hour", "hr": "hour", "nights": "night"}
 # Letters models abbreviate units to ("18m", "3d"): a unit only where the game has that unit.
 UNIT_LETTERS = {"m": "month", "d": "day", "y": "year", "w": "week", "h": "hour"}
 # Exact conversions between units: a value in one unit names the label in the other when the
 # numbers agree exactly — a conversion, never a rounding.
 CONVERSIONS = {("year", "month"): Fraction(12), ("month", "year"): Fraction(1, 12),
-               ("week", "day"): Fraction(7)}
+               ("week", "day"): Fraction(7), ("week", "night"): Fraction(7)}
 COMMON_UNITS = {"month", "day", "year", "week", "%", "employee", "seat", "hour"}
 _PARENTHESES = re.compile(r"\((?!\s*(?:or|maybe|possibly|perhaps)\b)[^()]*\)|\[[^\[\]]*\]", re.IGNORECASE)
 _RATE = re.compile(r"(?:\bper|\ba|\ban|\beach|\bevery|/)\s*(?:month|year|week|day|annum|mo|yr|y|m)\b|\bmonthly\b|"

@@ -86,7 +86,8 @@ _BOUND_PHRASE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not)\s+(?:go|
 _REJECTED_AFTER = re.compile(
     # (an amount with thousands separators is one word: "a $2,500 deposit and $1,500 in rent are beyond ...")
     r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\s,.;!?]+)\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
-    r"clearly|really|completely|totally|a bit|a little)\s+)?"
+    r"clearly|really|completely|totally|a bit|a little|(?:quite\s+)?a\s+(?:bit|lot)|quite|rather|somewhat|slightly|"
+    r"significantly|considerably|substantially|a\s+good\s+deal)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|a\s+(?:hard\s+|firm\s+|clear\s+)?no(?:-?go)?\b(?!\s*[-,]?\s*brainer)|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind|budgeted|planned|can afford|can spend)|"
     # measured against the speaker's ease or will, not its means: "higher than I'm comfortable
@@ -311,6 +312,12 @@ _ALREADY = re.compile(r"\balready\b", re.IGNORECASE)
 _IT_IS = re.compile(r"\b(it|that|this|which)['’]s\b", re.IGNORECASE)
 
 
+# A line opened by a cross or thumbs-down mark, the value right after it or after its issue's
+# name ("❌ $100,000", "👎 Rent: $1,400"): the mark before the value turns it down, as one after it does.
+_CROSSED_BEFORE = re.compile(r"(?:^|\n)[^\S\n]*(?:[-*•][^\S\n]*)?[❌✘✗❎👎⛔][^\S\n]*(?:[^\W\d][^\n:—–]{0,30}:[^\S\n]*)?(?:[$€£]|usd\s?)?$",
+                             re.IGNORECASE)
+
+
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
     if "?" in sentence and asks_about(sentence):
@@ -322,6 +329,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after) or _PAST_AFTER.search(after):
         return False
+    if _CROSSED_BEFORE.search(before):
+        return False  # "❌ $100,000 — I was hoping for more": a line crossed out names what is turned down
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
         return False  # an end of the compromise the sentence works out
     if _RESULT_BEFORE.search(before[-40:]):
