@@ -275,9 +275,15 @@ _LIST_LEAD = re.compile(r"\b(?:offered|proposed|suggested|asked(?:\s+for)?|wante
 # $1,100", "your 5% and my 2% average to 3.5%". The result is the speaker's; the two ends are not.
 _RESULT_VERB = r"(?:averages?\s+(?:out\s+)?to|gives?|comes?\s+to|equals|works?\s+out\s+to|lands?\s+(?:us\s+)?(?:at|on)|puts?\s+us\s+at)"
 _RESULT_BEFORE = re.compile(rf"\b{_RESULT_VERB}\s*(?:about\s+|roughly\s+|exactly\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
-_ENDS_BETWEEN = re.compile(rf"\b(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s+between\b"
-                           rf"(?:(?!\b{_RESULT_VERB}\b)[^.;!?])*$", re.IGNORECASE)
-_RESULT_AFTER = re.compile(rf"^[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
+# (after the two ends, "which is" and "that's" state the result too: "the middle of $1,000 and
+# $1,200, which is $1,100")
+_ENDS_RESULT = rf"(?:{_RESULT_VERB}|which\s+(?:is|would\s+be|makes)|that(?:'s|\s+is|\s+would\s+be))"
+_ENDS_BETWEEN = re.compile(rf"\b(?:(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s+between|"
+                           rf"(?:middle|midpoint|mid-point)\s+of)\b(?:(?!\b{_ENDS_RESULT}\b)[^.;!?])*$", re.IGNORECASE)
+_RESULT_AFTER = re.compile(rf"^[^.;!?]*\b{_ENDS_RESULT}\b", re.IGNORECASE)
+_ENDS_THEN_RESULT_BEFORE = re.compile(rf"\b(?:(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)"
+                                      rf"\s+between|(?:middle|midpoint|mid-point)\s+of)\b[^.;!?]*\b{_ENDS_RESULT}\s*"
+                                      rf"(?:about\s+|roughly\s+|exactly\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # "You're at $1,400 and I'm at $1,000 — splitting the difference gives us $1,200": the ends come first.
 _COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+difference|meet(?:ing)?\s+(?:in\s+the\s+middle|halfway)|"
                                rf"halfway|midway)\b[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
@@ -285,9 +291,11 @@ _COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+differenc
 
 # Just before a value: the speaker refuses it ("we can't accept a 36-month term", "I'm not able to
 # agree to on-site work", "we won't go with the $2,000 deposit").
-_REFUSED_BEFORE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not|(?:am|are|is|'m|'re)\s+(?:not|un)\s*able\s+to|"
+_REFUSED_BEFORE = re.compile(r"(?:\b(?:can(?:no|')t|cannot|won't|will\s+not|(?:am|are|is|'m|'re)\s+(?:not|un)\s*able\s+to|"
                              r"unable\s+to|not\s+in\s+a\s+position\s+to|refuse\s+to|decline\s+to)\s+"
-                             r"(?:accept|agree\s+to|take|go\s+with|commit\s+to|work\s+with|sign\s+(?:on\s+to|up\s+for))\s+"
+                             r"(?:accept|agree\s+to|take|go\s+with|commit\s+to|work\s+with|sign\s+(?:on\s+to|up\s+for)|do)\s+|"
+                             # "no can do on 5 days": the refusal said as an idiom
+                             r"\bno\s+can\s+do\s+(?:on|with|at)\s+)"
                              r"(?:an?\s+|the\s+|any\s+|your\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 
 
@@ -333,7 +341,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         return False  # "❌ $100,000 — I was hoping for more": a line crossed out names what is turned down
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
         return False  # an end of the compromise the sentence works out
-    if _RESULT_BEFORE.search(before[-40:]):
+    if _RESULT_BEFORE.search(before[-40:]) or ("middle" in before or "between" in before or "mid" in before) \
+            and _ENDS_THEN_RESULT_BEFORE.search(before):
         return True  # the compromise worked out, whoever's ends it is worked out from
     if _THEIRS_LABELLED.match(re.split(r"[;.!?]\s|—|\s-\s", before)[-1]):
         return False  # every value after "you:" up to the next ";" is theirs
