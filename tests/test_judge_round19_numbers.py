@@ -171,3 +171,17 @@ def test_an_issue_named_control_is_no_verb_of_having() -> None:
     reading = extract_message("Company B can live with 6-4 control for Company A only if ownership is cut to 45%.",
                               game("merger"), side=1)
     assert dict(reading.offers) == {"control": "6-4", "ownership": "45%"}
+
+
+# A period right after an amount names the amount's period even in bold or italics
+# ("**$400/month**"): it is no value of a length issue whose label is "month-to-month".
+@pytest.mark.parametrize("text, offers", [
+    ("My offer: **$400/month**, hot desk, 12-month commitment.",
+     {"monthly fee": "$400", "desk type": "hot desk", "commitment": "12 months"}),
+    ("Deal at __$600/month__ and a private office, 6-month commitment.",
+     {"monthly fee": "$600", "desk type": "private office", "commitment": "6 months"}),
+])
+def test_a_bold_period_of_an_amount_is_no_length(text, offers) -> None:
+    reading = extract_message(text, game("coworking-membership"), side=1)
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "sure"

@@ -515,7 +515,8 @@ def _periods_of_amounts_dropped(written: list[tuple[str, str, int, int]],
     if not written or not _DIGIT.search(sentence):
         return written
     return [found for found in written
-            if not (_PERIOD_WORD.fullmatch(sentence[found[2]:found[3]].strip())
+            # (a period in bold or italics, "**$500/month**", is the amount's all the same)
+            if not (_PERIOD_WORD.fullmatch(sentence[found[2]:found[3]].strip(" \t*_"))
                     and _AMOUNT_PERIOD.search(sentence, 0, found[2]))]
 
 

@@ -324,6 +324,7 @@ _IT_IS = re.compile(r"\b(it|that|this|which)['’]s\b", re.IGNORECASE)
 # name ("❌ $100,000", "👎 Rent: $1,400"): the mark before the value turns it down, as one after it does.
 _CROSSED_BEFORE = re.compile(r"(?:^|\n)[^\S\n]*(?:[-*•][^\S\n]*)?[❌✘✗❎👎⛔][^\S\n]*(?:[^\W\d][^\n:—–]{0,30}:[^\S\n]*)?(?:[$€£]|usd\s?)?$",
                              re.IGNORECASE)
+_CROSS_MARKS = frozenset("❌✘✗❎👎⛔")
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:
@@ -337,7 +338,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after) or _PAST_AFTER.search(after):
         return False
-    if _CROSSED_BEFORE.search(before):
+    if _CROSS_MARKS.intersection(before) and _CROSSED_BEFORE.search(before):
         return False  # "❌ $100,000 — I was hoping for more": a line crossed out names what is turned down
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
         return False  # an end of the compromise the sentence works out
