@@ -324,7 +324,8 @@ _IT_IS = re.compile(r"\b(it|that|this|which)['’]s\b", re.IGNORECASE)
 # name ("❌ $100,000", "👎 Rent: $1,400"): the mark before the value turns it down, as one after it does.
 _CROSSED_BEFORE = re.compile(r"(?:^|\n)[^\S\n]*(?:[-*•][^\S\n]*)?[❌✘✗❎👎⛔][^\S\n]*(?:[^\W\d][^\n:—–]{0,30}:[^\S\n]*)?(?:[$€£]|usd\s?)?$",
                              re.IGNORECASE)
-_CROSS_MARKS = frozenset("❌✘✗❎👎⛔")
+_CROSS_MARK = re.compile("[❌✘✗❎👎⛔]")
+_LABEL_BREAK = re.compile(r"[;.!?]\s|—|\s-\s")  # the end of a "you: …" label's reach
 
 
 def is_own(sentence: str, start: int, end: int) -> bool:
@@ -338,14 +339,14 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after) or _PAST_AFTER.search(after):
         return False
-    if _CROSS_MARKS.intersection(before) and _CROSSED_BEFORE.search(before):
+    if _CROSS_MARK.search(before) and _CROSSED_BEFORE.search(before):
         return False  # "❌ $100,000 — I was hoping for more": a line crossed out names what is turned down
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
         return False  # an end of the compromise the sentence works out
     if _RESULT_BEFORE.search(before[-40:]) or ("middle" in before or "between" in before or "mid" in before) \
             and _ENDS_THEN_RESULT_BEFORE.search(before):
         return True  # the compromise worked out, whoever's ends it is worked out from
-    if _THEIRS_LABELLED.match(re.split(r"[;.!?]\s|—|\s-\s", before)[-1]):
+    if _THEIRS_LABELLED.match(_LABEL_BREAK.split(before)[-1]):
         return False  # every value after "you:" up to the next ";" is theirs
     if _ADOPTED_AFTER.search(after):
         return True  # "with the $50 fee as you proposed": their value, taken up
