@@ -43,6 +43,9 @@ _PER_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|annum|week|day)\b
 
 # A short line with a number and no key ("✅ 24 months", "- $1,200"), beside keyed lines.
 KEYLESS_LINE = re.compile(r"(?m)^[^\n:=|]{0,12}\d[^\n:=|]{0,30}$")
+# A line crossed out at its value ("❌ $100,000", "👎 Rent: $1,400"): turned down, see stance.py.
+_CROSSED_VALUE = re.compile(r"(?m)^[^\S\n]*(?:[-*•][^\S\n]*)?[❌✘✗❎👎⛔][^\S\n]*(?:[^\W\d][^\n:—–]{0,30}:[^\S\n]*)?[$€£]?\d")
+_CROSS_MARK = re.compile("[❌✘✗❎👎⛔]")
 # A note that says itself it makes no offer ("No acceptable offer yet.").
 NO_OFFER_YET = re.compile(r"\bno\s+(?:acceptable\s+)?offer\s+(?:yet|for\s+now|this\s+(?:round|turn))\b|"
                           r"\bnot\s+(?:ready\s+)?(?:to\s+)?(?:make|making)\s+(?:an?\s+)?offer\b", re.IGNORECASE)
@@ -89,6 +92,10 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
             reasons.append(f"words of {', '.join(worded)} labels but no value read")
         if not unread and not told and _LIST_LINE.search(text) and _silent_list_line(text, labels):
             reasons.append("a listed line gave no value")
+        if has_numbers and _CROSS_MARK.search(text) and _CROSSED_VALUE.search(text):
+            # "❌ $100,000 — I was hoping for $120,000": the crossed value is turned down, and
+            # what is asked instead may be worded beyond the grammar
+            reasons.append("a value crossed out, what is asked instead unread")
         if not labels.has_dates and _dated(email_body(text)):  # (a subject line's date is no term)
             reasons.append("a date in a game whose labels are no dates")
         if kind == "note" and reading.found_anything and not unread and not told and KEYLESS_LINE.search(text):

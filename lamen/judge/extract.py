@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from lamen.judge.checklist import without_crossed_lines
+from lamen.judge.checklist import without_crossed_lines, without_empty_boxes
 from lamen.judge.dates import in_label_form, lone_days
 from lamen.judge.doubt import KEYLESS_LINE, NO_OFFER_YET, second_look
 from lamen.judge.extraction import Extraction
@@ -440,7 +440,7 @@ def _normal_notation(text: str, labels: GameLabels) -> str:
     if labels.has_dates:
         text = lone_days(in_label_form(text), labels.date_labels)
     text = _ENUMERATOR.sub(r"\1", text) if _ENUMERATOR.search(text) else text
-    return without_crossed_lines(without_slack(with_apostrophes(text)), labels)
+    return without_crossed_lines(without_empty_boxes(without_slack(with_apostrophes(text)), labels), labels)
 
 
 # A document's enumerator at the start of a line ("Clause 4 (Subletting): none", "Section 2.1

@@ -58,7 +58,7 @@ _EXCEPT = re.compile(r"\b(?:except(?:\s+(?:that|for))?|apart\s+from|other\s+than
 # "... but ...", and a slip corrected in the same sentence ("$2,500 — sorry, I meant $3,000",
 # "make that $1,200", "or rather"): the value after it replaces the one before it.
 _CONTRAST = re.compile(r"\bbut\b(?!\s+(?:not|never)\b)|\bi\s+meant\b|\bmake\s+that\b|\bor\s+rather\b|\btypo\b|"
-                       r"\boops\b|\bcorrection\b", re.IGNORECASE)
+                       r"\boops\b|\bcorrection\b|\bmake\s+it\b(?=\s*[$€£]?\d)", re.IGNORECASE)
 _SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
@@ -516,7 +516,8 @@ def _periods_of_amounts_dropped(written: list[tuple[str, str, int, int]],
     if not written or not _DIGIT.search(sentence):
         return written
     return [found for found in written
-            if not (_PERIOD_WORD.fullmatch(sentence[found[2]:found[3]].strip())
+            # (a period in bold or italics, "**$500/month**", is the amount's all the same)
+            if not (_PERIOD_WORD.fullmatch(sentence[found[2]:found[3]].strip(" \t*_"))
                     and _AMOUNT_PERIOD.search(sentence, 0, found[2]))]
 
 

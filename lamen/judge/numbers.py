@@ -17,14 +17,15 @@ CURRENCY = re.compile(r"[$€£]|\b(?:usd|eur|euros?|dollars?|bucks)\b", re.IGNO
 UNIT_SINGULAR = {"months": "month", "days": "day", "years": "year", "weeks": "week", "employees": "employee",
                  "seats": "seat", "hours": "hour", "percent": "%", "percentage": "%", "pct": "%",
                  "yrs": "year", "yr": "year", "mos": "month", "mo": "month", "wk": "week", "wks": "week",
-                 "hrs": "hour", "hr": "hour"}
+                 "hrs": "hour", "hr": "hour", "nights": "night"}
 # Letters models abbreviate units to ("18m", "3d"): a unit only where the game has that unit.
 UNIT_LETTERS = {"m": "month", "d": "day", "y": "year", "w": "week", "h": "hour"}
 # Exact conversions between units: a value in one unit names the label in the other when the
 # numbers agree exactly — a conversion, never a rounding.
 CONVERSIONS = {("year", "month"): Fraction(12), ("month", "year"): Fraction(1, 12),
-               ("week", "day"): Fraction(7)}
+               ("week", "day"): Fraction(7), ("week", "night"): Fraction(7)}
 COMMON_UNITS = {"month", "day", "year", "week", "%", "employee", "seat", "hour"}
+_UNITS_KEPT = frozenset(COMMON_UNITS | {source for source, _ in CONVERSIONS})
 _PARENTHESES = re.compile(r"\((?!\s*(?:or|maybe|possibly|perhaps)\b)[^()]*\)|\[[^\[\]]*\]", re.IGNORECASE)
 _RATE = re.compile(r"(?:\bper|\ba|\ban|\beach|\bevery|/)\s*(?:month|year|week|day|annum|mo|yr|y|m)\b|\bmonthly\b|"
                    r"\bannual(?:ly)?\b|\byearly\b|\bp\.?\s?a\b\.?|\bapr\b")
@@ -113,7 +114,8 @@ def quantities(text: str, known_units: set[str] | frozenset[str]) -> list[Quanti
         if unit in UNIT_LETTERS and UNIT_LETTERS[unit] in known_units:
             unit = UNIT_LETTERS[unit]
         currency = bool(match.group("cur")) or unit in ("dollar", "dollars", "usd", "eur", "euro", "euros", "bucks")
-        units = frozenset({unit} & (known_units | COMMON_UNITS | {u for u, _ in CONVERSIONS}))
+        # (a unit is kept if the game knows it, or it is common, or it converts into another)
+        units = frozenset((unit,)) if unit in known_units or unit in _UNITS_KEPT else frozenset()
         number = _canonical_number(match.group("num").split(".")[0], (match.group("num").split(".") + [None])[1],
                                    match.group("k"))
         found.append(Quantity(number, units, currency))

@@ -13,8 +13,10 @@ from functools import lru_cache
 from lamen.judge.labels import IssueLabels, ValueMatch, in_pair_units, normalise
 
 # Verbs of having or asking to have, in any form ("keeps", "holding", "retained", "'d like").
-_HOLDING = re.compile(r"\b(?:(?:keep|retain|hold|own|get|take|have|need|want|receive|control|like|seek|accept|ask(?:s|ed|ing)?\s+for|settle\s+for)"
-                      r"(?:s|ed|ing)?|kept|held|got|has|having|taking|getting)\b", re.IGNORECASE)
+# ("7-3 control", "the control issue": the issue's name, no verb)
+_HOLDING = re.compile(r"\b(?:(?:keep|retain|hold|own|get|take|have|need|want|receive|like|seek|accept|ask(?:s|ed|ing)?\s+for|settle\s+for)"
+                      r"(?:s|ed|ing)?|(?<![\d%]\s)(?<![\d%])(?<!\bthe\s)control(?:s|led|ling)?|kept|held|got|has|having|taking|getting)\b",
+                      re.IGNORECASE)
 _RECEIVER = re.compile(r"\b(?:for|to|of|from|by)\s+$", re.IGNORECASE)
 _SPEAKER = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
 _LISTENER = re.compile(r"\b(?:you|your|yours|they|their|them|theirs)\b", re.IGNORECASE)
@@ -75,7 +77,7 @@ def party_near(clause: str, offset: int, parties: tuple[str, str], side: int | N
     """The party the number at `offset` of a clause belongs to: the nearest reference to a party
     by name, or to the speaker ("we") or the listener ("you") when the speaker's side is known,
     that holds the number (see _holds)."""
-    found: list[tuple[int, int, int]] = []  # (by pronoun or letter, distance, party)
+    found: list[tuple[int, int, int, int]] = []  # (by pronoun or letter, distance, party, where)
     references = [(pattern, party, 0) for party, pattern in enumerate(party_patterns(parties))]
     if side is not None:
         references += [(_SPEAKER, side, 1), (_LISTENER, 1 - side, 1)]
@@ -85,10 +87,18 @@ def party_near(clause: str, offset: int, parties: tuple[str, str], side: int | N
                 # (a bare letter "A" may be the article that opens a sentence: no better than a pronoun,
                 # unless a preposition makes it the receiver: "55% ownership for A")
                 rank = pronoun if len(match.group(0)) > 1 or _RECEIVER.search(clause[:match.start()]) else 1
-                found.append((rank, min(abs(match.start() - offset), abs(match.end() - offset)), party))
+                found.append((rank, min(abs(match.start() - offset), abs(match.end() - offset)), party, match.start()))
     # A party named by its name beats a pronoun that also holds the number: "we'll accept a 45%
-    # stake for Company A" is Company A's 45%, whoever "we" is.
-    return min(found)[2] if found else None
+    # stake for Company A" is Company A's 45%, whoever "we" is; unless the pronoun stands between
+    # the name and the number, the subject of its own clause: "55% for Company A if we keep 60%".
+    if not found:
+        return None
+    best = min(found)
+    if best[0] == 0 and best[3] < offset:
+        between = [entry for entry in found if entry[0] == 1 and best[3] < entry[3] < offset]
+        if between:
+            return min(between)[2]
+    return best[2]
 
 
 def favoured(sentence: str, parties: tuple[str, str], side: int | None) -> int | None:

@@ -86,7 +86,8 @@ _BOUND_PHRASE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not)\s+(?:go|
 _REJECTED_AFTER = re.compile(
     # (an amount with thousands separators is one word: "a $2,500 deposit and $1,500 in rent are beyond ...")
     r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\s,.;!?]+)\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
-    r"clearly|really|completely|totally|a bit|a little)\s+)?"
+    r"clearly|really|completely|totally|a bit|a little|(?:quite\s+)?a\s+(?:bit|lot)|quite|rather|somewhat|slightly|"
+    r"significantly|considerably|substantially|a\s+good\s+deal)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|a\s+(?:hard\s+|firm\s+|clear\s+)?no(?:-?go)?\b(?!\s*[-,]?\s*brainer)|off the table|more than (?:i|we) can|"
     r"(?:higher|lower|more|less|below|above|under|over|shorter|longer|smaller|bigger|larger) (?:than )?(?:what )?(?:i|we) (?:can|hoped|expected|wanted|was expecting|were expecting|had in mind|budgeted|planned|can afford|can spend)|"
     # measured against the speaker's ease or will, not its means: "higher than I'm comfortable
@@ -274,9 +275,15 @@ _LIST_LEAD = re.compile(r"\b(?:offered|proposed|suggested|asked(?:\s+for)?|wante
 # $1,100", "your 5% and my 2% average to 3.5%". The result is the speaker's; the two ends are not.
 _RESULT_VERB = r"(?:averages?\s+(?:out\s+)?to|gives?|comes?\s+to|equals|works?\s+out\s+to|lands?\s+(?:us\s+)?(?:at|on)|puts?\s+us\s+at)"
 _RESULT_BEFORE = re.compile(rf"\b{_RESULT_VERB}\s*(?:about\s+|roughly\s+|exactly\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
-_ENDS_BETWEEN = re.compile(rf"\b(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s+between\b"
-                           rf"(?:(?!\b{_RESULT_VERB}\b)[^.;!?])*$", re.IGNORECASE)
-_RESULT_AFTER = re.compile(rf"^[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
+# (after the two ends, "which is" and "that's" state the result too: "the middle of $1,000 and
+# $1,200, which is $1,100")
+_ENDS_RESULT = rf"(?:{_RESULT_VERB}|which\s+(?:is|would\s+be|makes)|that(?:'s|\s+is|\s+would\s+be))"
+_ENDS_BETWEEN = re.compile(rf"\b(?:(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s+between|"
+                           rf"(?:middle|midpoint|mid-point)\s+of)\b(?:(?!\b{_ENDS_RESULT}\b)[^.;!?])*$", re.IGNORECASE)
+_RESULT_AFTER = re.compile(rf"^[^.;!?]*\b{_ENDS_RESULT}\b", re.IGNORECASE)
+_ENDS_THEN_RESULT_BEFORE = re.compile(rf"\b(?:(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)"
+                                      rf"\s+between|(?:middle|midpoint|mid-point)\s+of)\b[^.;!?]*\b{_ENDS_RESULT}\s*"
+                                      rf"(?:about\s+|roughly\s+|exactly\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # "You're at $1,400 and I'm at $1,000 — splitting the difference gives us $1,200": the ends come first.
 _COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+difference|meet(?:ing)?\s+(?:in\s+the\s+middle|halfway)|"
                                rf"halfway|midway)\b[^.;!?]*\b{_RESULT_VERB}\b", re.IGNORECASE)
@@ -284,9 +291,11 @@ _COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+differenc
 
 # Just before a value: the speaker refuses it ("we can't accept a 36-month term", "I'm not able to
 # agree to on-site work", "we won't go with the $2,000 deposit").
-_REFUSED_BEFORE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not|(?:am|are|is|'m|'re)\s+(?:not|un)\s*able\s+to|"
+_REFUSED_BEFORE = re.compile(r"(?:\b(?:can(?:no|')t|cannot|won't|will\s+not|(?:am|are|is|'m|'re)\s+(?:not|un)\s*able\s+to|"
                              r"unable\s+to|not\s+in\s+a\s+position\s+to|refuse\s+to|decline\s+to)\s+"
-                             r"(?:accept|agree\s+to|take|go\s+with|commit\s+to|work\s+with|sign\s+(?:on\s+to|up\s+for))\s+"
+                             r"(?:accept|agree\s+to|take|go\s+with|commit\s+to|work\s+with|sign\s+(?:on\s+to|up\s+for)|do)\s+|"
+                             # "no can do on 5 days": the refusal said as an idiom
+                             r"\bno\s+can\s+do\s+(?:on|with|at)\s+)"
                              r"(?:an?\s+|the\s+|any\s+|your\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 
 
@@ -311,6 +320,14 @@ _ALREADY = re.compile(r"\balready\b", re.IGNORECASE)
 _IT_IS = re.compile(r"\b(it|that|this|which)['’]s\b", re.IGNORECASE)
 
 
+# A line opened by a cross or thumbs-down mark, the value right after it or after its issue's
+# name ("❌ $100,000", "👎 Rent: $1,400"): the mark before the value turns it down, as one after it does.
+_CROSSED_BEFORE = re.compile(r"(?:^|\n)[^\S\n]*(?:[-*•][^\S\n]*)?[❌✘✗❎👎⛔][^\S\n]*(?:[^\W\d][^\n:—–]{0,30}:[^\S\n]*)?(?:[$€£]|usd\s?)?$",
+                             re.IGNORECASE)
+_CROSS_MARK = re.compile("[❌✘✗❎👎⛔]")
+_LABEL_BREAK = re.compile(r"[;.!?]\s|—|\s-\s")  # the end of a "you: …" label's reach
+
+
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
     if "?" in sentence and asks_about(sentence):
@@ -322,11 +339,14 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after) or _PAST_AFTER.search(after):
         return False
+    if _CROSS_MARK.search(before) and _CROSSED_BEFORE.search(before):
+        return False  # "❌ $100,000 — I was hoping for more": a line crossed out names what is turned down
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
         return False  # an end of the compromise the sentence works out
-    if _RESULT_BEFORE.search(before[-40:]):
+    if _RESULT_BEFORE.search(before[-40:]) or ("middle" in before or "between" in before or "mid" in before) \
+            and _ENDS_THEN_RESULT_BEFORE.search(before):
         return True  # the compromise worked out, whoever's ends it is worked out from
-    if _THEIRS_LABELLED.match(re.split(r"[;.!?]\s|—|\s-\s", before)[-1]):
+    if _THEIRS_LABELLED.match(_LABEL_BREAK.split(before)[-1]):
         return False  # every value after "you:" up to the next ";" is theirs
     if _ADOPTED_AFTER.search(after):
         return True  # "with the $50 fee as you proposed": their value, taken up

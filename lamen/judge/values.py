@@ -265,8 +265,11 @@ _DECIMAL_COMMA_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{1,2})(?=\s+thous
 # "~~$1,200~~ $1,100": a struck-out value is withdrawn.
 _STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
 # "$1,200 → $1,100": a value changed into another; only the new one stands.
-_CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*(?=[$€£]?\d)",
-                         re.IGNORECASE)
+# The arrow may name the move in a few words ("$28K → can flex to $27K", "$600 → propose $450").
+_CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*"
+                         r"(?=(?:(?:(?:i|we)\s+)?(?:can|could|would|will|may|might|maybe|then|now|so)\s+)?"
+                         r"(?:(?:flex|go|come|move|drop|settle|propose|offer|counter|ask|meet)\s+)?(?:(?:down|up)\s+)?"
+                         r"(?:(?:to|at|for|with)\s+)?[$€£]?\d)", re.IGNORECASE)
 # "anything from $1,200 up", "from 18 months onwards": a lower bound, which offers its value (as "at least" does).
 _FROM_UP = re.compile(r"\bfrom\s+([$€£]?\d[\d,.]*(?:\s?(?:%|[a-z]{1,8}\b))?)\s+(?:and\s+)?(?:up(?:wards?)?|onwards?|above|"
                       r"higher|or\s+(?:more|higher|above))\b", re.IGNORECASE)
