@@ -141,7 +141,7 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s?%)")
 
 # A word any rewrite of words_to_digits starts from (number words, an article before a unit or a
 # scale, "grand", "and a half"); a text without one is returned as it is.
-_WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "a", "an", "grand", "half", "full", "whole", "entire"])
+_WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "a", "an", "grand", "half", "full", "whole", "entire", "complete"])
                         + r")\b", re.IGNORECASE)
 
 
@@ -409,7 +409,8 @@ def local_forms(text: str) -> str:
         text = _FROM_UP.sub(r"at least \1", text)
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
-    if "=" in text and ("×" in text or "*" in text or " x " in text or "x$" in text):
+    # Any "x" with an "=" may be a product ("10x600 = 6000"): the pattern decides, the cue only skips texts without.
+    if "=" in text and ("×" in text or "*" in text or "x" in text):
         text = _COMPUTED.sub("", text)
     if any(arrow in text for arrow in ("→", "->", "=>", "⟶", "➡", "➔")):
         text = _CHANGED_TO.sub("", text)
