@@ -40,7 +40,7 @@ def test_pooled_parts_add_their_counts(tmp_path: Path) -> None:
     first.write_text(json.dumps(_item(1, "Rent $1400, that is my number.", {"rent": "$1400"})) + "\n", encoding="utf-8")
     second.write_text(json.dumps(_item(2, "Perhaps we could meet somewhere around the middle on the rent?",
                                        {"rent": "$1300"})) + "\n", encoding="utf-8")
-    both = pooled([score(first)["result"], score(second)["result"]])
+    both = pooled([score(first), score(second)])
     assert both["items"] == 2 and both["items_read_wrongly"] == 1
     assert (both["offers"]["true_positive"], both["offers"]["false_negative"], both["offers"]["recall"]) == (1, 1, 0.5)
     assert both["by_kind"]["message"]["recall"] == 0.5 and both["by_kind"]["note"]["recall"] is None

@@ -19,9 +19,10 @@ from lamen.judge.values import local_forms
 # Words that stand in labels of every kind and tell no label from another.
 _COMMON = frozenset({"only", "with", "without", "included", "include", "full", "basic", "standard"})
 # "or" in the languages whose label words the lexicon glosses (a one-letter "o" is Portuguese "the" too: left out)
-_OR = r"(?:or|ou|oder|oppure|eller|albo|lub|nebo|atau|veya)"
+_OR_LIST = ("or", "ou", "oder", "oppure", "eller", "albo", "lub", "nebo", "atau", "veya")
+_OR = "(?:" + "|".join(_OR_LIST) + ")"
 _ANY_OR = re.compile(rf"\s{_OR}\s")
-_OR_WORDS = (" or ", " ou ", " oder ", " oppure ", " eller ", " albo ", " lub ", " nebo ", " atau ", " veya ")
+_OR_WORDS = tuple(f" {word} " for word in _OR_LIST)  # (a cheap look before the pattern)
 # Up to three words (no sentence end) between the full wording and "or", then up to two words after it.
 _AFTER = re.compile(rf"(?:[ \t,;:]+[^\s.!?;:]+){{0,3}}?[ \t]*[,;—–-]?[ \t]+{_OR}[ \t]+((?:[^\s.!?,;:]+[ \t]+){{0,2}}[^\s.!?,;:]+)")
 _BEFORE = re.compile(rf"(?:^|[\s(])((?:[^\s.!?,;:]+)[ \t,]+){_OR}[ \t]+(?:the[ \t]+|an?[ \t]+)?$")
