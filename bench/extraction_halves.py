@@ -17,11 +17,14 @@ chosen by `--round`:
   and wordings; a B written by other hands, in games A does not have, shows what a change carries.
 - round 19: A = every item of test20 ... test23; B = every item of test24 ... test31 (eight parts by eight
   hands, written during round 18).
+- round 20: A = every item of test20 ... test31 (round 19's tuning and validation parts); B = every item of
+  test32 ... test35 (four parts by four hands, written during round 19). The parts written during round 20
+  (test36 on) are scored by the lead only, before and after.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13|14|15|16|17|18|19] [--errors]
+    python bench/extraction_halves.py [--round 12|13|...|19|20] [--errors]
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
          "B": (Slice("test20", 0), Slice("test21", 0))},
     18: {"A": (Slice("test20"), Slice("test21")), "B": (Slice("test22"), Slice("test23"))},
     19: {"A": tuple(Slice(f"test{n}") for n in range(20, 24)), "B": tuple(Slice(f"test{n}") for n in range(24, 32))},
+    20: {"A": tuple(Slice(f"test{n}") for n in range(20, 32)), "B": tuple(Slice(f"test{n}") for n in range(32, 36))},
 }
 
 

@@ -61,3 +61,10 @@ def test_round_19_tunes_on_test20_to_23_and_validates_on_the_eight_parts_after()
     assert {item["id"].split("-")[0] for item in split["A"]} == {"t20", "t21", "t22", "t23"}
     assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(24, 32)}
     assert (len(split["A"]), len(split["B"])) == (270 + 240 + 261 + 222, 2073)
+
+
+def test_round_20_tunes_on_test20_to_31_and_validates_on_test32_to_35() -> None:
+    split = halves(20)
+    assert {item["id"].split("-")[0] for item in split["A"]} == {f"t{n}" for n in range(20, 32)}
+    assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(32, 36)}
+    assert (len(split["A"]), len(split["B"])) == (270 + 240 + 261 + 222 + 2073, 267 + 251 + 265 + 239)
