@@ -72,6 +72,9 @@ _DOER_FORMS = _verbs(*_PROVIDING, "do")
 _SUBJECT = re.compile(rf"\b(?P<who>we|i|you|(?:your|our|my)\s+(?:[a-z]+\s+)?[a-z]+)(?:'ll|'d|\s+(?:will|would|can|could|should|"
                       rf"must|to|shall|do|can\s+also))?\s+(?:\w+\s+)?{_DOER}\b", re.IGNORECASE)
 _THROUGH = re.compile(r"\b(?:through|via|by|from)\s+(?P<who>us|me|you)\b(?!\s+(?:and|or)\b)", re.IGNORECASE)
+# Round twenty: a passive's agent named by a possessive ("assembled by your team", "delivered by
+# our own driver"): the participle before "by" keeps "by your deadline" out.
+_BY_AGENT = re.compile(r"\b[a-z]+(?:ed|en|t)\s+by\s+(?P<who>your|our|my)\s+(?:own\s+)?[a-z]+", re.IGNORECASE)
 _ON_SIDE = re.compile(r"(?:\b(?:is|are|be|stays?|remains?|falls?|goes|go)|['’]s)\s+(?:on|down\s+to|up\s+to)\s+"
                       r"(?P<who>us|me|you|(?:our|your|my)\s+(?:side|end|account))\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\b(?P<who>our|my|your)\s+(?:own\s+)?(?P<thing>[a-z]+)(?:\s+(?P<then>[a-z]+))?", re.IGNORECASE)
@@ -225,6 +228,10 @@ def _issue_words(game: Game, name: str) -> frozenset[str]:
 _A_SUBJECT = re.compile(r"\b(?P<who>we|i|you|he|she|they)(?:'ll|'d|\s+(?:will|would|can|could|should|shall|must))?"
                         r"\s+[a-z]+", re.IGNORECASE)
 _OPENS_WITH_DOER = re.compile(rf"^\s*{_DOER}\b", re.IGNORECASE)
+# A clause holding a thing and a participle after it ("need it delivered", "have the sofa brought"):
+# a passive, so a verb joined to it ("... and assembled") is one too.
+_PASSIVE_BEFORE = re.compile(r"\b(?:it|them|this|that|everything|the\s+[a-z]+|items?)\s+(?:[a-z]+ed|brought|done|"
+                             r"taken|built|put\s+together)\b", re.IGNORECASE)
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -232,7 +239,12 @@ def _clauses(sentence: str) -> list[str]:
     subject of the clause before it."""
     pieces = _CLAUSE.split(sentence)
     for at in range(1, len(pieces)):
-        subjects = _A_SUBJECT.findall(pieces[at - 1]) if _OPENS_WITH_DOER.search(pieces[at]) else []
+        opening = _OPENS_WITH_DOER.search(pieces[at])
+        # (round twenty: a participle joined to a passive, "I need it delivered to my door and
+        # assembled", is done to the thing, not by the subject before it)
+        if opening and _PASSIVE_BEFORE.search(pieces[at - 1]):
+            opening = None
+        subjects = _A_SUBJECT.findall(pieces[at - 1]) if opening else []
         if subjects:
             pieces[at] = f"{subjects[-1]} {pieces[at].lstrip()}"
     return pieces
@@ -246,7 +258,7 @@ def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
         found.add(side)
     if _THEIRS.search(clause):
         found.add(1 - side)
-    for pattern in (_SUBJECT, _THROUGH, _ON_SIDE, _REFLEXIVE):
+    for pattern in (_SUBJECT, _THROUGH, _BY_AGENT, _ON_SIDE, _REFLEXIVE):
         for match in pattern.finditer(clause):
             found.add(_side_of(match.group("who").split()[0], side))
     for match in _POSSESSIVE.finditer(clause):

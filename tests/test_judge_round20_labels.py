@@ -1,0 +1,65 @@
+"""Classes of text labels the twentieth round of issue 12 reads by general mechanisms (tuned on
+round 20's half A, every item of test20 … test31, and the retired parts' errors; checked on half B,
+test32 … test35, by its totals), each tested on fresh examples written for these tests, not the
+gold set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.labels import GameLabels
+from tests.gold_shape import labels_from_yaml
+
+# A game of this file's own: who puts the shelves together (a label of doing it oneself, the customer's, and
+# its other label, the workshop's), and a "none" label among text labels.
+_SHELVES_GAME = """\
+name: shelf-commission
+description: A joinery workshop and a customer are negotiating a set of bookshelves.
+sides:
+  - You represent the workshop.
+  - You represent the customer.
+parties: [Workshop, Customer]
+issues:
+  - name: price
+    issue_type: distributive
+    descriptions: What the customer pays.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$400", "$500", "$600"], ["$400", "$500", "$600"]]
+  - name: assembly
+    issue_type: integrative
+    descriptions: Who puts the shelves together.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[assembly included, self-assembly], [assembly included, self-assembly]]
+  - name: finish
+    issue_type: integrative
+    descriptions: What the wood is finished with.
+    payoffs: [[2, 1, 0], [0, 1, 2]]
+    payoff_labels: [[no finish, oiled, lacquered], [no finish, oiled, lacquered]]
+issue_weights: [[2, 1, 1], [2, 1, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def shelves(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "shelf-commission", _SHELVES_GAME)
+
+
+# A participle joined to a passive ("I need them carried up and assembled") is done to the thing, not
+# by the subject of the clause before: the customer asking for it is no "self-assembly".
+@pytest.mark.parametrize("text", [
+    "I'd need the shelves carried up to the attic and assembled, so could you do $500?",
+    "We want everything varnished and assembled before the move; $500 is our budget.",
+])
+def test_a_participle_joined_to_a_passive_is_no_act_of_the_subject(shelves, text) -> None:
+    assert "assembly" not in extract_message(text, shelves, side=1).offers
+
+
+# A passive's agent named by a possessive ("assembled by your joiner") gives the thing to that side.
+@pytest.mark.parametrize("text, side, assembly", [
+    ("$500 is fine if the shelves are assembled by your joiner.", 1, "assembly included"),
+    ("At $400 the units would be assembled by our carpenter, oiled.", 0, "assembly included"),
+])
+def test_the_agent_of_a_passive_is_the_side_its_possessive_names(shelves, text, side, assembly) -> None:
+    assert extract_message(text, shelves, side=side).offers.get("assembly") == assembly
