@@ -63,3 +63,62 @@ def test_a_participle_joined_to_a_passive_is_no_act_of_the_subject(shelves, text
 ])
 def test_the_agent_of_a_passive_is_the_side_its_possessive_names(shelves, text, side, assembly) -> None:
     assert extract_message(text, shelves, side=side).offers.get("assembly") == assembly
+
+
+# A second game of this file's own: a label with a synonym of place ("at the office"), a label
+# whose first word a word of grammar clips ("formal" by "for"), and a count of days of its own.
+_WORKSHOP_GAME = """\
+name: training-workshop
+description: A trainer and a company are negotiating a training workshop.
+sides:
+  - You represent the trainer.
+  - You represent the company.
+parties: [Trainer, Company]
+issues:
+  - name: fee
+    issue_type: distributive
+    descriptions: What the company pays.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$800", "$1000", "$1200"], ["$800", "$1000", "$1200"]]
+  - name: format
+    issue_type: integrative
+    descriptions: Where the training happens.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [[on site, blended, fully online], [on site, blended, fully online]]
+    synonyms:
+      on site: [at the office]
+  - name: meal
+    issue_type: integrative
+    descriptions: What the company serves at noon.
+    payoffs: [[2, 1, 0], [0, 1, 2]]
+    payoff_labels: [[no meal, buffet lunch, formal lunch], [no meal, buffet lunch, formal lunch]]
+issue_weights: [[2, 1, 1], [2, 1, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def workshop(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "training-workshop", _WORKSHOP_GAME)
+
+
+# A word of grammar clips no label word: "lunch for everyone" is no "formal lunch" ("for" is no
+# "formal", as "off" is no "office"); the meal is left unread, and the reading says so.
+@pytest.mark.parametrize("text, offers", [
+    ("$1,000, blended, and we bring lunch for everyone.", {"fee": "$1000", "format": "blended"}),
+    ("Fee $800. Lunch for the team, and the days off, fully online.", {"fee": "$800", "format": "fully online"}),
+])
+def test_a_word_of_grammar_clips_no_label_word(workshop, text, offers) -> None:
+    found = extract_message(text, workshop, side=1)
+    assert found.offers == offers and found.confidence == "unsure"
+
+
+# A label described after it, in bold before a parenthesis or by a count after a comma, is one
+# value ("blended, two days at the office" is no "on site" beside it); the count is flagged.
+@pytest.mark.parametrize("text", [
+    "We propose $1,000 and a blended course, two days at the office.",
+    "Proposal — fee $1,000, format **blended** (two days at the office).",
+])
+def test_a_label_described_after_it_is_one_value(workshop, text) -> None:
+    found = extract_message(text, workshop, side=0)
+    assert found.offers.get("format") == "blended" and "format" not in found.ambiguous

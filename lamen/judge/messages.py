@@ -487,7 +487,13 @@ _TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\d\
                          re.IGNORECASE)
 # (or in parentheses right after it, or after a noun of it: "hybrid (three days in the office)",
 # "a hybrid schedule (3 days in office)")
-_DECORATING = re.compile(r"^(?:[\s\w-]{0,25}?\b(?:with|including|plus)\b[^,;.()]*|(?:\s+[a-z-]+){0,2}\s*\([^()]*)$", re.IGNORECASE)
+# (round twenty: also a label in bold before its parenthesis, "**hybrid** (three days in the
+# office)", and a count of days after a comma, "hybrid, three days in the office")
+_DECORATING = re.compile(r"^[*_]*(?:[\s\w-]{0,25}?\b(?:with|including|plus)\b[^,;.()]*|(?:\s+[a-z-]+){0,2}\s*\([^()]*|"
+                         r"(?:\s+[a-z-]+){0,2},\s+(?:\d{1,2}|one|two|three|four|five)\s+days?(?:\s+a\s+week)?\s*)$", re.IGNORECASE)
+
+
+_COUNT_WORD = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven)\b", re.IGNORECASE)
 
 
 def _decorations_dropped(written: list[tuple[str, str, int, int]], sentence: str) -> list[tuple[str, str, int, int]]:
@@ -639,7 +645,12 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
             topic += [issue for issue, _ in package]
             found = []
         every_written = money_periods_dropped(label_phrases(sentence, labels), sentence, labels)
-        written = _decorations_dropped(_keys_dropped(every_written, sentence), sentence)
+        keyed = _keys_dropped(every_written, sentence)
+        written = _decorations_dropped(keyed, sentence)
+        if len(written) < len(keyed) and _COUNT_WORD.search(sentence):
+            # (round twenty: "hybrid, three days in the office": the count describes the label, and
+            # may be read as another issue's value; the reading says so)
+            unsure.append("a label described by a count after it")
         amounts = [item for item in found if item.currency]
         amounts_in_order = _amounts_in_game_order(amounts, labels) if not package else None
         read_in_order: list[_Found] = []

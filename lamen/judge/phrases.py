@@ -115,6 +115,14 @@ def paraphrased_labels(sentence: str, labels: GameLabels, taken: list[tuple[int,
 _TALK_OBJECT = re.compile(r"\s+(?:this|that|things|the\s+(?:conversation|discussion|thread|topic))\s+", re.IGNORECASE)
 
 
+# Round twenty: words of grammar, which clip no label word ("off" is no "office": "25 days off,
+# and we'll throw in" is not "in the office"; "for" no "format", "all" no "allowed", "can" no
+# "cancellation").
+_FUNCTION_WORDS = frozenset({"off", "for", "all", "can", "and", "the", "but", "not", "any", "are", "was", "our", "you",
+                             "its", "per", "via", "too", "has", "had", "did", "may", "from", "with", "into", "onto",
+                             "over", "than", "then", "them", "they", "this", "that", "what", "when", "will", "would"})
+
+
 def _stems_of(word: str, stems: frozenset[str]) -> set[str]:
     """The label stems a word stands for: its first five letters, or a label word shorter than a
     stem that it starts ("pay" of "payment", "pack" of "packing"). Both count, so "packing" is
@@ -123,7 +131,8 @@ def _stems_of(word: str, stems: frozenset[str]) -> set[str]:
     # ("without" is no "with": it starts with the stem and says the opposite; "pay" is the
     # "payme" of "payment on delivery")
     if 3 <= len(word) < 5:
-        return {stem for stem in stems if stem.startswith(word) or word + "y" == stem  # "full" of "fully remote"
+        return {stem for stem in stems if stem.startswith(word) and (word == stem or word not in _FUNCTION_WORDS)
+                or word + "y" == stem  # "full" of "fully remote"
                 or (3 <= len(stem) < 5 and word.startswith(stem))}
     head = word[:5]
     return {stem for stem in stems if head == stem or (3 <= len(stem) < 5 and word.startswith(stem) and word != "without")
