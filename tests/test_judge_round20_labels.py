@@ -36,7 +36,14 @@ issues:
     descriptions: What the wood is finished with.
     payoffs: [[2, 1, 0], [0, 1, 2]]
     payoff_labels: [[no finish, oiled, lacquered], [no finish, oiled, lacquered]]
-issue_weights: [[2, 1, 1], [2, 1, 1]]
+  - name: delivery
+    issue_type: integrative
+    descriptions: Whether the workshop brings the shelves to the customer.
+    payoffs: [[1, 0], [0, 1]]
+    payoff_labels: [[no delivery, door delivery], [no delivery, door delivery]]
+    synonyms:
+      door delivery: [we bring it over]
+issue_weights: [[2, 1, 1, 1], [2, 1, 1, 1]]
 scale: [100, 100]
 """
 
@@ -92,7 +99,12 @@ issues:
     descriptions: What the company serves at noon.
     payoffs: [[2, 1, 0], [0, 1, 2]]
     payoff_labels: [[no meal, buffet lunch, formal lunch], [no meal, buffet lunch, formal lunch]]
-issue_weights: [[2, 1, 1], [2, 1, 1]]
+  - name: session
+    issue_type: integrative
+    descriptions: How long each day's training runs.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[half-day session, full-day session], [half-day session, full-day session]]
+issue_weights: [[2, 1, 1, 1], [2, 1, 1, 1]]
 scale: [100, 100]
 """
 
@@ -122,3 +134,26 @@ def test_a_word_of_grammar_clips_no_label_word(workshop, text, offers) -> None:
 def test_a_label_described_after_it_is_one_value(workshop, text) -> None:
     found = extract_message(text, workshop, side=0)
     assert found.offers.get("format") == "blended" and "format" not in found.ambiguous
+
+
+# A label of the provider doing it, read from a clause whose reflexive pronoun names the party
+# served ("we bring it over ourselves" from the customer), is the served party doing it: the "no"
+# label, unsure; with "except" part is left to the provider, and the issue is left unread.
+@pytest.mark.parametrize("text, delivery", [
+    ("$500, oiled, and we bring it over ourselves.", "no delivery"),
+    ("$500 oiled; we will bring it over ourselves except the tall unit.", None),
+])
+def test_a_provider_label_done_by_the_served_party_itself(shelves, text, delivery) -> None:
+    found = extract_message(text, shelves, side=1)
+    assert found.offers.get("delivery") == delivery and found.confidence == "unsure"
+    assert found.offers["price"] == "$500" and found.offers["finish"] == "oiled"
+
+
+# A label holding a number word ("half-day session") is read from that word as a JSON value under
+# the issue's key, though the number grammar turns "half" into 0.5.
+@pytest.mark.parametrize("note", [
+    'Acceptable offer:\n```json\n{"fee": "$1,000", "session": "half-day", "format": "blended"}\n```',
+    'Mine, final — {"fee": 1000, "session": "Half day", "format": "blended"}',
+])
+def test_a_label_number_word_under_its_key(workshop, note) -> None:
+    assert extract_note(note, workshop).offers == {"fee": "$1000", "session": "half-day session", "format": "blended"}

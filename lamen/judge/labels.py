@@ -483,6 +483,13 @@ class IssueLabels:
             reordered = self.reordered_labels(word_sequence(prepared))
             if len(reordered) == 1:
                 return ValueMatch("label", reordered[0])  # "remote full": a label's words reordered
+            # (round twenty: a label's number word, which `prepare` turns into digits: "half-day" of
+            # "half-day room" is "0.5-day" once prepared, a part of no label)
+            plain = word_sequence(text.lower())
+            if plain != word_sequence(prepared) and not any(word.isdigit() for word in plain):
+                named = self.phrase_labels(plain) or self.partial_labels(plain)
+                if len(named) == 1:
+                    return ValueMatch("label", named[0])
         numbers = [q for q in quantities(prepared, known_units)]
         if ZERO_WORDS.search(prepared) and self.zero_label() and all(q.number == "0" for q in numbers):
             return ValueMatch("label", self.zero_label())

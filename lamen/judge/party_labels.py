@@ -280,7 +280,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     denied by name, "no operator", is the label without it: `included_labels.py`; and a clause
     naming the party that provides it, "the shop handling servicing": `with_named_providers`.)"""
     found = with_named_providers(with_denied_things(found, text, labels), text, labels, side)
-    found = _self_of_the_provider(found, text, labels, side)
+    found = _served_does_it(_self_of_the_provider(found, text, labels, side), text, labels, side)
     if side is None:
         return found
     offers, invalid = dict(found.offers), dict(found.invalid)
@@ -328,7 +328,8 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         words = _issue_words(labels.game, issue)
         for clause in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
             doers = {_side_of(match.group("who"), side) for match in _REFLEXIVE.finditer(clause)}
-            if doers == {served} and _stems(clause) & words:
+            # ("except the fragile items": part of it is left to the provider; round twenty)
+            if doers == {served} and _stems(clause) & words and not _EXCEPT.search(clause):
                 offers[issue] = none
                 invalid.pop(issue, None)
                 reasons.append(f"{issue}: '{none}' read from the side served doing it itself")
@@ -391,6 +392,46 @@ def _self_of_the_provider(found: Extraction, text: str, labels: GameLabels, side
             else:
                 offers[issue] = provided
             reasons.append(f"{issue}: the provider does it itself")
+    if not reasons:
+        return found
+    return found.model_copy(update={"offers": offers, "confidence": "unsure",
+                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
+
+
+# Round twenty, the other way round: a label of the provider doing it read from a clause whose
+# reflexive pronoun names the party served ("we pack everything ourselves" from the customer, a
+# game's synonym of "full packing" said by the mover) is the served party doing it: its own label
+# ("no packing"), unsure; "except" / "apart from" in the clause leaves part to the provider, so the
+# issue is left unread (unsure) rather than guessed.
+_EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than|besides|but\s+not|save\s+for)\b", re.IGNORECASE)
+
+
+def _served_does_it(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
+    if side is None or not found.offers:
+        return found
+    selves = _self_labels(labels.game)
+    if not any(issue in found.offers and found.offers[issue] != own_label for issue, (_, own_label, _) in selves.items()):
+        return found
+    glossed = local_forms(text)
+    if not _REFLEXIVE.search(glossed):
+        return found
+    offers, reasons = dict(found.offers), []
+    clauses = [clause for sentence in re.split(r"(?<=[.!?;\n])\s*", glossed) for clause in _CLAUSE.split(sentence)]
+    for issue, (served, own_label, _) in selves.items():
+        if issue not in offers or offers[issue] == own_label:
+            continue
+        words = _issue_words(labels.game, issue)
+        # (the last clause that speaks of the issue: "we'd pack the fragile stuff ourselves...
+        # actually no, you pack the fragile items only" revises it)
+        spoken = [clause for clause in clauses if {_stem(word) for word in _WORD.findall(clause.lower())} & words]
+        if not spoken or {_side_of(match.group("who"), side) for match in _REFLEXIVE.finditer(spoken[-1])} != {served}:
+            continue
+        if _EXCEPT.search(spoken[-1]):
+            del offers[issue]
+            reasons.append(f"{issue}: the side served does part of it itself")
+        else:
+            offers[issue] = own_label
+            reasons.append(f"{issue}: '{own_label}' read from the side served doing it itself")
     if not reasons:
         return found
     return found.model_copy(update={"offers": offers, "confidence": "unsure",
