@@ -157,3 +157,24 @@ def test_a_provider_label_done_by_the_served_party_itself(shelves, text, deliver
 ])
 def test_a_label_number_word_under_its_key(workshop, note) -> None:
     assert extract_note(note, workshop).offers == {"fee": "$1000", "session": "half-day session", "format": "blended"}
+
+
+# Closed-class words every game's labels lean on, in more languages: a note's heading ("acceptable
+# offer") and "none" under an issue's key, which is then the issue's "no" label.
+@pytest.mark.parametrize("note, offers", [
+    ("Penawaran yang dapat diterima:\n- fee: $800\n- format: fully online\n- meal: tidak ada",
+     {"fee": "$800", "format": "fully online", "meal": "no meal"}),
+    ("수락 가능한 제안:\n- fee: $1,200\n- format: blended\n- meal: 없음",
+     {"fee": "$1200", "format": "blended", "meal": "no meal"}),
+    # (Vietnamese, which no gold part has)
+    ("Đề xuất: fee $1,000; format: blended; meal: không có", {"fee": "$1000", "format": "blended", "meal": "no meal"}),
+])
+def test_a_heading_and_none_in_more_languages(workshop, note, offers) -> None:
+    assert extract_note(note, workshop).offers == offers
+
+
+# Chinese "不要" before a noun is "no"; after one (as Japanese "は不要") it stays "none".
+def test_no_before_a_noun_in_chinese() -> None:
+    from lamen.judge.lexicon import cjk_to_latin
+    assert cjk_to_latin("不要第二摄影师").split()[0] == "no"
+    assert cjk_to_latin("酒水：不要").split()[-1] == "none"

@@ -60,7 +60,9 @@ def doubts(text: str, kind: str, reading: Extraction, labels: GameLabels) -> lis
     complete = reading.is_complete(tuple(labels.issues))
     if not in_english(text) and (kind == "message" or not complete):
         reasons.append("text not in English")
-    elif kind == "message" and _few_english_words(text, labels):
+    elif (kind == "message" or not complete) and _few_english_words(text, labels):
+        # (round twenty: a note too, where its reading leaves issues out: "Hyväksyttävä tarjous:
+        # 50 $ yöltä, yhteinen kennel" reads its heading and amount and none of its labels)
         reasons.append("few English words: the text may be in a language the lexicon lacks")
     if has_numbers and _RELATIVE.search(text) and (kind == "message" or not complete):
         reasons.append("a value written relative to another")

@@ -324,6 +324,11 @@ _CJK_WORDS = {
 _CJK_WORDS.update({word: english for word, english in CJK.items() if word not in _CJK_WORDS})
 # Round sixteen: the concepts text labels are built from (label_glosses.py).
 _CJK_WORDS.update({word: english for word, english in CJK_CONCEPTS.items() if word not in _CJK_WORDS})
+# Round twenty: a note's heading and "none" / "not included" (closed-class words, as above).
+_CJK_WORDS.update({word: english for word, english in {
+    "我方可接受": " acceptable offer ", "可接受": " acceptable offer ", "不可接受": " not acceptable ",
+    "不含": " without ", "没有": " no ", "不包含": " not included ", "込み": " included ",
+}.items() if word not in _CJK_WORDS})
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
               ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
               ("元", " dollars "), ("席", " seats "), ("小时", " hours "), ("時間", " hours "), ("周", " weeks "),
@@ -381,6 +386,11 @@ def _numeral_value(numeral: str) -> int:
     return grand + total + current
 
 
+# Round twenty: Chinese "不要" / "无需" before a noun is "no" ("不要第二摄影师": no second shooter);
+# after one, or at a line's end, it stays "none" (Japanese "Xは不要", "酒水：不要").
+_NO_BEFORE_NOUN = re.compile(r"(?:不要|无需|無需)(?=[\u4e00-\u9fff\u30a0-\u30ff])")
+
+
 def cjk_to_latin(text: str) -> str:
     """Chinese and Japanese words of the domain in English, numerals as digits ('一千二百美元' ->
     ' 1200 dollars'; '百分之三' -> '3%'; '6比4' -> '6-4'); other text unchanged."""
@@ -393,6 +403,7 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_PERCENT.sub(r"\1%", text)
     text = _CJK_TENTHS_SPLIT.sub(lambda m: " " + "-".join(f"{_CJK_DIGITS.get(c, c)}0%" for c in m.groups()) + " split ", text)
     text = _CJK_EVEN.sub(" evenly ", text)
+    text = _NO_BEFORE_NOUN.sub(" no ", text)
     for word in _CJK_WORDS_LONGEST_FIRST:
         if word in text:
             text = _UNIT_MONTH_WORDS[word].sub(_CJK_WORDS[word], text) if word in _UNIT_MONTH_WORDS \
@@ -639,6 +650,22 @@ _ROUND13_WORDS = {
 }
 FOREIGN_WORDS.update({word: english for word, english in _ROUND13_WORDS.items() if word not in FOREIGN_WORDS})
 
+# Round twenty: closed-class words every game's labels lean on, in languages whose word for them
+# the lexicon lacked: a note's heading ("acceptable offer") and "none" (a keyed "bonus: nincs" is
+# the issue's "no" label, as "bonus: none" is). Words of grammar, not of one game; a form that is
+# another language's or English word is left out (Malay "bila" is "when", Finnish "ei" is English-like).
+_ROUND20_CONCEPTS = {
+    "hyväksyttävä tarjous": "acceptable offer", "elfogadható ajánlat": "acceptable offer",
+    "přijatelná nabídka": "acceptable offer", "acceptabelt tilbud": "acceptable offer",
+    "akseptabelt tilbud": "acceptable offer", "acceptabel bod": "acceptable offer", "aanvaardbaar bod": "acceptable offer",
+    "penawaran yang dapat diterima": "acceptable offer", "tawaran yang boleh diterima": "acceptable offer",
+    "akceptowalna oferta": "acceptable offer", "прийнятна пропозиція": "acceptable offer",
+    "приемлемое предложение": "acceptable offer", "αποδεκτή προσφορά": "acceptable offer",
+    "ofertă acceptabilă": "acceptable offer", "acceptabelt erbjudande": "acceptable offer",
+    "nincs": "none", "tiada": "no", "hakuna": "no", "tidak ada": "none", "không có": "none",
+}
+FOREIGN_WORDS.update({word: english for word, english in _ROUND20_CONCEPTS.items() if word not in FOREIGN_WORDS})
+
 FOREIGN_WORDS.update({word: english for word, english in european_words().items() if word not in FOREIGN_WORDS})
 
 FOREIGN_WORDS.update({word: english for word, english in concept_words().items() if word not in FOREIGN_WORDS})
@@ -698,6 +725,14 @@ _SCRIPT_WORDS = {
 }
 _SCRIPT_WORDS.update({word: english for word, english in KOREAN.items() if word not in _SCRIPT_WORDS})
 _SCRIPT_WORDS.update({word: english for word, english in SCRIPT_CONCEPTS.items() if word not in _SCRIPT_WORDS})
+# Round twenty: a note's heading, "none" and "included" in Korean, Thai, Arabic and Persian
+# (closed-class words, as above; the longest form first, so "불포함" is not "포함").
+_SCRIPT_WORDS.update({word: english for word, english in {
+    "수락 가능한 제안": " acceptable offer ", "수락 가능 제안": " acceptable offer ", "없음": " none ", "없이": " without ",
+    "불포함": " not included ", "미포함": " not included ", "포함": " included ",
+    "ข้อเสนอที่ยอมรับได้": " acceptable offer ", "ข้อเสนอที่รับได้": " acceptable offer ", "ไม่มี": " none ",
+    "لا يوجد": " none ", "غير مشمول": " not included ", "پیشنهاد قابل قبول": " acceptable offer ",
+}.items() if word not in _SCRIPT_WORDS})
 _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
                  ("주", " weeks "), ("साल", " years "), ("वर्ष", " years "), ("महीने", " months "), ("महीना", " months "),
                  ("दिन", " days "), ("डॉलर", " dollars "), ("سنوات", " years "), ("سنة", " years "), ("أشهر", " months "),
@@ -706,7 +741,7 @@ _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years 
                  ("روز", " days "), ("دلار", " dollars "), ("חודשים", " months "), ("חודש", " months "),
                  ("שנים", " years "), ("שנה", " years "), ("ימים", " days "), ("שבועות", " weeks "),
                  ("דולר", " dollars ")]
-_SCRIPT = re.compile(r"[\uac00-\ud7a3\u0900-\u097f\u0600-\u06ff\u0400-\u04ff\u0590-\u05ff]")
+_SCRIPT = re.compile(r"[\uac00-\ud7a3\u0900-\u097f\u0600-\u06ff\u0400-\u04ff\u0590-\u05ff\u0e00-\u0e7f]")
 # "7 к 3", "60 на 40" (Russian): a split written with a word between its numbers.
 _CYRILLIC_SCORE = re.compile(r"(?<=\d)\s+(?:к|на)\s+(?=\d)")
 _SCRIPT_WORDS_LONGEST_FIRST = sorted(_SCRIPT_WORDS, key=len, reverse=True)
