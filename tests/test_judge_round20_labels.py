@@ -178,3 +178,48 @@ def test_no_before_a_noun_in_chinese() -> None:
     from lamen.judge.lexicon import cjk_to_latin
     assert cjk_to_latin("不要第二摄影师").split()[0] == "no"
     assert cjk_to_latin("酒水：不要").split()[-1] == "none"
+
+
+# One rule says which party is served, for every use: in a hotel's own game the hotel serves (it
+# was counted among the served by its role word), so "we'll sort the meeting room ourselves" is the
+# organiser doing without the hotel's room, and from the hotel it is no "no meeting room".
+_HOTEL_GAME = """\
+name: hotel-retreat
+description: A hotel and an organiser are negotiating a company retreat.
+sides:
+  - You represent the hotel.
+  - You represent the organiser.
+parties: [Hotel, Organiser]
+issues:
+  - name: rate
+    issue_type: distributive
+    descriptions: The nightly rate.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$120", "$150", "$180"], ["$120", "$150", "$180"]]
+  - name: meeting room
+    issue_type: integrative
+    descriptions: Whether the hotel adds a meeting room.
+    payoffs: [[1, 0], [0, 1]]
+    payoff_labels: [[no meeting room, meeting room included], [no meeting room, meeting room included]]
+issue_weights: [[2, 1], [2, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.mark.parametrize("side, meeting_room", [(1, "no meeting room"), (0, None)])
+def test_the_party_served_is_known_by_one_rule(tmp_path, side, meeting_room) -> None:
+    hotel = labels_from_yaml(tmp_path, "hotel-retreat", _HOTEL_GAME)
+    found = extract_message("$150, and we'll sort the meeting room ourselves.", hotel, side=side)
+    assert found.offers.get("meeting room") == meeting_room and found.offers["rate"] == "$150"
+
+
+# A verb's forms as English writes them: "supplies" (no "supplys"), "running" (no "runing").
+@pytest.mark.parametrize("verb, forms", [
+    ("supply", {"supply", "supplies", "supplied", "supplying"}),
+    ("run", {"run", "runs", "running", "ran"}),
+    ("ship", {"ship", "ships", "shipped", "shipping"}),
+    ("handle", {"handle", "handles", "handled", "handling"}),
+])
+def test_a_verbs_forms(verb, forms) -> None:
+    from lamen.judge.party_labels import _verb_forms
+    assert _verb_forms(verb) == forms

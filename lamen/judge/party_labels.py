@@ -43,11 +43,18 @@ def _verb_forms(verb: str) -> set[str]:
     if verb == "do":
         return {verb, *_IRREGULAR[verb]}
     stem = verb[:-1] if verb.endswith("e") else verb
-    forms = {verb, stem + "ing", verb + ("es" if verb.endswith(("x", "s", "h")) else "s"), *_IRREGULAR.get(verb, ())}
+    # (round twenty: a short verb ending in one vowel and a consonant doubles it, "running", not
+    # "runing"; a consonant and "y" ends "-ies" / "-ied", not "supplys")
+    if len(verb) >= 3 and len(re.findall(r"[aeiou]+", verb)) == 1 and verb[-2] in "aeiou" \
+            and verb[-3] not in "aeiou" and verb[-1] not in "aeiouwxy":
+        stem = verb + verb[-1]
+    forms = {verb, stem + "ing", *_IRREGULAR.get(verb, ())}
     if verb.endswith("y") and verb[-2] not in "aeiou":
         forms |= {verb[:-1] + "ies", verb[:-1] + "ied"}
-    elif verb not in _IRREGULAR:
-        forms.add(stem + "ed")
+    else:
+        forms.add(verb + ("es" if verb.endswith(("x", "s", "h")) else "s"))
+        if verb not in _IRREGULAR:
+            forms.add(stem + "ed")
     return forms
 
 
@@ -167,10 +174,23 @@ def _party_names(game: Game) -> tuple[frozenset[str], ...]:
 
 @lru_cache(maxsize=256)
 def _served_sides(game: Game) -> tuple[int, ...]:
-    """The sides whose name is a role of the one served ("Customer", "Client", "Hirer"), or else the
-    other of the one party named like the game's trade (`_served_by_name`); one side, or none known."""
+    """The side served, one or none known, by one rule for every use (round twenty: two rules
+    disagreed, "Homeowner" served for one and not the other, "Hotel" served in the hotel's own
+    game): the other of the one party named like the game's trade ("Hotel" of hotel-block, "Plant-hire
+    firm" of plant-hire), else the one party named by a role of the one served ("Customer",
+    "Household", "Owner"), else the other of the one party named by a role of the one serving
+    ("Cleaning company")."""
     parties = _party_names(game)
-    return tuple([side for side, party in enumerate(parties) if party & _SERVED] or _served_by_name(game, parties))
+    by_trade = _served_by_name(game, parties)
+    if by_trade:
+        return tuple(by_trade)
+    served = [side for side, party in enumerate(parties) if party & _SERVED_ROLES]
+    if len(served) == 1:
+        return tuple(served)
+    # ("Company" and "Vendor" are as often the ones served, "Company" of corporate-gym, "Vendor" of a
+    # festival's pitch: only the roles that always serve count here)
+    providers = [side for side, party in enumerate(parties) if party & _SERVING_ROLES]
+    return (1 - providers[0],) if len(providers) == 1 and not served else ()
 
 
 def _served_by_name(game: Game, parties: tuple[frozenset[str], ...]) -> list[int]:
@@ -178,12 +198,17 @@ def _served_by_name(game: Game, parties: tuple[frozenset[str], ...]) -> list[int
     plant-hire, "Tutor" of language-tutoring, "Cleaning company" of office-cleaning): the other."""
     trade = {word[:5] for word in _WORD.findall(game.name.lower()) if len(word) >= 4}
     providers = [side for side, party in enumerate(parties) if any(len(word) >= 4 and word[:5] in trade for word in party)]
+    if len(providers) == 2:
+        # both named like the trade ("Cleaning company", "Office manager" of office-cleaning): the
+        # one whose name also holds a role of serving
+        providers = [side for side in providers if parties[side] & _PROVIDER_ROLES]
     return [1 - providers[0]] if len(providers) == 1 else []
 
 
 # Roles that name the one served, beside `_SERVED`, and the one serving, for the "no X" rule below.
 _SERVED_ROLES = _SERVED | {"homeowner", "household", "owner"}
 _PROVIDER_ROLES = {"provider", "supplier", "contractor", "vendor", "seller", "dealer", "company", "firm"}
+_SERVING_ROLES = {"provider", "supplier", "contractor", "seller", "dealer", "installer"}
 _NONE_LABEL = re.compile(r"^(?:no|without)\s+\w")
 
 
@@ -193,12 +218,8 @@ def _done_by_served_issues(game: Game) -> tuple[tuple[str, tuple[int, str]], ...
     it ("no cleanup" / "daily cleanup" / "final cleanup"), in a game that says which party is
     served (a role of the one served, or of the one serving, in a party's name): (issue, (served
     side, the "no" label)). The party served doing the thing itself is the "no" label."""
-    parties = _party_names(game)
-    served = [side for side, party in enumerate(parties) if party & _SERVED_ROLES]
-    providers = [side for side, party in enumerate(parties) if party & _PROVIDER_ROLES]
-    if len(served) != 1 and len(providers) == 1:
-        served = [1 - providers[0]]
-    if len(served) != 1 or len(providers) > 1 or providers == served:
+    served = list(_served_sides(game))
+    if len(served) != 1:
         return ()
     found = []
     for issue in game.issues:
