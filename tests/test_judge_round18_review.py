@@ -57,7 +57,7 @@ def test_the_verbs_after_a_pronoun_are_round_seventeens_pattern() -> None:
     ("furniture-order", (1,)),  # "Customer"
     ("band-booking", (0,)),  # the "Band" is named like the game's trade: the venue is served
     ("merger", ()),
-    ("home-renovation", ()),  # ("Homeowner" is a role only the "no X" rule below knows)
+    ("home-renovation", (1,)),  # "Homeowner": one rule for every use since round twenty
 ])
 def test_the_side_a_game_names_as_served(game_name, served) -> None:
     assert _served_sides(labels_of(game_name).game) == served
