@@ -223,3 +223,11 @@ def test_the_party_served_is_known_by_one_rule(tmp_path, side, meeting_room) -> 
 def test_a_verbs_forms(verb, forms) -> None:
     from lamen.judge.party_labels import _verb_forms
     assert _verb_forms(verb) == forms
+
+
+# Directors counted as persons (名) are a party's seats only right after the party's letter
+# ("A社6名"); "従業員50名" are fifty employees in any game, not fifty seats.
+def test_persons_counted_are_seats_only_after_a_party_letter() -> None:
+    from lamen.judge.values import local_forms
+    glossed = local_forms("取締役会はA社6名、B社4名。従業員50名を維持。")
+    assert "6 seats" in glossed and "4 seats" in glossed and "50 seats" not in glossed

@@ -132,7 +132,8 @@ _EURO_DECIMAL = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+)
                            r"euros?\b|usd\b|eur\b))", re.IGNORECASE)
 _LETTER_COMPANY = re.compile(r"(?<![\w-])([AB])\s*company\s*(?=\d)")
 # Directors counted as persons (Japanese 名) in a text about a board: the party's seats.
-_DIRECTORS_COUNTED = re.compile(r"(\d{1,2})\s*名")
+# (round twenty: only a count right after a party's letter, "A社6名"; "従業員50名" are employees)
+_DIRECTORS_COUNTED = re.compile(r"((?:company [AB]|(?<![A-Za-z])[AB]\s*company)\s*)(\d{1,2})\s*名")
 # "1 an" (French): a year after a number.
 _FRENCH_YEAR = re.compile(r"(?<=\d)\s+an\b")
 _DIGIT_SPACE_DIGIT = re.compile(r"\d[ \u00a0\u202f]\d")
@@ -443,7 +444,7 @@ def local_forms(text: str) -> str:
             # "company A" ("B company wants 6" is read as it stands)
             text = _LETTER_COMPANY.sub(r"company \1 ", text)
             if "board" in text and "名" in text:
-                text = _DIRECTORS_COUNTED.sub(r"\1 seats", text)  # "取締役会はA社6名": six directors, six seats
+                text = _DIRECTORS_COUNTED.sub(r"\1\2 seats", text)  # "取締役会はA社6名": six directors, six seats
         if _CJK_BY_DIGIT.search(text):
             # "期和500 dollars deposit": a number the glosses left glued to an untranslated character
             # is a word of its own, so that its distance to the issue named after it counts right
