@@ -231,3 +231,14 @@ def test_persons_counted_are_seats_only_after_a_party_letter() -> None:
     from lamen.judge.values import local_forms
     glossed = local_forms("取締役会はA社6名、B社4名。従業員50名を維持。")
     assert "6 seats" in glossed and "4 seats" in glossed and "50 seats" not in glossed
+
+
+# Whose row or column a table gives: "mine" is the writer's (it was read as "min…", a minimum).
+@pytest.mark.parametrize("note", [
+    "| | fee | format | meal |\n|---|---|---|---|\n| theirs | $1,200 | on site | formal lunch |\n"
+    "| mine | $1,000 | blended | buffet lunch |",
+    "| term | theirs | mine | why |\n|---|---|---|---|\n| fee | $1,200 | $1,000 | budget |\n"
+    "| format | on site | blended | travel |\n| meal | formal lunch | buffet lunch | cost |",
+])
+def test_mine_is_the_writers_row_or_column(workshop, note) -> None:
+    assert extract_note(note, workshop).offers == {"fee": "$1000", "format": "blended", "meal": "buffet lunch"}

@@ -132,7 +132,8 @@ def _cells(line: str) -> list[str]:
 
 # Table columns that hold no offer of the writer's (the other side's, limits, ranks, remarks) and
 # columns that hold it; a unit column is read with the value.
-_OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min\w*|asked|"
+# ("mine" is the writer's own, not a "min…" of a minimum; round twenty)
+_OTHER_COLUMN = re.compile(r"\b(?:their|theirs|your|yours|you|opponent\w*|counterpart|other side|walk-?away|reservation|bat?na|min(?!e\b)\w*|asked|"
                            r"max\w*|priority|priorities|rank\w*|weight|importance|notes?|comments?|remarks?|why|"
                            r"reasons?|rationale|justification|status|previous|last|old|was|estimate\w*|range|limit|fallback|"
                            r"backup|worst|floor|ceiling|concession\w*|plan b|if needed)\b",
