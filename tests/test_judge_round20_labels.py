@@ -242,3 +242,44 @@ def test_persons_counted_are_seats_only_after_a_party_letter() -> None:
 ])
 def test_mine_is_the_writers_row_or_column(workshop, note) -> None:
     assert extract_note(note, workshop).offers == {"fee": "$1000", "format": "blended", "meal": "buffet lunch"}
+
+
+# A label's wording without its "only" ("coffee" of "coffee only") that is all words of another
+# issue's name or labels ("coffee station") is no wording of the label in that game.
+_CONFERENCE_GAME = """\
+name: conference-day
+description: A venue and an organiser are negotiating a conference day.
+sides:
+  - You represent the venue.
+  - You represent the organiser.
+parties: [Venue, Organiser]
+issues:
+  - name: fee
+    issue_type: distributive
+    descriptions: What the organiser pays.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$800", "$1000", "$1200"], ["$800", "$1000", "$1200"]]
+  - name: catering
+    issue_type: integrative
+    descriptions: What the venue serves.
+    payoffs: [[1, 0], [0, 1]]
+    payoff_labels: [[coffee only, full lunch], [coffee only, full lunch]]
+  - name: coffee station
+    issue_type: integrative
+    descriptions: Whether a coffee station stays open all day.
+    payoffs: [[1, 0], [0, 1]]
+    payoff_labels: [[no station, all-day station], [no station, all-day station]]
+issue_weights: [[2, 1, 1], [2, 1, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.mark.parametrize("text, offers", [
+    ("We'd do $1,000 with a full lunch, and the coffee station can stay all-day station.",
+     {"fee": "$1000", "catering": "full lunch", "coffee station": "all-day station"}),
+    ("Fee $800; full lunch; the coffee for the all-day station is on us.",
+     {"fee": "$800", "catering": "full lunch", "coffee station": "all-day station"}),
+])
+def test_a_label_word_of_another_issue_is_no_wording_of_it(tmp_path, text, offers) -> None:
+    conference = labels_from_yaml(tmp_path, "conference-day", _CONFERENCE_GAME)
+    assert extract_message(text, conference, side=0).offers == offers

@@ -615,6 +615,20 @@ def _attributed(text: str) -> bool:
     return bool(re.search(r"\b(?:a|b|company a|company b)\b", text))
 
 
+def _other_issues_words_dropped(issues: dict[str, "IssueLabels"]) -> None:
+    """Round twenty: a label's wording with its "only" left unsaid ("room" of "room only") that is
+    all words of another issue's name or labels ("meeting room", "half-day room") names that other
+    issue as often: it is no wording of the label in this game ("the room block is released")."""
+    for name, table in issues.items():
+        others = {word for other, theirs in issues.items() if other != name
+                  for word in (*word_sequence(other.lower()), *(w for alias in theirs.issue.aliases for w in word_sequence(alias.lower())),
+                               *(w for phrase, _ in theirs.phrases for w in phrase))}
+        table.phrases[:] = [(words, label) for words, label in table.phrases
+                            if not ("only" in word_sequence(label.lower()) and "only" not in words
+                                    and words == tuple(w for w in word_sequence(label.lower()) if w != "only")
+                                    and set(words) <= others)]
+
+
 @dataclass
 class GameLabels:
     """Label matchers for every issue of a game, and how issue names are written."""
@@ -628,6 +642,7 @@ class GameLabels:
     @classmethod
     def of(cls, game: Game) -> "GameLabels":
         issues = {issue.name: IssueLabels.of(issue) for issue in game.issues}
+        _other_issues_words_dropped(issues)
         for table in issues.values():
             named = [party for party in game.parties
                      if re.search(rf"\b{re.escape(party.lower())}\b", " ".join(table.issue.descriptions).lower())]
