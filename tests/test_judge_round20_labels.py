@@ -283,3 +283,38 @@ scale: [100, 100]
 def test_a_label_word_of_another_issue_is_no_wording_of_it(tmp_path, text, offers) -> None:
     conference = labels_from_yaml(tmp_path, "conference-day", _CONFERENCE_GAME)
     assert extract_message(text, conference, side=0).offers == offers
+
+
+# The issue's own word as a pronoun's verb ("we deliver", "you'll deliver") gives a party-named
+# label to the side the pronoun names; not in a condition of one option among several.
+_FLORIST_GAME = """\
+name: wedding-flowers
+description: A florist and a client are negotiating the flowers for a wedding.
+sides:
+  - You represent the florist.
+  - You represent the client.
+parties: [Florist, Client]
+issues:
+  - name: price
+    issue_type: distributive
+    descriptions: What the client pays.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$400", "$500", "$600"], ["$400", "$500", "$600"]]
+  - name: delivery
+    issue_type: integrative
+    descriptions: Who brings the flowers to the venue.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[florist delivery, client collection], [florist delivery, client collection]]
+issue_weights: [[2, 1], [2, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.mark.parametrize("text, side, delivery", [
+    ("We can deliver on the morning itself, at $500.", 0, "florist delivery"),
+    ("$400 and you'll deliver to the hall.", 1, "florist delivery"),
+    ("$500 if we deliver, or $400 if you pick them up.", 0, None),
+])
+def test_the_issues_verb_gives_the_label_of_its_side(tmp_path, text, side, delivery) -> None:
+    florist = labels_from_yaml(tmp_path, "wedding-flowers", _FLORIST_GAME)
+    assert extract_message(text, florist, side=side).offers.get("delivery") == delivery

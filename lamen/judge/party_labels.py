@@ -271,7 +271,13 @@ def _clauses(sentence: str) -> list[str]:
     return pieces
 
 
-def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
+_ISSUE_VERB = re.compile(r"(?<!\bif\s)(?<!\bunless\s)\b(?P<who>we|i|you)(?:'ll|'d|\s+(?:will|would|can|could|should|shall|must|do|also))?"
+                         r"\s+(?P<verb>[a-z]{4,})\b(?!\s+(?:with|through|via|from|by)\b)", re.IGNORECASE)
+_OR = re.compile(r"\bor\b", re.IGNORECASE)
+_PAST = re.compile(r"(?:ed|paid|made|did|got|took|brought|bought)$")
+
+
+def _cued_side(clause: str, side: int, words: frozenset[str], issue_verbs: bool = True) -> int | None:
     """The side a clause gives the thing to, when its cues agree: the speaker's for "we" / "our",
     the listener's for "you" / "your"."""
     found: set[int] = set()
@@ -282,6 +288,12 @@ def _cued_side(clause: str, side: int, words: frozenset[str]) -> int | None:
     for pattern in (_SUBJECT, _THROUGH, _BY_AGENT, _ON_SIDE, _REFLEXIVE):
         for match in pattern.finditer(clause):
             found.add(_side_of(match.group("who").split()[0], side))
+    for match in _ISSUE_VERB.finditer(clause) if issue_verbs else ():
+        # round twenty: the issue's own word as the verb of a pronoun ("we deliver", "we can
+        # deliver"), not where a helper names another side ("finance with us") nor in a condition
+        # ("$22 if we deliver, or $20 if you collect": one option of several)
+        if _stem(match.group("verb").lower()) in words and not _PAST.search(match.group("verb").lower()):
+            found.add(_side_of(match.group("who"), side))
     for match in _POSSESSIVE.finditer(clause):
         # the thing owned, or the word it describes ("our operator", "your house PA")
         if any(_stem(word.lower()) in words for word in (match.group("thing"), match.group("then") or "")):
@@ -332,16 +344,23 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         # party-named issue the game leaves open, of nothing else, and gives it to one side.
         sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
         alone = len(open_issues) == 1
+        givens = []
+        # (an issue's verb, "if we deliver", is a condition of one option where the text offers
+        # others: "$22 if we deliver, or $20 if you come and collect")
+        issue_verbs = not (found.ambiguous and _OR.search(text))
         for clause in (piece for sentence in sentences for piece in _clauses(sentence)):
             said = _stems(clause)
             if not (said & words or alone and _BARE_DOER.search(clause)):
                 continue
-            given = _cued_side(clause, side, words)
+            given = _cued_side(clause, side, words, issue_verbs)
             if given is not None and given in sides:
-                offers[issue] = sides[given]
-                invalid.pop(issue, None)
-                reasons.append(f"{issue}: '{sides[given]}' read from whose side the text gives it to")
-                break
+                givens.append(given)
+        # (round twenty: clauses that give it to both sides, "$22 if we deliver, or $20 if you
+        # collect", are alternatives: none is read)
+        if givens and len(set(givens)) == 1:
+            offers[issue] = sides[givens[0]]
+            invalid.pop(issue, None)
+            reasons.append(f"{issue}: '{sides[givens[0]]}' read from whose side the text gives it to")
     for issue, (served, none) in _done_by_served_issues(labels.game):
         # "we'll handle the cleanup ourselves", said by the one served: the provider does none of it
         if issue in offers or issue in found.ambiguous:
