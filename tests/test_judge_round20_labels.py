@@ -318,3 +318,12 @@ scale: [100, 100]
 def test_the_issues_verb_gives_the_label_of_its_side(tmp_path, text, side, delivery) -> None:
     florist = labels_from_yaml(tmp_path, "wedding-flowers", _FLORIST_GAME)
     assert extract_message(text, florist, side=side).offers.get("delivery") == delivery
+
+
+# A thing "left out" or "excluded" is given up, as a waived one is: the issue's "no" label.
+@pytest.mark.parametrize("text", [
+    "$1,000, blended, and the meal left out.",
+    "We can do $1,000 fully blended if the meal is excluded.",
+])
+def test_a_thing_left_out_is_its_no_label(workshop, text) -> None:
+    assert extract_message(text, workshop, side=1).offers == {"fee": "$1000", "format": "blended", "meal": "no meal"}

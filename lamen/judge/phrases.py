@@ -17,7 +17,7 @@ _ZERO_CUE = re.compile(
     r"something\s+(?:we|i)\s+can(?:not|'t)?\s+allow)\b|"
     # ("the service fee, though, would need to be waived": a modal and an aside may stand between)
     r"\b(?P<waived>[a-z]+)(?:,\s*[a-z]+,)?\s+(?:(?:is|are|to\s+be|(?:will|would|should|must|can|could|has\s+to|have\s+to|"
-    r"(?:would\s+)?needs?\s+to|would\s+have\s+to)\s+be)\s+)?(?:waived|dropped\s+entirely)\b|"
+    r"(?:would\s+)?needs?\s+to|would\s+have\s+to)\s+be)\s+)?(?:waived|dropped\s+entirely|left\s+out|excluded)\b|"
     # "skip the extended warranty", "drop the signing bonus": giving the issue up entirely, unless
     # a new value follows ("drop the fee to $40" lowers it)
     r"(?:\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up|"
