@@ -52,7 +52,7 @@ _UNCLOSED_THOUGHT = re.compile(r"<(think|thinking|reasoning|scratchpad)>(?![\s\S
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
-def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extraction:
+def _with_revision(reading: Extraction, after: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The block's reading, changed by explicit revisions written after it."""
     offers, invalid, ambiguous = dict(reading.offers), dict(reading.invalid), list(reading.ambiguous)
     changed = False
@@ -64,7 +64,7 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
         if not _REVISION.search(sentence) or conditional or not re.search(r"\d", sentence):
             continue
         # "Same as above except 18 months": what follows "except" is the change, not an exception.
-        revised = extract_text(_SAME_EXCEPT.sub(" ", sentence), labels)
+        revised = extract_text(_SAME_EXCEPT.sub(" ", sentence), labels, side=side)
         for issue, label in revised.offers.items():
             offers[issue] = label
             invalid.pop(issue, None)
@@ -75,16 +75,18 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
     return reading.model_copy(update={"offers": offers, "invalid": invalid, "ambiguous": tuple(ambiguous)})
 
 
-def extract_note(note: str, labels: GameLabels) -> Extraction:
-    """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them."""
+def extract_note(note: str, labels: GameLabels, side: int | None = None) -> Extraction:
+    """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them.
+    `side` is the seat that wrote the note, where the caller knows it (the runner does): its "we",
+    "our favour" and "we supply the van" are that side's. Without it, the side is guessed from the
+    text ("Venue note. ... our own PA": a note that names its writer gives its "we" a side)."""
     written = _normal_notation(note, labels)
-    found = _doubt_tolerance(note, second_look(written, "note", _with_keyless_lines(written, _read_note(written, labels), labels),
-                                               labels))
-    # "Venue note. ... our own PA": a note that names its writer gives its "we" a side
-    return with_party_labels(found, written, labels, note_side(written, labels.game.parties))
+    reading = _with_keyless_lines(written, _read_note(written, labels, side), labels, side)
+    found = _doubt_tolerance(note, second_look(written, "note", reading, labels))
+    return with_party_labels(found, written, labels, side if side is not None else note_side(written, labels.game.parties))
 
 
-def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels) -> Extraction:
+def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels, side: int | None = None) -> Extraction:
     """A note whose keyed lines ("- rent: $1,200") leave issues unread, beside short lines of a
     value with no key ("✅ 24 months"): those lines are read as free text, for the unread issues
     only, and the reading is unsure."""
@@ -94,7 +96,7 @@ def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels) -> E
     if not lines:
         return reading
     read = {*reading.offers, *reading.invalid, *reading.ambiguous, *reading.unknown_issues}
-    found = extract_text("\n".join(lines), labels)
+    found = extract_text("\n".join(lines), labels, side=side)
     added = {issue: label for issue, label in found.offers.items() if issue not in read}
     if not added:
         return reading
@@ -106,13 +108,13 @@ def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels) -> E
 _LEAD_WORDS = re.compile(r"\b(?:guests?|people|option|options|round|rounds|step|steps|version|draft)\b", re.IGNORECASE)
 
 
-def _read_note(note: str, labels: GameLabels) -> Extraction:
+def _read_note(note: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The note's acceptable offers: its own structured block (method 'json' for JSON, 'text'
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
     (method 'none', unsure). A note in another language is read in the lexicon's English."""
     note = _legend_values(_headed_values(local_forms(plain_markup(note)), labels), labels)
-    chosen, from_json = structured_offer(note, labels)
+    chosen, from_json = structured_offer(note, labels, side)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.
     # Lines that open with list indices ("1. Rent $1,300, 12 months, ...") or option names ("Option
@@ -121,7 +123,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         all(re.match(r"\s*(?:\d{1,2}[.)]|[A-Da-d]\)|[-*•])\s|\s*[*_]*(?:option|package|alternative|scenario|plan)\s+\w{1,2}\b", line,
                      re.IGNORECASE) for line in note[chosen.start:chosen.end].strip().splitlines())
     if (chosen is None or chosen.form == "lines" or numbered) and \
-            (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
+            (options := read_options(note, lambda text: extract_text(text, labels, side=side))) is not None:
         return options
     # "Company B's last offer: control 3-7" quotes the other side: no heading of the writer's.
     every_heading = list(_OFFER_SECTION.finditer(note))
@@ -129,12 +131,12 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # A walk-away or a limit after an 'Acceptable offer:' line is the writer's reservation, not its
     # offer; alone, it is the only offer the note states.
     offered = [h for h in headings if not _RESERVATION_HEADING.match(h.group(0))] or headings
-    prose = _read_prose(_prose_section(note, offered[-1].end()), labels) if offered else None
+    prose = _read_prose(_prose_section(note, offered[-1].end()), labels, side) if offered else None
     if chosen is None and prose is not None and not prose.found_anything and _ADOPTS.search(note):
         # "Their last offer: $1,200 rent, 18 months ... my acceptable offer is the same": the
         # note adopts the offer it quoted, so the prose after the earlier heading is its own.
         for heading in reversed([h for h in every_heading if h.start() < headings[-1].start()]):
-            earlier = _read_prose(_prose_section(note, heading.end()), labels)
+            earlier = _read_prose(_prose_section(note, heading.end()), labels, side)
             if earlier.found_anything:
                 prose = earlier
                 break
@@ -142,7 +144,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             (last := _last_value_line(note, labels)) is not None:
         # A note with no heading that ends in a line of values: that line is its offer, read as
         # text (its first word is no key: "salary 110000, fully remote, 15 days, no bonus").
-        prose = _values_read(last, labels, "offer read from the note's last line of values, without a heading")
+        prose = _values_read(last, labels, "offer read from the note's last line of values, without a heading", side)
     if chosen is not None and prose is not None and prose.found_anything and offered and \
             not _RESERVATION_HEADING.match(offered[-1].group(0)) and offered[-1].start() >= chosen.start and \
             all(labels.issue_for_key(str(key)) is None and (NOT_OWN_KEY.search(plain_key(key)) or ASPIRATION_KEY.search(plain_key(key)))
@@ -157,13 +159,13 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # with what the block does name, is the offer. Either is changed by a revision written after.
     json_offers = from_json.offers if from_json else {}
     if chosen is not None and from_json is not None:
-        from_json = _with_revision(from_json, note[chosen.end:], labels)
+        from_json = _with_revision(from_json, note[chosen.end:], labels, side)
     json_named = len(json_offers) + (len(from_json.ambiguous) if from_json else 0)
     if prose is not None and len(prose.offers) + len(prose.ambiguous) > json_named and \
             (not (from_json and from_json.invalid) and json_offers.items() <= prose.offers.items()
              or from_json is None or bool(from_json.invalid)):
         # A revision written after the offer line changes it all the same.
-        return _with_revision(prose, note[chosen.end:], labels) if chosen is not None else prose
+        return _with_revision(prose, note[chosen.end:], labels, side) if chosen is not None else prose
     trimmed = note.strip()
     if from_json is not None and chosen is not None and chosen.form == "lines" and chosen.pairs and \
             "\n" not in trimmed and not from_json.is_complete(tuple(labels.issues)) and \
@@ -176,7 +178,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         # values after a lead label (in any language) parses as pairs that lose the lead's first
         # value ("menu family style, 55 per head, no bar" loses the keyless ones); read as text it
         # names more, and agrees with what the pairs name.
-        found = extract_text(body, labels)
+        found = extract_text(body, labels, side=side)
         if len(found.offers) > len(from_json.offers) and from_json.offers.items() <= found.offers.items() and \
                 set(from_json.ambiguous) <= set(found.ambiguous):
             return found.model_copy(update={"confidence": "unsure",
@@ -188,24 +190,24 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30", "buffet,
     # $55, beer and wine" once a reasoning block is set aside) is its offer, heading or not.
     if _is_value_line(note, labels) and not _quoted_lead(note) and \
-            (found := _values_read(note, labels, "offer read from a line without an offer heading")) is not None:
+            (found := _values_read(note, labels, "offer read from a line without an offer heading", side)) is not None:
         return found
     # "client note — fee 4k, 4 wks, 3 rounds, exclusive license", "顾客备忘：借款 ９０００ 美元，期限 ８ 年":
     # a note that is a label and one line of value segments, in any language or separator.
     if (body := _value_list_body(note, labels)) is not None and \
-            (found := _values_read(body, labels, "offer read from a note that is one line of values")) is not None:
+            (found := _values_read(body, labels, "offer read from a note that is one line of values", side)) is not None:
         return found
     # "OPPONENT: rent ~$1,000, sublet 5d / ME: rent $1,200, sublet 3d", "draft 1: … / draft 2
     # (final): …", "## Final position / 🍽️ plated dinner · 💵 $75/guest": lines of values each led
     # by a label, the writer's own (or last) one is the offer.
     if (led := _led_value_line(note, labels)) is not None and \
-            (found := _values_read(led, labels, "offer read from the own one of several labelled lines of values")) is not None:
+            (found := _values_read(led, labels, "offer read from the own one of several labelled lines of values", side)) is not None:
         return found
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
     # A reasoning block opened and never closed (the note was cut off while thinking): its
     # sentences weigh offers ("I can offer $1,000. Rent $1,100?"), they state none.
     if stated and not _UNCLOSED_THOUGHT.search(note):
-        found = extract_text(stated, labels)
+        found = extract_text(stated, labels, side=side)
         if found.found_anything:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from prose without an offer heading"})
@@ -216,10 +218,10 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
 
 
 
-def _values_read(text: str, labels: GameLabels, reason: str) -> Extraction | None:
+def _values_read(text: str, labels: GameLabels, reason: str, side: int | None = None) -> Extraction | None:
     """A line of values read as text, unsure for the reason given, when it names two issues or
     more (as offers, invalid values or ambiguities): one value alone is no line of an offer."""
-    found = extract_text(text, labels)
+    found = extract_text(text, labels, side=side)
     if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
         return found.model_copy(update={"confidence": "unsure", "reason": reason})
     return None
@@ -352,11 +354,11 @@ def _last_value_line(note: str, labels: GameLabels) -> str | None:
     return lines[-1]
 
 
-def _read_prose(section: str, labels: GameLabels) -> Extraction:
+def _read_prose(section: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """A prose offer line, alternative packages in it ("$1,200 if 24 months, otherwise $1,300 for
     12 months") read as options."""
-    alternatives = read_alternatives(section, lambda text: extract_text(text, labels))
-    return alternatives if alternatives is not None else extract_text(section, labels)
+    alternatives = read_alternatives(section, lambda text: extract_text(text, labels, side=side))
+    return alternatives if alternatives is not None else extract_text(section, labels, side=side)
 
 
 # "### Rent\n$1,100", "**Deposit**\n$500": an issue as a heading, its value on the next line.

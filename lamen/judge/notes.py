@@ -43,8 +43,14 @@ _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comment
                         re.IGNORECASE)
 
 
-def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json") -> Extraction:
-    """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities."""
+# A word of the first or second person: a value written from someone's side ("in our favour", "you keep 4").
+_PERSON_WORD = re.compile(r"\b(?:we|us|our|ours|i|me|my|mine|you|your|yours)\b", re.IGNORECASE)
+
+
+def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json",
+                      side: int | None = None) -> Extraction:
+    """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities;
+    `side`, where known, is the writer's, for prose in a field ("seats": "we keep six")."""
     # (a branch's condition names no issue: "if officer_waives_fee" is no key of the fees)
     pairs = as_records(pairs)
     if any(_BRANCH_KEY.match(str(k)) for k, _ in pairs):
@@ -76,7 +82,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
         if issue is None and nested:
             if _is_estimate_text(key_text.replace("_", " ")):
                 continue  # {"opponent_estimate": {...}} beside the own offer
-            inner = offers_from_pairs(nested, labels, method)
+            inner = offers_from_pairs(nested, labels, method, side)
             if _BRANCH_KEY.match(key_text):
                 # "if officer_waives_fee: offer = {...} / else: offer = {...}": branches of a
                 # condition are alternatives; an issue whose value differs between them is ambiguous.
@@ -103,7 +109,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
                 and (OFFER_KEY.search(plain_key(key_text)) or REVISION_KEY.search(key_text) or starts_with_issue(value, labels)):
             # {"acceptable_offer": "rent $1,200, 24 months, deposit $1,250"}: prose in a field;
             # "Revised: control 6-4 and ownership 60%": a revision of what the block said before.
-            inner = extract_text(value, labels, method)
+            inner = extract_text(value, labels, method, side=side)
             if inner.offers or inner.ambiguous:
                 revision = bool(REVISION_KEY.search(key_text))
                 offers.update({k: v for k, v in inner.offers.items() if revision or k not in offers})
@@ -123,6 +129,18 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             alternatives = [labels.match(issue, part) for part in re.split(r"\s+or\s+", value)]
             if all(m.kind == "label" for m in alternatives) and len({m.label for m in alternatives}) > 1:
                 ambiguous.append(issue)
+                continue
+        table = labels.issues.get(issue)
+        if side is not None and isinstance(value, str) and table is not None and \
+                (table.pair_total is not None or table.party is not None) and _PERSON_WORD.search(value):
+            # {"control": "6-4 in our favour"}, "board seats: we keep six": whose share a split is
+            # depends on who writes it; with the writer's side known, the value is read as its words.
+            sided = extract_text(f"{key_text}: {value}", labels, method, side=side)
+            if issue in sided.offers:
+                if issue in offers and offers[issue] != sided.offers[issue]:
+                    ambiguous.append(issue)
+                offers[issue] = sided.offers[issue]
+                unsure += [sided.reason] if sided.reason else []
                 continue
         values = value if isinstance(value, list) and not nested else [value]
         matches = [labels.match(issue, v) for v in values]
@@ -190,11 +208,11 @@ def _is_estimate(note: str, block: Block, labels: GameLabels) -> bool:
     return after.startswith("(") and "{" not in after and bool(_ESTIMATE_CUES.search(after))
 
 
-def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block], list[Extraction]]:
+def own_block(note: str, labels: GameLabels, side: int | None = None) -> tuple[Block | None, list[Block], list[Extraction]]:
     """The note's own offer block (the last one naming a game issue that is no estimate or
     quotation), all offer blocks, and their readings."""
     blocks = structured_blocks(note, labels)
-    readings = [offers_from_pairs(block.pairs, labels, "json") for block in blocks]
+    readings = [offers_from_pairs(block.pairs, labels, "json", side) for block in blocks]
     about_game = [(b, r) for b, r in zip(blocks, readings) if r.offers or r.invalid or r.ambiguous]
     own = [(b, r) for b, r in about_game if not _is_estimate(note, b, labels)] or about_game
     if not own:
@@ -222,9 +240,9 @@ def extract_note_json(note: str, labels: GameLabels) -> Extraction | None:
     return structured_offer(note, labels)[1]
 
 
-def structured_offer(note: str, labels: GameLabels) -> tuple[Block | None, Extraction | None]:
+def structured_offer(note: str, labels: GameLabels, side: int | None = None) -> tuple[Block | None, Extraction | None]:
     """The note's own structured block and its reading (None, None when it has none)."""
-    chosen, blocks, readings = own_block(note, labels)
+    chosen, blocks, readings = own_block(note, labels, side)
     if chosen is None:
         return None, None
     reading = readings[blocks.index(chosen)]
