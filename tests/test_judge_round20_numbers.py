@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from lamen.judge.extract import extract_note
+from lamen.judge.extract import extract_message, extract_note
 from lamen.judge.judging import judge
 from lamen.spec.load import load_game, load_protocol
 from lamen.transcript import Transcript, Turn
@@ -53,3 +53,48 @@ def test_the_judge_reads_a_turns_note_from_its_side() -> None:
     outcome = judge(Transcript(game=game.name, turns=turns), game, load_protocol("default"))
     assert [t.note.offers.get("control") for t in outcome.turns] == ["6-4", "4-6", "6-4"]
     assert outcome.turns[2].interrogation is not None and outcome.turns[2].interrogation.offers["control"] == "6-4"
+
+
+# A compromise worked out between two ends states its result: the result is the offer, the ends are
+# not — in a question too ("How about the midpoint of …, which would be …?"), and with "between X and
+# Y" (which elsewhere is a range) after the words of a compromise.
+@pytest.mark.parametrize("text, offers", [
+    ("What about the midpoint of your $1,400 and my $1,000, which would be $1,200 a month?", {"rent": "$1200"}),
+    ("Splitting the difference between $1,100 and $1,300 gives $1,200, for 12 months.",
+     {"rent": "$1200", "duration": "12 months"}),
+])
+def test_a_worked_out_compromise_offers_its_result(text, offers) -> None:
+    reading = extract_message(text, labels_of("rental-agreement"), side=1)
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "sure"
+
+
+def test_a_plain_range_is_still_ambiguous() -> None:
+    reading = extract_message("Somewhere between $1,100 and $1,300 would work.", labels_of("rental-agreement"), side=1)
+    assert "rent" in reading.ambiguous and "rent" not in reading.offers
+
+
+# After a note's offer, a sentence or line that weighs a later move ("Could flex to …", "We might
+# go to … next round"), states a bound ("Won't go under …") or opens with a condition (in any of the
+# languages models answer in) is an aside: the offer stands as stated.
+@pytest.mark.parametrize("game_name, text, offers", [
+    ("rental-agreement", "Acceptable offer: $1,200 rent, 18 months. We might go to $1,100 next round.",
+     {"rent": "$1200", "duration": "18 months"}),
+    ("rental-agreement", "Acceptable offer: $1,200 rent, 18 months.\nWon't go under $1,100 though.",
+     {"rent": "$1200", "duration": "18 months"}),
+    ("rental-agreement", "Oferta aceptable: alquiler 1.200 $, 12 meses. Si insisten, podría bajar a 1.100 $.",
+     {"rent": "$1200", "duration": "12 months"}),
+    ("rental-agreement", "Akzeptables Angebot: Miete 1.200 $, 12 Monate. Falls sie drängen, könnte ich auf 1.100 $ gehen.",
+     {"rent": "$1200", "duration": "12 months"}),
+    ("merger", "Acceptable offer:\nbenefits: 40%\ncontrol: 6-4\nownership: 55%\n\nIf Company B balks, control 5-5 would do.",
+     {"benefits": "40%", "control": "6-4", "ownership": "55%"}),
+    ("merger", 'Acceptable offer:\n```json\n{"benefits": "40%", "control": "6-4", "ownership": "55%"}\n```\n'
+     "We could give control 5-5 later, if they move on ownership.", {"benefits": "40%", "control": "6-4", "ownership": "55%"}),
+])
+def test_a_plan_after_the_notes_offer_is_an_aside(game_name, text, offers) -> None:
+    assert dict(extract_note(text, labels_of(game_name)).offers) == offers
+
+
+def test_a_revision_after_the_offer_still_revises_it() -> None:
+    reading = extract_note("Acceptable offer: $1,200 rent, 18 months. Correction: rent $1,100.", labels_of("rental-agreement"))
+    assert dict(reading.offers) == {"rent": "$1100", "duration": "18 months"}

@@ -410,9 +410,16 @@ def _legend_values(note: str, labels: GameLabels) -> str:
 
 # A line after the offer line that is an aside, not part of the offer: a parenthesis, a
 # condition ("If they push on hours I could go to 30."), a fallback or walk-away position.
-_ASIDE_LINE = re.compile(r"\n[ \t]*(?:\(|if\b|fallback|walk[- ]?away|reservation|plan\s+b\b|worst\s+case)|"
+# A sentence that only weighs a later move ("Could flex to $1,100 if they commit quickly.") or
+# states a bound ("Will not go below $60.") is such an aside too.
+_PLAN_OR_BOUND = (r"(?:(?:i|we)\s+)?(?:could|might|may|can)\s+(?:\w+\s+)?(?:flex|go|drop|move|stretch|come\s+down|concede|"
+                  r"budge|bend|raise|lower|accept)\b|(?:(?:i|we)\s+)?(?:will|would|'ll|wo)(?:\s+not|n't)\s+go\b|"
+                  r"(?:(?:i|we)\s+)?(?:can(?:'t|not)|never)\s+go\b")
+# "if" in the languages models answer in ("Si insisten, ...", "Falls sie drängen, ...", "如果他们坚持，…").
+_IF = r"(?:(?:if|si|falls|wenn|se|jeśli|jesli|если|якщо)\b|如果|もし|만약)"
+_ASIDE_LINE = re.compile(rf"\n[ \t]*(?:\(|{_IF}|fallback|walk[- ]?away|reservation|plan\s+b\b|worst\s+case|{_PLAN_OR_BOUND})|"
                          # or a sentence of the same line: "... 3-year term. Walk-away: 50 seats at $30."
-                         r"[.;][ \t]+(?:if\b|fallback|walk[- ]?away|reservation|batna\b|plan\s+b\b|worst\s+case)",
+                         rf"(?:[.;][ \t]+|[。；][ \t]*)(?:{_IF}|fallback|walk[- ]?away|reservation|batna\b|plan\s+b\b|worst\s+case|{_PLAN_OR_BOUND})",
                          re.IGNORECASE)
 
 

@@ -43,6 +43,11 @@ _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comment
                         re.IGNORECASE)
 
 
+# A line that weighs a later move or a fallback rather than stating the offer: a condition, a
+# fallback or walk-away, or a modal of a possible move ("we could concede", "might go to").
+_PLAN_LINE = re.compile(r"^[\W_]*(?:if|unless|si|falls|wenn|se|jeśli|если|fallback|walk[- ]?away|plan\s+b|worst\s+case|later|maybe|perhaps|"
+                        r"(?:(?:i|we)\s+)?(?:could|might|may)\s+(?:\w+\s+)?(?:flex|go|drop|move|stretch|come\s+down|"
+                        r"concede|budge|bend|raise|lower|accept|give|offer|trade))\b", re.IGNORECASE)
 # A word of the first or second person: a value written from someone's side ("in our favour", "you keep 4").
 _PERSON_WORD = re.compile(r"\b(?:we|us|our|ours|i|me|my|mine|you|your|yours)\b", re.IGNORECASE)
 
@@ -225,6 +230,11 @@ def own_block(note: str, labels: GameLabels, side: int | None = None) -> tuple[B
     while len(own) > 1 and not own[-1][1].offers and \
             (not own[-1][1].ambiguous and not any(re.search(r"\d", str(raw)) for raw in own[-1][1].invalid.values())
              or all(isinstance(value, str) and len(value.split()) >= 6 for _, value in own[-1][0].pairs)) and \
+            any(r.offers for _, r in own[:-1]):
+        own.pop()
+    # "_Fallback if they reject control:_ 6-4", "We could concede control to 6-4 later if ...", "If they
+    # push, control 6-4 is possible." after the offer block weigh a later move: a plan, not the offer.
+    while len(own) > 1 and _PLAN_LINE.match(note[note.rfind("\n", 0, own[-1][0].start) + 1:own[-1][0].end]) and \
             any(r.offers for _, r in own[:-1]):
         own.pop()
     # "Update: rent $1,200 instead." after the offer block revises it (the note reader applies the

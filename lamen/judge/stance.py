@@ -330,9 +330,12 @@ _LABEL_BREAK = re.compile(r"[;.!?]\s|—|\s-\s")  # the end of a "you: …" labe
 
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
-    if "?" in sentence and asks_about(sentence):
-        return False
     before = sentence[:start]
+    if "?" in sentence and asks_about(sentence):
+        # "How about the middle of $1,000 and $1,200, which is $1,100?": a question that works out
+        # a compromise proposes its result (and not its ends); any other question asks.
+        return bool(_RESULT_BEFORE.search(before[-40:]) or ("middle" in before or "between" in before or "mid" in before)
+                    and _ENDS_THEN_RESULT_BEFORE.search(before))
     clause = _list_scope(before, _value_clause(sentence, start, end))
     after = sentence[end:end + 70]
     if "'s" in after or "’s" in after:
