@@ -98,3 +98,40 @@ def test_a_plan_after_the_notes_offer_is_an_aside(game_name, text, offers) -> No
 def test_a_revision_after_the_offer_still_revises_it() -> None:
     reading = extract_note("Acceptable offer: $1,200 rent, 18 months. Correction: rent $1,100.", labels_of("rental-agreement"))
     assert dict(reading.offers) == {"rent": "$1100", "duration": "18 months"}
+
+
+# A value marked with a footnote sign whose footnote offers another value ("*or …", "† Should you
+# prefer … instead …") leaves that issue open between the two: ambiguous, unsure. A footnote that
+# only remarks on the value, and a markdown list of "* " bullets, change nothing.
+@pytest.mark.parametrize("game_name, text, kind, side, offers, ambiguous", [
+    ("job-offer", "**Acceptable offer**\n- Salary: $120,000*\n- Work arrangement: hybrid\n- Vacation: 25 days\n"
+     "- Signing bonus: no bonus\n\n*or $110,000 with a $10,000 signing bonus", "note", None,
+     {"work arrangement": "hybrid", "vacation": "25 days"}, ("salary", "signing bonus")),
+    ("merger", "We propose benefits at 60%, a 5-5 board, employee retention of 45%-55%, and ownership of 50% for "
+     "Company A.†\n\n† Should you prefer, we could instead take 55% ownership with a 4-6 board.", "message", 1,
+     {"benefits": "60%", "employees": "45%-55%"}, ("ownership", "control")),
+])
+def test_a_footnote_offering_another_value_leaves_the_issue_open(game_name, text, kind, side, offers, ambiguous) -> None:
+    labels = labels_of(game_name)
+    reading = extract_note(text, labels, side=side) if kind == "note" else extract_message(text, labels, side=side)
+    assert (dict(reading.offers), set(reading.ambiguous), reading.confidence) == (offers, set(ambiguous), "unsure")
+
+
+@pytest.mark.parametrize("text, kind, offers", [
+    ("Rent $1,200, 12 months*\n\n*the 12 months are firm.", "message", {"rent": "$1200", "duration": "12 months"}),
+    ("Acceptable offer:\n* rent: $1,200\n* duration: 12 months\n*deposit: $1,000", "note",
+     {"rent": "$1200", "duration": "12 months", "deposit": "$1000"}),
+])
+def test_a_remark_in_a_footnote_or_a_bullet_list_changes_nothing(text, kind, offers) -> None:
+    labels = labels_of("rental-agreement")
+    reading = extract_note(text, labels) if kind == "note" else extract_message(text, labels, side=1)
+    assert dict(reading.offers) == offers and reading.confidence == "sure"
+
+
+# "Frankly I'd accept $1,100 if they insist" after the note's offer: a move on a condition, an aside.
+def test_a_conditional_move_after_the_notes_offer_is_an_aside() -> None:
+    reading = extract_note("My acceptable offer is... $1,200. Frankly I'd accept $1,100 if they insist, but not yet.",
+                           labels_of("rental-agreement"))
+    assert dict(reading.offers) == {"rent": "$1200"}
+    plain = extract_note("Acceptable offer: rent $1,200. I'd also take 12 months.", labels_of("rental-agreement"))
+    assert dict(plain.offers) == {"rent": "$1200", "duration": "12 months"}

@@ -18,6 +18,7 @@ from lamen.judge.labels import words_to_digits
 from lamen.judge.values import local_forms, with_apostrophes
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.email_frame import email_body
+from lamen.judge.footnotes import with_footnote
 from lamen.judge.party_labels import note_side, with_party_labels
 from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
@@ -80,6 +81,10 @@ def extract_note(note: str, labels: GameLabels, side: int | None = None) -> Extr
     `side` is the seat that wrote the note, where the caller knows it (the runner does): its "we",
     "our favour" and "we supply the van" are that side's. Without it, the side is guessed from the
     text ("Venue note. ... our own PA": a note that names its writer gives its "we" a side)."""
+    footnoted = with_footnote(note, lambda body: extract_note(body, labels, side),
+                              lambda footnote: extract_text(footnote, labels, side=side))
+    if footnoted is not None:
+        return footnoted
     written = _normal_notation(note, labels)
     reading = _with_keyless_lines(written, _read_note(written, labels, side), labels, side)
     found = _doubt_tolerance(note, second_look(written, "note", reading, labels))
@@ -414,7 +419,10 @@ def _legend_values(note: str, labels: GameLabels) -> str:
 # states a bound ("Will not go below $60.") is such an aside too.
 _PLAN_OR_BOUND = (r"(?:(?:i|we)\s+)?(?:could|might|may|can)\s+(?:\w+\s+)?(?:flex|go|drop|move|stretch|come\s+down|concede|"
                   r"budge|bend|raise|lower|accept)\b|(?:(?:i|we)\s+)?(?:will|would|'ll|wo)(?:\s+not|n't)\s+go\b|"
-                  r"(?:(?:i|we)\s+)?(?:can(?:'t|not)|never)\s+go\b")
+                  r"(?:(?:i|we)\s+)?(?:can(?:'t|not)|never)\s+go\b|"
+                  # "Honestly I'd take $1,100 if they push": a move the writer would make on a condition
+                  r"(?:[a-z]+,?\s+)?(?:i|we)(?:'d|\s+would|\s+could|\s+might)\s+(?:[a-z]+\s+)?(?:take|accept|go|settle|do|"
+                  r"consider|agree)\b(?=[^.!?\n]*\b(?:if|once|should)\b)")
 # "if" in the languages models answer in ("Si insisten, ...", "Falls sie drängen, ...", "如果他们坚持，…").
 _IF = r"(?:(?:if|si|falls|wenn|se|jeśli|jesli|если|якщо)\b|如果|もし|만약)"
 _ASIDE_LINE = re.compile(rf"\n[ \t]*(?:\(|{_IF}|fallback|walk[- ]?away|reservation|plan\s+b\b|worst\s+case|{_PLAN_OR_BOUND})|"
@@ -437,6 +445,10 @@ def _prose_section(note: str, start: int) -> str:
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The offers a public message makes (see `_read_message`), marked unsure where a second look
     doubts them."""
+    footnoted = with_footnote(message, lambda body: extract_message(body, labels, side),
+                              lambda footnote: extract_text(footnote, labels, side=side))
+    if footnoted is not None:
+        return footnoted
     written = _normal_notation(message, labels)
     return _doubt_tolerance(message, second_look(written, "message", _read_message(written, labels, side), labels))
 
