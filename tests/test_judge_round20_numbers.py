@@ -135,3 +135,23 @@ def test_a_conditional_move_after_the_notes_offer_is_an_aside() -> None:
     assert dict(reading.offers) == {"rent": "$1200"}
     plain = extract_note("Acceptable offer: rent $1,200. I'd also take 12 months.", labels_of("rental-agreement"))
     assert dict(plain.offers) == {"rent": "$1200", "duration": "12 months"}
+
+
+# A line in italics after a bold heading ("**… (Round 7)**" … "*Note: if they push for 6-4, …*") is
+# no footnote: the bold heading's asterisks mark no value.
+def test_an_italic_remark_is_no_footnote() -> None:
+    text = ("**Company A – Position (Round 7)**\n\nHolding firm.\n\n*   Benefits: 50%\n*   Control: 7-3\n"
+            "*   Employees: 60%-40%\n*   Ownership: 65%\n\n*Note: if B pushes for 6-4, give on ownership first.*")
+    assert dict(extract_note(text, labels_of("merger")).offers) == {
+        "benefits": "50%", "control": "7-3", "employees": "60%-40%", "ownership": "65%"}
+
+
+# A bound stated after the note's offer ("I will not pay above …", "Not below …") is the writer's
+# limit, not a second value of the offer.
+@pytest.mark.parametrize("text, offers", [
+    ("Acceptable offer: rent $1,200. I will not pay above $1,300 whatever happens.", {"rent": "$1200"}),
+    ("Acceptable offer: rent $1,200, 12 months. Not below $1,100.", {"rent": "$1200", "duration": "12 months"}),
+    ("Acceptable offer: rent $1,200. More than fair for 12 months.", {"rent": "$1200", "duration": "12 months"}),
+])
+def test_a_bound_after_the_notes_offer_is_an_aside(text, offers) -> None:
+    assert dict(extract_note(text, labels_of("rental-agreement")).offers) == offers

@@ -419,6 +419,9 @@ def _legend_values(note: str, labels: GameLabels) -> str:
 # states a bound ("Will not go below $60.") is such an aside too.
 _PLAN_OR_BOUND = (r"(?:(?:i|we)\s+)?(?:could|might|may|can)\s+(?:\w+\s+)?(?:flex|go|drop|move|stretch|come\s+down|concede|"
                   r"budge|bend|raise|lower|accept)\b|(?:(?:i|we)\s+)?(?:will|would|'ll|wo)(?:\s+not|n't)\s+go\b|"
+                  # "I will not pay above $1,100", "We won't accept less than 3%", "Not below $60."
+                  r"(?:(?:i|we)\s+)?(?:(?:will|would|'ll|wo|ca|can|shall)(?:\s*not|n't)\s+|never\s+|not\s+)?(?:pay|accept|take|sign|"
+                  r"offer|do)?\s*(?:anything\s+)?(?:above|below|over|under|more\s+than|less\s+than|beyond)\s+[$€£\d]|"
                   r"(?:(?:i|we)\s+)?(?:can(?:'t|not)|never)\s+go\b|"
                   # "Honestly I'd take $1,100 if they push": a move the writer would make on a condition
                   r"(?:[a-z]+,?\s+)?(?:i|we)(?:'d|\s+would|\s+could|\s+might)\s+(?:[a-z]+\s+)?(?:take|accept|go|settle|do|"

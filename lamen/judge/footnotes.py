@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from lamen.judge.extraction import Extraction
 
 # A mark right after a value or a sentence's end in the body ("$120,000*", "Company A.*", "5-5†").
-_MARK_IN_BODY = re.compile(r"(?<=[\w%$€£.)])(?:\*{1,2}|†)(?=[\s.,;:)]|$)", re.MULTILINE)
+# (one asterisk, not a markdown "**" closing bold: "(Round 7)**")
+_MARK_IN_BODY = re.compile(r"(?<=[\w%$€£.)])(?<!\*)(?:\*(?!\*)|†)(?=[\s.,;:)]|$)", re.MULTILINE)
 # The footnote lines at the end of the text: opened by the mark, with a word right after an
 # asterisk (a markdown bullet has a space there: "* Salary: ...").
-_FOOTNOTE = re.compile(r"\n[ \t]*(?:\*{1,2}(?=[^\s*])|†[ \t]*)(?P<text>[^\n]+)(?:\n[ \t]*)*\Z")
+# (not a line in italics, "*Note: if they push, ...*", which closes its asterisk)
+_FOOTNOTE = re.compile(r"\n[ \t]*(?:\*(?=[^\s*])|†[ \t]*)(?P<text>[^\n]*[^\s*])[ \t]*(?:\n[ \t]*)*\Z")
 # What makes a footnote another value rather than a remark on the first one.
 _ALTERNATIVE = re.compile(r"\b(?:or|instead|alternatively|otherwise|prefer|if|should)\b", re.IGNORECASE)
 
