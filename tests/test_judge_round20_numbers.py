@@ -155,3 +155,23 @@ def test_an_italic_remark_is_no_footnote() -> None:
 ])
 def test_a_bound_after_the_notes_offer_is_an_aside(text, offers) -> None:
     assert dict(extract_note(text, labels_of("rental-agreement")).offers) == offers
+
+
+# A value the other side named ("the 24 months you suggested"), joined by "with", "and", "plus" or a
+# comma to a package the speaker offers with an amount of its own, is taken up: part of the offer.
+@pytest.mark.parametrize("text, offers", [
+    ("We could go to $1,100 a month, with the 18 months you proposed.", {"rent": "$1100", "duration": "18 months"}),
+    ("Let's settle: $1,200 rent plus the 2 days of subletting you asked for.", {"rent": "$1200", "subletting": "2 days"}),
+    ("Where we can land is $1,300, and the 12 months you mentioned.", {"rent": "$1300", "duration": "12 months"}),
+])
+def test_their_value_joined_to_the_speakers_package_is_taken_up(text, offers) -> None:
+    assert dict(extract_message(text, labels_of("rental-agreement"), side=0).offers) == offers
+
+
+# ... not where the speaker turns it down or sets its own value against it.
+@pytest.mark.parametrize("text", [
+    "I can't do the 24 months you suggested; $1,200 for 12 months.",
+    "We'll offer $1,200 for 12 months, not the 24 months you suggested.",
+])
+def test_their_value_turned_down_stays_theirs(text) -> None:
+    assert dict(extract_message(text, labels_of("rental-agreement"), side=0).offers) == {"rent": "$1200", "duration": "12 months"}

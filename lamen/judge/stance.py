@@ -175,6 +175,17 @@ _QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you
                            re.IGNORECASE)
 
 
+# Just before a value the other side named: it is joined to the values around it ("..., with the",
+# "and the", "plus your").
+_JOINED_BEFORE = re.compile(r"(?:\bwith|\band|\bplus|,)\s+(?:(?:the|your|that)\s+)(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+# A sentence in which the speaker offers a package of its own, with an amount of its own before the
+# value taken up ("I can do $1,300 rent", "Let's say $1,200", "I'd propose we settle at $1,200").
+_OWN_PACKAGE = re.compile(r"\b(?:i|we|let's|let\s+us)\b[^.;!?]*\b(?:propose|offer|do|say|settle|land|go\s+(?:to|with)|agree|"
+                          r"accept|sign|meet)\b[^.;!?]*\d", re.IGNORECASE)
+# ... unless the speaker sets its own value against theirs ("$1,200 instead of the 24 months you
+# suggested", "rather than", "not the", "can't", "won't").
+_SET_AGAINST = re.compile(r"\b(?:instead\s+of|rather\s+than|not|no|can't|cannot|won't|unable|except|but\s+not)\b[^.;!?]*$",
+                          re.IGNORECASE)
 # Just after a value: the speaker takes up the other side's value ("the $50 fee as you proposed").
 _ADOPTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?as\s+(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
                             r"(?:proposed|suggested|offered|asked|requested|wanted)\b", re.IGNORECASE)
@@ -356,7 +367,10 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if _QUOTED_AFTER.search(after):
         # "We'll take the 24 months you proposed": accepting it makes it one's own; so does being
         # content with it ("I'd be comfortable with the 12-month lease you suggested").
-        return accepts_named(sentence) or bool(_CONTENT_WITH_BEFORE.search(before[-60:]))
+        # So does joining it to a package the speaker offers ("I can do $1,300 rent with the 24
+        # months you suggested", "Let's say $1,200, 24 months, and the $750 deposit you offered").
+        return accepts_named(sentence) or bool(_CONTENT_WITH_BEFORE.search(before[-60:])) or \
+            bool(_JOINED_BEFORE.search(before[-40:]) and _OWN_PACKAGE.search(before) and not _SET_AGAINST.search(before))
     if _THANKED.search(clause) and re.search(r"\bbut\b", sentence[end:], re.IGNORECASE):
         return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):
