@@ -175,3 +175,16 @@ def test_their_value_joined_to_the_speakers_package_is_taken_up(text, offers) ->
 ])
 def test_their_value_turned_down_stays_theirs(text) -> None:
     assert dict(extract_message(text, labels_of("rental-agreement"), side=0).offers) == {"rent": "$1200", "duration": "12 months"}
+
+
+# A verdict after "but", "whereas", "while" ("$1,200 but 5 days of subletting is too much") turns
+# down the value of its own clause, not the one before the conjunction; without one, the verdict
+# still turns down every value before it.
+@pytest.mark.parametrize("text, offers", [
+    ("We can agree to $1,100 a month, but 24 months is too long for us. Let's say 12 months.",
+     {"rent": "$1100", "duration": "12 months"}),
+    ("I can do $1,300 whereas a $2,000 deposit is far too much.", {"rent": "$1300"}),
+    ("$1,300 and 24 months is too much for us.", {}),
+])
+def test_a_verdict_after_but_turns_down_its_own_clause(text, offers) -> None:
+    assert dict(extract_message(text, labels_of("rental-agreement"), side=1).offers) == offers

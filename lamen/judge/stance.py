@@ -85,7 +85,9 @@ _BOUND_PHRASE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not)\s+(?:go|
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
     # (an amount with thousands separators is one word: "a $2,500 deposit and $1,500 in rent are beyond ...")
-    r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\s,.;!?]+)\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
+    # ("$1,200 but 5 days of subletting is too much": the verdict after "but" is another value's)
+    r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?!(?:but|while|whereas|although|though)\b)[^\s,.;!?]+)\s+){0,7}?"
+    r"(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little|(?:quite\s+)?a\s+(?:bit|lot)|quite|rather|somewhat|slightly|"
     r"significantly|considerably|substantially|a\s+good\s+deal)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|a\s+(?:hard\s+|firm\s+|clear\s+)?no(?:-?go)?\b(?!\s*[-,]?\s*brainer)|off the table|more than (?:i|we) can|"
