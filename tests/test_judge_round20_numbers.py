@@ -188,3 +188,21 @@ def test_their_value_turned_down_stays_theirs(text) -> None:
 ])
 def test_a_verdict_after_but_turns_down_its_own_clause(text, offers) -> None:
     assert dict(extract_message(text, labels_of("rental-agreement"), side=1).offers) == offers
+
+
+# Granting what the other side asked for takes it up ("we can approve the full $10,000 you asked
+# for"); a correction far before the joined value ("no — let me be precise: I can do $1,300 rent
+# with the 24 months you suggested") sets nothing against it; refusing to grant it still does.
+@pytest.mark.parametrize("game_name, text, issue, label", [
+    ("loan-agreement", "Amount: we can grant the whole $10,000 you requested. Duration 8 years, 4.5%, fees $50.",
+     "amount", "$10000"),
+    ("rental-agreement", "Not quite — to be exact: I can do $1,300 rent with the 24 months you suggested.",
+     "duration", "24 months"),
+])
+def test_granting_their_value_takes_it_up(game_name, text, issue, label) -> None:
+    assert extract_message(text, labels_of(game_name), side=0).offers.get(issue) == label
+
+
+def test_refusing_to_grant_their_value_leaves_it() -> None:
+    reading = extract_message("We can't approve the $1,000 deposit you asked for.", labels_of("rental-agreement"), side=0)
+    assert "deposit" not in reading.offers

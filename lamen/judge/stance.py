@@ -169,8 +169,9 @@ _CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 
 # Before a value the other side named: the speaker takes it up ("comfortable with the", "we'll keep the").
 _CONTENT_WITH_BEFORE = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:(?:comfortable|happy|fine|ok(?:ay)?|good|content)\s+with|(?:can|could|will|'ll)\s+"
-                                  r"(?:accept|take|keep|go\s+with|live\s+with|agree\s+to))\s+(?:[^.;!?]*\s)?(?:the|your|that)\s+"
-                                  r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+                                  r"(?:accept|take|keep|go\s+with|live\s+with|agree\s+to|approve|grant|honou?r))\s+(?:[^.;!?]*\s)?"
+                                  # ("we can approve the full $10,000 you asked for")
+                                  r"(?:the|your|that)\s+(?:(?:full|whole|entire|same)\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is the other side's ("the $1,000 deposit you offered").
 _QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
                            r"(?:offered|proposed|suggested|mentioned|asked\s+for|wanted|requested|put\s+forward)\b",
@@ -372,7 +373,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         # So does joining it to a package the speaker offers ("I can do $1,300 rent with the 24
         # months you suggested", "Let's say $1,200, 24 months, and the $750 deposit you offered").
         return accepts_named(sentence) or bool(_CONTENT_WITH_BEFORE.search(before[-60:])) or \
-            bool(_JOINED_BEFORE.search(before[-40:]) and _OWN_PACKAGE.search(before) and not _SET_AGAINST.search(before))
+            bool(_JOINED_BEFORE.search(before[-40:]) and _OWN_PACKAGE.search(before) and not _SET_AGAINST.search(before[-30:]))
     if _THANKED.search(clause) and re.search(r"\bbut\b", sentence[end:], re.IGNORECASE):
         return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):
