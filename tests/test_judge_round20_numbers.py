@@ -206,3 +206,19 @@ def test_granting_their_value_takes_it_up(game_name, text, issue, label) -> None
 def test_refusing_to_grant_their_value_leaves_it() -> None:
     reading = extract_message("We can't approve the $1,000 deposit you asked for.", labels_of("rental-agreement"), side=0)
     assert "deposit" not in reading.offers
+
+
+# "I was hoping for $120,000 base — could we meet there?": the polite past states the ask, read
+# (unsure) for an issue the message leaves unread; where the message gives the issue another value,
+# or accepts, the hope is a position given up.
+@pytest.mark.parametrize("text, offers, confidence", [
+    ("Hybrid and 20 vacation days suit me. As for pay, we had hoped for $120,000 base — is that within reach?",
+     {"work arrangement": "hybrid", "vacation": "20 days", "salary": "$120000"}, "unsure"),
+    ("I was hoping for $120,000 rather than $110,000; I'd give up the bonus for it.",
+     {"salary": "$120000", "signing bonus": "no bonus"}, "unsure"),
+    ("I was hoping for 30 days of leave; 25 days is fine.", {"vacation": "25 days"}, "sure"),
+    ("I was hoping for $120,000. Fine, I accept your offer.", {}, "sure"),
+])
+def test_what_the_speaker_was_hoping_for_is_its_ask(text, offers, confidence) -> None:
+    reading = extract_message(text, labels_of("job-offer"), side=1)
+    assert (dict(reading.offers), reading.confidence) == (offers, confidence)

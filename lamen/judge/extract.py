@@ -453,7 +453,34 @@ def extract_message(message: str, labels: GameLabels, side: int | None = None) -
     if footnoted is not None:
         return footnoted
     written = _normal_notation(message, labels)
-    return _doubt_tolerance(message, second_look(written, "message", _read_message(written, labels, side), labels))
+    reading = _doubt_tolerance(message, second_look(written, "message", _read_message(written, labels, side), labels))
+    return _with_hoped_for(written, reading, labels, side) if "hop" in written else reading
+
+
+# "I was hoping for $120,000 base — could we meet there?": a polite past that states the ask. The
+# clause is read as an offer for the issues the message leaves unread (where the message gives the
+# issue another value, the hope is the past position `stance` takes it for), unless the message
+# accepts; unsure, since "I was hoping for" may also tell a position given up.
+_HOPED_FOR = re.compile(r"\b(?:i|we)\s+(?:was|were|had\s+been)\s+hoping\s+for\b|\b(?:i|we)\s+had\s+hoped\s+for\b", re.IGNORECASE)
+_ACCEPTS = re.compile(r"\b(?:we\s+agree|i\s+agree|(?:i|we)(?:'ll|\s+will|\s+can)?\s+accept\s+(?:your|the|that|this|it)\b|deal\b|agreed\b|"
+                      r"let's\s+sign)", re.IGNORECASE)
+
+
+def _with_hoped_for(message: str, reading: Extraction, labels: GameLabels, side: int | None) -> Extraction:
+    hoped = list(_HOPED_FOR.finditer(message))
+    if not hoped or _ACCEPTS.search(message):
+        return reading
+    read = {*reading.offers, *reading.ambiguous, *reading.invalid}
+    added: dict[str, str] = {}
+    for match in hoped:
+        clause = re.split(r"[.;!?\n]|\s[—–-]\s", message[match.end():], maxsplit=1)[0]
+        found = extract_text(f"I propose {clause}", labels, side=side)
+        added.update({issue: label for issue, label in found.offers.items() if issue not in read and issue not in added})
+    if not added:
+        return reading
+    reason = f"{', '.join(added)} read from what the speaker was hoping for"
+    return reading.model_copy(update={"offers": {**reading.offers, **added}, "confidence": "unsure",
+                                      "method": "text", "reason": "; ".join(filter(None, (reading.reason, reason)))})
 
 
 def _normal_notation(text: str, labels: GameLabels) -> str:
