@@ -222,3 +222,22 @@ def test_refusing_to_grant_their_value_leaves_it() -> None:
 def test_what_the_speaker_was_hoping_for_is_its_ask(text, offers, confidence) -> None:
     reading = extract_message(text, labels_of("job-offer"), side=1)
     assert (dict(reading.offers), reading.confidence) == (offers, confidence)
+
+
+# A value taken back inside its sentence ("$1,300 — no, let me be precise, $1,200", "45 % – nein,
+# sagen wir 40 %", "18 mois… non, 24 mois") gives way to the correction; "— no subletting" is a value.
+@pytest.mark.parametrize("game_name, text, kind, offers", [
+    ("rental-agreement", "We could manage $1,300 — no, let me be precise, $1,200 is our figure — for 12 months.", "message",
+     {"rent": "$1200", "duration": "12 months"}),
+    ("merger", "Akzeptables Angebot: Sozialleistungen 60 %, Aufsichtsrat 4 zu 6, Belegschaft 40 % – 60 %, "
+     "Anteil A 50 % – nein, sagen wir 45 %.", "note",
+     {"benefits": "60%", "control": "4-6", "employees": "40%-60%", "ownership": "45%"}),
+    ("rental-agreement", "Nous proposons un loyer de 1 200 $ pour 18 mois… non, 24 mois.", "message",
+     {"rent": "$1200", "duration": "24 months"}),
+    ("rental-agreement", "Rent $1,200 - no subletting, 12 months.", "message",
+     {"rent": "$1200", "duration": "12 months", "subletting": "0 days"}),
+])
+def test_a_value_taken_back_gives_way_to_its_correction(game_name, text, kind, offers) -> None:
+    labels = labels_of(game_name)
+    reading = extract_note(text, labels, side=1) if kind == "note" else extract_message(text, labels, side=0)
+    assert dict(reading.offers) == offers

@@ -491,9 +491,18 @@ def _normal_notation(text: str, labels: GameLabels) -> str:
     if labels.has_dates:
         text = lone_days(in_label_form(text), labels.date_labels)
     text = _ENUMERATOR.sub(r"\1", text) if _ENUMERATOR.search(text) else text
+    if "no" in text.lower() or "nein" in text.lower():
+        text = _SELF_CORRECTION.sub("", text)
     return without_crossed_lines(without_empty_boxes(without_slack(with_apostrophes(text)), labels), labels)
 
 
+# A value taken back inside its sentence ("I can go to $1,200 — no, let me be clear, $1,100 is my
+# number", "45 % – nein, sagen wir 40 %", "18 mois… non, 24 mois"): the value (and up to two words of
+# its unit) and the words taking it back are dropped, so the correction stands in its place. ("$1,200 - no subletting": "no" before a word is a value.)
+_SELF_CORRECTION = re.compile(r"(?:\*\*)?[$€£]?\d(?:[\d,.]*\d)?(?:[ \t]*%|[ \t]*[$€£])?(?:[ \t]+[^\W\d_]{1,12}){0,2}(?:\*\*)?[ \t]*(?:—|–|\s-\s|\.\.\.|…)[ \t]*"
+                              r"(?:no|nein|non|não|нет)\b(?=[ \t]*[,:—–-]|[ \t]+(?:let\s+me\s+be|i\s+mean|sorry|rather|sagen\s+wir|"
+                              r"let's\s+say|make\s+(?:it|that))\b)[ \t]*[,:—–-]*[ \t]*(?:(?:let\s+me\s+be\s+(?:clear|precise|exact)|"
+                              r"i\s+mean|sorry|rather|sagen\s+wir|let's\s+say|make\s+(?:it|that))\b[ \t]*[,:—–-]*[ \t]*)?", re.IGNORECASE)
 # A document's enumerator at the start of a line ("Clause 4 (Subletting): none", "Section 2.1
 # Equity.", "ITEM 3 — On hire", "Art. 2", "§ 3"): a place in the text, no value.
 _ENUMERATOR = re.compile(r"(?im)^([ \t>*_-]*)(?:clause|section|article|item|art\.|sec\.|§)\s*\d+(?:\.\d+)*[.:)]?[ \t]*(?:[—–-][ \t]*)?"
