@@ -430,7 +430,8 @@ _PLAN_OR_BOUND = (r"(?:(?:i|we)\s+)?(?:could|might|may|can)\s+(?:\w+\s+)?(?:flex
 _IF = r"(?:(?:if|si|falls|wenn|se|jeśli|jesli|если|якщо)\b|如果|もし|만약)"
 _ASIDE_LINE = re.compile(rf"\n[ \t]*(?:\(|{_IF}|fallback|walk[- ]?away|reservation|plan\s+b\b|worst\s+case|{_PLAN_OR_BOUND})|"
                          # or a sentence of the same line: "... 3-year term. Walk-away: 50 seats at $30."
-                         rf"(?:[.;][ \t]+|[。；][ \t]*)(?:{_IF}|fallback|walk[- ]?away|reservation|batna\b|plan\s+b\b|worst\s+case|{_PLAN_OR_BOUND})",
+                         rf"(?:[.;][ \t]+|[。；][ \t]*)"
+                         rf"(?:{_IF}|fallback|walk[- ]?away|reservation|batna\b|plan\s+b\b|worst\s+case|{_PLAN_OR_BOUND})",
                          re.IGNORECASE)
 
 
@@ -497,12 +498,14 @@ def _normal_notation(text: str, labels: GameLabels) -> str:
 
 
 # A value taken back inside its sentence ("I can go to $1,200 — no, let me be clear, $1,100 is my
-# number", "45 % – nein, sagen wir 40 %", "18 mois… non, 24 mois"): the value (and up to two words of
-# its unit) and the words taking it back are dropped, so the correction stands in its place. ("$1,200 - no subletting": "no" before a word is a value.)
-_SELF_CORRECTION = re.compile(r"(?:\*\*)?[$€£]?\d(?:[\d,.]*\d)?(?:[ \t]*%|[ \t]*[$€£])?(?:[ \t]+[^\W\d_]{1,12}){0,2}(?:\*\*)?[ \t]*(?:—|–|\s-\s|\.\.\.|…)[ \t]*"
-                              r"(?:no|nein|non|não|нет)\b(?=[ \t]*[,:—–-]|[ \t]+(?:let\s+me\s+be|i\s+mean|sorry|rather|sagen\s+wir|"
-                              r"let's\s+say|make\s+(?:it|that))\b)[ \t]*[,:—–-]*[ \t]*(?:(?:let\s+me\s+be\s+(?:clear|precise|exact)|"
-                              r"i\s+mean|sorry|rather|sagen\s+wir|let's\s+say|make\s+(?:it|that))\b[ \t]*[,:—–-]*[ \t]*)?", re.IGNORECASE)
+# number", "45 % – nein, sagen wir 40 %", "18 mois… non, 24 mois"): the value (and up to two words
+# of its unit) and the words taking it back are dropped, so the correction stands in its place.
+# ("$1,200 - no subletting": "no" before a word is a value.)
+_TAKING_BACK = r"let\s+me\s+be\s+(?:clear|precise|exact)|i\s+mean|sorry|rather|sagen\s+wir|let's\s+say|make\s+(?:it|that)"
+_SELF_CORRECTION = re.compile(r"(?:\*\*)?[$€£]?\d(?:[\d,.]*\d)?(?:[ \t]*%|[ \t]*[$€£])?(?:[ \t]+[^\W\d_]{1,12}){0,2}(?:\*\*)?"
+                              r"[ \t]*(?:—|–|\s-\s|\.\.\.|…)[ \t]*(?:no|nein|non|não|нет)\b"
+                              rf"(?=[ \t]*[,:—–-]|[ \t]+(?:{_TAKING_BACK})\b)[ \t]*[,:—–-]*[ \t]*"
+                              rf"(?:(?:{_TAKING_BACK})\b[ \t]*[,:—–-]*[ \t]*)?", re.IGNORECASE)
 # A document's enumerator at the start of a line ("Clause 4 (Subletting): none", "Section 2.1
 # Equity.", "ITEM 3 — On hire", "Art. 2", "§ 3"): a place in the text, no value.
 _ENUMERATOR = re.compile(r"(?im)^([ \t>*_-]*)(?:clause|section|article|item|art\.|sec\.|§)\s*\d+(?:\.\d+)*[.:)]?[ \t]*(?:[—–-][ \t]*)?"
