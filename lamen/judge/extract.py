@@ -492,7 +492,7 @@ def _normal_notation(text: str, labels: GameLabels) -> str:
     if labels.has_dates:
         text = lone_days(in_label_form(text), labels.date_labels)
     text = _ENUMERATOR.sub(r"\1", text) if _ENUMERATOR.search(text) else text
-    if "no" in text.lower() or "nein" in text.lower():
+    if _TAKEN_BACK_CUE.search(text):
         text = _SELF_CORRECTION.sub("", text)
     return without_crossed_lines(without_empty_boxes(without_slack(with_apostrophes(text)), labels), labels)
 
@@ -502,6 +502,7 @@ def _normal_notation(text: str, labels: GameLabels) -> str:
 # of its unit) and the words taking it back are dropped, so the correction stands in its place.
 # ("$1,200 - no subletting": "no" before a word is a value.)
 _TAKING_BACK = r"let\s+me\s+be\s+(?:clear|precise|exact)|i\s+mean|sorry|rather|sagen\s+wir|let's\s+say|make\s+(?:it|that)"
+_TAKEN_BACK_CUE = re.compile(r"[—–….-][ \t]*(?:no|nein|non|não|нет)\b", re.IGNORECASE)  # (a cheap test first)
 _SELF_CORRECTION = re.compile(r"(?:\*\*)?[$€£]?\d(?:[\d,.]*\d)?(?:[ \t]*%|[ \t]*[$€£])?(?:[ \t]+[^\W\d_]{1,12}){0,2}(?:\*\*)?"
                               r"[ \t]*(?:—|–|\s-\s|\.\.\.|…)[ \t]*(?:no|nein|non|não|нет)\b"
                               rf"(?=[ \t]*[,:—–-]|[ \t]+(?:{_TAKING_BACK})\b)[ \t]*[,:—–-]*[ \t]*"

@@ -52,6 +52,9 @@ _PLAN_LINE = re.compile(r"^[\W_]*(?:if|unless|si|falls|wenn|se|jeśli|если|f
 _PERSON_WORD = re.compile(r"\b(?:we|us|our|ours|i|me|my|mine|you|your|yours)\b", re.IGNORECASE)
 
 
+_OR = re.compile(r"\s+or\s+")
+
+
 def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json",
                       side: int | None = None) -> Extraction:
     """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities;
@@ -129,9 +132,9 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             if issue is None:
                 unknown.append(key_text.lower())
                 continue
-        if isinstance(value, str) and re.search(r"\s+or\s+", value):
+        if isinstance(value, str) and "or" in value and _OR.search(value):
             # {"control": "6-4 or 7-3"}: two values offered as alternatives, neither chosen
-            alternatives = [labels.match(issue, part) for part in re.split(r"\s+or\s+", value)]
+            alternatives = [labels.match(issue, part) for part in _OR.split(value)]
             if all(m.kind == "label" for m in alternatives) and len({m.label for m in alternatives}) > 1:
                 ambiguous.append(issue)
                 continue

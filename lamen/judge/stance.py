@@ -256,6 +256,10 @@ def _value_clause(sentence: str, start: int, end: int) -> str:
 _LIST_BREAK = re.compile(f"({_CLAUSE_BREAK.pattern})")  # _CLAUSE_BREAK, keeping the breaks
 
 
+_AMOUNT = re.compile(r"[$€£]?\d[\d,.]*")
+_AMOUNT_START = re.compile(r"[$€£]?\d")
+
+
 def _list_scope(before: str, clause_of_value: str) -> str:
     """The text whose stance a value inherits: its own clause and, when that clause (and each one
     back to the list's first) is a bare item of a list joined by commas, the clause that began the
@@ -263,7 +267,7 @@ def _list_scope(before: str, clause_of_value: str) -> str:
     not taken: what they say ("45% of yours") is about themselves."""
     pieces = _LIST_BREAK.split(before)
     own = pieces[-1]
-    if len(pieces) == 1 or _STATEMENT_WORD.search(re.sub(r"[$€£]?\d[\d,.]*", " ", clause_of_value)):
+    if len(pieces) == 1 or _STATEMENT_WORD.search(_AMOUNT.sub(" ", clause_of_value)):
         return own
     index = len(pieces) - 2  # the separator before the value's clause
     while index > 0 and pieces[index] == ",":
@@ -271,7 +275,7 @@ def _list_scope(before: str, clause_of_value: str) -> str:
         if _STATEMENT_WORD.search(clause):
             # Only a clause that quotes or recounts a package before its first value begins such
             # a list ("you've asked for $1,000 rent"); "your deposit of $1,000 as is" is an item.
-            first_value = re.search(r"[$€£]?\d", clause)
+            first_value = _AMOUNT_START.search(clause)
             lead = clause[:first_value.start()] if first_value else ""
             return clause + ", " + own if first_value and _LIST_LEAD.search(lead) else own
         index -= 2
