@@ -69,7 +69,7 @@ def gold_items(path: Path) -> list[dict[str, Any]]:
 def read_item(item: dict[str, Any], labels: GameLabels | None = None) -> Extraction:
     labels = labels or label_cache(gold_game(item["game"]))
     if item["kind"] == "note":
-        return extract_note(item["text"], labels)
+        return extract_note(item["text"], labels, side=item.get("side"))
     return extract_message(item["text"], labels, side=item.get("side"))
 
 

@@ -117,15 +117,19 @@ def test_llm_fallback_reads_what_rules_cannot_and_is_cached_and_costed() -> None
     extractor = LLMExtractor(agent)
     unreadable = "The usual sum, twelve-fifty, minus what we said about the dog."
     turns = (Turn(side=0, round=1, note=unreadable, message="Rent $1200."),
-             Turn(side=1, round=1, note=unreadable, message="Rent $1200."))
+             Turn(side=1, round=1, note=unreadable, message="Rent $1200."),
+             Turn(side=0, round=2, note=unreadable, message="Rent $1200."))
     transcript = Transcript(game=game.name, turns=turns)
     readings = asyncio.run(llm_readings(transcript, game, extractor))
-    assert set(readings) == {(0, "note"), (1, "note")}
+    assert set(readings) == {(0, "note"), (1, "note"), (2, "note")}
     # The model's value goes through the same matching: not a label, so a violation, never snapped.
     assert readings[(0, "note")].method == "llm"
     assert readings[(0, "note")].invalid == {"rent": "twelve-fifty"}
-    assert len(agent.requests) == 1  # the second, identical request came from the cache
-    assert len(extractor.calls) == 2 and extractor.cost_usd == pytest.approx(0.0004)
+    # The request names the writer ("our" is each side's own): the other side's identical words are
+    # a new request; the same side's identical words, a turn later, come from the cache.
+    assert len(agent.requests) == 2
+    assert [f"written by: {game.parties[side]}\n" in r.messages[-1].content for side, r in zip((0, 1), agent.requests)] == [True, True]
+    assert len(extractor.calls) == 3 and extractor.cost_usd == pytest.approx(0.0008)
     assert agent.requests[0].purpose == "extraction"
     outcome = judge(transcript, game, load_protocol("default"), readings)
     assert outcome.turns[0].note.method == "llm"

@@ -18,6 +18,7 @@ from lamen.judge.labels import words_to_digits
 from lamen.judge.values import local_forms, with_apostrophes
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.email_frame import email_body
+from lamen.judge.footnotes import with_footnote
 from lamen.judge.party_labels import note_side, with_party_labels
 from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
@@ -52,7 +53,7 @@ _UNCLOSED_THOUGHT = re.compile(r"<(think|thinking|reasoning|scratchpad)>(?![\s\S
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
-def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extraction:
+def _with_revision(reading: Extraction, after: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The block's reading, changed by explicit revisions written after it."""
     offers, invalid, ambiguous = dict(reading.offers), dict(reading.invalid), list(reading.ambiguous)
     changed = False
@@ -64,7 +65,7 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
         if not _REVISION.search(sentence) or conditional or not re.search(r"\d", sentence):
             continue
         # "Same as above except 18 months": what follows "except" is the change, not an exception.
-        revised = extract_text(_SAME_EXCEPT.sub(" ", sentence), labels)
+        revised = extract_text(_SAME_EXCEPT.sub(" ", sentence), labels, side=side)
         for issue, label in revised.offers.items():
             offers[issue] = label
             invalid.pop(issue, None)
@@ -75,16 +76,22 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels) -> Extra
     return reading.model_copy(update={"offers": offers, "invalid": invalid, "ambiguous": tuple(ambiguous)})
 
 
-def extract_note(note: str, labels: GameLabels) -> Extraction:
-    """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them."""
+def extract_note(note: str, labels: GameLabels, side: int | None = None) -> Extraction:
+    """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them.
+    `side` is the seat that wrote the note, where the caller knows it (the runner does): its "we",
+    "our favour" and "we supply the van" are that side's. Without it, the side is guessed from the
+    text ("Venue note. ... our own PA": a note that names its writer gives its "we" a side)."""
+    footnoted = with_footnote(note, lambda body: extract_note(body, labels, side),
+                              lambda footnote: extract_text(footnote, labels, side=side))
+    if footnoted is not None:
+        return footnoted
     written = _normal_notation(note, labels)
-    found = _doubt_tolerance(note, second_look(written, "note", _with_keyless_lines(written, _read_note(written, labels), labels),
-                                               labels))
-    # "Venue note. ... our own PA": a note that names its writer gives its "we" a side
-    return with_party_labels(found, written, labels, note_side(written, labels.game.parties))
+    reading = _with_keyless_lines(written, _read_note(written, labels, side), labels, side)
+    found = _doubt_tolerance(note, second_look(written, "note", reading, labels))
+    return with_party_labels(found, written, labels, side if side is not None else note_side(written, labels.game.parties))
 
 
-def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels) -> Extraction:
+def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels, side: int | None = None) -> Extraction:
     """A note whose keyed lines ("- rent: $1,200") leave issues unread, beside short lines of a
     value with no key ("✅ 24 months"): those lines are read as free text, for the unread issues
     only, and the reading is unsure."""
@@ -94,7 +101,7 @@ def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels) -> E
     if not lines:
         return reading
     read = {*reading.offers, *reading.invalid, *reading.ambiguous, *reading.unknown_issues}
-    found = extract_text("\n".join(lines), labels)
+    found = extract_text("\n".join(lines), labels, side=side)
     added = {issue: label for issue, label in found.offers.items() if issue not in read}
     if not added:
         return reading
@@ -106,13 +113,13 @@ def _with_keyless_lines(note: str, reading: Extraction, labels: GameLabels) -> E
 _LEAD_WORDS = re.compile(r"\b(?:guests?|people|option|options|round|rounds|step|steps|version|draft)\b", re.IGNORECASE)
 
 
-def _read_note(note: str, labels: GameLabels) -> Extraction:
+def _read_note(note: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The note's acceptable offers: its own structured block (method 'json' for JSON, 'text'
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
     (method 'none', unsure). A note in another language is read in the lexicon's English."""
     note = _legend_values(_headed_values(local_forms(plain_markup(note)), labels), labels)
-    chosen, from_json = structured_offer(note, labels)
+    chosen, from_json = structured_offer(note, labels, side)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.
     # Lines that open with list indices ("1. Rent $1,300, 12 months, ...") or option names ("Option
@@ -121,7 +128,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         all(re.match(r"\s*(?:\d{1,2}[.)]|[A-Da-d]\)|[-*•])\s|\s*[*_]*(?:option|package|alternative|scenario|plan)\s+\w{1,2}\b", line,
                      re.IGNORECASE) for line in note[chosen.start:chosen.end].strip().splitlines())
     if (chosen is None or chosen.form == "lines" or numbered) and \
-            (options := read_options(note, lambda text: extract_text(text, labels))) is not None:
+            (options := read_options(note, lambda text: extract_text(text, labels, side=side))) is not None:
         return options
     # "Company B's last offer: control 3-7" quotes the other side: no heading of the writer's.
     every_heading = list(_OFFER_SECTION.finditer(note))
@@ -129,12 +136,12 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # A walk-away or a limit after an 'Acceptable offer:' line is the writer's reservation, not its
     # offer; alone, it is the only offer the note states.
     offered = [h for h in headings if not _RESERVATION_HEADING.match(h.group(0))] or headings
-    prose = _read_prose(_prose_section(note, offered[-1].end()), labels) if offered else None
+    prose = _read_prose(_prose_section(note, offered[-1].end()), labels, side) if offered else None
     if chosen is None and prose is not None and not prose.found_anything and _ADOPTS.search(note):
         # "Their last offer: $1,200 rent, 18 months ... my acceptable offer is the same": the
         # note adopts the offer it quoted, so the prose after the earlier heading is its own.
         for heading in reversed([h for h in every_heading if h.start() < headings[-1].start()]):
-            earlier = _read_prose(_prose_section(note, heading.end()), labels)
+            earlier = _read_prose(_prose_section(note, heading.end()), labels, side)
             if earlier.found_anything:
                 prose = earlier
                 break
@@ -142,7 +149,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
             (last := _last_value_line(note, labels)) is not None:
         # A note with no heading that ends in a line of values: that line is its offer, read as
         # text (its first word is no key: "salary 110000, fully remote, 15 days, no bonus").
-        prose = _values_read(last, labels, "offer read from the note's last line of values, without a heading")
+        prose = _values_read(last, labels, "offer read from the note's last line of values, without a heading", side)
     if chosen is not None and prose is not None and prose.found_anything and offered and \
             not _RESERVATION_HEADING.match(offered[-1].group(0)) and offered[-1].start() >= chosen.start and \
             all(labels.issue_for_key(str(key)) is None and (NOT_OWN_KEY.search(plain_key(key)) or ASPIRATION_KEY.search(plain_key(key)))
@@ -157,13 +164,13 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # with what the block does name, is the offer. Either is changed by a revision written after.
     json_offers = from_json.offers if from_json else {}
     if chosen is not None and from_json is not None:
-        from_json = _with_revision(from_json, note[chosen.end:], labels)
+        from_json = _with_revision(from_json, note[chosen.end:], labels, side)
     json_named = len(json_offers) + (len(from_json.ambiguous) if from_json else 0)
     if prose is not None and len(prose.offers) + len(prose.ambiguous) > json_named and \
             (not (from_json and from_json.invalid) and json_offers.items() <= prose.offers.items()
              or from_json is None or bool(from_json.invalid)):
         # A revision written after the offer line changes it all the same.
-        return _with_revision(prose, note[chosen.end:], labels) if chosen is not None else prose
+        return _with_revision(prose, note[chosen.end:], labels, side) if chosen is not None else prose
     trimmed = note.strip()
     if from_json is not None and chosen is not None and chosen.form == "lines" and chosen.pairs and \
             "\n" not in trimmed and not from_json.is_complete(tuple(labels.issues)) and \
@@ -176,7 +183,7 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
         # values after a lead label (in any language) parses as pairs that lose the lead's first
         # value ("menu family style, 55 per head, no bar" loses the keyless ones); read as text it
         # names more, and agrees with what the pairs name.
-        found = extract_text(body, labels)
+        found = extract_text(body, labels, side=side)
         if len(found.offers) > len(from_json.offers) and from_json.offers.items() <= found.offers.items() and \
                 set(from_json.ambiguous) <= set(found.ambiguous):
             return found.model_copy(update={"confidence": "unsure",
@@ -188,24 +195,24 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
     # A note that is one short line of values ("amount 7k, 5-6 years, 3%, fees $30", "buffet,
     # $55, beer and wine" once a reasoning block is set aside) is its offer, heading or not.
     if _is_value_line(note, labels) and not _quoted_lead(note) and \
-            (found := _values_read(note, labels, "offer read from a line without an offer heading")) is not None:
+            (found := _values_read(note, labels, "offer read from a line without an offer heading", side)) is not None:
         return found
     # "client note — fee 4k, 4 wks, 3 rounds, exclusive license", "顾客备忘：借款 ９０００ 美元，期限 ８ 年":
     # a note that is a label and one line of value segments, in any language or separator.
     if (body := _value_list_body(note, labels)) is not None and \
-            (found := _values_read(body, labels, "offer read from a note that is one line of values")) is not None:
+            (found := _values_read(body, labels, "offer read from a note that is one line of values", side)) is not None:
         return found
     # "OPPONENT: rent ~$1,000, sublet 5d / ME: rent $1,200, sublet 3d", "draft 1: … / draft 2
     # (final): …", "## Final position / 🍽️ plated dinner · 💵 $75/guest": lines of values each led
     # by a label, the writer's own (or last) one is the offer.
     if (led := _led_value_line(note, labels)) is not None and \
-            (found := _values_read(led, labels, "offer read from the own one of several labelled lines of values")) is not None:
+            (found := _values_read(led, labels, "offer read from the own one of several labelled lines of values", side)) is not None:
         return found
     stated = " ".join(s for s in _SENTENCES.split(note) if _OWN_PROSE.search(s))
     # A reasoning block opened and never closed (the note was cut off while thinking): its
     # sentences weigh offers ("I can offer $1,000. Rent $1,100?"), they state none.
     if stated and not _UNCLOSED_THOUGHT.search(note):
-        found = extract_text(stated, labels)
+        found = extract_text(stated, labels, side=side)
         if found.found_anything:
             return found.model_copy(update={"confidence": "unsure",
                                             "reason": "offer read from prose without an offer heading"})
@@ -216,10 +223,10 @@ def _read_note(note: str, labels: GameLabels) -> Extraction:
 
 
 
-def _values_read(text: str, labels: GameLabels, reason: str) -> Extraction | None:
+def _values_read(text: str, labels: GameLabels, reason: str, side: int | None = None) -> Extraction | None:
     """A line of values read as text, unsure for the reason given, when it names two issues or
     more (as offers, invalid values or ambiguities): one value alone is no line of an offer."""
-    found = extract_text(text, labels)
+    found = extract_text(text, labels, side=side)
     if len({*found.offers, *found.invalid, *found.ambiguous}) >= 2:
         return found.model_copy(update={"confidence": "unsure", "reason": reason})
     return None
@@ -352,11 +359,11 @@ def _last_value_line(note: str, labels: GameLabels) -> str | None:
     return lines[-1]
 
 
-def _read_prose(section: str, labels: GameLabels) -> Extraction:
+def _read_prose(section: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """A prose offer line, alternative packages in it ("$1,200 if 24 months, otherwise $1,300 for
     12 months") read as options."""
-    alternatives = read_alternatives(section, lambda text: extract_text(text, labels))
-    return alternatives if alternatives is not None else extract_text(section, labels)
+    alternatives = read_alternatives(section, lambda text: extract_text(text, labels, side=side))
+    return alternatives if alternatives is not None else extract_text(section, labels, side=side)
 
 
 # "### Rent\n$1,100", "**Deposit**\n$500": an issue as a heading, its value on the next line.
@@ -408,9 +415,23 @@ def _legend_values(note: str, labels: GameLabels) -> str:
 
 # A line after the offer line that is an aside, not part of the offer: a parenthesis, a
 # condition ("If they push on hours I could go to 30."), a fallback or walk-away position.
-_ASIDE_LINE = re.compile(r"\n[ \t]*(?:\(|if\b|fallback|walk[- ]?away|reservation|plan\s+b\b|worst\s+case)|"
+# A sentence that only weighs a later move ("Could flex to $1,100 if they commit quickly.") or
+# states a bound ("Will not go below $60.") is such an aside too.
+_PLAN_OR_BOUND = (r"(?:(?:i|we)\s+)?(?:could|might|may|can)\s+(?:\w+\s+)?(?:flex|go|drop|move|stretch|come\s+down|concede|"
+                  r"budge|bend|raise|lower|accept)\b|(?:(?:i|we)\s+)?(?:will|would|'ll|wo)(?:\s+not|n't)\s+go\b|"
+                  # "I will not pay above $1,100", "We won't accept less than 3%", "Not below $60."
+                  r"(?:(?:i|we)\s+)?(?:(?:will|would|'ll|wo|ca|can|shall)(?:\s*not|n't)\s+|never\s+|not\s+)?(?:pay|accept|take|sign|"
+                  r"offer|do)?\s*(?:anything\s+)?(?:above|below|over|under|more\s+than|less\s+than|beyond)\s+[$€£\d]|"
+                  r"(?:(?:i|we)\s+)?(?:can(?:'t|not)|never)\s+go\b|"
+                  # "Honestly I'd take $1,100 if they push": a move the writer would make on a condition
+                  r"(?:[a-z]+,?\s+)?(?:i|we)(?:'d|\s+would|\s+could|\s+might)\s+(?:[a-z]+\s+)?(?:take|accept|go|settle|do|"
+                  r"consider|agree)\b(?=[^.!?\n]*\b(?:if|once|should)\b)")
+# "if" in the languages models answer in ("Si insisten, ...", "Falls sie drängen, ...", "如果他们坚持，…").
+_IF = r"(?:(?:if|si|falls|wenn|se|jeśli|jesli|если|якщо)\b|如果|もし|만약)"
+_ASIDE_LINE = re.compile(rf"\n[ \t]*(?:\(|{_IF}|fallback|walk[- ]?away|reservation|plan\s+b\b|worst\s+case|{_PLAN_OR_BOUND})|"
                          # or a sentence of the same line: "... 3-year term. Walk-away: 50 seats at $30."
-                         r"[.;][ \t]+(?:if\b|fallback|walk[- ]?away|reservation|batna\b|plan\s+b\b|worst\s+case)",
+                         rf"(?:[.;][ \t]+|[。；][ \t]*)"
+                         rf"(?:{_IF}|fallback|walk[- ]?away|reservation|batna\b|plan\s+b\b|worst\s+case|{_PLAN_OR_BOUND})",
                          re.IGNORECASE)
 
 
@@ -428,8 +449,39 @@ def _prose_section(note: str, start: int) -> str:
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The offers a public message makes (see `_read_message`), marked unsure where a second look
     doubts them."""
+    footnoted = with_footnote(message, lambda body: extract_message(body, labels, side),
+                              lambda footnote: extract_text(footnote, labels, side=side))
+    if footnoted is not None:
+        return footnoted
     written = _normal_notation(message, labels)
-    return _doubt_tolerance(message, second_look(written, "message", _read_message(written, labels, side), labels))
+    reading = _doubt_tolerance(message, second_look(written, "message", _read_message(written, labels, side), labels))
+    return _with_hoped_for(written, reading, labels, side) if "hop" in written else reading
+
+
+# "I was hoping for $120,000 base — could we meet there?": a polite past that states the ask. The
+# clause is read as an offer for the issues the message leaves unread (where the message gives the
+# issue another value, the hope is the past position `stance` takes it for), unless the message
+# accepts; unsure, since "I was hoping for" may also tell a position given up.
+_HOPED_FOR = re.compile(r"\b(?:i|we)\s+(?:was|were|had\s+been)\s+hoping\s+for\b|\b(?:i|we)\s+had\s+hoped\s+for\b", re.IGNORECASE)
+_ACCEPTS = re.compile(r"\b(?:we\s+agree|i\s+agree|(?:i|we)(?:'ll|\s+will|\s+can)?\s+accept\s+(?:your|the|that|this|it)\b|deal\b|agreed\b|"
+                      r"let's\s+sign)", re.IGNORECASE)
+
+
+def _with_hoped_for(message: str, reading: Extraction, labels: GameLabels, side: int | None) -> Extraction:
+    hoped = list(_HOPED_FOR.finditer(message))
+    if not hoped or _ACCEPTS.search(message):
+        return reading
+    read = {*reading.offers, *reading.ambiguous, *reading.invalid}
+    added: dict[str, str] = {}
+    for match in hoped:
+        clause = re.split(r"[.;!?\n]|\s[—–-]\s", message[match.end():], maxsplit=1)[0]
+        found = extract_text(f"I propose {clause}", labels, side=side)
+        added.update({issue: label for issue, label in found.offers.items() if issue not in read and issue not in added})
+    if not added:
+        return reading
+    reason = f"{', '.join(added)} read from what the speaker was hoping for"
+    return reading.model_copy(update={"offers": {**reading.offers, **added}, "confidence": "unsure",
+                                      "method": "text", "reason": "; ".join(filter(None, (reading.reason, reason)))})
 
 
 def _normal_notation(text: str, labels: GameLabels) -> str:
@@ -440,9 +492,21 @@ def _normal_notation(text: str, labels: GameLabels) -> str:
     if labels.has_dates:
         text = lone_days(in_label_form(text), labels.date_labels)
     text = _ENUMERATOR.sub(r"\1", text) if _ENUMERATOR.search(text) else text
+    if _TAKEN_BACK_CUE.search(text):
+        text = _SELF_CORRECTION.sub("", text)
     return without_crossed_lines(without_empty_boxes(without_slack(with_apostrophes(text)), labels), labels)
 
 
+# A value taken back inside its sentence ("I can go to $1,200 — no, let me be clear, $1,100 is my
+# number", "45 % – nein, sagen wir 40 %", "18 mois… non, 24 mois"): the value (and up to two words
+# of its unit) and the words taking it back are dropped, so the correction stands in its place.
+# ("$1,200 - no subletting": "no" before a word is a value.)
+_TAKING_BACK = r"let\s+me\s+be\s+(?:clear|precise|exact)|i\s+mean|sorry|rather|sagen\s+wir|let's\s+say|make\s+(?:it|that)"
+_TAKEN_BACK_CUE = re.compile(r"[—–….-][ \t]*(?:no|nein|non|não|нет)\b", re.IGNORECASE)  # (a cheap test first)
+_SELF_CORRECTION = re.compile(r"(?:\*\*)?[$€£]?\d(?:[\d,.]*\d)?(?:[ \t]*%|[ \t]*[$€£])?(?:[ \t]+[^\W\d_]{1,12}){0,2}(?:\*\*)?"
+                              r"[ \t]*(?:—|–|\s-\s|\.\.\.|…)[ \t]*(?:no|nein|non|não|нет)\b"
+                              rf"(?=[ \t]*[,:—–-]|[ \t]+(?:{_TAKING_BACK})\b)[ \t]*[,:—–-]*[ \t]*"
+                              rf"(?:(?:{_TAKING_BACK})\b[ \t]*[,:—–-]*[ \t]*)?", re.IGNORECASE)
 # A document's enumerator at the start of a line ("Clause 4 (Subletting): none", "Section 2.1
 # Equity.", "ITEM 3 — On hire", "Art. 2", "§ 3"): a place in the text, no value.
 _ENUMERATOR = re.compile(r"(?im)^([ \t>*_-]*)(?:clause|section|article|item|art\.|sec\.|§)\s*\d+(?:\.\d+)*[.:)]?[ \t]*(?:[—–-][ \t]*)?"

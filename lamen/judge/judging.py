@@ -43,7 +43,7 @@ def read_turn(index: int, transcript: Transcript, game: Game, protocol: Protocol
     # A schema-valid structured note carries its offer: no text reader is needed. The fallback's
     # reading replaces only an unsure deterministic one.
     note = (Extraction(method="structured", offers=dict(turn.note_offer)) if turn.note_offer
-            else extract_note(turn.note, labels))
+            else extract_note(turn.note, labels, side=turn.side))
     if note.confidence == "unsure" and (index, "note") in llm:
         note = llm[(index, "note")]
     message = extract_message(turn.message, labels, side=turn.side)
@@ -51,7 +51,7 @@ def read_turn(index: int, transcript: Transcript, game: Game, protocol: Protocol
         message = llm[(index, "message")]
     interrogation = None
     if turn.interrogation is not None:
-        interrogation = extract_note(turn.interrogation, labels)
+        interrogation = extract_note(turn.interrogation, labels, side=turn.side)
         if interrogation.confidence == "unsure" and (index, "interrogation") in llm:
             interrogation = llm[(index, "interrogation")]
     note_words, message_words = word_count(turn.note), word_count(turn.message)

@@ -33,12 +33,16 @@ EXAMPLES = (
 )
 
 
-def extraction_request(text: str, kind: str, game: Game) -> ChatRequest:
+def extraction_request(text: str, kind: str, game: Game, side: int | None = None) -> ChatRequest:
+    """The request for one text; `side`, where known, names its writer's party, since the same words
+    ("we keep six seats") offer different values from the two seats. The request is the cache key,
+    so a text read for one side is never answered from another side's reading."""
     issues = {issue.name: list(issue.labels) for issue in game.issues}
     messages: list[ChatMessage] = []
     for question, answer in EXAMPLES:
         messages += [ChatMessage(role="user", content=question), ChatMessage(role="assistant", content=answer)]
-    messages.append(ChatMessage(role="user", content=f"issues: {json.dumps(issues)}\n{kind}: {text}"))
+    writer = f"written by: {game.parties[side]}\n" if side is not None else ""
+    messages.append(ChatMessage(role="user", content=f"issues: {json.dumps(issues)}\n{writer}{kind}: {text}"))
     return ChatRequest(system=INSTRUCTIONS, messages=tuple(messages), temperature=0.0, max_tokens=200,
                        purpose="extraction")
 
@@ -61,8 +65,8 @@ class LLMExtractor:
     def cost_usd(self) -> float:
         return sum(call.reply.cost_usd for call in self.calls if call.reply is not None)
 
-    async def read(self, text: str, kind: str, game: Game, turn: int | None = None) -> Extraction:
-        request = extraction_request(text, kind, game)
+    async def read(self, text: str, kind: str, game: Game, turn: int | None = None, side: int | None = None) -> Extraction:
+        request = extraction_request(text, kind, game, side)
         key = request_key(request, self.agent.name)
         if key in self.cache:
             answer = self.cache[key]
@@ -91,14 +95,14 @@ async def llm_readings(transcript: Transcript, game: Game, extractor: LLMExtract
     labels = label_cache(game)
     found: dict[tuple[int, str], Extraction] = {}
     for index, turn in enumerate(transcript.turns):
-        readings = [("note", turn.note, extract_note(turn.note, labels)),
+        readings = [("note", turn.note, extract_note(turn.note, labels, side=turn.side)),
                     ("message", turn.message, extract_message(turn.message, labels, side=turn.side))]
         if turn.interrogation is not None:
-            readings.append(("interrogation", turn.interrogation, extract_note(turn.interrogation, labels)))
+            readings.append(("interrogation", turn.interrogation, extract_note(turn.interrogation, labels, side=turn.side)))
         for kind, text, reading in readings:
             if needs_reading(text, reading):
                 found[(index, kind)] = await extractor.read(text, "note" if kind != "message" else "message", game,
-                                                            turn=index)
+                                                            turn=index, side=turn.side)
     return found
 
 

@@ -71,6 +71,8 @@ _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^
                          re.IGNORECASE)
 _BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere|anything)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
                       r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
+_COMPROMISE_BEFORE = re.compile(r"\b(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s*$",
+                                re.IGNORECASE)
 # "from" just before "X to Y": a move from X to Y, unless the words before say a range ("ranging from").
 _MOVED_FROM = re.compile(r"(?P<range>\b(?:rang\w*|vary\w*|varies|anywhere|anything|somewhere)\s+)?\bfrom\s+"
                          r"(?:(?:my|our|your|their|the|its)\s+(?:\w+\s+)?)?$", re.IGNORECASE)
@@ -577,7 +579,10 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         side = speaker_from_text(text, labels.game.parties) if local == text else \
             speaker_from_text(local, labels.game.parties)
     # "between 1,000 and 1,100" and, once number words are digits, "between five and seven thousand".
-    to_range = lambda m: f"{m.group('a')} to "  # noqa: E731
+    # (not where a compromise works out its two ends: "splitting the difference between $1,000 and
+    # $1,400 gives $1,200", whose ends stance.is_own tells from the result by their "between")
+    to_range = lambda m: m.group(0) if _COMPROMISE_BEFORE.search(m.string, max(0, m.start() - 40), m.start()) \
+        else f"{m.group('a')} to "  # noqa: E731
     converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
     converted = frequency_words(converted, labels.label_words, labels.label_wordings)  # "tidied every day": daily
     if " or " in converted:

@@ -43,8 +43,22 @@ _META_KEYS = re.compile(r"^(?:confidence|notes?|reason(?:ing)?|rationale|comment
                         re.IGNORECASE)
 
 
-def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json") -> Extraction:
-    """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities."""
+# A line that weighs a later move or a fallback rather than stating the offer: a condition, a
+# fallback or walk-away, or a modal of a possible move ("we could concede", "might go to").
+_PLAN_LINE = re.compile(r"^[\W_]*(?:if|unless|si|falls|wenn|se|jeśli|если|fallback|walk[- ]?away|plan\s+b|worst\s+case|later|maybe|perhaps|"
+                        r"(?:(?:i|we)\s+)?(?:could|might|may)\s+(?:\w+\s+)?(?:flex|go|drop|move|stretch|come\s+down|"
+                        r"concede|budge|bend|raise|lower|accept|give|offer|trade))\b", re.IGNORECASE)
+# A word of the first or second person: a value written from someone's side ("in our favour", "you keep 4").
+_PERSON_WORD = re.compile(r"\b(?:we|us|our|ours|i|me|my|mine|you|your|yours)\b", re.IGNORECASE)
+
+
+_OR = re.compile(r"\s+or\s+")
+
+
+def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json",
+                      side: int | None = None) -> Extraction:
+    """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities;
+    `side`, where known, is the writer's, for prose in a field ("seats": "we keep six")."""
     # (a branch's condition names no issue: "if officer_waives_fee" is no key of the fees)
     pairs = as_records(pairs)
     if any(_BRANCH_KEY.match(str(k)) for k, _ in pairs):
@@ -76,7 +90,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
         if issue is None and nested:
             if _is_estimate_text(key_text.replace("_", " ")):
                 continue  # {"opponent_estimate": {...}} beside the own offer
-            inner = offers_from_pairs(nested, labels, method)
+            inner = offers_from_pairs(nested, labels, method, side)
             if _BRANCH_KEY.match(key_text):
                 # "if officer_waives_fee: offer = {...} / else: offer = {...}": branches of a
                 # condition are alternatives; an issue whose value differs between them is ambiguous.
@@ -103,7 +117,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
                 and (OFFER_KEY.search(plain_key(key_text)) or REVISION_KEY.search(key_text) or starts_with_issue(value, labels)):
             # {"acceptable_offer": "rent $1,200, 24 months, deposit $1,250"}: prose in a field;
             # "Revised: control 6-4 and ownership 60%": a revision of what the block said before.
-            inner = extract_text(value, labels, method)
+            inner = extract_text(value, labels, method, side=side)
             if inner.offers or inner.ambiguous:
                 revision = bool(REVISION_KEY.search(key_text))
                 offers.update({k: v for k, v in inner.offers.items() if revision or k not in offers})
@@ -118,11 +132,23 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
             if issue is None:
                 unknown.append(key_text.lower())
                 continue
-        if isinstance(value, str) and re.search(r"\s+or\s+", value):
+        if isinstance(value, str) and "or" in value and _OR.search(value):
             # {"control": "6-4 or 7-3"}: two values offered as alternatives, neither chosen
-            alternatives = [labels.match(issue, part) for part in re.split(r"\s+or\s+", value)]
+            alternatives = [labels.match(issue, part) for part in _OR.split(value)]
             if all(m.kind == "label" for m in alternatives) and len({m.label for m in alternatives}) > 1:
                 ambiguous.append(issue)
+                continue
+        table = labels.issues.get(issue)
+        if side is not None and isinstance(value, str) and table is not None and \
+                (table.pair_total is not None or table.party is not None) and _PERSON_WORD.search(value):
+            # {"control": "6-4 in our favour"}, "board seats: we keep six": whose share a split is
+            # depends on who writes it; with the writer's side known, the value is read as its words.
+            sided = extract_text(f"{key_text}: {value}", labels, method, side=side)
+            if issue in sided.offers:
+                if issue in offers and offers[issue] != sided.offers[issue]:
+                    ambiguous.append(issue)
+                offers[issue] = sided.offers[issue]
+                unsure += [sided.reason] if sided.reason else []
                 continue
         values = value if isinstance(value, list) and not nested else [value]
         matches = [labels.match(issue, v) for v in values]
@@ -190,11 +216,11 @@ def _is_estimate(note: str, block: Block, labels: GameLabels) -> bool:
     return after.startswith("(") and "{" not in after and bool(_ESTIMATE_CUES.search(after))
 
 
-def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block], list[Extraction]]:
+def own_block(note: str, labels: GameLabels, side: int | None = None) -> tuple[Block | None, list[Block], list[Extraction]]:
     """The note's own offer block (the last one naming a game issue that is no estimate or
     quotation), all offer blocks, and their readings."""
     blocks = structured_blocks(note, labels)
-    readings = [offers_from_pairs(block.pairs, labels, "json") for block in blocks]
+    readings = [offers_from_pairs(block.pairs, labels, "json", side) for block in blocks]
     about_game = [(b, r) for b, r in zip(blocks, readings) if r.offers or r.invalid or r.ambiguous]
     own = [(b, r) for b, r in about_game if not _is_estimate(note, b, labels)] or about_game
     if not own:
@@ -207,6 +233,11 @@ def own_block(note: str, labels: GameLabels) -> tuple[Block | None, list[Block],
     while len(own) > 1 and not own[-1][1].offers and \
             (not own[-1][1].ambiguous and not any(re.search(r"\d", str(raw)) for raw in own[-1][1].invalid.values())
              or all(isinstance(value, str) and len(value.split()) >= 6 for _, value in own[-1][0].pairs)) and \
+            any(r.offers for _, r in own[:-1]):
+        own.pop()
+    # "_Fallback if they reject control:_ 6-4", "We could concede control to 6-4 later if ...", "If they
+    # push, control 6-4 is possible." after the offer block weigh a later move: a plan, not the offer.
+    while len(own) > 1 and _PLAN_LINE.match(note[note.rfind("\n", 0, own[-1][0].start) + 1:own[-1][0].end]) and \
             any(r.offers for _, r in own[:-1]):
         own.pop()
     # "Update: rent $1,200 instead." after the offer block revises it (the note reader applies the
@@ -222,9 +253,9 @@ def extract_note_json(note: str, labels: GameLabels) -> Extraction | None:
     return structured_offer(note, labels)[1]
 
 
-def structured_offer(note: str, labels: GameLabels) -> tuple[Block | None, Extraction | None]:
+def structured_offer(note: str, labels: GameLabels, side: int | None = None) -> tuple[Block | None, Extraction | None]:
     """The note's own structured block and its reading (None, None when it has none)."""
-    chosen, blocks, readings = own_block(note, labels)
+    chosen, blocks, readings = own_block(note, labels, side)
     if chosen is None:
         return None, None
     reading = readings[blocks.index(chosen)]

@@ -283,6 +283,12 @@ _FRAGMENT_WORD = re.compile(r"[^\W\d_]+")
 _UNSPACED_SCRIPT = re.compile(r"[\u0e00-\u0eff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
+# (compiled once: these run for every listed piece of every sentence)
+_DIGIT = re.compile(r"\d")
+_DIGIT_OR_QUESTION = re.compile(r"\d|\?")
+_LATIN_WORD = re.compile(r"[a-z]+")
+
+
 def listed_partial_labels(sentence: str, labels: GameLabels, taken: list[tuple[int, int]]) -> list[Found]:
     """A piece of a listed package that is part of exactly one text label of the game, words of
     no number ("$130,000 base, remote, 30 days PTO" — "remote" is only part of "fully remote";
@@ -294,18 +300,18 @@ def listed_partial_labels(sentence: str, labels: GameLabels, taken: list[tuple[i
     # package the message lists around it, read like a piece of a list
     # ("Dedicated, please."); a question of a few words ("Glass or bottle?") offers nothing
     # (in scripts that part words by spaces: a run of kana or hanzi is a whole clause, not a word)
-    fragment = not re.search(r"\d|\?", sentence) and len(_FRAGMENT_WORD.findall(sentence)) <= 4 \
+    fragment = not _DIGIT_OR_QUESTION.search(sentence) and len(_FRAGMENT_WORD.findall(sentence)) <= 4 \
         and not _UNSPACED_SCRIPT.search(sentence)
-    if not fragment and (len(pieces) < 3 or not any(re.search(r"\d", m.group(0)) for m in pieces)):
+    if not fragment and (len(pieces) < 3 or not any(_DIGIT.search(m.group(0)) for m in pieces)):
         return []
     found: list[Found] = []
     for piece in pieces:
         text = piece.group(0)
-        if re.search(r"\d", text) or any(piece.start() < end and start < piece.end() for start, end in taken):
+        if _DIGIT.search(text) or any(piece.start() < end and start < piece.end() for start, end in taken):
             continue
         if piece.start() >= 2 and sentence[piece.start() - 1] == "/" and sentence[piece.start() - 2].isdigit():
             continue  # "**$500/month**": the unit of a rate after its number's slash, no piece of a list
-        words = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in _LIST_FILLER]
+        words = [w for w in _LATIN_WORD.findall(text.lower()) if w not in _LIST_FILLER]
         if not words or len(words) > 3 or sum(map(len, words)) < 4:
             continue
         owners = [(issue, label) for issue, table in labels.issues.items() for label in table.partial_labels(words)]

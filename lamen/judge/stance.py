@@ -85,7 +85,9 @@ _BOUND_PHRASE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not)\s+(?:go|
 # Just after a value: it is being turned down.
 _REJECTED_AFTER = re.compile(
     # (an amount with thousands separators is one word: "a $2,500 deposit and $1,500 in rent are beyond ...")
-    r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\s,.;!?]+)\s+){0,7}?(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
+    # ("$1,200 but 5 days of subletting is too much": the verdict after "but" is another value's)
+    r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?!(?:but|while|whereas|although|though)\b)[^\s,.;!?]+)\s+){0,7}?"
+    r"(?:is|are|was|would be|seems|sounds)\s+(?:(?:way|far|much|well|simply|just|still|"
     r"clearly|really|completely|totally|a bit|a little|(?:quite\s+)?a\s+(?:bit|lot)|quite|rather|somewhat|slightly|"
     r"significantly|considerably|substantially|a\s+good\s+deal)\s+)?"
     r"(?:too\b|not\b|unacceptable|out of|beyond|a non-?starter|a\s+(?:hard\s+|firm\s+|clear\s+)?no(?:-?go)?\b(?!\s*[-,]?\s*brainer)|off the table|more than (?:i|we) can|"
@@ -167,14 +169,26 @@ _CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 
 # Before a value the other side named: the speaker takes it up ("comfortable with the", "we'll keep the").
 _CONTENT_WITH_BEFORE = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:(?:comfortable|happy|fine|ok(?:ay)?|good|content)\s+with|(?:can|could|will|'ll)\s+"
-                                  r"(?:accept|take|keep|go\s+with|live\s+with|agree\s+to))\s+(?:[^.;!?]*\s)?(?:the|your|that)\s+"
-                                  r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+                                  r"(?:accept|take|keep|go\s+with|live\s+with|agree\s+to|approve|grant|honou?r))\s+(?:[^.;!?]*\s)?"
+                                  # ("we can approve the full $10,000 you asked for")
+                                  r"(?:the|your|that)\s+(?:(?:full|whole|entire|same)\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Just after a value: it is the other side's ("the $1,000 deposit you offered").
 _QUOTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:that\s+|which\s+)?(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
                            r"(?:offered|proposed|suggested|mentioned|asked\s+for|wanted|requested|put\s+forward)\b",
                            re.IGNORECASE)
 
 
+# Just before a value the other side named: it is joined to the values around it ("..., with the",
+# "and the", "plus your").
+_JOINED_BEFORE = re.compile(r"(?:\bwith|\band|\bplus|,)\s+(?:(?:the|your|that)\s+)(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+# A sentence in which the speaker offers a package of its own, with an amount of its own before the
+# value taken up ("I can do $1,300 rent", "Let's say $1,200", "I'd propose we settle at $1,200").
+_OWN_PACKAGE = re.compile(r"\b(?:i|we|let's|let\s+us)\b[^.;!?]*\b(?:propose|offer|do|say|settle|land|go\s+(?:to|with)|agree|"
+                          r"accept|sign|meet)\b[^.;!?]*\d", re.IGNORECASE)
+# ... unless the speaker sets its own value against theirs ("$1,200 instead of the 24 months you
+# suggested", "rather than", "not the", "can't", "won't").
+_SET_AGAINST = re.compile(r"\b(?:instead\s+of|rather\s+than|not|no|can't|cannot|won't|unable|except|but\s+not)\b[^.;!?]*$",
+                          re.IGNORECASE)
 # Just after a value: the speaker takes up the other side's value ("the $50 fee as you proposed").
 _ADOPTED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?as\s+(?:you|they)(?:'ve|\s+have|\s+had)?\s+"
                             r"(?:proposed|suggested|offered|asked|requested|wanted)\b", re.IGNORECASE)
@@ -242,6 +256,10 @@ def _value_clause(sentence: str, start: int, end: int) -> str:
 _LIST_BREAK = re.compile(f"({_CLAUSE_BREAK.pattern})")  # _CLAUSE_BREAK, keeping the breaks
 
 
+_AMOUNT = re.compile(r"[$€£]?\d[\d,.]*")
+_AMOUNT_START = re.compile(r"[$€£]?\d")
+
+
 def _list_scope(before: str, clause_of_value: str) -> str:
     """The text whose stance a value inherits: its own clause and, when that clause (and each one
     back to the list's first) is a bare item of a list joined by commas, the clause that began the
@@ -249,7 +267,7 @@ def _list_scope(before: str, clause_of_value: str) -> str:
     not taken: what they say ("45% of yours") is about themselves."""
     pieces = _LIST_BREAK.split(before)
     own = pieces[-1]
-    if len(pieces) == 1 or _STATEMENT_WORD.search(re.sub(r"[$€£]?\d[\d,.]*", " ", clause_of_value)):
+    if len(pieces) == 1 or _STATEMENT_WORD.search(_AMOUNT.sub(" ", clause_of_value)):
         return own
     index = len(pieces) - 2  # the separator before the value's clause
     while index > 0 and pieces[index] == ",":
@@ -257,7 +275,7 @@ def _list_scope(before: str, clause_of_value: str) -> str:
         if _STATEMENT_WORD.search(clause):
             # Only a clause that quotes or recounts a package before its first value begins such
             # a list ("you've asked for $1,000 rent"); "your deposit of $1,000 as is" is an item.
-            first_value = re.search(r"[$€£]?\d", clause)
+            first_value = _AMOUNT_START.search(clause)
             lead = clause[:first_value.start()] if first_value else ""
             return clause + ", " + own if first_value and _LIST_LEAD.search(lead) else own
         index -= 2
@@ -330,9 +348,12 @@ _LABEL_BREAK = re.compile(r"[;.!?]\s|—|\s-\s")  # the end of a "you: …" labe
 
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
-    if "?" in sentence and asks_about(sentence):
-        return False
     before = sentence[:start]
+    if "?" in sentence and asks_about(sentence):
+        # "How about the middle of $1,000 and $1,200, which is $1,100?": a question that works out
+        # a compromise proposes its result (and not its ends); any other question asks.
+        return bool(_RESULT_BEFORE.search(before[-40:]) or ("middle" in before or "between" in before or "mid" in before)
+                    and _ENDS_THEN_RESULT_BEFORE.search(before))
     clause = _list_scope(before, _value_clause(sentence, start, end))
     after = sentence[end:end + 70]
     if "'s" in after or "’s" in after:
@@ -353,7 +374,10 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if _QUOTED_AFTER.search(after):
         # "We'll take the 24 months you proposed": accepting it makes it one's own; so does being
         # content with it ("I'd be comfortable with the 12-month lease you suggested").
-        return accepts_named(sentence) or bool(_CONTENT_WITH_BEFORE.search(before[-60:]))
+        # So does joining it to a package the speaker offers ("I can do $1,300 rent with the 24
+        # months you suggested", "Let's say $1,200, 24 months, and the $750 deposit you offered").
+        return accepts_named(sentence) or bool(_CONTENT_WITH_BEFORE.search(before[-60:])) or \
+            bool(_JOINED_BEFORE.search(before[-40:]) and _OWN_PACKAGE.search(before) and not _SET_AGAINST.search(before[-30:]))
     if _THANKED.search(clause) and re.search(r"\bbut\b", sentence[end:], re.IGNORECASE):
         return False  # "I appreciate the 1-year warranty, but I'd like 2 years": theirs, set aside
     if _BOUND_BEFORE.search(before[-40:]):

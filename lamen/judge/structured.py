@@ -283,6 +283,11 @@ def _clean_line(line: str) -> str:
 _COLUMN_GAP = re.compile(r"^(\S(?:[^\t]*?\S)?)(?: {2,}|\t+)(\S.*)$")
 
 
+# (compiled once: these run for every segment of every structured line)
+_DIGIT = re.compile(r"\d")
+_DIGIT_OR_CURRENCY = re.compile(r"[\d$€£]")
+
+
 def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | None:
     """(key, value, key names an issue) of one 'key: value' or 'key value' segment."""
     segment = segment.strip().strip(".,").strip()
@@ -292,19 +297,19 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
         segment = segment[cut.end():]
         match = _PAIR.match(segment)
     if match and match.group("value").strip() and len(match.group("key").split()) <= 5 \
-            and not re.search(r"[\d$€£]", match.group("key")):
+            and not _DIGIT_OR_CURRENCY.search(match.group("key")):
         key = match.group("key").strip()
         value = _COMMENT.sub("", match.group("value")).strip().rstrip(".,;")
         return key, value, labels.issue_for_key(key) is not None
     # "HANDOVER   next month": in a sheet of aligned columns the gap of two or more spaces (or a
     # tab) parts the key from its value, however many words the value has.
     gap = _COLUMN_GAP.match(segment)
-    if gap and not re.search(r"\d", gap.group(1)) and labels.issue_for_key(gap.group(1)) is not None:
+    if gap and not _DIGIT.search(gap.group(1)) and labels.issue_for_key(gap.group(1)) is not None:
         return gap.group(1), gap.group(2).rstrip(".,;"), True
     words = segment.split()
     for size in range(min(4, len(words) - 1), 0, -1):
         key = " ".join(words[:size])
-        if re.search(r"\d", key):
+        if _DIGIT.search(key):
             continue
         if labels.issue_for_key(key) is not None:
             value = re.sub(r"^(?:of|at|is|to|=|:)\s+", "", " ".join(words[size:]), flags=re.IGNORECASE)
@@ -316,7 +321,7 @@ def _label_piece(segment: str, labels: GameLabels) -> tuple[str, str, bool] | No
     """A keyless piece of a list that is wholly the wording of one text label (or a synonym) of
     exactly one issue ("...; insurance basic; weekday"): that issue's pair."""
     piece = segment.strip().strip(".,;").strip()
-    if not piece or len(piece.split()) > 4 or re.search(r"\d", piece):
+    if not piece or len(piece.split()) > 4 or _DIGIT.search(piece):
         return None
     key = squash(frequency_words(piece, labels.label_words, labels.label_wordings))
     owners = [issue for issue, table in labels.issues.items() if key in table.by_wording]
