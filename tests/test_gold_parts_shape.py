@@ -86,6 +86,24 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test31's (arrows, stage directions, unstated midpoints).
     PartShape("test35", "t35", ("ski-chalet",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test34), with a new game in text labels; notes carry side.
+    PartShape("test36", "t36", ("commercial-kitchen",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test35's (negotiation-theory words, approximate marks).
+    PartShape("test37", "t37", ("horse-livery",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test34), every note with its side, a new game in text labels.
+    PartShape("test38", "t38", ("snow-clearing",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test35's (give/get, Q&A, slash commands, markup, scripts).
+    PartShape("test39", "t39", ("mural-commission",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test34), every note and message naming its side.
+    PartShape("test40", "t40", ("coffee-supply",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test35's (inline code, give/get trades, anchors, other digits).
+    PartShape("test41", "t41", ("orchard-pollination",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 

@@ -1,0 +1,47 @@
+"""The thirty-sixth held-out gold part (tests/data/extraction_gold_test36.jsonl, `t36-*`) is a representative
+sample of a round-robin tournament's turns rather than a stress test, with a new user-authored game
+(commercial-kitchen: text labels for the shift, the storage and the cleaning). It is the first part whose
+notes carry their writer's side, as the runner knows it. What every part promises (size, families,
+languages, sides of the messages, games, hard cases, new texts) is checked by
+tests/test_gold_parts_shape.py; this module checks what this part adds. Shape only: the readers never
+run here (the part is scored by bench/extraction_gold.py, after the labels were committed)."""
+
+from __future__ import annotations
+
+from tests.gold_shape import (
+    DATA, OFFER_HEADINGS, check_agreements_bare_and_restating, new_game_items_offering_every_label, texts_with,
+)
+from tests.gold_shape import items as read_items
+
+GOLD_TEST36 = DATA / "extraction_gold_test36.jsonl"
+
+
+def test_every_item_names_its_side_and_both_sides_write_notes_and_messages() -> None:
+    found = read_items(GOLD_TEST36)
+    assert all(item.get("side") in (0, 1) for item in found)
+    for kind in ("note", "message"):
+        of_kind = [item for item in found if item["kind"] == kind]
+        for side in (0, 1):
+            assert sum(item["side"] == side for item in of_kind) >= 0.35 * len(of_kind), (kind, side)
+
+
+def test_agreements_both_bare_and_restating_the_package() -> None:
+    check_agreements_bare_and_restating(GOLD_TEST36, "agree on all issues", restated_issues=4)
+
+
+def test_most_notes_follow_the_protocol() -> None:
+    # A representative sample: most notes carry the protocol's acceptable-offer heading or a JSON block ...
+    notes = [i for i in read_items(GOLD_TEST36) if i["kind"] == "note"]
+    protocol = [i for i in notes if "{" in i["text"] or any(h in i["text"].lower() for h in OFFER_HEADINGS)]
+    assert len(protocol) >= 0.8 * len(notes)
+    # ... and a good share of them are markdown (bold headings, headers, bullets, tables).
+    assert sum(any(m in i["text"] for m in ("**", "## ", "\n- ", "| ")) for i in notes) >= 0.2 * len(notes)
+
+
+def test_the_new_game_exercises_every_label_and_its_synonyms() -> None:
+    found = new_game_items_offering_every_label(GOLD_TEST36, "commercial-kitchen")
+    assert len(found) >= 30
+    # Synonyms and aliases the game declares are written, not only the labels themselves.
+    assert texts_with(GOLD_TEST36, "walk-in fridge", "refrigerated storage", "pantry shelf", "shelf storage",
+                      "dawn shift", "day shift", "night shift", "graveyard shift", "self-clean", "clean as",
+                      "professional clean", "clean-down") >= 10

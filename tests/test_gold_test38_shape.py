@@ -1,0 +1,48 @@
+"""The thirty-eighth held-out gold part (tests/data/extraction_gold_test38.jsonl, `t38-*`) is a representative
+sample of a round-robin tournament's turns, not a stress test: most notes are the protocol's acceptable-offer
+block (JSON or a list, often after a sentence or two of reasoning), a share are markdown, a few drift; most
+messages are a few polite sentences with a counter-offer, some accept and restate. Every item, notes too,
+carries the writer's `side` (the runner knows which seat wrote a note). It brings a new user-authored game,
+`snow-clearing`, whose text labels are mostly written in other words. What every part promises (size,
+families, languages, sides of messages, games, hard cases, new texts) is checked by
+tests/test_gold_parts_shape.py; this module checks what is particular to this part. Shape only: the readers
+never run here (the part is scored by bench/extraction_gold.py, after the labels were committed)."""
+
+from __future__ import annotations
+
+from tests.gold_shape import DATA, OFFER_HEADINGS, check_agreements_bare_and_restating
+from tests.gold_shape import items as read_items
+from tests.gold_shape import new_game_items_offering_every_label
+
+GOLD_TEST38 = DATA / "extraction_gold_test38.jsonl"
+
+
+def test_every_item_names_its_side_and_both_sides_write_notes_and_messages() -> None:
+    found = read_items(GOLD_TEST38)
+    assert all(item.get("side") in (0, 1) for item in found)
+    for kind in ("note", "message"):
+        of_kind = [item for item in found if item["kind"] == kind]
+        for side in (0, 1):
+            assert sum(item["side"] == side for item in of_kind) >= 0.35 * len(of_kind), (kind, side)
+
+
+def test_most_notes_follow_the_protocol_and_some_are_markdown() -> None:
+    notes = [item for item in read_items(GOLD_TEST38) if item["kind"] == "note"]
+    with_heading = [n for n in notes if any(h in n["text"].lower() for h in OFFER_HEADINGS)]
+    assert len(with_heading) >= 0.75 * len(notes)
+    assert sum("{" in n["text"] for n in notes) >= 0.5 * len(notes)  # a JSON object, fenced or bare
+    markdown = [n for n in notes if "**" in n["text"] or "##" in n["text"] or "\n- " in n["text"]]
+    assert 0.2 * len(notes) <= len(markdown) <= 0.5 * len(notes)
+
+
+def test_the_new_game_offers_every_label_mostly_in_other_words() -> None:
+    snow = new_game_items_offering_every_label(GOLD_TEST38, "snow-clearing")
+    assert len(snow) >= 30
+    text_issues = ("salting", "sidewalks", "callout")
+    paraphrased = [i for i in snow for issue in text_issues
+                   if issue in i["offers"] and i["offers"][issue].lower() not in i["text"].lower()]
+    assert len(paraphrased) >= 20
+
+
+def test_agreements_both_bare_and_restating_the_package() -> None:
+    check_agreements_bare_and_restating(GOLD_TEST38, "agree on all issues", restated_issues=4)
