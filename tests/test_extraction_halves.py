@@ -68,3 +68,10 @@ def test_round_20_tunes_on_test20_to_31_and_validates_on_test32_to_35() -> None:
     assert {item["id"].split("-")[0] for item in split["A"]} == {f"t{n}" for n in range(20, 32)}
     assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(32, 36)}
     assert (len(split["A"]), len(split["B"])) == (270 + 240 + 261 + 222 + 2073, 267 + 251 + 265 + 239)
+
+
+def test_round_21_tunes_on_test20_to_35_and_validates_on_test36_to_41() -> None:
+    split = halves(21)
+    assert {item["id"].split("-")[0] for item in split["A"]} == {f"t{n}" for n in range(20, 36)}
+    assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(36, 42)}
+    assert len(split["B"]) == 282 + 229 + 275 + 232 + 278 + 235
