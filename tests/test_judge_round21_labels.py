@@ -1,0 +1,78 @@
+"""Classes of text labels the twenty-first round of issue 12 reads by general mechanisms (tuned on
+round 21's half A, every item of test20 … test35, and the retired parts' errors; checked on half B,
+test36 … test41, by its totals), each tested on fresh examples written for these tests, not the
+gold set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.labels import GameLabels
+from tests.gold_shape import labels_from_yaml
+
+# A game of this file's own: a kayak outfitter and a school; whether a guide comes along is a thing had
+# or not ("guide included" / "self-guided"), beside a label issue of three values and a price.
+_KAYAK_GAME = """\
+name: kayak-outing
+description: A kayak outfitter and a school are negotiating a day on the river.
+sides:
+  - You represent the outfitter.
+  - You represent the school.
+parties: [Outfitter, School]
+issues:
+  - name: price
+    issue_type: distributive
+    descriptions: What the school pays for the day.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$600", "$750", "$900"], ["$600", "$750", "$900"]]
+  - name: guide
+    issue_type: integrative
+    descriptions: Whether one of the outfitter's guides paddles with the group.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[guide included, self-guided], [guide included, self-guided]]
+  - name: route
+    issue_type: integrative
+    descriptions: Which stretch of the river the group paddles.
+    payoffs: [[2, 1, 0], [0, 1, 2]]
+    payoff_labels: [[lake loop, gentle stretch, rapids run], [lake loop, gentle stretch, rapids run]]
+issue_weights: [[2, 1, 1], [2, 1, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def kayak(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "kayak-outing", _KAYAK_GAME)
+
+
+# A thing whose last mention its clause leaves out ("would not be included", "not included" under a
+# key, "let's leave that out", "we would not include a …") is the label without it, unsure, even where
+# the mention of the thing read the label with it.
+@pytest.mark.parametrize("text", [
+    "We can run the gentle stretch for $750. A guide would not be included at that price.",
+    "Our offer:\n- Price: $750\n- Route: gentle stretch\n- Guide: not included",
+    "$750 on the gentle stretch. A guide would be extra, so let's leave that out.",
+    "At $750 for the gentle stretch we would not include a guide; the teachers know the river.",
+])
+def test_a_thing_its_clause_leaves_out_is_the_label_without_it(kayak, text) -> None:
+    found = extract_message(text, kayak, side=0)
+    assert found.offers == {"price": "$750", "route": "gentle stretch", "guide": "self-guided"}
+    assert found.confidence == "unsure"
+
+
+# Left out, then named again as had: the last mention decides, and it has the guide.
+def test_a_thing_named_again_after_it_was_left_out_keeps_it(kayak) -> None:
+    text = "Last week a guide was not included. This time, $900 with the guide included, rapids run."
+    assert extract_message(text, kayak, side=1).offers == {"price": "$900", "guide": "guide included",
+                                                            "route": "rapids run"}
+
+
+# The same in a note's bullet list, and in a layout no gold part has (an INI-like "key = none").
+@pytest.mark.parametrize("text", [
+    "Acceptable offer:\n* price — $600\n* route — lake loop\n* guide — left out, the school brings staff",
+    "[acceptable offer]\nprice = $600\nroute = lake loop\nguide = none",
+])
+def test_a_note_leaving_the_thing_out(kayak, text) -> None:
+    found = extract_note(text, kayak, side=1)
+    assert found.offers == {"price": "$600", "route": "lake loop", "guide": "self-guided"}
