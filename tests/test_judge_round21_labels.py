@@ -76,3 +76,27 @@ def test_a_thing_named_again_after_it_was_left_out_keeps_it(kayak) -> None:
 def test_a_note_leaving_the_thing_out(kayak, text) -> None:
     found = extract_note(text, kayak, side=1)
     assert found.offers == {"price": "$600", "route": "lake loop", "guide": "self-guided"}
+
+
+# Two labels of one issue, each but one named in a clause that turns it down (a verdict on the thing,
+# something reserved for others, "rather than" before it): the one no clause turns down is the offer,
+# unsure. (Plainer wordings, "we can't do X, but Y", the readers' stance rules already read, sure.)
+@pytest.mark.parametrize("text, route", [
+    ("I know the rapids run is costly for you to staff. I could accept the gentle stretch instead, if we settle "
+     "at $750.", "gentle stretch"),
+    ("The rapids run is something we reserve for adult groups. We could offer the lake loop at $750.", "lake loop"),
+    ("Rapids runs are difficult for us with young kids, but I could do the gentle stretch at $750.", "gentle stretch"),
+    # a layout no gold part has: each label and its verdict joined by an arrow
+    ("rapids run → too risky for the kids; lake loop → fine, at $750 for the day", "lake loop"),
+])
+def test_the_one_label_no_clause_turns_down_is_the_offer(kayak, text, route) -> None:
+    found = extract_message(text, kayak, side=0)
+    assert found.offers.get("route") == route and "route" not in found.ambiguous
+    assert found.offers.get("price") == "$750" and found.confidence == "unsure"
+
+
+# Two labels offered side by side stay ambiguous, whatever else a clause turns down.
+def test_labels_offered_side_by_side_stay_ambiguous(kayak) -> None:
+    found = extract_message("Either the lake loop or the gentle stretch works at $750; we can't do the rapids run.",
+                            kayak, side=1)
+    assert "route" not in found.offers and "route" in found.ambiguous
