@@ -100,3 +100,69 @@ def test_labels_offered_side_by_side_stay_ambiguous(kayak) -> None:
     found = extract_message("Either the lake loop or the gentle stretch works at $750; we can't do the rapids run.",
                             kayak, side=1)
     assert "route" not in found.offers and "route" in found.ambiguous
+
+
+# A second game of this file's own: whether the fitter installs the blinds is a thing had or not, named
+# by a noun of doing ("installation"), whose participle ("installed") says the thing is done.
+_BLINDS_GAME = """\
+name: blinds-order
+description: A blinds maker and a householder are negotiating an order of window blinds.
+sides:
+  - You represent the maker.
+  - You represent the householder.
+parties: [Maker, Householder]
+issues:
+  - name: price
+    issue_type: distributive
+    descriptions: What the householder pays.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$300", "$400", "$500"], ["$300", "$400", "$500"]]
+  - name: installation
+    issue_type: integrative
+    descriptions: Whether the maker's fitter puts the blinds up.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[installation included, self-installation], [installation included, self-installation]]
+  - name: visit
+    issue_type: integrative
+    descriptions: When the fitter comes to measure.
+    payoffs: [[1, 0], [0, 1]]
+    payoff_labels: [[working hours, weekend visit], [working hours, weekend visit]]
+issue_weights: [[2, 1, 1], [2, 1, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def blinds(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "blinds-order", _BLINDS_GAME)
+
+
+# The thing's participle, not negated and with no agent, says it is done: the label with it, unsure.
+@pytest.mark.parametrize("text", [
+    "I'd want all six blinds measured and installed, so could we say $400?",
+    "$400 | installed | six blinds",  # a layout no gold part has: a line of values split by bars
+])
+def test_the_things_participle_is_the_label_with_it(blinds, text) -> None:
+    found = extract_message(text, blinds, side=1)
+    assert found.offers == {"price": "$400", "installation": "installation included"}
+    assert found.confidence == "unsure"
+
+
+# Negated, it is no such reading ("not installed", "uninstalled").
+@pytest.mark.parametrize("text", [
+    "At $300 the blinds come boxed, not installed.",
+    "$300 and they ship uninstalled.",
+])
+def test_a_negated_participle_reads_no_label_with_it(blinds, text) -> None:
+    assert extract_message(text, blinds, side=0).offers.get("installation") != "installation included"
+
+
+# A label's unit word written short in a message ("working hrs" for "working hours"), as keys already
+# were read: read sure, as its full wording is.
+@pytest.mark.parametrize("text", [
+    "ok: 400 bucks, measuring in working hrs, self-installation.",
+    "Fine — $400, self-installation; the fitter comes during working hr.",
+])
+def test_a_unit_word_written_short_in_a_label(blinds, text) -> None:
+    found = extract_message(text, blinds, side=1)
+    assert found.offers == {"price": "$400", "installation": "self-installation", "visit": "working hours"}

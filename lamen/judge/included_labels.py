@@ -62,6 +62,40 @@ def _last_mention_left_out(issue: str, things: frozenset[str], english: str) -> 
     return last is not None and any(start <= last.start() < end for start, end in spans)
 
 
+# The endings of a noun of doing ("assembly", "installation", "cleaning") its verb's stem is left
+# with once they are cut ("assembl", "install", "clean").
+_NOUN_ENDINGS = ("ation", "ment", "ion", "ing", "y")
+# A participle not said of the thing: negated ("not assembled", "unassembled") or given an agent
+# ("assembled by you": whose act that is, the party rules say).
+_NOT_DONE_BEFORE = re.compile(r"(?:\b(?:not|n't|never|un)|\bself)[\s-]*$", re.IGNORECASE)
+_AGENT_AFTER = re.compile(r"\s+by\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=512)
+def _participle(thing_words: frozenset[str]) -> re.Pattern[str] | None:
+    """The past participles of the thing's nouns of doing ("assembled" of "assembly"), or None."""
+    forms = set()
+    for word in thing_words:
+        for ending in _NOUN_ENDINGS:
+            stem = word[:-len(ending)]
+            if word.endswith(ending) and len(stem) >= 4:
+                forms.add(stem + ("d" if stem.endswith("e") else "ed"))
+                break
+    if not forms:
+        return None
+    return re.compile(rf"\b(?:{'|'.join(sorted(map(re.escape, forms)))})\b", re.IGNORECASE)
+
+
+def _done_to_it(things: frozenset[str], english: str) -> bool:
+    """Whether the text says the thing is done, by its participle ("I'd need it delivered to my door
+    and assembled", "800 delivered, assembled"), not negated and with no agent named."""
+    participle = _participle(things)
+    if participle is None:
+        return False
+    return any(not _NOT_DONE_BEFORE.search(english, max(0, match.start() - 12), match.start())
+               and not _AGENT_AFTER.match(english, match.end()) for match in participle.finditer(english))
+
+
 def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extraction:
     """The reading, with each having-or-not issue it left unread taken as the label without the
     thing where the text denies the thing by name; such readings are unsure."""
@@ -86,6 +120,9 @@ def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extr
         if _denial(issue, things).search(english) or _last_mention_left_out(issue, things, english):
             offers[issue] = pair[1]
             reasons.append(f"{issue}: '{pair[1]}' read from the thing denied by name")
+        elif _done_to_it(things, english):
+            offers[issue] = pair[0]
+            reasons.append(f"{issue}: '{pair[0]}' read from the thing's participle")
     if not reasons:
         return found
     invalid = {issue: raw for issue, raw in found.invalid.items() if issue not in offers}

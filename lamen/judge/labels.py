@@ -760,9 +760,11 @@ class GameLabels:
                 # "by the end of the month" writes "end of month" with an article between its words.
                 # "50% paid upfront" for "50% upfront": a payment's participle between its words;
                 # "up front" and "pre-payment" for "upfront" and "prepayment": a prefix written apart.
+                # ("business hrs" for "business hours": a unit word of a label of words alone, abbreviated)
+                spell = _split_prefix if any(c.isdigit() for w in words for c in w) else _abbreviable
                 body = "".join((r"\s*[/-]\s*" if previous.isdigit() and word.isdigit()
-                                else r"[\s-]*(?:(?:the|a|an|paid|payable|due)\s+)?") + _split_prefix(word)
-                               if index else _split_prefix(word)
+                                else r"[\s-]*(?:(?:the|a|an|paid|payable|due)\s+)?") + spell(word)
+                               if index else spell(word)
                                for index, (previous, word) in enumerate(zip(("",) + words, words)))
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
@@ -885,6 +887,18 @@ class GameLabels:
 
 
 _PREFIXED = re.compile(r"^(up|down|pre|non|self|in|out|over|under|off|back)([a-z]{4,})$")
+
+
+# The unit words of `_ABBREVIATIONS` a label of words alone may be written short in ("business hrs");
+# "mo" and "min" are left out, short words with other meanings ("min" of a minimum).
+_ABBREVIATED_UNITS = {"hours": "hrs?", "hour": "hr", "years": "yrs?", "year": "yr", "weeks": "wks?", "week": "wk",
+                      "months": "mos"}
+
+
+def _abbreviable(word: str) -> str:
+    """A label word's pattern, its abbreviation too where it is a unit word ("hours" or "hrs")."""
+    short = _ABBREVIATED_UNITS.get(word)
+    return f"(?:{re.escape(word)}|{short})" if short else _split_prefix(word)
 
 
 def _split_prefix(word: str) -> str:
