@@ -166,3 +166,20 @@ def test_a_negated_participle_reads_no_label_with_it(blinds, text) -> None:
 def test_a_unit_word_written_short_in_a_label(blinds, text) -> None:
     found = extract_message(text, blinds, side=1)
     assert found.offers == {"price": "$400", "installation": "self-installation", "visit": "working hours"}
+
+
+# Alternatives in prose: an issue one part reads and another names by its labels' words, reading no
+# value, is no offer either way (ambiguous); a part that keeps the rest ("same otherwise") names none.
+@pytest.mark.parametrize("text", [
+    "$900 for the rapids run with a guide — or, if that's over budget, $750 on something gentler.",
+    "We'd do $900 on the rapids run. Otherwise $750, but we'd stay by the lake.",
+])
+def test_an_issue_another_alternative_speaks_of_is_no_offer(kayak, text) -> None:
+    found = extract_message(text, kayak, side=0)
+    assert "route" not in found.offers and "route" in found.ambiguous
+
+
+def test_an_alternative_that_keeps_the_rest_leaves_the_issue_as_it_was(kayak) -> None:
+    found = extract_message("$900 on the rapids run with a guide. Otherwise $750, same route and guide.", kayak,
+                            side=0)
+    assert found.offers.get("route") == "rapids run" and "price" in found.ambiguous

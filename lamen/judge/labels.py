@@ -725,6 +725,22 @@ class GameLabels:
                 if len(found) == 1 and word not in self._named_words and word not in _NOT_TELLING}
 
     @cached_property
+    def _issue_word_stems(self) -> dict[str, frozenset[str]]:
+        """Per issue: the stems of the words of its labels no other issue has (not of its name: "delivery
+        as discussed" names the issue and leaves it as it was)."""
+        stems: dict[str, set[str]] = {issue: set() for issue in self.issues}
+        for word, issue in self.issue_label_words.items():
+            stems[issue].add(word[:5])
+        return {issue: frozenset(found) for issue, found in stems.items()}
+
+    def speaks_of(self, text: str, issue: str) -> bool:
+        """Whether a text names an issue by its labels' words: a word of four or more letters sharing
+        its first five with a word only the issue's labels have ("walk" of "walk-in unit",
+        "curbside" of "curbside drop-off")."""
+        stems = self._issue_word_stems.get(issue, frozenset())
+        return any(word[:5] in stems for word in _SPOKEN_WORD.findall(text.lower()))
+
+    @cached_property
     def _phrase_word_owners(self) -> dict[str, set[tuple[str, str]]]:
         """word -> the (issue, label) pairs whose text phrases hold it, for words of four or more letters."""
         owners: dict[str, set[tuple[str, str]]] = {}
@@ -893,6 +909,9 @@ _PREFIXED = re.compile(r"^(up|down|pre|non|self|in|out|over|under|off|back)([a-z
 # "mo" and "min" are left out, short words with other meanings ("min" of a minimum).
 _ABBREVIATED_UNITS = {"hours": "hrs?", "hour": "hr", "years": "yrs?", "year": "yr", "weeks": "wks?", "week": "wk",
                       "months": "mos"}
+
+
+_SPOKEN_WORD = re.compile(r"[a-z]{4,}")
 
 
 def _abbreviable(word: str) -> str:
