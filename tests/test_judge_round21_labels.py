@@ -36,7 +36,12 @@ issues:
     descriptions: Which stretch of the river the group paddles.
     payoffs: [[2, 1, 0], [0, 1, 2]]
     payoff_labels: [[lake loop, gentle stretch, rapids run], [lake loop, gentle stretch, rapids run]]
-issue_weights: [[2, 1, 1], [2, 1, 1]]
+  - name: transport
+    issue_type: integrative
+    descriptions: How the pupils get to the river.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[outfitter shuttle, school drop-off], [outfitter shuttle, school drop-off]]
+issue_weights: [[2, 1, 1, 1], [2, 1, 1, 1]]
 scale: [100, 100]
 """
 
@@ -183,3 +188,14 @@ def test_an_alternative_that_keeps_the_rest_leaves_the_issue_as_it_was(kayak) ->
     found = extract_message("$900 on the rapids run with a guide. Otherwise $750, same route and guide.", kayak,
                             side=0)
     assert found.offers.get("route") == "rapids run" and "price" in found.ambiguous
+
+
+# A word of grammar a label holds ("off" of "drop-off") stands for no longer word it starts: "offer" is
+# no "off", so "school drop-off" is not read across the whole list from "offer" on, hiding its labels.
+@pytest.mark.parametrize("text", [
+    "Final offer: $750, gentle, school drops off.",
+    "my offer → $750, rapids, school drops off",
+])
+def test_a_word_of_grammar_in_a_label_stands_for_no_longer_word(kayak, text) -> None:
+    found = extract_message(text, kayak, side=1)
+    assert found.offers.get("transport") == "school drop-off" and found.offers.get("route") in ("gentle stretch", "rapids run")
