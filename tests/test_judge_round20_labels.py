@@ -60,7 +60,8 @@ def shelves(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
     "We want everything varnished and assembled before the move; $500 is our budget.",
 ])
 def test_a_participle_joined_to_a_passive_is_no_act_of_the_subject(shelves, text) -> None:
-    assert "assembly" not in extract_message(text, shelves, side=1).offers
+    # (round 21: the participle says the thing is done, so the reading is the label with it)
+    assert extract_message(text, shelves, side=1).offers.get("assembly") == "assembly included"
 
 
 # A passive's agent named by a possessive ("assembled by your joiner") gives the thing to that side.

@@ -539,7 +539,7 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     options = read_options(message, lambda text: _read_message(text, labels, side))
     if options is not None:
         return options
-    alternatives = read_alternatives(message, lambda text: _read_package(text, labels, side))
+    alternatives = read_alternatives(message, lambda text: _read_package(text, labels, side), labels.speaks_of)
     return alternatives if alternatives is not None else _read_package(message, labels, side)
 
 

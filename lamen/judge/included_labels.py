@@ -1,7 +1,10 @@
 """Issues whose two labels are having a thing or not ("assembly included" / "self-assembly",
 "operator included" / "dry hire", "fuel included" / "fuel extra"): the thing denied by name ("no
 assembly", "without an operator", "no operator") is the label without it, as a careful reader
-takes it, where nothing else in the text read the issue."""
+takes it, where nothing else in the text read the issue; and a thing whose last mention is left out
+by the clause's predicate ("Assembly would not be included", "second shooter: not included", "let's
+leave that out", "we would not include a …") is the label without it even where a mention of the
+thing read the other label."""
 
 from __future__ import annotations
 
@@ -25,6 +28,74 @@ def _denial(issue: str, thing_words: frozenset[str]) -> re.Pattern[str]:
                       rf"(?!\s+(?:fee|fees|charge|charges|cost|costs|included|extra|surcharge))", re.IGNORECASE)
 
 
+# A clause that leaves the thing out, its verb before the thing: "we would not include / don't need a
+# second shooter", "drop the classes".
+_LEAVE_OUT_BEFORE = (r"(?:\b(?:not|n't|never)\s+(?:include|need|want|require|offer|provide)|"
+                     r"\b(?:drop|dropping|skip|skipping|forgo|leave\s+out|leaving\s+out))\s+")
+# ... or its predicate after it, within the clause ("Assembly would not be included at that price",
+# "Group classes are not essential to us and can be excluded", "second shooter: not included",
+# "Second shooter would be extra so let's leave that out").
+_LEAVE_OUT_AFTER = (r"[^.;!?\n]{0,40}?(?:\bnot\s+(?:be\s+)?(?:included|needed|necessary|required|essential)\b|"
+                    r"\b(?:excluded|left\s+out|dropped)\b|"
+                    r"\bleave\s+(?:that|it|them|this)\s+out\b|\s*[:=]\s*(?:no|none|excluded)\b)")
+
+
+@lru_cache(maxsize=512)
+def _left_out(issue: str, thing_words: frozenset[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a mention of the thing left out by its clause, any mention of the thing)."""
+    things = "|".join(sorted(map(re.escape, thing_words | set(_WORD.findall(issue.lower()))), key=len, reverse=True))
+    thing = rf"(?:{things})(?:e?s)?\b"
+    return (re.compile(rf"{_LEAVE_OUT_BEFORE}(?:an?\s+|the\s+|any\s+)?(?:\w+\s+)?{thing}|\b{thing}(?:\s+\w+)?"
+                       rf"{_LEAVE_OUT_AFTER}", re.IGNORECASE),
+            re.compile(rf"\b{thing}", re.IGNORECASE))
+
+
+def _last_mention_left_out(issue: str, things: frozenset[str], english: str) -> bool:
+    """Whether the text's last mention of the thing is one its clause leaves out."""
+    left_out, mention = _left_out(issue, things)
+    spans = [match.span() for match in left_out.finditer(english)]
+    if not spans:
+        return False
+    last = None
+    for last in mention.finditer(english):
+        pass
+    return last is not None and any(start <= last.start() < end for start, end in spans)
+
+
+# The endings of a noun of doing ("assembly", "installation", "cleaning") its verb's stem is left
+# with once they are cut ("assembl", "install", "clean").
+_NOUN_ENDINGS = ("ation", "ment", "ion", "ing", "y")
+# A participle not said of the thing: negated ("not assembled", "unassembled") or given an agent
+# ("assembled by you": whose act that is, the party rules say).
+_NOT_DONE_BEFORE = re.compile(r"(?:\b(?:not|n't|never|un)|\bself)[\s-]*$", re.IGNORECASE)
+_AGENT_AFTER = re.compile(r"\s+by\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=512)
+def _participle(thing_words: frozenset[str]) -> re.Pattern[str] | None:
+    """The past participles of the thing's nouns of doing ("assembled" of "assembly"), or None."""
+    forms = set()
+    for word in thing_words:
+        for ending in _NOUN_ENDINGS:
+            stem = word[:-len(ending)]
+            if word.endswith(ending) and len(stem) >= 4:
+                forms.add(stem + ("d" if stem.endswith("e") else "ed"))
+                break
+    if not forms:
+        return None
+    return re.compile(rf"\b(?:{'|'.join(sorted(map(re.escape, forms)))})\b", re.IGNORECASE)
+
+
+def _done_to_it(things: frozenset[str], english: str) -> bool:
+    """Whether the text says the thing is done, by its participle ("I'd need it delivered to my door
+    and assembled", "800 delivered, assembled"), not negated and with no agent named."""
+    participle = _participle(things)
+    if participle is None:
+        return False
+    return any(not _NOT_DONE_BEFORE.search(english, max(0, match.start() - 12), match.start())
+               and not _AGENT_AFTER.match(english, match.end()) for match in participle.finditer(english))
+
+
 def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extraction:
     """The reading, with each having-or-not issue it left unread taken as the label without the
     thing where the text denies the thing by name; such readings are unsure."""
@@ -33,15 +104,25 @@ def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extr
     english = None
     for issue, table in labels.issues.items():
         pair = table.included_label
-        if pair is None or issue in offers or issue in found.ambiguous:
+        if pair is None or issue in found.ambiguous or offers.get(issue, pair[0]) != pair[0]:
             continue
         things = frozenset(word for word in _WORD.findall(pair[0].lower()) if word not in _NOT_THE_THING and len(word) >= 3)
         if not things:
             continue
         english = english if english is not None else local_forms(text)
-        if _denial(issue, things).search(english):
+        if issue in offers:
+            # read as the included label from a mention of the thing: only a last mention left out
+            # by its clause turns it round.
+            if _last_mention_left_out(issue, things, english):
+                offers[issue] = pair[1]
+                reasons.append(f"{issue}: '{pair[1]}' read from the thing left out by its clause")
+            continue
+        if _denial(issue, things).search(english) or _last_mention_left_out(issue, things, english):
             offers[issue] = pair[1]
             reasons.append(f"{issue}: '{pair[1]}' read from the thing denied by name")
+        elif _done_to_it(things, english):
+            offers[issue] = pair[0]
+            reasons.append(f"{issue}: '{pair[0]}' read from the thing's participle")
     if not reasons:
         return found
     invalid = {issue: raw for issue, raw in found.invalid.items() if issue not in offers}

@@ -725,6 +725,22 @@ class GameLabels:
                 if len(found) == 1 and word not in self._named_words and word not in _NOT_TELLING}
 
     @cached_property
+    def _issue_word_stems(self) -> dict[str, frozenset[str]]:
+        """Per issue: the stems of the words of its labels no other issue has (not of its name: "delivery
+        as discussed" names the issue and leaves it as it was)."""
+        stems: dict[str, set[str]] = {issue: set() for issue in self.issues}
+        for word, issue in self.issue_label_words.items():
+            stems[issue].add(word[:5])
+        return {issue: frozenset(found) for issue, found in stems.items()}
+
+    def speaks_of(self, text: str, issue: str) -> bool:
+        """Whether a text names an issue by its labels' words: a word of four or more letters sharing
+        its first five with a word only the issue's labels have ("walk" of "walk-in unit",
+        "curbside" of "curbside drop-off")."""
+        stems = self._issue_word_stems.get(issue, frozenset())
+        return any(word[:5] in stems for word in _SPOKEN_WORD.findall(text.lower()))
+
+    @cached_property
     def _phrase_word_owners(self) -> dict[str, set[tuple[str, str]]]:
         """word -> the (issue, label) pairs whose text phrases hold it, for words of four or more letters."""
         owners: dict[str, set[tuple[str, str]]] = {}
@@ -760,9 +776,11 @@ class GameLabels:
                 # "by the end of the month" writes "end of month" with an article between its words.
                 # "50% paid upfront" for "50% upfront": a payment's participle between its words;
                 # "up front" and "pre-payment" for "upfront" and "prepayment": a prefix written apart.
+                # ("business hrs" for "business hours": a unit word of a label of words alone, abbreviated)
+                spell = _split_prefix if any(c.isdigit() for w in words for c in w) else _abbreviable
                 body = "".join((r"\s*[/-]\s*" if previous.isdigit() and word.isdigit()
-                                else r"[\s-]*(?:(?:the|a|an|paid|payable|due)\s+)?") + _split_prefix(word)
-                               if index else _split_prefix(word)
+                                else r"[\s-]*(?:(?:the|a|an|paid|payable|due)\s+)?") + spell(word)
+                               if index else spell(word)
                                for index, (previous, word) in enumerate(zip(("",) + words, words)))
                 patterns.append((len(" ".join(words)), issue, label,
                                  re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
@@ -885,6 +903,21 @@ class GameLabels:
 
 
 _PREFIXED = re.compile(r"^(up|down|pre|non|self|in|out|over|under|off|back)([a-z]{4,})$")
+
+
+# The unit words of `_ABBREVIATIONS` a label of words alone may be written short in ("business hrs");
+# "mo" and "min" are left out, short words with other meanings ("min" of a minimum).
+_ABBREVIATED_UNITS = {"hours": "hrs?", "hour": "hr", "years": "yrs?", "year": "yr", "weeks": "wks?", "week": "wk",
+                      "months": "mos"}
+
+
+_SPOKEN_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _abbreviable(word: str) -> str:
+    """A label word's pattern, its abbreviation too where it is a unit word ("hours" or "hrs")."""
+    short = _ABBREVIATED_UNITS.get(word)
+    return f"(?:{re.escape(word)}|{short})" if short else _split_prefix(word)
 
 
 def _split_prefix(word: str) -> str:

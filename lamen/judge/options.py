@@ -117,19 +117,34 @@ def _chosen(rest: str, options: dict[str, str]) -> str | None:
     return None
 
 
-def read_alternatives(text: str, read: Reader) -> Extraction | None:
+_KEEPS_THE_REST = re.compile(r"\b(?:same|unchanged|as\s+before|everything\s+else|the\s+rest)\b", re.IGNORECASE)
+
+
+def read_alternatives(text: str, read: Reader,
+                      speaks_of: Callable[[str, str], bool] | None = None) -> Extraction | None:
     """Alternative packages written without option names ("If you accept 24 months, rent $1,100.
     Otherwise it's $1,300 for 12 months."): read as options when at least two parts offer
-    something and two of them give one issue different values; else None."""
+    something and two of them give one issue different values; else None. `speaks_of(part,
+    issue)`: whether a part names an issue in words (round 21: such a part that reads no value for
+    it does not leave it as it was)."""
     if not _ALTERNATIVE_BREAK.search(text):
         return None
     parts = [part for part in _ALTERNATIVE_BREAK.split(text) if part and part.strip()]
-    readings = [reading for reading in (read(part) for part in parts) if reading.found_anything]
+    read_parts = [(part, reading) for part, reading in ((part, read(part)) for part in parts) if reading.found_anything]
+    readings = [reading for _, reading in read_parts]
     if len(readings) < 2:
         return None
     values = [{**{issue: "?" for issue in r.ambiguous}, **r.invalid, **r.offers} for r in readings]
     clash = any(len({value[issue] for value in values if issue in value}) > 1 for issue in set().union(*values))
-    return _merged(readings, inherit=True) if clash else None
+    if not clash:
+        return None
+    # (an issue read in one part and named in words, with no value read, in another: "$140 for a
+    # garage-size unit — or $100 for a walk-in" is no garage-size unit either way)
+    # (not a part that says it keeps the rest: "same terms otherwise")
+    spoken = {issue for part, reading in read_parts for issue in set().union(*values)
+              if speaks_of is not None and issue not in reading.offers and not _KEEPS_THE_REST.search(part)
+              and speaks_of(part, issue)}
+    return _merged(readings, inherit=True, spoken=spoken)
 
 
 def read_options(text: str, read: Reader) -> Extraction | None:
@@ -150,7 +165,7 @@ def read_options(text: str, read: Reader) -> Extraction | None:
     return _merged([read(f"{option}\n{rest.strip()}") for option in options.values()])
 
 
-def _merged(readings: list[Extraction], inherit: bool = False) -> Extraction:
+def _merged(readings: list[Extraction], inherit: bool = False, spoken: set[str] | frozenset[str] = frozenset()) -> Extraction:
     """Options with none chosen: what they share is offered, what differs is ambiguous. With
     `inherit` (alternatives written as prose), an issue only some parts name keeps its value:
     the other parts leave it as it was."""
@@ -161,7 +176,7 @@ def _merged(readings: list[Extraction], inherit: bool = False) -> Extraction:
     for issue in issues:
         values = {r.offers.get(issue) or (f"invalid:{r.invalid[issue]}" if issue in r.invalid else None)
                   for r in readings}
-        if inherit and len(values - {None}) == 1:
+        if inherit and len(values - {None}) == 1 and issue not in spoken:
             values -= {None}
         if len(values) == 1 and None not in values and not any(issue in r.ambiguous for r in readings):
             value = values.pop() or ""

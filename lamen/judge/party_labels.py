@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.included_labels import with_denied_things
+from lamen.judge.label_verdicts import with_turned_down_labels
 from lamen.judge.labels import GameLabels
 from lamen.judge.stance import asks_about
 from lamen.judge.values import local_forms
@@ -312,7 +313,8 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     from who the text says provides it, near the issue's name. (Also, side or no side, a thing
     denied by name, "no operator", is the label without it: `included_labels.py`; and a clause
     naming the party that provides it, "the shop handling servicing": `with_named_providers`.)"""
-    found = with_named_providers(with_denied_things(found, text, labels), text, labels, side)
+    found = with_named_providers(with_denied_things(with_turned_down_labels(found, text, labels), text, labels),
+                                 text, labels, side)
     found = _served_does_it(_self_of_the_provider(found, text, labels, side), text, labels, side)
     if side is None:
         return found
