@@ -30,3 +30,22 @@ def test_bold_words_without_a_number_are_left() -> None:
     reading = extract_message("Let me settle it now: **no service fee**. I'd keep 4% over 6 years.",
                               labels_of("loan-agreement"), side=0)
     assert dict(reading.offers) == {"service fees": "$0", "annual interest rate": "4%", "duration": "6 years"}
+
+
+# Verbs of keeping, getting and wanting in other languages make the pronoun before them the holder
+# of the seats counted after them, as "we keep" does; a count of a whole in words ("vier der zehn")
+# is a whole as "4 der 10" is.
+@pytest.mark.parametrize("text, side, offers", [
+    ("Wir bekommen vier der zehn Sitze, Leistungen 60 %.", 1, {"control": "6-4", "benefits": "60%"}),
+    ("Nous conservons six sièges sur dix, avantages 60 %.", 0, {"control": "6-4", "benefits": "60%"}),
+    ("Nous conservons six sièges sur dix, avantages 60 %.", 1, {"control": "4-6", "benefits": "60%"}),
+    ("Wir behalten 7 der 10 Sitze im Vorstand.", 0, {"control": "7-3"}),
+])
+def test_foreign_verbs_of_holding_give_the_seats_to_the_speaker(text, side, offers) -> None:
+    assert dict(extract_message(text, labels_of("merger"), side=side).offers) == offers
+
+
+# A verb that is no verb of holding leaves the count unread, as in English ("we propose 6").
+def test_a_foreign_verb_of_proposing_holds_nothing() -> None:
+    reading = extract_message("Nous proposons 6 sièges sur 10.", labels_of("merger"), side=0)
+    assert dict(reading.offers) == {}

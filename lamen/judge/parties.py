@@ -15,8 +15,12 @@ from lamen.judge.labels import IssueLabels, ValueMatch, in_pair_units, normalise
 # Verbs of having or asking to have, in any form ("keeps", "holding", "retained", "'d like").
 # ("7-3 control", "the control issue": the issue's name, no verb)
 _HOLDING = re.compile(r"\b(?:(?:keep|retain|hold|own|get|take|have|need|want|receive|like|seek|accept|ask(?:s|ed|ing)?\s+for|settle\s+for)"
-                      r"(?:s|ed|ing)?|(?<![\d%]\s)(?<![\d%])(?<!\bthe\s)control(?:s|led|ling)?|kept|held|got|has|having|taking|getting)\b",
-                      re.IGNORECASE)
+                      r"(?:s|ed|ing)?|(?<![\d%]\s)(?<![\d%])(?<!\bthe\s)control(?:s|led|ling)?|kept|held|got|has|having|taking|getting"
+                      # the same verbs in the languages models answer in, left unglossed by the lexicon
+                      # ("wir erhalten 5 der 10 Sitze", "nous conservons 7 sièges"): keep, receive, get, want
+                      r"|conserv\w+|gard(?:ons|ez|er|erions|ent)|obten\w+|obtien\w+|recev\w+|recib\w+|ricev\w+|manten\w+|mantien\w+"
+                      r"|behalt\w*|behält|erhalt\w*|bekomm\w+|möchten|wollen|brauchen|quer\w+|voul\w+|vogliamo|otten\w+|tenemos"
+                      r"|teniamo|temos|behouden|houden|krijgen|willen)\b", re.IGNORECASE)
 _RECEIVER = re.compile(r"\b(?:for|to|of|from|by)\s+$", re.IGNORECASE)
 _SPEAKER = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
 _LISTENER = re.compile(r"\b(?:you|your|yours|they|their|them|theirs)\b", re.IGNORECASE)
