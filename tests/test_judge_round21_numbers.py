@@ -49,3 +49,38 @@ def test_foreign_verbs_of_holding_give_the_seats_to_the_speaker(text, side, offe
 def test_a_foreign_verb_of_proposing_holds_nothing() -> None:
     reading = extract_message("Nous proposons 6 sièges sur 10.", labels_of("merger"), side=0)
     assert dict(reading.offers) == {}
+
+
+# A result drawn with "so" from figures of its kind before it in its sentence is the offer; the
+# figures it is worked out from are not ("from my $1,400" is a position moved away from).
+@pytest.mark.parametrize("game_name, text, offers", [
+    ("loan-agreement", "I can shave half a point off my 4.5% rate, so 4%, on $6,000 over 5 years.",
+     {"annual interest rate": "4%", "amount": "$6000", "duration": "5 years"}),
+    ("rental-1-distributive", "I'll knock a hundred off my $1,400, so $1,300 a month.", {"rent": "$1300"}),
+    ("rental-1-distributive", "Your number was $1,100 and mine $1,500 — so $1,300, and I won't go lower.", {"rent": "$1300"}),
+])
+def test_a_result_drawn_with_so_is_the_offer(game_name, text, offers) -> None:
+    reading = extract_message(text, labels_of(game_name), side=0)
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == ()
+
+
+# The figure a move starts from is no offer, but a thing named "from our …" is no figure: a value
+# after "and no" still stands.
+def test_a_move_from_the_speakers_figure_is_no_offer() -> None:
+    assert dict(extract_message("I can come down another hundred from my $1,400.", labels_of("rental-1-distributive"),
+                                side=0).offers) == {}
+    assert dict(extract_message("We'd pay $900, with pickup from our side of town and no warranty.",
+                                labels_of("furniture-order"), side=1).offers) == \
+        {"price": "$900", "delivery": "pickup", "warranty": "no warranty"}
+
+
+# A result of another kind or size, or given to another thing, leaves the figures before it alone:
+# "$6,000 …, so $30 in fees", "$1,200, so $1,000 for the deposit" are two issues' values.
+@pytest.mark.parametrize("game_name, text, offers", [
+    ("loan-agreement", "We can lend $6,000 at 4%, so $30 in fees is fair.",
+     {"amount": "$6000", "annual interest rate": "4%", "service fees": "$30"}),
+    ("rental-agreement", "Rent stays at $1,200, so $1,000 for the deposit.", {"rent": "$1200", "deposit": "$1000"}),
+])
+def test_a_result_of_another_kind_leaves_the_figures_alone(game_name, text, offers) -> None:
+    assert dict(extract_message(text, labels_of(game_name), side=0).offers) == offers

@@ -13,7 +13,11 @@ _MONTH_START = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
     # "from my last $1,400", "your previous 4%", "our opening 7-3": a position left behind
-    r"(?:\b(?:(?:my|our|your|their)\s+(?:last|previous|earlier|original|initial|opening|prior)|from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
+    # "from my $1,400", "from my last number of $28,000": a position the speaker moves away from
+    # (its words name the figure, no other thing: "from our warehouse and no warranty" is none)
+    r"(?:\bfrom\s+(?:my|our|your|their)\s+(?:(?!(?:and|or|but|no|not|with|without|plus)\b)[a-z-]+\s+){0,3}?(?:of\s+)?"
+    r"(?=(?:[$€£]|usd\s?)?$)|"
+    r"\b(?:(?:my|our|your|their)\s+(?:last|previous|earlier|original|initial|opening|prior)|from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
@@ -346,6 +350,31 @@ _CROSS_MARK = re.compile("[❌✘✗❎👎⛔]")
 _LABEL_BREAK = re.compile(r"[;.!?]\s|—|\s-\s")  # the end of a "you: …" label's reach
 
 
+# "…, so $1,000", "— so $25,200": a result drawn from the figures before it in its sentence.
+# (a result given to another thing, "so $1,000 for the deposit", is no result of the figures before)
+_SO_RESULT_AFTER = re.compile(r"^[^.;!?]{0,80}?(?:,|\s[—–-])\s*so\s+(?:about\s+|roughly\s+|that's\s+|it's\s+)?"
+                              r"(?P<value>[$€£]\s?\d[\d,.]*\d|[$€£]\s?\d|\d[\d,.]*\s?%)"
+                              r"(?!\s*(?:for|in|on|as|towards?)\s+(?:the\s+|a\s+|an\s+)?[a-z])", re.IGNORECASE)
+_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _worked_from(value: str, after: str) -> bool:
+    """The value is one the sentence works a result of the same kind out from ("from my $7, so
+    $6"): money before money, a percentage before a percentage, of a like size (a move or a
+    middle is near its ends; "$6,000 at 4%, so $30 in fees" is another issue's figure)."""
+    result = _SO_RESULT_AFTER.search(after)
+    if result is None:
+        return False
+    worked = result.group("value")
+    if bool(re.search(r"[$€£]", value)) != bool(re.search(r"[$€£]", worked)) or ("%" in value) != ("%" in worked):
+        return False
+    first, second = _FIGURE.search(value), _FIGURE.search(worked)
+    if first is None or second is None:
+        return False
+    a, b = float(first.group(0).replace(",", "")), float(second.group(0).replace(",", ""))
+    return a > 0 and b > 0 and 0.5 <= a / b <= 2
+
+
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
     before = sentence[:start]
@@ -360,6 +389,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after) or _PAST_AFTER.search(after):
         return False
+    if "so" in after and _worked_from(sentence[start:end], after):
+        return False  # "You're at $1,100 and I'm at $900, so $1,000": a figure the result is worked out from
     if _CROSS_MARK.search(before) and _CROSSED_BEFORE.search(before):
         return False  # "❌ $100,000 — I was hoping for more": a line crossed out names what is turned down
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
