@@ -84,3 +84,15 @@ def test_a_move_from_the_speakers_figure_is_no_offer() -> None:
 ])
 def test_a_result_of_another_kind_leaves_the_figures_alone(game_name, text, offers) -> None:
     assert dict(extract_message(text, labels_of(game_name), side=0).offers) == offers
+
+
+# A share named with its receiver after it is the receiver's, whoever the subject before it is; a
+# floor the holder will not go below is its own share.
+@pytest.mark.parametrize("text, side, offers", [
+    ("We'd accept 60% ownership for you, with a 5-5 board.", 1, {"ownership": "60%", "control": "5-5"}),
+    ("We'd accept 60% ownership for you, with a 5-5 board.", 0, {"ownership": "40%", "control": "5-5"}),
+    ("We will not go under 45% ownership.", 1, {"ownership": "55%"}),
+    ("Company B cannot go lower than 35% ownership.", 0, {"ownership": "65%"}),
+])
+def test_whose_share_the_receiver_or_the_floor_says(text, side, offers) -> None:
+    assert dict(extract_message(text, labels_of("merger"), side=side).offers) == offers
