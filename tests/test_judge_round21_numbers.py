@@ -96,3 +96,18 @@ def test_a_result_of_another_kind_leaves_the_figures_alone(game_name, text, offe
 ])
 def test_whose_share_the_receiver_or_the_floor_says(text, side, offers) -> None:
     assert dict(extract_message(text, labels_of("merger"), side=side).offers) == offers
+
+
+# A thing refused whole ("we are not able to allow subletting") or removed ("if the fee is removed",
+# "remove the fee") is given up, as a waived one is; a count refused with it is a count, and a
+# removal with a new value lowers it.
+@pytest.mark.parametrize("game_name, text, offers", [
+    ("rental-agreement", "Rent $1,300, 24 months, $1,750 down. I'm unable to permit subletting, I'm afraid.",
+     {"rent": "$1300", "duration": "24 months", "deposit": "$1750", "subletting": "0 days"}),
+    ("rental-agreement", "We can't allow 5 days of subletting, but 2 days is fine.", {"subletting": "2 days"}),
+    ("loan-agreement", "Agreed on $6,000 over 5 years at 4%, provided the service fee is removed.",
+     {"amount": "$6000", "duration": "5 years", "annual interest rate": "4%", "service fees": "$0"}),
+    ("loan-agreement", "Please remove the service fee to $20.", {"service fees": "$20"}),
+])
+def test_a_thing_refused_or_removed_is_given_up(game_name, text, offers) -> None:
+    assert dict(extract_message(text, labels_of(game_name), side=1).offers) == offers
