@@ -111,3 +111,16 @@ def test_whose_share_the_receiver_or_the_floor_says(text, side, offers) -> None:
 ])
 def test_a_thing_refused_or_removed_is_given_up(game_name, text, offers) -> None:
     assert dict(extract_message(text, labels_of(game_name), side=1).offers) == offers
+
+
+# A step ("down another ten dollars, to $40") and a side of a value ("north of 4%", "a hair under 3%")
+# are no values; a figure that "remains a concern" is turned down.
+@pytest.mark.parametrize("text, offers", [
+    ("We'll lend $6,000 over 5 years at 4%, and we can take the service fees down a further ten dollars, to $30.",
+     {"amount": "$6000", "duration": "5 years", "annual interest rate": "4%", "service fees": "$30"}),
+    ("We'd want a rate just shy of 4% on $6,000 over 5 years.", {"amount": "$6000", "duration": "5 years"}),
+    ("The bank needs something south of 5%, on $6,000 over 5 years.", {"amount": "$6000", "duration": "5 years"}),
+    ("Your $40 fee remains a sticking point for me; I'd accept $20.", {"service fees": "$20"}),
+])
+def test_steps_and_sides_of_a_value_are_no_values(text, offers) -> None:
+    assert dict(extract_message(text, labels_of("loan-agreement"), side=1).offers) == offers

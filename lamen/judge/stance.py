@@ -15,6 +15,10 @@ _IMMEDIATE_NOT_OWN = re.compile(
     # "from my last $1,400", "your previous 4%", "our opening 7-3": a position left behind
     # "from my $1,400", "from my last number of $28,000": a position the speaker moves away from
     # (its words name the figure, no other thing: "from our warehouse and no warranty" is none)
+    # "bring the fees down another ten dollars, to $40": a step; "north of 4%", "a hair under 3%":
+    # a side of the value, not the value
+    r"(?:\b(?:down|up|off)\s+(?:another|a\s+further|an\s+extra)\s+|\b(?:north|south)\s+of\s+|"
+    r"\ba\s+(?:hair|touch|tad|shade)\s+(?:under|over|below|above)\s+|\bjust\s+(?:shy|short)\s+of\s+)(?=(?:[$€£]|usd\s?)?$)|"
     r"(?:\bfrom\s+(?:my|our|your|their)\s+(?:(?!(?:and|or|but|no|not|with|without|plus)\b)[a-z-]+\s+){0,3}?(?:of\s+)?"
     r"(?=(?:[$€£]|usd\s?)?$)|"
     r"\b(?:(?:my|our|your|their)\s+(?:last|previous|earlier|original|initial|opening|prior)|from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
@@ -123,6 +127,9 @@ _REJECTED_AFTER = re.compile(
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:(?:still|clearly|well|far|way|simply)\s+)?(?:exceeds?|exceeding|surpass(?:es)?|"
     r"goes\s+(?:beyond|past|over)|(?:is|are)\s+(?:(?:still|well|far|way|much)\s+)?(?:more|higher|greater)\s+than)\s+"
     r"(?:what\s+)?(?:our|my|the)\s+(?:\w+\s+)?(?:budget|limit|range|means|ceiling|cap|maximum)\b|"
+    # "the $40 fee remains a concern", "$1,400 remains a sticking point": a worry about it
+    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:remains?|stays?)\s+(?:still\s+)?(?:a|the|my|our)\s+(?:real\s+|big\s+|major\s+|main\s+)?"
+    r"(?:concern|sticking\s+point|problem|hurdle)\b|"
     # "$35/seat 👎", "3 years ❌": a cross or thumbs-down mark after the value
     r"^\s*(?:[^\s,.;!?❌✘✗❎👎🔴⛔]+\s+){0,2}?[❌✘✗❎👎🔴⛔]|"
     # "$800 simply isn't workable", "isn't feasible for us"
