@@ -124,3 +124,14 @@ def test_a_thing_refused_or_removed_is_given_up(game_name, text, offers) -> None
 ])
 def test_steps_and_sides_of_a_value_are_no_values(text, offers) -> None:
     assert dict(extract_message(text, labels_of("loan-agreement"), side=1).offers) == offers
+
+
+# The listener's value named inside one's package ("the $750 deposit you offered") ends at the
+# conjunction after it: the package's next item is the speaker's own; their values alone stay theirs.
+@pytest.mark.parametrize("text, offers", [
+    ("I will meet you on rent: $1,200 a month over 24 months, with the $750 deposit you proposed and "
+     "3 days of subletting.", {"rent": "$1200", "duration": "24 months", "deposit": "$750", "subletting": "3 days"}),
+    ("You offered $750 and 2 days of subletting.", {}),
+])
+def test_the_package_goes_on_after_a_quoted_value(text, offers) -> None:
+    assert dict(extract_message(text, labels_of("rental-agreement"), side=1).offers) == offers

@@ -382,6 +382,11 @@ def _worked_from(value: str, after: str) -> bool:
     return a > 0 and b > 0 and 0.5 <= a / b <= 2
 
 
+# A value the listener offered, named inside one's own package, then the package goes on.
+_QUOTED_THEN_JOINED = re.compile(r"\d[^.;!?\d]{0,30}?\b(?:you|they)(?:'ve|\s+have|\s+had)?\s+(?:offered|proposed|suggested|"
+                                 r"mentioned|asked\s+for|wanted|requested)\s*,?\s+(?:and|plus)\s+", re.IGNORECASE)
+
+
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
     before = sentence[:start]
@@ -442,6 +447,14 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         # "I've already gone from 5% down to 4%": where a move ends is where the speaker stands
         # now; "already" dates only the move (its start, after "from", was turned off above).
         clause = _ALREADY.sub(" ", clause)
+    if "and" in clause or "plus" in clause:
+        # "…, with the $750 deposit you offered and 2 days of subletting": the quoted value's
+        # relative clause ends at the conjunction; what follows is the next item of one's package.
+        joined = None
+        for joined in _QUOTED_THEN_JOINED.finditer(clause):
+            pass
+        if joined is not None and _OWN_PACKAGE.search(before):
+            clause = clause[joined.end():]
     # "We can't go below $65 for a plated dinner": a bound the speaker sets says what it offers;
     # its "can't" is no refusal of the rest of the clause.
     if _CLAUSE_NOT_OWN.search(_BOUND_PHRASE.sub(" ", clause) if _BOUND_PHRASE.search(clause) else clause):
