@@ -401,7 +401,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after) or _PAST_AFTER.search(after):
         return False
-    if "so" in after and _worked_from(sentence[start:end], after):
+    if " so " in after and _worked_from(sentence[start:end], after):
         return False  # "You're at $1,100 and I'm at $900, so $1,000": a figure the result is worked out from
     if _CROSS_MARK.search(before) and _CROSSED_BEFORE.search(before):
         return False  # "❌ $100,000 — I was hoping for more": a line crossed out names what is turned down
@@ -447,7 +447,7 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         # "I've already gone from 5% down to 4%": where a move ends is where the speaker stands
         # now; "already" dates only the move (its start, after "from", was turned off above).
         clause = _ALREADY.sub(" ", clause)
-    if "and" in clause or "plus" in clause:
+    if ("you" in clause or "they" in clause) and (" and " in clause or " plus " in clause):
         # "…, with the $750 deposit you offered and 2 days of subletting": the quoted value's
         # relative clause ends at the conjunction; what follows is the next item of one's package.
         joined = None
