@@ -13,7 +13,7 @@ _ZERO_CUE = re.compile(
     r"\b(?:no(?!\s+need\s+for\b)|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
     r"(?:can(?:no|')t|won't|will\s+not|do\s+not|don't)\s+(?:allow|permit|accept|charge)\s+any|"
     # "We are not able to allow subletting", "we cannot permit subletting": the thing refused whole
-    r"(?:can(?:no|')t|won't|will\s+not|(?:am|are|is|'m|'re)\s+(?:not|un)\s*able\s+to|unable\s+to)\s+(?:allow|permit))\s+"
+    r"(?:can(?:no|')t|won't|will\s+not|(?:not\s+|un)able\s+to)\s+(?:allow|permit))\s+"
     r"(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)|\b(?P<word>[a-z]+)[\s-]free\b|"
     r"\b(?P<subject>[a-z]+)\s+(?:(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?|not\s+)(?:allowed|permitted|"
     r"something\s+(?:we|i)\s+can(?:not|'t)?\s+allow)\b|"

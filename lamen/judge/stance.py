@@ -13,15 +13,7 @@ _MONTH_START = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[
 # Just before a value: it is compared with, or moved away from, not offered.
 _IMMEDIATE_NOT_OWN = re.compile(
     # "from my last $1,400", "your previous 4%", "our opening 7-3": a position left behind
-    # "from my $1,400", "from my last number of $28,000": a position the speaker moves away from
-    # (its words name the figure, no other thing: "from our warehouse and no warranty" is none)
-    # "bring the fees down another ten dollars, to $40": a step; "north of 4%", "a hair under 3%":
-    # a side of the value, not the value
-    r"(?:\b(?:down|up|off)\s+(?:another|a\s+further|an\s+extra)\s+|\b(?:north|south)\s+of\s+|"
-    r"\ba\s+(?:hair|touch|tad|shade)\s+(?:under|over|below|above)\s+|\bjust\s+(?:shy|short)\s+of\s+)(?=(?:[$€£]|usd\s?)?$)|"
-    r"(?:\bfrom\s+(?:my|our|your|their)\s+(?:(?!(?:and|or|but|no|not|with|without|plus)\b)[a-z-]+\s+){0,3}?(?:of\s+)?"
-    r"(?=(?:[$€£]|usd\s?)?$)|"
-    r"\b(?:(?:my|our|your|their)\s+(?:last|previous|earlier|original|initial|opening|prior)|from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
+    r"(?:\b(?:(?:my|our|your|their)\s+(?:last|previous|earlier|original|initial|opening|prior)|from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
     # a reference price, not an offer: "listed at $28,000", "units renting for $1,400", "MSRP of"
     r"listed\s+(?:at|for)|(?:renting|rents|rented|selling|sells|sold|going|goes|went|priced)\s+(?:at|for)|"
@@ -39,6 +31,17 @@ _IMMEDIATE_NOT_OWN = re.compile(
     r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:(?:the|a|an|your|their|that|this)\s+)?[a-z-]+\s+|"
     r"(?:\bnot|n't)\s+(?:really\s+|entirely\s+|too\s+|very\s+)?(?:comfortable|happy|keen|thrilled|ok(?:ay)?|fine)\s+"
     r"(?:with|about)\s+(?:the\s+|a\s+|an\s+|your\s+|that\s+)?)"
+    r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+# Just before a value, searched only where a cue word is (`_STEP_OR_SIDE_CUE`): "bring the fees
+# down another ten dollars, to $40" (a step); "north of 4%", "a hair under 3%" (a side of the value,
+# not the value); "from my $1,400", "from my last number of $28,000" (a position the speaker moves
+# away from; its words name the figure, no other thing: "from our warehouse and no warranty" is none).
+_STEP_OR_SIDE_CUE = re.compile(r"another|further|extra|north|south|hair|touch|tad|shade|shy|short|from\s+(?:my|our|your|their)\b",
+                               re.IGNORECASE)
+_STEP_OR_SIDE_BEFORE = re.compile(
+    r"(?:\b(?:down|up|off)\s+(?:another|a\s+further|an\s+extra)\s+|\b(?:north|south)\s+of\s+|"
+    r"\ba\s+(?:hair|touch|tad|shade)\s+(?:under|over|below|above)\s+|\bjust\s+(?:shy|short)\s+of\s+|"
+    r"\bfrom\s+(?:my|our|your|their)\s+(?:(?!(?:and|or|but|no|not|with|without|plus)\b)[a-z-]+\s+){0,3}?(?:of\s+)?)"
     r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
 _CLAUSE_NOT_OWN = re.compile(
@@ -437,6 +440,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if dash >= 0 and _sets_off_their_offer(before, dash, sentence):
         return accepts_named(sentence)
     immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
+    if immediate is None and _STEP_OR_SIDE_CUE.search(before[-40:]):
+        immediate = _STEP_OR_SIDE_BEFORE.search(before[-40:])
     # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
     # "from March 16", "by April 6": before a date, "from" sets its start and "by" its deadline.
     if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)) \
