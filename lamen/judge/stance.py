@@ -130,9 +130,6 @@ _REJECTED_AFTER = re.compile(
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:(?:still|clearly|well|far|way|simply)\s+)?(?:exceeds?|exceeding|surpass(?:es)?|"
     r"goes\s+(?:beyond|past|over)|(?:is|are)\s+(?:(?:still|well|far|way|much)\s+)?(?:more|higher|greater)\s+than)\s+"
     r"(?:what\s+)?(?:our|my|the)\s+(?:\w+\s+)?(?:budget|limit|range|means|ceiling|cap|maximum)\b|"
-    # "the $40 fee remains a concern", "$1,400 remains a sticking point": a worry about it
-    r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:remains?|stays?)\s+(?:still\s+)?(?:a|the|my|our)\s+(?:real\s+|big\s+|major\s+|main\s+)?"
-    r"(?:concern|sticking\s+point|problem|hurdle)\b|"
     # "$35/seat 👎", "3 years ❌": a cross or thumbs-down mark after the value
     r"^\s*(?:[^\s,.;!?❌✘✗❎👎🔴⛔]+\s+){0,2}?[❌✘✗❎👎🔴⛔]|"
     # "$800 simply isn't workable", "isn't feasible for us"
@@ -368,6 +365,12 @@ _SO_RESULT_AFTER = re.compile(r"^[^.;!?]{0,80}?(?:,|\s[—–-])\s*so\s+(?:about
 _FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
+# "the $40 fee remains a concern", "$1,400 remains a sticking point": a worry about it (apart from
+# `_REJECTED_AFTER`, searched after every value, and tried only where "remain" or "stay" is).
+_REMAINS_A_CONCERN = re.compile(r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:remains?|stays?)\s+(?:still\s+)?(?:a|the|my|our)\s+"
+                                r"(?:real\s+|big\s+|major\s+|main\s+)?(?:concern|sticking\s+point|problem|hurdle)\b", re.IGNORECASE)
+
+
 def _worked_from(value: str, after: str) -> bool:
     """The value is one the sentence works a result of the same kind out from ("from my $7, so
     $6"): money before money, a percentage before a percentage, of a like size (a move or a
@@ -403,6 +406,8 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if "'s" in after or "’s" in after:
         after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after) or _PAST_AFTER.search(after):
+        return False
+    if ("remain" in after or "stay" in after) and _REMAINS_A_CONCERN.match(after):
         return False
     if " so " in after and _worked_from(sentence[start:end], after):
         return False  # "You're at $1,100 and I'm at $900, so $1,000": a figure the result is worked out from
