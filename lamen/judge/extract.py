@@ -526,6 +526,8 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
     A list of short `issue: value` pairs in the message binds each value to its issue for sure;
     free text fills in the rest."""
     message = _without_quoted_lines(email_body(plain_markup(message)))
+    if "**" in message or "__" in message:
+        message = _INLINE_BOLD.sub(lambda bold: bold.group(1) or bold.group(2), message)
     if ":" in message and "\n" in message.strip() and \
             (turns := own_turns(message, lambda name: labels.issue_for_key(name) is not None)) is not None:
         # A transcript: the other side's lines are quoted, the writer's lines are read in order.
@@ -541,6 +543,13 @@ def _read_message(message: str, labels: GameLabels, side: int | None = None) -> 
         return options
     alternatives = read_alternatives(message, lambda text: _read_package(text, labels, side), labels.speaks_of)
     return alternatives if alternatives is not None else _read_package(message, labels, side)
+
+
+# Bold around a number inside a line ("I can **come down to $1,300**, … my original **$1,500**") is
+# emphasis, not structure: the words the readers look for before a value ("my original", "from",
+# "to") must meet it with no asterisks between. (Bold words without a number, "**no service fee**"
+# after a colon, are left: the free-text reader takes a bold span after a colon as a value.)
+_INLINE_BOLD = re.compile(r"\*\*([^*\n]{0,80}?\d[^*\n]{0,80}?)\*\*|__([^_\n]{0,80}?\d[^_\n]{0,80}?)__")
 
 
 # Where a message turns from what was said to what it offers: "So here's where I am:", "Here's

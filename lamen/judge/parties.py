@@ -15,8 +15,14 @@ from lamen.judge.labels import IssueLabels, ValueMatch, in_pair_units, normalise
 # Verbs of having or asking to have, in any form ("keeps", "holding", "retained", "'d like").
 # ("7-3 control", "the control issue": the issue's name, no verb)
 _HOLDING = re.compile(r"\b(?:(?:keep|retain|hold|own|get|take|have|need|want|receive|like|seek|accept|ask(?:s|ed|ing)?\s+for|settle\s+for)"
-                      r"(?:s|ed|ing)?|(?<![\d%]\s)(?<![\d%])(?<!\bthe\s)control(?:s|led|ling)?|kept|held|got|has|having|taking|getting)\b",
-                      re.IGNORECASE)
+                      r"(?:s|ed|ing)?|(?<![\d%]\s)(?<![\d%])(?<!\bthe\s)control(?:s|led|ling)?|kept|held|got|has|having|taking|getting"
+                      # the same verbs in the languages models answer in, left unglossed by the lexicon
+                      # ("wir erhalten 5 der 10 Sitze", "nous conservons 7 sièges"): keep, receive, get, want
+                      r"|conserv\w+|gard(?:ons|ez|er|erions|ent)|obten\w+|obtien\w+|recev\w+|recib\w+|ricev\w+|manten\w+|mantien\w+"
+                      r"|behalt\w*|behält|erhalt\w*|bekomm\w+|möchten|wollen|brauchen|quer\w+|voul\w+|vogliamo|otten\w+|tenemos"
+                      r"|teniamo|temos|behouden|houden|krijgen|willen"
+                      # a floor on one's own share: "Company B cannot go below 40% ownership"
+                      r"|go(?:es)?\s+(?:below|under|lower\s+than))\b", re.IGNORECASE)
 _RECEIVER = re.compile(r"\b(?:for|to|of|from|by)\s+$", re.IGNORECASE)
 _SPEAKER = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
 _LISTENER = re.compile(r"\b(?:you|your|yours|they|their|them|theirs)\b", re.IGNORECASE)
@@ -77,7 +83,7 @@ def party_near(clause: str, offset: int, parties: tuple[str, str], side: int | N
     """The party the number at `offset` of a clause belongs to: the nearest reference to a party
     by name, or to the speaker ("we") or the listener ("you") when the speaker's side is known,
     that holds the number (see _holds)."""
-    found: list[tuple[int, int, int, int]] = []  # (by pronoun or letter, distance, party, where)
+    found: list[tuple[float, int, int, int]] = []  # (by name, receiver, pronoun or letter; distance, party, where)
     references = [(pattern, party, 0) for party, pattern in enumerate(party_patterns(parties))]
     if side is not None:
         references += [(_SPEAKER, side, 1), (_LISTENER, 1 - side, 1)]
@@ -87,6 +93,10 @@ def party_near(clause: str, offset: int, parties: tuple[str, str], side: int | N
                 # (a bare letter "A" may be the article that opens a sentence: no better than a pronoun,
                 # unless a preposition makes it the receiver: "55% ownership for A")
                 rank = pronoun if len(match.group(0)) > 1 or _RECEIVER.search(clause[:match.start()]) else 1
+                # A pronoun named as the receiver after the number ("we'd accept 55% ownership for
+                # you") says who gets it; a subject before it ("we'd accept") only who speaks.
+                if pronoun and match.start() > offset and re.search(r"\b(?:for|to)\s+$", clause[offset:match.start()], re.IGNORECASE):
+                    rank = 0.5
                 found.append((rank, min(abs(match.start() - offset), abs(match.end() - offset)), party, match.start()))
     # A party named by its name beats a pronoun that also holds the number: "we'll accept a 45%
     # stake for Company A" is Company A's 45%, whoever "we" is; unless the pronoun stands between

@@ -11,16 +11,18 @@ from lamen.judge.values import squash
 
 _ZERO_CUE = re.compile(
     r"\b(?:no(?!\s+need\s+for\b)|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
-    r"(?:can(?:no|')t|won't|will\s+not|do\s+not|don't)\s+(?:allow|permit|accept|charge)\s+any)\s+"
+    r"(?:can(?:no|')t|won't|will\s+not|do\s+not|don't)\s+(?:allow|permit|accept|charge)\s+any|"
+    # "We are not able to allow subletting", "we cannot permit subletting": the thing refused whole
+    r"(?:can(?:no|')t|won't|will\s+not|(?:not\s+|un)able\s+to)\s+(?:allow|permit))\s+"
     r"(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)|\b(?P<word>[a-z]+)[\s-]free\b|"
     r"\b(?P<subject>[a-z]+)\s+(?:(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:\w+\s+){0,4}?|not\s+)(?:allowed|permitted|"
     r"something\s+(?:we|i)\s+can(?:not|'t)?\s+allow)\b|"
     # ("the service fee, though, would need to be waived": a modal and an aside may stand between)
     r"\b(?P<waived>[a-z]+)(?:,\s*[a-z]+,)?\s+(?:(?:is|are|to\s+be|(?:will|would|should|must|can|could|has\s+to|have\s+to|"
-    r"(?:would\s+)?needs?\s+to|would\s+have\s+to)\s+be)\s+)?(?:waived|dropped\s+entirely|left\s+out|excluded)\b|"
+    r"(?:would\s+)?needs?\s+to|would\s+have\s+to)\s+be)\s+)?(?:waived|dropped\s+entirely|left\s+out|excluded|removed)\b|"
     # "skip the extended warranty", "drop the signing bonus": giving the issue up entirely, unless
     # a new value follows ("drop the fee to $40" lowers it)
-    r"(?:\b(?:skip(?:ping)?|drop(?:ping)?|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up|"
+    r"(?:\b(?:skip(?:ping)?|drop(?:ping)?|remov(?:e|ing)|forgo(?:ing)?|do(?:ing)?\s+without|pass(?:ing)?\s+on|giv(?:e|ing)\s+up|"
     # "we can't afford a second shooter", "we don't have room in the budget for an album"
     r"can(?:no|')t\s+afford|no\s+(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)|"
     r"n't\s+have\s+(?:the\s+|any\s+)?(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)\s+"

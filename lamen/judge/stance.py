@@ -32,6 +32,17 @@ _IMMEDIATE_NOT_OWN = re.compile(
     r"(?:\bnot|n't)\s+(?:really\s+|entirely\s+|too\s+|very\s+)?(?:comfortable|happy|keen|thrilled|ok(?:ay)?|fine)\s+"
     r"(?:with|about)\s+(?:the\s+|a\s+|an\s+|your\s+|that\s+)?)"
     r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+# Just before a value, searched only where a cue word is (`_STEP_OR_SIDE_CUE`): "bring the fees
+# down another ten dollars, to $40" (a step); "north of 4%", "a hair under 3%" (a side of the value,
+# not the value); "from my $1,400", "from my last number of $28,000" (a position the speaker moves
+# away from; its words name the figure, no other thing: "from our warehouse and no warranty" is none).
+_STEP_OR_SIDE_CUE = ("from", "From", "another", "further", "extra", "north", "south", "hair", "touch", "tad", "shade",
+                     "shy", "short")  # (substring tests: cheaper than a pattern on every value)
+_STEP_OR_SIDE_BEFORE = re.compile(
+    r"(?:\b(?:down|up|off)\s+(?:another|a\s+further|an\s+extra)\s+|\b(?:north|south)\s+of\s+|"
+    r"\ba\s+(?:hair|touch|tad|shade)\s+(?:under|over|below|above)\s+|\bjust\s+(?:shy|short)\s+of\s+|"
+    r"\bfrom\s+(?:my|our|your|their)\s+(?:(?!(?:and|or|but|no|not|with|without|plus)\b)[a-z-]+\s+){0,3}?(?:of\s+)?)"
+    r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
 _CLAUSE_NOT_OWN = re.compile(
     # "your home", "your place": a place the value is not about ("deliver to your home for $1,100").
@@ -346,6 +357,42 @@ _CROSS_MARK = re.compile("[❌✘✗❎👎⛔]")
 _LABEL_BREAK = re.compile(r"[;.!?]\s|—|\s-\s")  # the end of a "you: …" label's reach
 
 
+# "…, so $1,000", "— so $25,200": a result drawn from the figures before it in its sentence.
+# (a result given to another thing, "so $1,000 for the deposit", is no result of the figures before)
+_SO_RESULT_AFTER = re.compile(r"^[^.;!?]{0,80}?(?:,|\s[—–-])\s*so\s+(?:about\s+|roughly\s+|that's\s+|it's\s+)?"
+                              r"(?P<value>[$€£]\s?\d[\d,.]*\d|[$€£]\s?\d|\d[\d,.]*\s?%)"
+                              r"(?!\s*(?:for|in|on|as|towards?)\s+(?:the\s+|a\s+|an\s+)?[a-z])", re.IGNORECASE)
+_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+# "the $40 fee remains a concern", "$1,400 remains a sticking point": a worry about it (apart from
+# `_REJECTED_AFTER`, searched after every value, and tried only where "remain" or "stay" is).
+_REMAINS_A_CONCERN = re.compile(r"^\s*(?:[^\s,.;!?]+\s+){0,3}?(?:remains?|stays?)\s+(?:still\s+)?(?:a|the|my|our)\s+"
+                                r"(?:real\s+|big\s+|major\s+|main\s+)?(?:concern|sticking\s+point|problem|hurdle)\b", re.IGNORECASE)
+
+
+def _worked_from(value: str, after: str) -> bool:
+    """The value is one the sentence works a result of the same kind out from ("from my $7, so
+    $6"): money before money, a percentage before a percentage, of a like size (a move or a
+    middle is near its ends; "$6,000 at 4%, so $30 in fees" is another issue's figure)."""
+    result = _SO_RESULT_AFTER.search(after)
+    if result is None:
+        return False
+    worked = result.group("value")
+    if bool(re.search(r"[$€£]", value)) != bool(re.search(r"[$€£]", worked)) or ("%" in value) != ("%" in worked):
+        return False
+    first, second = _FIGURE.search(value), _FIGURE.search(worked)
+    if first is None or second is None:
+        return False
+    a, b = float(first.group(0).replace(",", "")), float(second.group(0).replace(",", ""))
+    return a > 0 and b > 0 and 0.5 <= a / b <= 2
+
+
+# A value the listener offered, named inside one's own package, then the package goes on.
+_QUOTED_THEN_JOINED = re.compile(r"\d[^.;!?\d]{0,30}?\b(?:you|they)(?:'ve|\s+have|\s+had)?\s+(?:offered|proposed|suggested|"
+                                 r"mentioned|asked\s+for|wanted|requested)\s*,?\s+(?:and|plus)\s+", re.IGNORECASE)
+
+
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
     before = sentence[:start]
@@ -360,6 +407,10 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         after = _IT_IS.sub(r"\1 is", after)  # "At $75 a head it's over budget": the verdict's verb
     if _REJECTED_AFTER.search(after) or _DIFFERENCE_AFTER.search(after) or _PAST_AFTER.search(after):
         return False
+    if ("remain" in after or "stay" in after) and _REMAINS_A_CONCERN.match(after):
+        return False
+    if " so " in after and _worked_from(sentence[start:end], after):
+        return False  # "You're at $1,100 and I'm at $900, so $1,000": a figure the result is worked out from
     if _CROSS_MARK.search(before) and _CROSSED_BEFORE.search(before):
         return False  # "❌ $100,000 — I was hoping for more": a line crossed out names what is turned down
     if (_ENDS_BETWEEN.search(before) and _RESULT_AFTER.search(sentence[end:])) or _COMPROMISE_AFTER.search(sentence[end:]):
@@ -394,6 +445,10 @@ def is_own(sentence: str, start: int, end: int) -> bool:
     if dash >= 0 and _sets_off_their_offer(before, dash, sentence):
         return accepts_named(sentence)
     immediate = _IMMEDIATE_NOT_OWN.search(before[-30:])
+    if immediate is None:
+        tail = before[-40:]
+        if any(cue in tail for cue in _STEP_OR_SIDE_CUE):
+            immediate = _STEP_OR_SIDE_BEFORE.search(tail)
     # "ready by the end of the month": before a worded label, "by" sets a time, not a difference.
     # "from March 16", "by April 6": before a date, "from" sets its start and "by" its deadline.
     if immediate and not (sentence[start:start + 1].isalpha() and re.match(r"\s*by\b", immediate.group(0), re.IGNORECASE)) \
@@ -404,6 +459,14 @@ def is_own(sentence: str, start: int, end: int) -> bool:
         # "I've already gone from 5% down to 4%": where a move ends is where the speaker stands
         # now; "already" dates only the move (its start, after "from", was turned off above).
         clause = _ALREADY.sub(" ", clause)
+    if ("you" in clause or "they" in clause) and (" and " in clause or " plus " in clause):
+        # "…, with the $750 deposit you offered and 2 days of subletting": the quoted value's
+        # relative clause ends at the conjunction; what follows is the next item of one's package.
+        joined = None
+        for joined in _QUOTED_THEN_JOINED.finditer(clause):
+            pass
+        if joined is not None and _OWN_PACKAGE.search(before):
+            clause = clause[joined.end():]
     # "We can't go below $65 for a plated dinner": a bound the speaker sets says what it offers;
     # its "can't" is no refusal of the rest of the clause.
     if _CLAUSE_NOT_OWN.search(_BOUND_PHRASE.sub(" ", clause) if _BOUND_PHRASE.search(clause) else clause):

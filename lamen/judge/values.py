@@ -259,6 +259,10 @@ _FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b", re.IGNORECASE)
 # "6 der 10 Sitze", "6 de los 10": a share of a whole, in the words the English grammar knows.
 _OF_THE_WHOLE = re.compile(r"(?<=\d)\s+(?:der|de|dei|degli|delle|dos|das|des|de los|de las|su|sur|von|van)\s+(?=\d)",
                            re.IGNORECASE)
+# The same count written in words, glossed to English ones first: "sechs der zehn Sitze", "sept sur dix".
+_SMALL_COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten)"
+_OF_THE_WHOLE_IN_WORDS = re.compile(rf"\b({_SMALL_COUNT}|\d+)\s+(?:der|de|dei|degli|delle|dos|das|des|de los|de las|su|sur|von|van)"
+                                    rf"\s+(?={_SMALL_COUNT}\b|\d)", re.IGNORECASE)
 # "6 mil dólares", "9 thousand": a digit before a scale word of any language.
 _TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE)
 # "1,2 mil dólares", "1,5 Tausend": a decimal comma before the scale word (as "1,2k" has one).
@@ -464,6 +468,7 @@ def local_forms(text: str) -> str:
             # "1,5 prosent" is now "1,5 percent": a per cent word after a decimal comma
             text = _DECIMAL_COMMA.sub(r"\1.\2", _PER_CENT.sub("%", text))
         text = _OF_THE_WHOLE.sub(" of the ", text)
+        text = _OF_THE_WHOLE_IN_WORDS.sub(r"\1 of the ", text)
         text = _FRENCH_YEAR.sub(" year", text)
         text = _BETWEEN_AND.sub(r"\1 and ", text)
         text = _JOINED_NUMBER_WORDS.sub(r"\1 ", text)
