@@ -63,6 +63,8 @@ def test_decisions_for_this_part_are_labelled_as_written_in_the_readme() -> None
     # A share that is no label ("two thirds") and a vague count ("a couple days") are invalid as written.
     assert found["t45-note-099"]["invalid"] == {"ownership": "две трети"}
     assert found["t45-msg-136"]["invalid"] == {"subletting": "a couple days"}
+    # A guarantee named in only one of two packages is offered; the price they differ in is ambiguous.
+    assert found["t45-msg-120"]["offers"]["guarantee"] == "no guarantee" and found["t45-msg-120"]["ambiguous"] == ["price"]
 
 
 def test_the_new_game_offers_every_label() -> None:
