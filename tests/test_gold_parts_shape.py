@@ -104,6 +104,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test35's (inline code, give/get trades, anchors, other digits).
     PartShape("test41", "t41", ("orchard-pollination",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test40), every note and message naming its side.
+    PartShape("test46", "t46", ("kayak-rental",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
