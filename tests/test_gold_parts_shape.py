@@ -115,6 +115,8 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test41's (schema echoes, INI, verse, list places, scripts).
     PartShape("test45", "t45", ("roof-repair",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    PartShape("test46", "t46", ("kayak-rental",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
