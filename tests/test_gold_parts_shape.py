@@ -104,6 +104,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test35's (inline code, give/get trades, anchors, other digits).
     PartShape("test41", "t41", ("orchard-pollination",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # Issue 12's second held-out set again: drift beyond test41's (value objects, slang amounts, marked list picks).
+    PartShape("test47", "t47", ("greenhouse-lease",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
