@@ -41,3 +41,29 @@ def test_agreements_both_bare_and_restating_the_package() -> None:
 
 def test_the_new_game_offers_every_label() -> None:
     assert len(new_game_items_offering_every_label(GOLD_TEST47, "greenhouse-lease")) >= 30
+
+
+def test_the_habits_beyond_the_earlier_parts_are_there() -> None:
+    assert texts_with(GOLD_TEST47, '"amount": 600', '"value": 1400', '"amount": 10000') >= 2  # value objects
+    assert texts_with(GOLD_TEST47, '[["amount"') == 1  # [issue, value] pairs
+    assert texts_with(GOLD_TEST47, '"selected"', "bolding my choice") == 2  # picks marked among the labels
+    assert texts_with(GOLD_TEST47, "a grand", "1.2 grand", "刀", "一千一") >= 5  # slang and shortened amounts
+    assert texts_with(GOLD_TEST47, "<acceptable_offer>", "Ours (r3, now)") == 2
+    assert texts_with(GOLD_TEST47, *FULL_WIDTH_DIGITS) >= 1
+
+
+def test_decisions_for_this_part_are_labelled_as_written_in_the_readme() -> None:
+    found = {item["id"]: item for item in read_items(GOLD_TEST47)}
+    # The pick among echoed options is the offer; the option lists are not alternatives.
+    assert found["t47-note-046"]["offers"]["rent"] == "$500" and not found["t47-note-046"]["ambiguous"]
+    assert found["t47-note-047"]["offers"]["term"] == "three seasons" and not found["t47-note-047"]["ambiguous"]
+    # Slang amounts are exact: "a grand" is $1000, "1.2 grand" $1200, "一千一" 1100, "七百五" 750.
+    assert found["t47-note-056"]["offers"]["rent"] == "$1000"
+    assert found["t47-note-058"]["offers"]["rent"] == "$1200"
+    assert (found["t47-note-061"]["offers"]["rent"], found["t47-note-061"]["offers"]["deposit"]) == ("$1100", "$750")
+    # The position table's column marked "now" is the offer, not the round-1 column.
+    assert found["t47-note-010"]["offers"]["rent"] == "$500"
+    # A blockquote introduced as the speaker's own package is the speaker's, not a quotation.
+    assert found["t47-msg-072"]["offers"]["deposit"] == "$750"
+    # A floor written "from $500 upwards" is a bound, so an offer of $500.
+    assert found["t47-msg-068"]["offers"]["rent"] == "$500"
