@@ -5,7 +5,7 @@ the pick marked (`selected`, bold among the game's labels), slang amounts ("a gr
 Chinese "刀" and shortened "一千二"), tables of the own position over rounds with the current column
 marked, XML-ish `<acceptable_offer>` wrappers, full-width digits, and turns in several scripts. Every
 item carries `side`, notes too. More than a quarter of its items are turns of multilingual tournaments,
-and it brings a new user-authored game, `greenhouse-lease`. What every part promises (size, families,
+and it brings a new user-authored game, `glasshouse-bay`. What every part promises (size, families,
 languages, sides, games, hard cases, new texts) is checked by tests/test_gold_parts_shape.py; this
 module checks what this part stresses. Shape only: the readers never run here (the part is scored by
 bench/extraction_gold.py, after the labels were committed)."""
@@ -40,7 +40,7 @@ def test_agreements_both_bare_and_restating_the_package() -> None:
 
 
 def test_the_new_game_offers_every_label() -> None:
-    assert len(new_game_items_offering_every_label(GOLD_TEST47, "greenhouse-lease")) >= 30
+    assert len(new_game_items_offering_every_label(GOLD_TEST47, "glasshouse-bay")) >= 30
 
 
 def test_the_habits_beyond_the_earlier_parts_are_there() -> None:
