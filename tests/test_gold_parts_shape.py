@@ -104,6 +104,22 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test35's (inline code, give/get trades, anchors, other digits).
     PartShape("test41", "t41", ("orchard-pollination",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test40), every note and message naming its side.
+    PartShape("test42", "t42", ("kayak-fleet",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test41's (config-file blocks, status marks, verse, bps).
+    PartShape("test43", "t43", ("greenhouse-lease",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    PartShape("test44", "t44", ("piano-hire",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test41's (schema echoes, INI, verse, list places, scripts).
+    PartShape("test45", "t45", ("roof-repair",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    PartShape("test46", "t46", ("kayak-rental",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test41's (value objects, slang amounts, marked list picks).
+    PartShape("test47", "t47", ("glasshouse-bay",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
