@@ -23,11 +23,14 @@ chosen by `--round`:
 - round 21: A = every item of test20 ... test35; B = every item of test36 ... test41 (six parts by six hands,
   written during round 20, whose notes carry their writer's side as written). The parts written during
   round 21 (test42 on) are scored by the lead only, before and after.
+- round 22: A = every item of test20 ... test41; B = every item of test42 ... test47 (six parts by six hands,
+  written during round 21). The parts written during round 22 (test48 on) are scored by the lead only,
+  before and after.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13|...|20|21] [--errors]
+    python bench/extraction_halves.py [--round 12|13|...|21|22] [--errors]
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
     19: {"A": tuple(Slice(f"test{n}") for n in range(20, 24)), "B": tuple(Slice(f"test{n}") for n in range(24, 32))},
     20: {"A": tuple(Slice(f"test{n}") for n in range(20, 32)), "B": tuple(Slice(f"test{n}") for n in range(32, 36))},
     21: {"A": tuple(Slice(f"test{n}") for n in range(20, 36)), "B": tuple(Slice(f"test{n}") for n in range(36, 42))},
+    22: {"A": tuple(Slice(f"test{n}") for n in range(20, 42)), "B": tuple(Slice(f"test{n}") for n in range(42, 48))},
 }
 
 

@@ -75,3 +75,10 @@ def test_round_21_tunes_on_test20_to_35_and_validates_on_test36_to_41() -> None:
     assert {item["id"].split("-")[0] for item in split["A"]} == {f"t{n}" for n in range(20, 36)}
     assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(36, 42)}
     assert len(split["B"]) == 282 + 229 + 275 + 232 + 278 + 235
+
+
+def test_round_22_tunes_on_test20_to_41_and_validates_on_test42_to_47() -> None:
+    split = halves(22)
+    assert {item["id"].split("-")[0] for item in split["A"]} == {f"t{n}" for n in range(20, 42)}
+    assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(42, 48)}
+    assert len(split["B"]) == 268 + 220 + 267 + 257 + 264 + 222
