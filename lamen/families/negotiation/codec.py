@@ -34,11 +34,14 @@ PURPOSES = ("note", "interrogation", "message")
 @dataclass(frozen=True, repr=False)
 class TurnSpace(ActionSpace):
     """What a side may write now, and what reading it needs: the request's purpose, the game
-    (its labels) and whether a structured note was asked for."""
+    (its labels), whether a structured note was asked for, and which side writes (the reader is
+    told the writer of a note, as the judge tells it, so "we keep six seats" reads the same in
+    both places)."""
 
     purpose: str = "note"
     game: Game | None = None
     structured: bool = False
+    side: int | None = None
 
     def __repr__(self) -> str:
         return f"TurnSpace(purpose={self.purpose!r}, game={self.game.name if self.game else None!r})"
@@ -171,26 +174,28 @@ def _request_for(seat: Seat, history: Sequence[Event], role: RoleId, purpose: st
             agreement_phrase=protocol.agreement_phrase).as_meta())
 
 
-# read_offer's answers by (text, id(game), structured, empty_reason); the game is held with each.
-_OFFERS: dict[tuple[str, int, bool, str | None], tuple[Game, tuple[dict[str, Any], bool]]] = {}
+# read_offer's answers by (text, id(game), structured, empty_reason, side); the game is held with each.
+_OFFERS: dict[tuple[str, int, bool, str | None, int | None], tuple[Game, tuple[dict[str, Any], bool]]] = {}
 
 
-def read_offer(text: str, game: Game, structured: bool, empty_reason: str | None = None) -> tuple[dict[str, Any], bool]:
+def read_offer(text: str, game: Game, structured: bool, empty_reason: str | None = None,
+               side: int | None = None) -> tuple[dict[str, Any], bool]:
     """What the judge reads from a note or interrogation answer, and whether it is well formed
     (the judge's `note_format_ok`: offers read from JSON or a schema-valid structured note).
     Memoised by the game's identity (hashing a game per reply costs more than a lookup): a
     scripted player's reply is read by its policy and again by the loop, and bots repeat their
     notes. Callers must not change the payload it returns (it is copied into a frozen action)."""
-    key = (text, id(game), structured, empty_reason)
+    key = (text, id(game), structured, empty_reason, side)
     held = _OFFERS.get(key)
     if held is None or held[0] is not game:
         if len(_OFFERS) >= 4096:
             _OFFERS.clear()
-        held = _OFFERS[key] = (game, _read_offer(text, game, structured, empty_reason))
+        held = _OFFERS[key] = (game, _read_offer(text, game, structured, empty_reason, side))
     return held[1]
 
 
-def _read_offer(text: str, game: Game, structured: bool, empty_reason: str | None) -> tuple[dict[str, Any], bool]:
+def _read_offer(text: str, game: Game, structured: bool, empty_reason: str | None,
+                side: int | None) -> tuple[dict[str, Any], bool]:
     if structured:
         offer = read_structured_note(text, game)
         if offer is not None:
@@ -198,7 +203,7 @@ def _read_offer(text: str, game: Game, structured: bool, empty_reason: str | Non
         fallback = why_not_valid(text, empty_reason)
     else:
         fallback = None
-    reading = extract_note(text, label_cache(game))
+    reading = extract_note(text, label_cache(game), side=side)
     ok = reading.method in ("json", "structured") and bool(reading.offers or reading.invalid)
     payload: dict[str, Any] = {"offer": dict(reading.offers) or None, "method": reading.method}
     if fallback is not None:
@@ -206,8 +211,8 @@ def _read_offer(text: str, game: Game, structured: bool, empty_reason: str | Non
     return payload, ok
 
 
-# parse's Think actions by (text, id(game), purpose, structured, empty_reason), with the game.
-_THOUGHTS: dict[tuple[str, int, str, bool, str | None], tuple[Game, tuple[Think], bool]] = {}
+# parse's Think actions by (text, id(game), purpose, structured, empty_reason, side), with the game.
+_THOUGHTS: dict[tuple[str, int, str, bool, str | None, int | None], tuple[Game, tuple[Think], bool]] = {}
 
 
 class NoteMessageCodec:
@@ -224,10 +229,10 @@ class NoteMessageCodec:
         if legal.purpose == "message":
             return (Message(text=text),)
         structured = legal.structured and legal.purpose == "note"
-        key = (text, id(legal.game), legal.purpose, structured, reply.empty_reason)
+        key = (text, id(legal.game), legal.purpose, structured, reply.empty_reason, legal.side)
         held = _THOUGHTS.get(key)
         if held is None or held[0] is not legal.game:  # a Think is immutable: one per text and reading
-            payload, ok = read_offer(text, legal.game, structured, reply.empty_reason)
+            payload, ok = read_offer(text, legal.game, structured, reply.empty_reason, legal.side)
             if len(_THOUGHTS) >= 4096:
                 _THOUGHTS.clear()
             held = _THOUGHTS[key] = (legal.game, (Think(text=text, payload={"purpose": legal.purpose, **payload}),), ok)

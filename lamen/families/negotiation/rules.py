@@ -16,7 +16,7 @@ from lamen.core.rules import AgendaTurns, Transition, opening_agenda
 from lamen.core.state import CoreState, end
 from lamen.core.types import Action, ActionSpace, Event, IllegalMove, Message, Observation, Request, RoleId, Think
 from lamen.families.negotiation.codec import TurnSpace, structured_now
-from lamen.families.negotiation.instances import FAMILY_NAME, ROLES, NegotiationInstance, seat_of
+from lamen.families.negotiation.instances import FAMILY_NAME, ROLES, NegotiationInstance, seat_of, side_of
 from lamen.judge.agreement import says_phrase
 from lamen.spec.game import Game
 
@@ -33,9 +33,9 @@ class NegotiationState(CoreState):
         return self.turns // 2 + 1
 
 
-# legal()'s answers by (id(game), phase, structured); the game is held with each, so its id
+# legal()'s answers by (id(game), phase, structured, side); the game is held with each, so its id
 # cannot be reused while an entry lives.
-_SPACES: dict[tuple[int, str, bool], tuple[Game, TurnSpace]] = {}
+_SPACES: dict[tuple[int, str, bool, int], tuple[Game, TurnSpace]] = {}
 
 
 class NegotiationRules(AgendaTurns):
@@ -58,13 +58,14 @@ class NegotiationRules(AgendaTurns):
         structured = state.phase == "note" and instance.protocol.structured_notes \
             and structured_now(instance.protocol, state.events, role)
         game = instance.game
-        key = (id(game), state.phase, structured)
+        side = side_of(role)
+        key = (id(game), state.phase, structured, side)
         held = _SPACES.get(key)
-        if held is None or held[0] is not game:  # one value per game, phase and format: it is immutable
+        if held is None or held[0] is not game:  # one value per game, phase, format and side: it is immutable
             if len(_SPACES) >= 1024:
                 _SPACES.clear()
             held = _SPACES[key] = (game, TurnSpace(kinds=frozenset({kind}), must=state.phase, purpose=state.phase,
-                                                   game=game, structured=structured))
+                                                   game=game, structured=structured, side=side))
         return held[1]
 
     def step(self, instance: NegotiationInstance, state: NegotiationState, role: RoleId,
