@@ -94,7 +94,9 @@ def test_cut_points_cover_both_ends_and_the_middle() -> None:
 
 def test_snapshot_restore_continues_identically(family: Family) -> None:
     every = os.environ.get("CI", "").lower() in {"1", "true", "yes"} or os.environ.get("LAMEN_SLOW") == "1"
-    for instance in instances(family):
+    # The default run snapshots the first seed's episodes (a third of this file's time with both);
+    # CI snapshots both seeds at every point.
+    for instance in instances(family) if every else instances(family)[:1]:
         for label, seats in seatings(family, instance):
             full = run(family, instance, seats)
             for cut in cut_points(full.state.steps, every):
