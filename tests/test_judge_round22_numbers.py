@@ -1,0 +1,38 @@
+"""Round 22 of issue 12, numbers and messages: the numeric values an ordinary tournament message
+offers (tuned on every item of test20 … test41 and the retired parts; checked on test42 … test47,
+parts by other hands, by their totals alone). Each class is tested on fresh examples written for
+these tests, not the gold set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_message
+from lamen.judge.proximity import word_positions
+from tests.gold_shape import labels_of
+
+
+# A conjunction joining two items of a list parts them: the issue word before "and" names the value
+# before it ("45%-55% for employees"), not the one after ("and 50% ownership"), which has its own.
+# Before, "employees" stood as near the "50%" after it as the split before it, and the split was
+# left ambiguous between employees and ownership. (Spanish "y" is a conjunction no gold part's
+# merger message has; Swedish "och" is in no gold part at all.)
+@pytest.mark.parametrize("text, side, offers", [
+    ("Our offer: a 5-5 board, 45%-55% for employees and 50% ownership for Company A, benefits 60%.", 1,
+     {"control": "5-5", "employees": "45%-55%", "ownership": "50%", "benefits": "60%"}),
+    ("We'd settle at 60%-40% on staff and 55% ownership, with a 6-4 board and 70% benefits.", 0,
+     {"employees": "60%-40%", "ownership": "55%", "control": "6-4", "benefits": "70%"}),
+    ("Proponemos un consejo 5-5, 40%-60% en empleados y 45% de propiedad para A.", 1,
+     {"control": "5-5", "employees": "40%-60%", "ownership": "45%"}),
+])
+def test_a_list_joint_parts_an_issue_word_from_the_value_after_it(text, side, offers) -> None:
+    reading = extract_message(text, labels_of("merger"), side=side)
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == ()
+
+
+# The joint counts as a clause break in a sentence's word positions, in the languages the glosses
+# leave it in; a word that only looks like one ("en" is Spanish "in") is an ordinary word.
+def test_list_joints_weigh_as_clause_breaks() -> None:
+    assert [place for _, place in word_positions("40% staff och 45% ägande")] == [0.0, 1.0, 4.0, 5.0]
+    assert [place for _, place in word_positions("40% en employees")] == [0.0, 1.0, 2.0]
