@@ -5,9 +5,12 @@ these tests, not the gold set's items."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from lamen.judge.extract import extract_message
+from lamen.judge.paired_shares import paired_shares
 from lamen.judge.proximity import word_positions
 from tests.gold_shape import labels_of
 
@@ -36,3 +39,32 @@ def test_a_list_joint_parts_an_issue_word_from_the_value_after_it(text, side, of
 def test_list_joints_weigh_as_clause_breaks() -> None:
     assert [place for _, place in word_positions("40% staff och 45% ägande")] == [0.0, 1.0, 4.0, 5.0]
     assert [place for _, place in word_positions("40% en employees")] == [0.0, 1.0, 2.0]
+
+
+# A split written as each party's share side by side is one value of the split issue, the first
+# party's number first whichever party is named first: "Company B 6 / Company A 4" is a 4-6 board. (The slash-separated board and Spanish "el … para A y el … para B" are layouts no gold
+# part has.)
+@pytest.mark.parametrize("text, side, offers", [
+    ("Company A: 7 seats, Company B: 3 seats; benefits 50%.", 0, {"control": "7-3", "benefits": "50%"}),
+    ("Board — Company B 6 / Company A 4. Benefits 50%.", 1, {"control": "4-6", "benefits": "50%"}),
+    ("Employees — 40% for A, 60% for B. Ownership 45% for A.", 1, {"employees": "40%-60%", "ownership": "45%"}),
+    ("Retención de empleados: el 60 % para A y el 40 % para B; propiedad 55 %.", 0,
+     {"employees": "60%-40%", "ownership": "55%"}),
+    ("Our counter: 70% of Company A's staff kept against 30% of B's, an 8-2 board.", 0,
+     {"employees": "70%-30%", "control": "8-2"}),
+])
+def test_shares_side_by_side_are_one_split(text, side, offers) -> None:
+    reading = extract_message(text, labels_of("merger"), side=side)
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == ()
+
+
+# Two numbers that do not make the split's total, or one party named twice, stay two values.
+@pytest.mark.parametrize("text, rewritten", [
+    ("We'd keep 60% for A and 30% for B on employees.", "We'd keep 60% for A and 30% for B on employees."),
+    ("Ownership 60% for A, and 40% for A's benefits.", "Ownership 60% for A, and 40% for A's benefits."),
+    ("Company A: 6 seats, Company B: 4 seats", "6-4"),
+    ("45% Company A / 55% Company B", "45%-55%"),
+])
+def test_only_a_split_of_two_parties_making_the_total_is_rewritten(text, rewritten) -> None:
+    assert paired_shares(text, ("Company A", "Company B"), frozenset({Decimal(10), Decimal(100)})) == rewritten
