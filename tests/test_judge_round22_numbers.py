@@ -68,3 +68,13 @@ def test_shares_side_by_side_are_one_split(text, side, offers) -> None:
 ])
 def test_only_a_split_of_two_parties_making_the_total_is_rewritten(text, rewritten) -> None:
     assert paired_shares(text, ("Company A", "Company B"), frozenset({Decimal(10), Decimal(100)})) == rewritten
+
+
+# A party named as the receiver after the number ("… 55% ownership for Company A") says whose the
+# share is, as a pronoun there does (round 21); the name before the number is the subject speaking.
+@pytest.mark.parametrize("text, side, offers", [
+    ("Company B will accept 45% ownership for Company A.", 1, {"ownership": "45%"}),
+    ("Company A would take 40% ownership for Company B.", 0, {"ownership": "60%"}),
+])
+def test_a_named_receiver_after_the_number_owns_the_share(text, side, offers) -> None:
+    assert dict(extract_message(text, labels_of("merger"), side=side).offers) == offers
