@@ -72,7 +72,9 @@ def test_reader_counts_on_the_dev_part() -> None:
     # Round fourteen: a listed line that gives no value ("duration: 4-5 years", a range) and a date
     # in a game without date labels ("your letter of 3 May") make three right readings unsure: 123 -> 126.
     # Round sixteen: one right reading is sure now (no number of it is left unplaced): 126 -> 125.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (6, 1.0, 125)
+    # Round twenty-two: "and" parts two items of a list, so in "A deposit of $1,250 and rent of
+    # $1,100" (dev-msg-018) "rent" no longer stands as near $1,250 as "deposit": sure now, 125 -> 124.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (6, 1.0, 124)
 
 
 def test_reader_counts_on_the_practice_part() -> None:
@@ -84,7 +86,10 @@ def test_reader_counts_on_the_practice_part() -> None:
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("15/17", "23/23")
     # Round four: one right reading no longer unsure (a "k" amount is money), 40 -> 39.
     # Round five: one right reading more unsure (the wider second look), 39 -> 40.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (4, 1.0, 40)
+    # Round twenty-two: "and" parts two items of a list, so in "keep 70% of its employees and A 30%"
+    # (dv2-msg-010) the 30% after it is given to employees as the issue last spoken of, still right
+    # but unsure: 40 -> 41.
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (4, 1.0, 41)
 
 
 def test_reader_counts_on_the_test_part() -> None:
@@ -113,14 +118,16 @@ def test_reader_counts_on_the_second_test_part() -> None:
     # Round sixteen: "rent $100 less than their $1,300 ask, i.e. $1,200; 12 months; ..." — the
     # value of the later sentence ("i.e. $1,200") stands over the one it was worked out from
     # (t2-note-028): 391 -> 392 offers, 9 -> 8 wrong.
+    # Round twenty-two: "and" parts two items of a list, so in "il 60% della proprietà e 6 seggi su
+    # 10" the seats are no longer drawn to ownership (t2-msg-010): 392 -> 393 offers, 8 -> 7 wrong.
     result = score(GOLD_TEST2)["result"]
-    assert result["offers"] == {"true_positive": 392, "false_positive": 0, "false_negative": 4,
-                                "precision": 1.0, "recall": 0.9899}
-    assert result["by_kind"]["note"]["recall"] == 0.9959 and result["by_kind"]["message"]["recall"] == 0.9801
+    assert result["offers"] == {"true_positive": 393, "false_positive": 0, "false_negative": 3,
+                                "precision": 1.0, "recall": 0.9924}
+    assert result["by_kind"]["note"]["recall"] == 0.9959 and result["by_kind"]["message"]["recall"] == 0.9868
     assert (result["invalid_values_recalled"], result["ambiguous_issues_recalled"]) == ("8/10", "15/15")
     # Round fourteen: a listed line that gives no value ("Amount: $1,00,000", no label) makes one
     # right reading unsure: 58 -> 59.
-    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (8, 1.0, 59)
+    assert (result["items_read_wrongly"], result["errors_flagged_unsure"], result["items_flagged_unsure"]) == (7, 1.0, 59)
 
 
 def test_every_real_gpt4_item_is_read_exactly() -> None:

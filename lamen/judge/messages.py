@@ -25,6 +25,7 @@ from lamen.judge.labels import (
     money_periods_dropped, words_to_digits,
 )
 from lamen.judge.numbers import decimal_text
+from lamen.judge.paired_shares import paired_shares
 from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
 from lamen.judge.phrases import (
     even_mentions, included_mentions, label_phrases, listed_partial_labels, paraphrased_labels, told_labels,
@@ -585,6 +586,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         else f"{m.group('a')} to "  # noqa: E731
     converted = _share_unit(_BETWEEN.sub(to_range, words_to_digits(_BETWEEN.sub(to_range, local))), labels.known_units)
     converted = frequency_words(converted, labels.label_words, labels.label_wordings)  # "tidied every day": daily
+    totals = frozenset(table.pair_total for table in labels.issues.values() if table.pair_total is not None)
+    if totals:  # "45% Company A / 55% Company B": one split, written as each party's share
+        converted = paired_shares(converted, labels.game.parties, totals)
     if " or " in converted:
         converted = _OR_MORE.sub(r"at least \1", converted)  # "for 3 years or more": a bound, 3 years
     if " zu " in converted or " tegen " in converted:

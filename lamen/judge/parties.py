@@ -97,6 +97,11 @@ def party_near(clause: str, offset: int, parties: tuple[str, str], side: int | N
                 # you") says who gets it; a subject before it ("we'd accept") only who speaks.
                 if pronoun and match.start() > offset and re.search(r"\b(?:for|to)\s+$", clause[offset:match.start()], re.IGNORECASE):
                     rank = 0.5
+                # (and a party named so, "Company B can accept 55% ownership for Company A", beats a
+                # name before the number, which is the subject that speaks)
+                elif not pronoun and rank == 0 and match.start() > offset and \
+                        re.search(r"\b(?:for|to)\s+$", clause[offset:match.start()], re.IGNORECASE):
+                    rank = -0.5
                 found.append((rank, min(abs(match.start() - offset), abs(match.end() - offset)), party, match.start()))
     # A party named by its name beats a pronoun that also holds the number: "we'll accept a 45%
     # stake for Company A" is Company A's 45%, whoever "we" is; unless the pronoun stands between

@@ -11,6 +11,10 @@ from typing import Protocol, Sequence
 from lamen.judge.labels import GameLabels
 
 _CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-–—]\s")
+# A conjunction joining two items of a list parts them as a comma does: "45%-55% for employees and
+# 50% ownership" names employees in the first item, so "employees" binds to the split before "and",
+# not to the value after it. (Only the words for "and" the glosses leave: Dutch "en" is Spanish "in".)
+_LIST_JOINTS = frozenset({"and", "et", "und", "y", "e", "och", "og"})
 _LETTERS = re.compile(r"[a-z]+")
 # (a word in any script counts: "期和", "לחברה" left by the glosses stand between a value and an issue word)
 _TOKEN = re.compile(r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?|[A-Za-z][\w'-]*|[^\W\d_][^\W\d_]*|[,;:(]|\s[-–—]\s")
@@ -30,6 +34,9 @@ def word_positions(sentence: str) -> list[tuple[int, float]]:
     position = 0.0
     for token in _TOKEN.finditer(sentence):
         if _CLAUSE_BREAK.fullmatch(token.group(0)):
+            position += 2
+            continue
+        if token.group(0) in _LIST_JOINTS:  # (no word of its own: a break)
             position += 2
             continue
         result.append((token.start(), position))
