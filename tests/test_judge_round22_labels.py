@@ -98,3 +98,49 @@ def test_a_word_under_a_count_of_days_a_week_is_no_label(launch) -> None:
 def test_a_note_does_not_read_a_lone_word(launch) -> None:
     found = extract_note("Acceptable offer: price $900. Thinking about the rooftop.", launch, side=1)
     assert "space" not in found.offers
+
+
+# A game of two labels, one its "no" label: a thing had or not, named only in a clause that turns it
+# down ("we don't need a …", "we do not need …"), is the "no" label, unsure, where nothing else read it.
+_BOOTH_GAME = """\
+name: booth-hire
+description: A hall and a club are negotiating an evening's hire.
+sides:
+  - You represent the hall.
+  - You represent the club.
+parties: [Hall, Club]
+issues:
+  - name: fee
+    issue_type: distributive
+    descriptions: What the club pays.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$300", "$400", "$500"], ["$300", "$400", "$500"]]
+  - name: photo booth
+    issue_type: integrative
+    descriptions: Whether the hall sets up its photo booth.
+    payoffs: [[1, 0], [0, 1]]
+    payoff_labels: [[photo booth, no photo booth], [photo booth, no photo booth]]
+issue_weights: [[2, 1], [2, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def booth(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "booth-hire", _BOOTH_GAME)
+
+
+@pytest.mark.parametrize("text", [
+    "We can pay $400. We don't need a photo booth.",
+    "$400 | we do not need a photo booth | done",  # (a pipe-parted line: a layout no gold part has)
+])
+def test_the_one_label_named_only_to_be_turned_down_is_its_none(booth, text) -> None:
+    found = extract_message(text, booth, side=1)
+    assert found.offers == {"fee": "$400", "photo booth": "no photo booth"}
+    assert found.confidence == "unsure"
+
+
+# Named where nothing turns it down, the thing is had.
+def test_a_thing_named_without_a_verdict_is_had(booth) -> None:
+    assert extract_message("We can pay $400 with the photo booth.", booth, side=1).offers == \
+        {"fee": "$400", "photo booth": "photo booth"}

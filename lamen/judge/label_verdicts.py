@@ -86,6 +86,12 @@ def with_turned_down_labels(found: Extraction, text: str, labels: GameLabels) ->
             named.setdefault(label, set()).add(bool(_TURNED_DOWN.search(words) or _SET_ASIDE.search(english, 0, start)))
             alternatives = alternatives or bool(_ALTERNATIVE.search(words))
         offered = [label for label, verdicts in named.items() if False in verdicts]
+        if len(named) == 1 and not offered and not alternatives:
+            # one label named, and only where its clause turns it down, in an issue of two labels whose
+            # other is its "no" label ("We don't need a second shooter"): the thing turned down is none.
+            none = labels.issues[issue].zero_label()
+            if none is not None and none not in named and len(labels.issues[issue].issue.labels) == 2:
+                named[none], offered = {False}, [none]
         if len(named) < 2 or len(offered) != 1 or alternatives:
             continue
         offers[issue] = offered[0]
