@@ -27,8 +27,6 @@ _TURNED_DOWN = re.compile(
     r"uneasy|concerns?)\b", re.IGNORECASE)
 # Two values offered side by side leave the choice to the reader's counterpart: no verdict decides it.
 _ALTERNATIVE = re.compile(r"\b(?:either|or|otherwise|alternatively)\b", re.IGNORECASE)
-_DIGIT = re.compile(r"\d")
-_SLASHED = re.compile(r"\d+/\d+")  # "24/7 access": a name, no amount
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
@@ -69,8 +67,7 @@ def _mentions(issue: str, text: str, labels: GameLabels) -> list[tuple[str, int,
 def with_turned_down_labels(found: Extraction, text: str, labels: GameLabels) -> Extraction:
     """The reading, with each ambiguous issue of text labels whose labels but one the text names
     only in clauses that turn them down taken as that one, unsure."""
-    candidates = [issue for issue in found.ambiguous
-                  if not any(_DIGIT.search(_SLASHED.sub("", label)) for label in labels.issues[issue].issue.labels)]
+    candidates = [issue for issue in found.ambiguous if issue in labels.text_label_issues]
     if not candidates:
         return found
     english = local_forms(text)

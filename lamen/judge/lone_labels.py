@@ -15,8 +15,6 @@ from lamen.judge.labels import GameLabels
 from lamen.judge.values import local_forms
 
 _WORD = re.compile(r"[a-z]+")
-_DIGIT = re.compile(r"\d")
-_SLASHED = re.compile(r"\d+/\d+")  # "24/7 access": a name, no amount
 # A clause that asks about a thing or reports the other side's position offers nothing of the
 # speaker's ("do you have a walk-in?", "you asked for a suite", "your bank loan").
 # Words of grammar no single word of which names a label, though a label's synonym holds them ("take"
@@ -33,13 +31,6 @@ _DENIED_BEFORE = re.compile(r"\b(?:no|without)\s+(?:[\w-]+\s+){0,3}$")
 _NOT_OWN = re.compile(r"\?|\b(?:you|your|they|their|(?:my|our|your|them|him|her|it)sel(?:f|ves))\b", re.IGNORECASE)
 
 
-def _text_label_issues(found: Extraction, labels: GameLabels) -> set[str]:
-    """Issues of text labels (no digit but a slash pair's) the reading left open."""
-    return {issue for issue, table in labels.issues.items()
-            if issue not in found.offers and issue not in found.ambiguous and issue not in found.invalid
-            and not any(_DIGIT.search(_SLASHED.sub("", label)) for label in table.issue.labels)}
-
-
 def with_lone_labels(found: Extraction, text: str, labels: GameLabels) -> Extraction:
     """The reading, with each open issue of text labels whose one label the text names by a telling
     word (`GameLabels.telling_words`), in a clause that neither turns it down nor weighs it against
@@ -47,7 +38,8 @@ def with_lone_labels(found: Extraction, text: str, labels: GameLabels) -> Extrac
     telling = labels.telling_words
     if not telling or not found.offers:
         return found  # (a text that offers nothing else, "I'll check with my bank", offers no label)
-    open_issues = _text_label_issues(found, labels)
+    open_issues = {issue for issue in labels.text_label_issues
+                   if issue not in found.offers and issue not in found.ambiguous and issue not in found.invalid}
     if not open_issues:
         return found
     english = local_forms(text).lower()
