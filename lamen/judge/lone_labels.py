@@ -43,6 +43,9 @@ def with_lone_labels(found: Extraction, text: str, labels: GameLabels) -> Extrac
     if not open_issues:
         return found
     english = local_forms(text).lower()
+    # (a set's intersection first, in C: most messages hold no telling word of an open issue)
+    if not any(telling[word][0] in open_issues for word in telling.keys() & set(_WORD.findall(english))):
+        return found
     named: dict[str, dict[str, list[tuple[int, int]]]] = {}
     for match in _WORD.finditer(english):
         # (a word of a greeting is no label: "Good morning" of a half-day room held in the morning)
