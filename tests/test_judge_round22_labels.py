@@ -58,6 +58,7 @@ def launch(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
     ("The rooftop works for us at $900.", {"price": "$900", "space": "rooftop terrace"}),
     ("$900 and the basement, final answer.", {"price": "$900", "space": "basement lounge"}),
     ("$900 #basement #deal", {"price": "$900", "space": "basement lounge"}),
+    ("Is $900 possible with the basement?", {"price": "$900", "space": "basement lounge"}),  # (a question proposes)
     ("Nous proposons 900 $, avec le rooftop et un dîner assis.",
      {"price": "$900", "space": "rooftop terrace", "food": "seated dinner"}),
 ])

@@ -15,8 +15,6 @@ from lamen.judge.labels import GameLabels
 from lamen.judge.values import local_forms
 
 _WORD = re.compile(r"[a-z]+")
-# A clause that asks about a thing or reports the other side's position offers nothing of the
-# speaker's ("do you have a walk-in?", "you asked for a suite", "your bank loan").
 # Words of grammar no single word of which names a label, though a label's synonym holds them ("take"
 # of "take away", "everything" of "we pack everything"): light verbs and indefinite pronouns.
 _GRAMMAR_WORDS = frozenset({"take", "make", "give", "keep", "come", "bring", "have", "put", "get", "goes", "going",
@@ -26,9 +24,12 @@ _PART_OF_A_WEEK = re.compile(r"\b(?:\d+|one|two|three|four|five|six)\s+days?\s+(
 # "no" and "without" a few words before the word deny it ("no waiting on a bank"); the verdicts of
 # `label_verdicts` leave them out only because labels say them ("no refund"), and a lone word does not.
 _DENIED_BEFORE = re.compile(r"\b(?:no|without)\s+(?:[\w-]+\s+){0,3}$")
+# A clause that speaks of the other side offers nothing of the speaker's ("do you have a walk-in?",
+# "you asked for a suite", "your bank loan"); a question of the speaker's own proposes ("Is $900
+# possible with the basement?"), as issue 12 reads it.
 # (and a reflexive says who does the thing, which the party rules decide: "we bring it over ourselves
 # except the tall unit" leaves a provider's label unread on purpose)
-_NOT_OWN = re.compile(r"\?|\b(?:you|your|they|their|(?:my|our|your|them|him|her|it)sel(?:f|ves))\b", re.IGNORECASE)
+_NOT_OWN = re.compile(r"\b(?:you|your|they|their|(?:my|our|your|them|him|her|it)sel(?:f|ves))\b", re.IGNORECASE)
 
 
 def with_lone_labels(found: Extraction, text: str, labels: GameLabels) -> Extraction:
