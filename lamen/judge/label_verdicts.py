@@ -27,8 +27,6 @@ _TURNED_DOWN = re.compile(
     r"uneasy|concerns?)\b", re.IGNORECASE)
 # Two values offered side by side leave the choice to the reader's counterpart: no verdict decides it.
 _ALTERNATIVE = re.compile(r"\b(?:either|or|otherwise|alternatively)\b", re.IGNORECASE)
-_DIGIT = re.compile(r"\d")
-_SLASHED = re.compile(r"\d+/\d+")  # "24/7 access": a name, no amount
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
@@ -69,8 +67,7 @@ def _mentions(issue: str, text: str, labels: GameLabels) -> list[tuple[str, int,
 def with_turned_down_labels(found: Extraction, text: str, labels: GameLabels) -> Extraction:
     """The reading, with each ambiguous issue of text labels whose labels but one the text names
     only in clauses that turn them down taken as that one, unsure."""
-    candidates = [issue for issue in found.ambiguous
-                  if not any(_DIGIT.search(_SLASHED.sub("", label)) for label in labels.issues[issue].issue.labels)]
+    candidates = [issue for issue in found.ambiguous if issue in labels.text_label_issues]
     if not candidates:
         return found
     english = local_forms(text)
@@ -86,6 +83,12 @@ def with_turned_down_labels(found: Extraction, text: str, labels: GameLabels) ->
             named.setdefault(label, set()).add(bool(_TURNED_DOWN.search(words) or _SET_ASIDE.search(english, 0, start)))
             alternatives = alternatives or bool(_ALTERNATIVE.search(words))
         offered = [label for label, verdicts in named.items() if False in verdicts]
+        if len(named) == 1 and not offered and not alternatives:
+            # one label named, and only where its clause turns it down, in an issue of two labels whose
+            # other is its "no" label ("We don't need a second shooter"): the thing turned down is none.
+            none = labels.issues[issue].zero_label()
+            if none is not None and none not in named and len(labels.issues[issue].issue.labels) == 2:
+                named[none], offered = {False}, [none]
         if len(named) < 2 or len(offered) != 1 or alternatives:
             continue
         offers[issue] = offered[0]

@@ -716,6 +716,12 @@ class GameLabels:
                 and word[:5] not in name_stems}
 
     @cached_property
+    def text_label_issues(self) -> frozenset[str]:
+        """The issues all of whose labels are words (no digit but a slash pair's, "24/7 access")."""
+        return frozenset(issue for issue, table in self.issues.items()
+                         if not any(re.search(r"\d", re.sub(r"\d+/\d+", "", label)) for label in table.issue.labels))
+
+    @cached_property
     def issue_label_words(self) -> dict[str, str]:
         """word -> issue for words of four or more letters in the text labels of exactly one issue
         ("exclusive" of "exclusive licence" and "non-exclusive licence"), naming no issue or party:
