@@ -131,6 +131,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test47's (parked issues, tiers, votes, benchmark endings).
     PartShape("test51", "t51", ("archive-scanning",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test46), with a new game in text labels.
+    PartShape("test52", "t52", ("climbing-gym",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
