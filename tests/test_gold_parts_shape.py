@@ -120,6 +120,23 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test41's (value objects, slang amounts, marked list picks).
     PartShape("test47", "t47", ("glasshouse-bay",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test46), every note and message naming its side.
+    PartShape("test48", "t48", ("marina-berth",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test47's (ISO durations, U+2011 hyphens, <br> cells, rules as bounds).
+    PartShape("test49", "t49", ("telescope-time",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    PartShape("test50", "t50", ("tractor-lease",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test47's (parked issues, tiers, votes, benchmark endings).
+    PartShape("test51", "t51", ("archive-scanning",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test46), with a new game in text labels.
+    PartShape("test52", "t52", ("climbing-gym",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test47's (artifact wrappers, scripted dialogues, UI debris, marks).
+    PartShape("test53", "t53", ("choir-tour",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
