@@ -82,3 +82,10 @@ def test_round_22_tunes_on_test20_to_41_and_validates_on_test42_to_47() -> None:
     assert {item["id"].split("-")[0] for item in split["A"]} == {f"t{n}" for n in range(20, 42)}
     assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(42, 48)}
     assert len(split["B"]) == 268 + 220 + 267 + 257 + 264 + 222
+
+
+def test_round_23_tunes_on_test20_to_47_and_validates_on_test48_to_53() -> None:
+    split = halves(23)
+    assert {item["id"].split("-")[0] for item in split["A"]} == {f"t{n}" for n in range(20, 48)}
+    assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(48, 54)}
+    assert len(split["B"]) == 268 + 222 + 266 + 262 + 265 + 234
