@@ -71,3 +71,29 @@ def test_a_seat_count_with_no_speaker_named_stays_unread() -> None:
     reading = extract_message("On veut 6 sièges sur 10.", labels_of("merger"), side=1)
     assert "control" not in reading.offers
     assert reading.confidence == "unsure"
+
+
+# A value of the speaker's that could be two issues ("'50%' could be benefits or ownership": its own
+# issue's name is a word the glosses lack, Dutch "aandeel", Swahili "umiliki") is the one issue of the
+# game the whole text leaves without a clear value, when it is among those two: a full package is
+# read by elimination, flagged unsure. (Swahili is in no gold part.)
+@pytest.mark.parametrize("text, offers", [
+    ("Nee. We (Company A) want 6 board seats. Aandeel 50%, employees 45%-55%, benefits 40%.",
+     {"control": "6-4", "ownership": "50%", "employees": "45%-55%", "benefits": "40%"}),
+    ("Hapana. Sisi (Company A) tunataka 7 board seats. Umiliki 60%, employees 50%-50%, benefits 30%.",
+     {"control": "7-3", "ownership": "60%", "employees": "50%-50%", "benefits": "30%"}),
+])
+def test_a_value_of_two_issues_goes_to_the_one_the_package_leaves_open(text, offers) -> None:
+    reading = extract_message(text, labels_of("merger"), side=0)
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == ()
+    assert "the one issue the text leaves open" in reading.reason
+
+
+# Where another issue of the game is left open too (here the employees), nothing is eliminated: the
+# value stays ambiguous ("employees は 50%ずつ" may be the value of an issue the candidates leave out).
+def test_no_elimination_while_two_issues_are_open() -> None:
+    reading = extract_message("Hapana. Sisi (Company A) tunataka 7 board seats. Umiliki 60%, benefits 30%.",
+                              labels_of("merger"), side=0)
+    assert dict(reading.offers) == {"control": "7-3", "benefits": "30%"}
+    assert reading.ambiguous == ("ownership",)

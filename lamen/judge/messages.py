@@ -891,7 +891,42 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         sentence_at += [number] * (len(result) - len(sentence_at))
     if any(m.others for m in result):
         _left_open(result, unsure, labels)
+    if any(m.ambiguous for m in result):
+        _one_left_open(result, unsure, labels)
     return Reading(result, unsure, sentences, sentence_at)
+
+
+def _one_left_open(result: list[Mention], unsure: list[str], labels: GameLabels) -> None:
+    """"소유권 60%, employees 50%-50%, benefits 30%": a value of the speaker's that could be two or
+    more issues (its own issue's name left in a language the glosses lack, or too far away) is the
+    one issue of the game the whole text leaves without a clear value, when it is one of those, as
+    a full package is read by elimination. (Money has its own rule, by sentence, above.)"""
+    clear = {m.issue for m in result if m.own and not m.ambiguous and m.label}
+    by_raw: dict[tuple[str, int], list[int]] = {}
+    for index, mention in enumerate(result):
+        if mention.ambiguous and mention.own and mention.label is None and not labels.issues[mention.issue].currency:
+            by_raw.setdefault((mention.raw, id(mention.others)), []).append(index)
+    for (raw, _), places_of in by_raw.items():
+        note = f"'{raw}' could be {' or '.join(result[i].issue for i in places_of)}"
+        if len(places_of) < 2 or note not in unsure:
+            continue  # (only the values read as several issues at once, as the note says)
+        open_places = [i for i in places_of if result[i].issue not in clear]
+        # (only where the text gives every other issue of the game a clear value: "employees は 50%ずつ"
+        # may be the value of a third issue the candidates leave out, and then nothing is eliminated)
+        if len(open_places) != 1 or [issue for issue in labels.issues if issue not in clear] != [result[open_places[0]].issue]:
+            continue
+        kept = result[open_places[0]]
+        match = labels.match(kept.issue, raw)
+        if match.kind != "label":
+            continue
+        result[open_places[0]] = Mention(kept.issue, match.label, raw, True, kept.proposed, False, kept.stated, kept.revises,
+                                         guessed=True)
+        clear.add(kept.issue)  # (now clear: no second value is given to it by elimination)
+        for index in places_of:
+            if index != open_places[0]:
+                result[index] = Mention(result[index].issue, None, raw, False, False, True)
+        unsure[:] = [u if u != note else f"'{raw}' was given to {kept.issue}, the one issue the text leaves open"
+                     for u in unsure]
 
 
 def _left_open(result: list[Mention], unsure: list[str], labels: GameLabels) -> None:
