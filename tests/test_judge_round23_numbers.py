@@ -97,3 +97,16 @@ def test_no_elimination_while_two_issues_are_open() -> None:
                               labels_of("merger"), side=0)
     assert dict(reading.offers) == {"control": "7-3", "benefits": "30%"}
     assert reading.ambiguous == ("ownership",)
+
+
+# A value that restates, in another form, one an issue has already ("60%-40%" of the board whose
+# six seats the speaker keeps) is no value of the issue left open: before this condition, test8's
+# "七三开（我方七席）" gave the employees 70%-30%.
+@pytest.mark.parametrize("text", [
+    "Board seats split 60%-40% (we keep 6 seats), benefits 40%, Company A owns 55%.",
+    "Notre proposition : conseil partagé 60%-40% (nous gardons 6 sièges), avantages 40%, participation de A 55%.",
+])
+def test_a_restated_value_is_not_given_to_the_issue_left_open(text) -> None:
+    reading = extract_message(text, labels_of("merger"), side=0)
+    assert dict(reading.offers) == {"control": "6-4", "benefits": "40%", "ownership": "55%"}
+    assert "employees" in reading.ambiguous

@@ -902,6 +902,7 @@ def _one_left_open(result: list[Mention], unsure: list[str], labels: GameLabels)
     one issue of the game the whole text leaves without a clear value, when it is one of those, as
     a full package is read by elimination. (Money has its own rule, by sentence, above.)"""
     clear = {m.issue for m in result if m.own and not m.ambiguous and m.label}
+    clear_labels = {(m.issue, m.label) for m in result if m.own and not m.ambiguous and m.label}
     by_raw: dict[tuple[str, int], list[int]] = {}
     for index, mention in enumerate(result):
         if mention.ambiguous and mention.own and mention.label is None and not labels.issues[mention.issue].currency:
@@ -914,6 +915,11 @@ def _one_left_open(result: list[Mention], unsure: list[str], labels: GameLabels)
         # (only where the text gives every other issue of the game a clear value: "employees は 50%ずつ"
         # may be the value of a third issue the candidates leave out, and then nothing is eliminated)
         if len(open_places) != 1 or [issue for issue in labels.issues if issue not in clear] != [result[open_places[0]].issue]:
+            continue
+        candidates = {result[i].issue for i in places_of}
+        if any(issue not in candidates and labels.match(issue, raw).label == label for issue, label in clear_labels):
+            # "board seats 70%-30% split (we 7 seats)": the value restates, in another form, one an
+            # issue it was not read as has already (the 7-3 board), and is no value of a third
             continue
         kept = result[open_places[0]]
         match = labels.match(kept.issue, raw)
