@@ -26,7 +26,7 @@ from lamen.judge.labels import (
 )
 from lamen.judge.numbers import decimal_text
 from lamen.judge.paired_shares import paired_shares
-from lamen.judge.parties import favoured, party_near, share_for, speaker_from_text, split_for
+from lamen.judge.parties import favoured, party_near, party_patterns, share_for, speaker_from_text, split_for
 from lamen.judge.phrases import (
     even_mentions, included_mentions, label_phrases, listed_partial_labels, paraphrased_labels, told_labels,
     zero_mentions,
@@ -78,7 +78,9 @@ _COMPROMISE_BEFORE = re.compile(r"\b(?:split(?:ting)?\s+the\s+difference|halfway
 _MOVED_FROM = re.compile(r"(?P<range>\b(?:rang\w*|vary\w*|varies|anywhere|anything|somewhere)\s+)?\bfrom\s+"
                          r"(?:(?:my|our|your|their|the|its)\s+(?:\w+\s+)?)?$", re.IGNORECASE)
 _MONEY_NEXT = re.compile(r"\W{0,2}\s*(?:[$€£]|usd\b|eur\b|dollars?\b|euros?\b)", re.IGNORECASE)  # "5 tys. USD"
-_EACH_AFTER = re.compile(r"\s*(?:[a-z]+\s+)?(?:each|apiece)\b", re.IGNORECASE)
+# ("5 sièges chacun", "5 seggi ciascuno", "je 5 Sitze", "cada uno": the same word in the languages
+# models answer in, which the lexicon leaves as they are)
+_EACH_AFTER = re.compile(r"\s*(?:[a-z]+\s+)?(?:each|apiece|chacun|chacune|ciascun[oa]|cada\s+un[oa]|jeweils)\b", re.IGNORECASE)
 _RANGE_AFTER = re.compile(r"^\s?%?\s*(?:[a-z]+\s+){0,2}?range\b", re.IGNORECASE)
 # ("$8,000, maybe $9,000 with a co-signer": a second value offered beside the first)
 _ALTERNATIVES = re.compile(r"\beither\b|\bor\s+(?:maybe|perhaps|possibly)\b|\balternatively\b|"
@@ -559,6 +561,37 @@ class Reading:
 _CLAUSE_JOINT = re.compile(r"[,;:]\s|\s(?:and|but|while|whereas|versus|vs\.?)\s")
 
 
+# A seat count the speaker gives away (in its own clause), or a sentence that speaks to or of the
+# other side (in the languages models write: "Ihnen", "vous", "a voi"): not the speaker's seats.
+_GIVEN = re.compile(r"\b(?:offer\w*|give\w*|giving|gave|grant\w*|cede\w*|ced\w+|concede\w*|conced\w+|allow\w*|leav\w+|"
+                    r"left|let|allot\w*|allocat\w*|hand\w*|yield\w*|zugest\w+|geben|gibt|anbiet\w*|offr\w+|ofrec\w+|"
+                    r"offri\w*|dare|dar|lasci\w*|laiss\w+|each|either|other|both)\b", re.IGNORECASE)
+_LISTENER_ANY = re.compile(r"\b(?:you|your|yours|they|their|them|ihnen|sie|euch|vous|voi|usted(?:es)?|vosotros|você|"
+                           r"vocês|jullie|u)\b", re.IGNORECASE)
+_SEAT_AFTER = re.compile(r"\s*(?:(?:of|out\s+of)(?:\s+the)?\s+\d+\s+)?(?:board\s+)?seats?\b", re.IGNORECASE)
+
+
+def _speakers_seats(sentence: str, item: _Found, found: list[_Found], labels: GameLabels, side: int) -> bool:
+    """A count of seats of a seat split the sentence gives no holder, said by a speaker the sentence
+    names ("we", or the speaker's own party), with no listener, giving verb or other seat count in
+    it: the speaker's seats. ("7 of the 10 seats": the whole is no count of anyone's.)"""
+    if item.two_numbers or item.each or not _SEAT_AFTER.match(sentence, item.end):
+        return False
+    numbers = numbers_in(item.span)
+    splits = [table for table in labels.issues.values() if table.pair_total is not None and not table.percent]
+    if len(numbers) != 1 or len(splits) != 1 or not 0 < Decimal(numbers[0]) < splits[0].pair_total:
+        return False
+    whole = format(splits[0].pair_total, "f")
+    if any(other is not item and _SEAT_AFTER.match(sentence, other.end) and numbers_in(other.span) != [whole]
+           for other in found) or _LISTENER_ANY.search(sentence):
+        return False
+    clause, _ = _clause_around(sentence, item.start, item.end)
+    patterns = party_patterns(labels.game.parties)
+    if _GIVEN.search(clause) or patterns[1 - side].search(clause):
+        return False
+    return bool(re.search(r"\b(?:we|us|our)\b", sentence, re.IGNORECASE) or patterns[side].search(sentence))
+
+
 def _clause_around(sentence: str, start: int, end: int) -> tuple[str, int]:
     """The clause holding a span, and the span's offset in it."""
     breaks = [m.end() for m in _CLAUSE_JOINT.finditer(sentence)
@@ -681,6 +714,11 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                 continue
             clause, offset = _clause_around(sentence, item.start, item.end)
             item.party = party_near(clause, offset, labels.game.parties, side)
+            if item.party is None and side is not None and _speakers_seats(sentence, item, found, labels, side):
+                # "we (company B) propose: 7 of the 10 seats", "we board 7 seats 원해요": a count of
+                # seats the speaker names with no holder is the speaker's; said as a guess
+                item.party = side
+                unsure.append(f"'{item.span}' read as the speaker's seats, no holder named")
             item.favour = favoured(sentence[item.start:], labels.game.parties, side)
             own = is_own(sentence, item.start, item.end) and not explains
             if item.measure:
@@ -853,7 +891,48 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         sentence_at += [number] * (len(result) - len(sentence_at))
     if any(m.others for m in result):
         _left_open(result, unsure, labels)
+    if any(m.ambiguous for m in result):
+        _one_left_open(result, unsure, labels)
     return Reading(result, unsure, sentences, sentence_at)
+
+
+def _one_left_open(result: list[Mention], unsure: list[str], labels: GameLabels) -> None:
+    """"소유권 60%, employees 50%-50%, benefits 30%": a value of the speaker's that could be two or
+    more issues (its own issue's name left in a language the glosses lack, or too far away) is the
+    one issue of the game the whole text leaves without a clear value, when it is one of those, as
+    a full package is read by elimination. (Money has its own rule, by sentence, above.)"""
+    clear = {m.issue for m in result if m.own and not m.ambiguous and m.label}
+    clear_labels = {(m.issue, m.label) for m in result if m.own and not m.ambiguous and m.label}
+    by_raw: dict[tuple[str, int], list[int]] = {}
+    for index, mention in enumerate(result):
+        if mention.ambiguous and mention.own and mention.label is None and not labels.issues[mention.issue].currency:
+            by_raw.setdefault((mention.raw, id(mention.others)), []).append(index)
+    for (raw, _), places_of in by_raw.items():
+        note = f"'{raw}' could be {' or '.join(result[i].issue for i in places_of)}"
+        if len(places_of) < 2 or note not in unsure:
+            continue  # (only the values read as several issues at once, as the note says)
+        open_places = [i for i in places_of if result[i].issue not in clear]
+        # (only where the text gives every other issue of the game a clear value: "employees は 50%ずつ"
+        # may be the value of a third issue the candidates leave out, and then nothing is eliminated)
+        if len(open_places) != 1 or [issue for issue in labels.issues if issue not in clear] != [result[open_places[0]].issue]:
+            continue
+        candidates = {result[i].issue for i in places_of}
+        if any(issue not in candidates and labels.match(issue, raw).label == label for issue, label in clear_labels):
+            # "board seats 70%-30% split (we 7 seats)": the value restates, in another form, one an
+            # issue it was not read as has already (the 7-3 board), and is no value of a third
+            continue
+        kept = result[open_places[0]]
+        match = labels.match(kept.issue, raw)
+        if match.kind != "label":
+            continue
+        result[open_places[0]] = Mention(kept.issue, match.label, raw, True, kept.proposed, False, kept.stated, kept.revises,
+                                         guessed=True)
+        clear.add(kept.issue)  # (now clear: no second value is given to it by elimination)
+        for index in places_of:
+            if index != open_places[0]:
+                result[index] = Mention(result[index].issue, None, raw, False, False, True)
+        unsure[:] = [u if u != note else f"'{raw}' was given to {kept.issue}, the one issue the text leaves open"
+                     for u in unsure]
 
 
 def _left_open(result: list[Mention], unsure: list[str], labels: GameLabels) -> None:
