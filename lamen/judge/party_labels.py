@@ -182,6 +182,12 @@ def _served_sides(game: Game) -> tuple[int, ...]:
     "Household", "Owner"), else the other of the one party named by a role of the one serving
     ("Cleaning company")."""
     parties = _party_names(game)
+    # (round twenty-three: the game's own text first. "Owner" is the one served in dog boarding and
+    # the one serving in a ski chalet or a film location; the party an issue's description names as
+    # paying, "What the group pays per night", is the one served whatever its name)
+    payer = _payer_side(game, parties)
+    if payer is not None:
+        return (payer,)
     by_trade = _served_by_name(game, parties)
     if by_trade:
         return tuple(by_trade)
@@ -192,6 +198,25 @@ def _served_sides(game: Game) -> tuple[int, ...]:
     # festival's pitch: only the roles that always serve count here)
     providers = [side for side, party in enumerate(parties) if party & _SERVING_ROLES]
     return (1 - providers[0],) if len(providers) == 1 and not served else ()
+
+
+# "What the group pays", "the fee the venue pays the band", "when the grower pays": a party's word as
+# the subject of "pays" (the article's noun, or the word before "pays"), in an issue's description.
+_PAYS = re.compile(r"\b(?:the\s+)?(?P<who>[a-z]+)\s+(?:pays?|will\s+pay|must\s+pay)\b|\bpaid\s+by\s+(?:the\s+)?(?P<by>[a-z]+)")
+
+
+def _payer_side(game: Game, parties: tuple[frozenset[str], ...]) -> int | None:
+    """The one side the game's issue descriptions name as paying, or None (none named, or both)."""
+    payers: set[int] = set()
+    for issue in game.issues:
+        for description in set(issue.descriptions):
+            for match in _PAYS.finditer(description.lower()):
+                who = match.group("who") or match.group("by")
+                named = [side for side, party in enumerate(parties)
+                         if _names_party(who, party) or who.endswith("s") and _names_party(who[:-1], party)]
+                if len(named) == 1:
+                    payers.add(named[0])
+    return payers.pop() if len(payers) == 1 else None
 
 
 def _served_by_name(game: Game, parties: tuple[frozenset[str], ...]) -> list[int]:
