@@ -126,3 +126,52 @@ def test_the_payer_is_the_party_served(boatyard: GameLabels, cabin: GameLabels) 
 def test_dropping_a_value_to_a_new_one_is_the_new_one(boatyard: GameLabels) -> None:
     found = extract_message("We'd drop the winter fee to **$700** with a tarpaulin.", boatyard, side=0)
     assert found.offers == {"fee": "$700", "cover": "tarpaulin"}
+
+
+# An issue of three labels, one of them the served party doing it itself ("self-collection"): the
+# served side as the doer of a deed of its kin ("grab", "collect", "pick … up") is that label; the
+# provider as the doer leaves it open (two labels are the provider's). Assembling is a deed too:
+# "I'll put it together" is the served party's "self-assembly". Moving a value ("bring that down")
+# is no deed.
+_BIKE_GAME = """\
+name: bike-order
+description: A bike shop and a customer are negotiating an order for a cargo bike.
+sides:
+  - You represent the bike shop.
+  - You represent the customer.
+parties: [Bike Shop, Customer]
+issues:
+  - name: price
+    issue_type: distributive
+    descriptions: What the customer pays for the bike.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$2000", "$2200", "$2400"], ["$2000", "$2200", "$2400"]]
+  - name: handover
+    issue_type: integrative
+    descriptions: How the bike reaches the customer.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [[self-collection, courier, hand delivery], [self-collection, courier, hand delivery]]
+  - name: assembly
+    issue_type: integrative
+    descriptions: Who builds the bike from the box.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[self-assembly, assembly included], [self-assembly, assembly included]]
+issue_weights: [[2, 1, 1], [2, 1, 1]]
+scale: [100, 100]
+"""
+
+
+@pytest.fixture(scope="module")
+def bike(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "bike-order", _BIKE_GAME)
+
+
+@pytest.mark.parametrize(("text", "side", "offers"), [
+    ("$2,000 and I'll grab it from the shop myself.", 1, {"price": "$2000", "handover": "self-collection"}),
+    ("Deal at $2,200 if you pick it up from us yourself.", 0, {"price": "$2200", "handover": "self-collection"}),
+    ("$2,200 — and i'll put it together, no worries", 1, {"price": "$2200", "assembly": "self-assembly"}),
+    ("$2,400 and we'll deliver it.", 0, {"price": "$2400"}),
+    ("I could bring my budget closer to yours myself: $2,200.", 1, {"price": "$2200"}),
+])
+def test_the_served_party_doing_a_deed_of_its_own_label(bike: GameLabels, text: str, side: int, offers: dict[str, str]) -> None:
+    assert extract_message(text, bike, side=side).offers == offers

@@ -21,7 +21,8 @@ from functools import lru_cache
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
-from lamen.judge.party_labels import _CLAUSE, _DENIED, _SENTENCE_END, _names_party, _party_names, _side_table, _verb_forms
+from lamen.judge.party_labels import (_CLAUSE, _DENIED, _SELF, _SENTENCE_END, _names_party, _party_names, _served_sides,
+                                      _side_table, _verb_forms)
 from lamen.judge.stance import asks_about
 from lamen.judge.values import local_forms
 from lamen.spec.game import Game
@@ -33,28 +34,55 @@ _WORD = re.compile(r"[a-z]+")
 _KIN: tuple[frozenset[str], ...] = (
     frozenset({"arrange", "organise", "organize", "book", "sort", "schedule"}),
     frozenset({"collect", "deliver", "bring", "fetch", "grab", "pick", "drop", "drive", "ship", "transport"}),
+    frozenset({"assemble", "build", "put", "set"}),
 )
-_PARTICLE = {"pick": "up", "drop": "off"}
+_PARTICLE = {"pick": "up", "drop": "off", "put": "together", "set": "up"}
+
+
+def _kin_of_noun(word: str) -> frozenset[str]:
+    """The kin of verbs a label's word is a noun or form of ("collection", "delivery", "pickup",
+    "drop-off", "assembly" of their verbs), or none."""
+    for group in _KIN:
+        for verb in group:
+            stem = verb[:-1] if verb.endswith("e") else verb
+            if len(stem) >= 4 and word.startswith(stem):
+                return group
+    return frozenset()
 
 
 @lru_cache(maxsize=256)
-def _issue_verbs(game: Game) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """(issue, a pattern of its verbs' forms) for each issue of two party-named labels whose labels
-    hold a verb after a party's name; a verb two issues share links to neither."""
+def _issue_verbs(game: Game) -> tuple[tuple[str, re.Pattern[str], dict[int, str]], ...]:
+    """(issue, a pattern of its verbs' forms, the label of each side doing it) for each issue whose
+    labels say who does it: two party-named labels (`_side_table`) holding a verb after a party's
+    name or a noun of a deed ("collection", "drop-off"); or one label of the served party doing it
+    itself ("self-collection", "collect in store"), named by such a noun, the one side read.
+    A verb two issues share links to neither."""
     parties = _party_names(game)
-    found: dict[str, set[str]] = {}
+    served = _served_sides(game)
+    found: dict[str, tuple[set[str], dict[int, str]]] = {}
     for issue in game.issues:
-        if len(dict(_side_table(game, issue.name))) != 2:
-            continue
+        sides = dict(_side_table(game, issue.name))
+        selves = [label for label in issue.labels
+                  if any(set(_WORD.findall(wording.lower())) & _SELF for wording in (label, *issue.label_synonyms(label)))]
+        if len(sides) != 2:
+            if len(selves) != 1 or len(served) != 1 or any(re.search(r"\d", label) for label in issue.labels):
+                continue
+            sides, labels = {served[0]: selves[0]}, (selves[0],)
+        else:
+            labels = issue.labels
         verbs: set[str] = set()
-        for label in issue.labels:
+        for label in labels:
             for wording in (label, *issue.label_synonyms(label)):
                 words = _WORD.findall(wording.lower())
+                for word in words:
+                    verbs |= _kin_of_noun(word)
                 for before, word in zip(words, words[1:]):
                     if not any(_names_party(before, party) for party in parties):
                         continue
                     # ("kennel collects"; a plural party's verb has no "s": "guests fetch")
-                    if len(word) >= 5 and word.endswith("s"):
+                    if len(word) >= 5 and word.endswith("ies"):
+                        verbs.add(word[:-3] + "y")  # ("client supplies")
+                    elif len(word) >= 5 and word.endswith("s"):
                         verbs.add(word[:-1])
                     elif any(word in group for group in _KIN):
                         verbs.add(word)
@@ -63,17 +91,19 @@ def _issue_verbs(game: Game) -> tuple[tuple[str, re.Pattern[str]], ...]:
             if verbs & group:
                 kin |= group
         if kin:
-            found[issue.name] = kin
+            found[issue.name] = (kin, sides)
     patterns = []
-    for issue, verbs in found.items():
-        own = {verb for verb in verbs if not any(verb in others for name, others in found.items() if name != issue)}
+    for issue, (verbs, sides) in found.items():
+        own = {verb for verb in verbs if not any(verb in others for name, (others, _) in found.items() if name != issue)}
         forms = []
         for verb in sorted(own):
             particle = _PARTICLE.get(verb)
             inflected = "|".join(sorted(_verb_forms(verb), key=len, reverse=True))
             forms.append(rf"(?:{inflected})\s+(?:[a-z]+\s+){{0,2}}{particle}" if particle else rf"(?:{inflected})")
         if forms:
-            patterns.append((issue, re.compile(r"\b(?:" + "|".join(forms) + r")\b")))
+            # (a value moved is no deed: "I can bring that down to $1,000", "bring the fee closer")
+            patterns.append((issue, re.compile(r"\b(?:" + "|".join(forms) + r")\b(?!(?:\s+[a-z]+){0,3}\s+(?:down|closer|lower|"
+                                               r"higher|forward|back|together\s+on)\b)"), sides))
     return tuple(patterns)
 
 
@@ -91,7 +121,7 @@ def with_doer_verbs(found: Extraction, text: str, labels: GameLabels, side: int 
     subject names as doing the issue's deed (see above), unsure."""
     if side is None or not found.offers:
         return found
-    verbs = [(issue, pattern) for issue, pattern in _issue_verbs(labels.game)
+    verbs = [(issue, pattern, sides) for issue, pattern, sides in labels.doer_verbs
              if issue not in found.offers and issue not in found.ambiguous and issue not in found.invalid]
     if not verbs or found.ambiguous and _OR.search(text):
         return found
@@ -100,7 +130,7 @@ def with_doer_verbs(found: Extraction, text: str, labels: GameLabels, side: int 
     sentences = [sentence for sentence in _SENTENCE_END.split(english)
                  if not asks_about(sentence) and not (sentence.rstrip().endswith("?") and _OR.search(sentence))]
     offers, reasons = dict(found.offers), []
-    for issue, pattern in verbs:
+    for issue, pattern, sides in verbs:
         givens: set[int] = set()
         for clause in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
             for match in pattern.finditer(clause):
@@ -113,7 +143,6 @@ def with_doer_verbs(found: Extraction, text: str, labels: GameLabels, side: int 
                     doers.add(subject.group("who"))
                 for who in doers:
                     givens.add(side if who in _SPEAKER else 1 - side)
-        sides = dict(_side_table(labels.game, issue))
         if len(givens) == 1 and (given := next(iter(givens))) in sides:
             offers[issue] = sides[given]
             reasons.append(f"{issue}: '{sides[given]}' read from the side the text says does it")

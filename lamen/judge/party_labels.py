@@ -329,8 +329,7 @@ def _cued_side(clause: str, side: int, words: frozenset[str], issue_verbs: bool 
 
 def _open_party_issues(found: Extraction, labels: GameLabels) -> list[str]:
     """The party-named issues (`_side_table`) a reading neither offers nor found ambiguous."""
-    return [issue for issue in labels.issues if issue not in found.offers and issue not in found.ambiguous
-            and _side_table(labels.game, issue)]
+    return [issue for issue in labels.party_issues if issue not in found.offers and issue not in found.ambiguous]
 
 
 def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
@@ -346,7 +345,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     offers, invalid = dict(found.offers), dict(found.invalid)
     reasons: list[str] = []
     open_issues = _open_party_issues(found, labels)
-    if not open_issues and not any(issue not in offers for issue, _ in _done_by_served_issues(labels.game)):
+    if not open_issues and not any(issue not in offers for issue, _ in labels.done_by_served):
         return found
     # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
     # (a question about the thing gives it to no one: "what does your maintenance service cover?")
@@ -388,7 +387,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
             offers[issue] = sides[givens[0]]
             invalid.pop(issue, None)
             reasons.append(f"{issue}: '{sides[givens[0]]}' read from whose side the text gives it to")
-    for issue, (served, none) in _done_by_served_issues(labels.game):
+    for issue, (served, none) in labels.done_by_served:
         # "we'll handle the cleanup ourselves", said by the one served: the provider does none of it
         if issue in offers or issue in found.ambiguous:
             continue
@@ -434,7 +433,7 @@ def _self_labels(game: Game) -> dict[str, tuple[int, str, str | None]]:
 
 
 def _self_of_the_provider(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
-    selves = _self_labels(labels.game)
+    selves = labels.self_labels
     if not any(found.offers.get(issue) == own_label for issue, (_, own_label, _) in selves.items()):
         return found
     game = labels.game
@@ -476,7 +475,7 @@ _EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than|besides|but\s+not|s
 def _served_does_it(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
     if side is None or not found.offers:
         return found
-    selves = _self_labels(labels.game)
+    selves = labels.self_labels
     if not any(issue in found.offers and found.offers[issue] != own_label for issue, (_, own_label, _) in selves.items()):
         return found
     glossed = local_forms(text)
