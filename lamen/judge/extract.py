@@ -21,6 +21,7 @@ from lamen.judge.email_frame import email_body
 from lamen.judge.footnotes import with_footnote
 from lamen.judge.party_labels import note_side, with_party_labels
 from lamen.judge.lone_labels import with_lone_labels
+from lamen.judge.doer_verbs import with_doer_verbs
 from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
 from lamen.judge.tolerance import has_tolerance, without_slack
@@ -574,6 +575,7 @@ def _read_package(message: str, labels: GameLabels, side: int | None) -> Extract
     value to its issue."""
     found = with_party_labels(extract_text(message, labels, side=side), message, labels, side)
     found = with_lone_labels(found, message, labels)  # (messages only: a note keys its values)
+    found = with_doer_verbs(found, message, labels, side)  # (round 23, messages only: "I'll bring him in myself")
     if ":" not in message and "|" not in message and "{" not in message:
         return found
     listed = _listed_offer(message, labels)

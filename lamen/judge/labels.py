@@ -661,6 +661,31 @@ class GameLabels:
         return tuple(label for table in self.issues.values() for label in table.issue.labels if is_date_label(label))
 
     @cached_property
+    def party_issues(self) -> tuple[str, ...]:
+        """The issues whose text labels name a party (`party_labels._side_table`), of the game alone:
+        looked up once here, not per text (hashing a game costs more than the rest of a look-up)."""
+        from lamen.judge.party_labels import _side_table  # (party_labels builds on this module)
+        return tuple(issue for issue in self.issues if _side_table(self.game, issue))
+
+    @cached_property
+    def done_by_served(self) -> tuple[tuple[str, tuple[int, str]], ...]:
+        """`party_labels._done_by_served_issues` of the game, looked up once."""
+        from lamen.judge.party_labels import _done_by_served_issues
+        return _done_by_served_issues(self.game)
+
+    @cached_property
+    def self_labels(self) -> dict[str, tuple[int, str, str | None]]:
+        """`party_labels._self_labels` of the game, looked up once."""
+        from lamen.judge.party_labels import _self_labels
+        return _self_labels(self.game)
+
+    @cached_property
+    def doer_verbs(self) -> tuple[tuple[str, re.Pattern[str], dict[int, str]], ...]:
+        """The issues whose labels say who does a deed, with its verbs (`doer_verbs._issue_verbs`)."""
+        from lamen.judge.doer_verbs import _issue_verbs  # (doer_verbs builds on this module)
+        return _issue_verbs(self.game)
+
+    @cached_property
     def has_dates(self) -> bool:
         """Some issue's labels are dates written "Month D" (`lamen/judge/dates.py`)."""
         return bool(self.date_labels)

@@ -182,6 +182,12 @@ def _served_sides(game: Game) -> tuple[int, ...]:
     "Household", "Owner"), else the other of the one party named by a role of the one serving
     ("Cleaning company")."""
     parties = _party_names(game)
+    # (round twenty-three: the game's own text first. "Owner" is the one served in dog boarding and
+    # the one serving in a ski chalet or a film location; the party an issue's description names as
+    # paying, "What the group pays per night", is the one served whatever its name)
+    payer = _payer_side(game, parties)
+    if payer is not None:
+        return (payer,)
     by_trade = _served_by_name(game, parties)
     if by_trade:
         return tuple(by_trade)
@@ -192,6 +198,25 @@ def _served_sides(game: Game) -> tuple[int, ...]:
     # festival's pitch: only the roles that always serve count here)
     providers = [side for side, party in enumerate(parties) if party & _SERVING_ROLES]
     return (1 - providers[0],) if len(providers) == 1 and not served else ()
+
+
+# "What the group pays", "the fee the venue pays the band", "when the grower pays": a party's word as
+# the subject of "pays" (the article's noun, or the word before "pays"), in an issue's description.
+_PAYS = re.compile(r"\b(?:the\s+)?(?P<who>[a-z]+)\s+(?:pays?|will\s+pay|must\s+pay)\b|\bpaid\s+by\s+(?:the\s+)?(?P<by>[a-z]+)")
+
+
+def _payer_side(game: Game, parties: tuple[frozenset[str], ...]) -> int | None:
+    """The one side the game's issue descriptions name as paying, or None (none named, or both)."""
+    payers: set[int] = set()
+    for issue in game.issues:
+        for description in set(issue.descriptions):
+            for match in _PAYS.finditer(description.lower()):
+                who = match.group("who") or match.group("by")
+                named = [side for side, party in enumerate(parties)
+                         if _names_party(who, party) or who.endswith("s") and _names_party(who[:-1], party)]
+                if len(named) == 1:
+                    payers.add(named[0])
+    return payers.pop() if len(payers) == 1 else None
 
 
 def _served_by_name(game: Game, parties: tuple[frozenset[str], ...]) -> list[int]:
@@ -304,8 +329,7 @@ def _cued_side(clause: str, side: int, words: frozenset[str], issue_verbs: bool 
 
 def _open_party_issues(found: Extraction, labels: GameLabels) -> list[str]:
     """The party-named issues (`_side_table`) a reading neither offers nor found ambiguous."""
-    return [issue for issue in labels.issues if issue not in found.offers and issue not in found.ambiguous
-            and _side_table(labels.game, issue)]
+    return [issue for issue in labels.party_issues if issue not in found.offers and issue not in found.ambiguous]
 
 
 def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
@@ -321,7 +345,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     offers, invalid = dict(found.offers), dict(found.invalid)
     reasons: list[str] = []
     open_issues = _open_party_issues(found, labels)
-    if not open_issues and not any(issue not in offers for issue, _ in _done_by_served_issues(labels.game)):
+    if not open_issues and not any(issue not in offers for issue, _ in labels.done_by_served):
         return found
     # (read in the lexicon's English: "à notre charge" is "on us", "vi selv" "we ourselves")
     # (a question about the thing gives it to no one: "what does your maintenance service cover?")
@@ -363,7 +387,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
             offers[issue] = sides[givens[0]]
             invalid.pop(issue, None)
             reasons.append(f"{issue}: '{sides[givens[0]]}' read from whose side the text gives it to")
-    for issue, (served, none) in _done_by_served_issues(labels.game):
+    for issue, (served, none) in labels.done_by_served:
         # "we'll handle the cleanup ourselves", said by the one served: the provider does none of it
         if issue in offers or issue in found.ambiguous:
             continue
@@ -409,7 +433,7 @@ def _self_labels(game: Game) -> dict[str, tuple[int, str, str | None]]:
 
 
 def _self_of_the_provider(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
-    selves = _self_labels(labels.game)
+    selves = labels.self_labels
     if not any(found.offers.get(issue) == own_label for issue, (_, own_label, _) in selves.items()):
         return found
     game = labels.game
@@ -451,7 +475,7 @@ _EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than|besides|but\s+not|s
 def _served_does_it(found: Extraction, text: str, labels: GameLabels, side: int | None) -> Extraction:
     if side is None or not found.offers:
         return found
-    selves = _self_labels(labels.game)
+    selves = labels.self_labels
     if not any(issue in found.offers and found.offers[issue] != own_label for issue, (_, own_label, _) in selves.items()):
         return found
     glossed = local_forms(text)

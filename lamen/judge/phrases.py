@@ -28,7 +28,9 @@ _ZERO_CUE = re.compile(
     r"n't\s+have\s+(?:the\s+|any\s+)?(?:room|budget|space)\s+(?:\w+\s+){0,3}?for(?:\s+(?:a|an|the))?)\s+"
     # (the words dropped are words, not the new value or its "to": "drop deposit to 500")
     r"(?P<dropped>(?:(?!(?:to|by|down|from|at)\b)[^\W\d_][\w-]*\s+){0,2}(?!(?:to|by|down|from|at)\b)[^\W\d_][\w-]*)\b"
-    r"(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)|"
+    r"(?!\s*(?:to|by|down|from|for|at|in|[$€£\d])\b)"
+    # (nor a shorter cut of the words before a new value: "drop the signing bonus to $5,000" is no "drop the signing")
+    r"(?!(?:\s+[^\W\d_][\w-]*){1,2}\s+(?:down\s+)?(?:to|by)\s*[*_]*\s*[$€£\d])|"
     # "We don't need to sublet at all", "we won't need a deposit": the thing is not wanted
     # ("there's no need for another free one", "I do not need the extended warranty")
     r"\b(?:(?:do\s+not|don't|won't|will\s+not)\s+need|no\s+need\s+for)\s+(?:to\s+|a\s+|an\s+|any\s+|the\s+|another\s+)?(?P<unneeded>[\w-]+)"
