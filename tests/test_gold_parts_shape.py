@@ -140,6 +140,9 @@ SHAPES = (
     # A representative sample of tournament turns (like test52), every note and message naming its side.
     PartShape("test54", "t54", ("coach-charter",), min_new_game_items=30, min_built_in_items=110,
               min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test53's (query languages, booleans for labels, tolerances).
+    PartShape("test55", "t55", ("seed-licensing",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
