@@ -35,4 +35,15 @@ def test_most_notes_give_the_protocols_acceptable_offer() -> None:
 def test_decisions_for_this_part_are_labelled_as_written_in_the_readme() -> None:
     found = {item["id"]: item for item in read_items(GOLD_TEST56)}
     # A value the speaker corrects in the same message ("let me put it differently: ... $1,100") is superseded.
-    assert found["t56-msg-023"]["offers"]["rent"] == "$1100"
+    assert found["t56-msg-015"]["offers"]["rent"] == "$1100" and not found["t56-msg-015"]["ambiguous"]
+    # A package followed by "If you need ..., I could consider 15% in exchange for the main lobby" offers two
+    # packages: what they differ on is ambiguous, what only the first names is offered.
+    assert found["t56-msg-063"]["ambiguous"] == ["location", "commission"]
+    assert found["t56-msg-063"]["offers"] == {"restocking": "twice weekly", "term": "36 months"}
+    # "Would you meet me at $26,500? If not, ... stay with the powertrain plan": warranty ambiguous, price invalid.
+    assert found["t56-msg-119"]["ambiguous"] == ["warranty"] and found["t56-msg-119"]["invalid"] == {"price": "$26,500"}
+    # "$120,000 or $130,000 with no bonus": the bonus is named in one alternative only, so it is offered.
+    assert found["t56-msg-138"]["offers"]["signing bonus"] == "no bonus" and found["t56-msg-138"]["ambiguous"] == ["salary"]
+    # Extras outside the game thrown into a package are unknown issues; "unchanged — see above" offers nothing.
+    assert found["t56-msg-124"]["unknown_issues"] == ["floor mats", "tint"]
+    assert not found["t56-note-083"]["offers"]
