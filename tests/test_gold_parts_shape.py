@@ -148,6 +148,8 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test53's (code-ish offers, per-head and weekly totals, 割/成, quoted whole turns).
     PartShape("test57", "t57", ("lighthouse-stay",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    PartShape("test58", "t58", ("bouncy-castle-hire",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
