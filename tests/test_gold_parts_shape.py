@@ -137,6 +137,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test47's (artifact wrappers, scripted dialogues, UI debris, marks).
     PartShape("test53", "t53", ("choir-tour",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # Issue 12's second held-out set again: drift beyond test53's (SQL, protobuf, S-expressions, merge conflicts, full-width digits).
+    PartShape("test59", "t59", ("falconry-display",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
