@@ -137,6 +137,22 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test47's (artifact wrappers, scripted dialogues, UI debris, marks).
     PartShape("test53", "t53", ("choir-tour",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test52), every note and message naming its side.
+    PartShape("test54", "t54", ("coach-charter",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test53's (query languages, booleans for labels, tolerances).
+    PartShape("test55", "t55", ("seed-licensing",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    PartShape("test56", "t56", ("vending-placement",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test53's (code-ish offers, per-head and weekly totals, 割/成, quoted whole turns).
+    PartShape("test57", "t57", ("lighthouse-stay",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    PartShape("test58", "t58", ("bouncy-castle-hire",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test53's (SQL, protobuf, S-expressions, merge conflicts, full-width digits).
+    PartShape("test59", "t59", ("falconry-display",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
