@@ -27,8 +27,8 @@ chosen by `--round`:
   written during round 21). The parts written during round 22 (test48 on) are scored by the lead only,
   before and after.
 - round 23: A = every item of test20 ... test47; B = every item of test48 ... test53 (six parts by six hands,
-  written during round 22). The parts written during round 23 (test54 on) are scored by the lead only,
-  before and after.
+  written during round 22). The parts written during round 23 (test54 ... test59) were scored by the lead
+  only, before and after.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
