@@ -12,8 +12,6 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
-from lamen.judge.parties import party_patterns
-
 _NUMBER = r"(?P<{0}>\d+(?:\.\d+)?)(?P<{0}u>\s?%)?"
 # (what may stand between a number and the party it is given to: "seats for", "of", "côté", "des
 # employés de": up to three words)
