@@ -21,13 +21,12 @@ from functools import lru_cache
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
-from lamen.judge.party_labels import (_CLAUSE, _DENIED, _SELF, _SENTENCE_END, _names_party, _party_names, _served_sides,
-                                      _side_table, _verb_forms)
+from lamen.judge.party_labels import (_CLAUSE, _DENIED, _REFLEXIVE, _SELF, _SENTENCE_END, _WORD, _names_party, _party_names,
+                                      _served_sides, _side_of, _side_table, _verb_forms)
 from lamen.judge.stance import asks_about
 from lamen.judge.values import local_forms
 from lamen.spec.game import Game
 
-_WORD = re.compile(r"[a-z]+")
 # Verbs of one deed, whichever direction the thing goes: who moves it is who does the transport.
 # (not "take", "move", "drop" or "cover" alone: "we'll take the suite", "move on price", "drop the
 # request", "cover the cost" are no deed of the issue; "pick" and "drop" only with their particle)
@@ -111,8 +110,6 @@ def _issue_verbs(game: Game) -> tuple[tuple[str, re.Pattern[str], dict[int, str]
 # up", "you can just bring"); not after "if" / "unless" (a condition of one option).
 _SUBJECT = r"(?<!\bif\s)(?<!\bunless\s)\b(?P<who>we|i|you|u)(?:\s+guys)?(?:'ll|'d|\s+(?:will|would|can|could|should|shall|must|do|also))?\s+(?:[a-z]+\s+)?$"
 _SUBJECT_BEFORE = re.compile(_SUBJECT)
-_REFLEXIVE = re.compile(r"\b(?P<who>ourselves|myself|yourselves|yourself)\b")
-_SPEAKER = {"we", "i", "ourselves", "myself"}
 _OR = re.compile(r"\bor\b")
 
 
@@ -142,7 +139,7 @@ def with_doer_verbs(found: Extraction, text: str, labels: GameLabels, side: int 
                 if subject:
                     doers.add(subject.group("who"))
                 for who in doers:
-                    givens.add(side if who in _SPEAKER else 1 - side)
+                    givens.add(_side_of(who, side))
         if len(givens) == 1 and (given := next(iter(givens))) in sides:
             offers[issue] = sides[given]
             reasons.append(f"{issue}: '{sides[given]}' read from the side the text says does it")
