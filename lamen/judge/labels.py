@@ -661,11 +661,29 @@ class GameLabels:
         return tuple(label for table in self.issues.values() for label in table.issue.labels if is_date_label(label))
 
     @cached_property
-    def party_issues(self) -> tuple[str, ...]:
-        """The issues whose text labels name a party (`party_labels._side_table`), of the game alone:
-        looked up once here, not per text (hashing a game costs more than the rest of a look-up)."""
+    def party_sides(self) -> dict[str, dict[int, str]]:
+        """issue -> {side: label} for the issues whose text labels name a party
+        (`party_labels._side_table`), of the game alone: looked up once here, not per text (hashing
+        a game costs more than the rest of a look-up). Callers must not change the tables."""
         from lamen.judge.party_labels import _side_table  # (party_labels builds on this module)
-        return tuple(issue for issue in self.issues if _side_table(self.game, issue))
+        return {issue: dict(table) for issue in self.issues if (table := _side_table(self.game, issue))}
+
+    @cached_property
+    def party_issues(self) -> tuple[str, ...]:
+        """The issues whose text labels name a party, in the game's order."""
+        return tuple(self.party_sides)
+
+    @cached_property
+    def party_issue_words(self) -> dict[str, frozenset[str]]:
+        """`party_labels._issue_words` of each issue (the stems that speak of it), looked up once."""
+        from lamen.judge.party_labels import _issue_words
+        return {issue: _issue_words(self.game, issue) for issue in self.issues}
+
+    @cached_property
+    def party_side_words(self) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+        """`party_labels._party_words` of each party-named issue (the words naming each side), looked up once."""
+        from lamen.judge.party_labels import _party_words
+        return {issue: _party_words(self.game, issue) for issue in self.party_sides}
 
     @cached_property
     def done_by_served(self) -> tuple[tuple[str, tuple[int, str]], ...]:

@@ -351,7 +351,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     # (a question about the thing gives it to no one: "what does your maintenance service cover?")
     sentences = [sentence for sentence in _SENTENCE_END.split(local_forms(text)) if not asks_about(sentence)]
     for issue in open_issues:
-        sides = dict(_side_table(labels.game, issue))
+        sides = labels.party_sides[issue]
         names = [issue, *labels.issues[issue].issue.aliases]
         # (clause by clause: "our operator in the cab, and any damage on your own insurance" gives
         # the operator to us and the insurance, not the operator, to you)
@@ -368,7 +368,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
     for issue in [issue for issue in open_issues if issue not in offers]:
         # A clause that speaks of the issue (a word of its name or labels) or, where it is the one
         # party-named issue the game leaves open, of nothing else, and gives it to one side.
-        sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
+        sides, words = labels.party_sides[issue], labels.party_issue_words[issue]
         alone = len(open_issues) == 1
         givens = []
         # (an issue's verb, "if we deliver", is a condition of one option where the text offers
@@ -391,7 +391,7 @@ def with_party_labels(found: Extraction, text: str, labels: GameLabels, side: in
         # "we'll handle the cleanup ourselves", said by the one served: the provider does none of it
         if issue in offers or issue in found.ambiguous:
             continue
-        words = _issue_words(labels.game, issue)
+        words = labels.party_issue_words[issue]
         for clause in (piece for sentence in sentences for piece in _CLAUSE.split(sentence)):
             doers = {_side_of(match.group("who"), side) for match in _REFLEXIVE.finditer(clause)}
             # ("except the fragile items": part of it is left to the provider; round twenty)
@@ -436,7 +436,6 @@ def _self_of_the_provider(found: Extraction, text: str, labels: GameLabels, side
     selves = labels.self_labels
     if not any(found.offers.get(issue) == own_label for issue, (_, own_label, _) in selves.items()):
         return found
-    game = labels.game
     glossed = local_forms(text)  # ("nosotros mismos", "nous-mêmes": "ourselves")
     if not _REFLEXIVE.search(glossed):
         return found
@@ -445,7 +444,7 @@ def _self_of_the_provider(found: Extraction, text: str, labels: GameLabels, side
     for issue, (served, own_label, provided) in selves.items():
         if offers.get(issue) != own_label:
             continue
-        words = _issue_words(game, issue)
+        words = labels.party_issue_words[issue]
         doers = {match.group("who").lower() for sentence in sentences for clause in _CLAUSE.split(sentence)
                  if {_stem(word) for word in _WORD.findall(clause.lower())} & words
                  for match in _REFLEXIVE.finditer(clause)}
@@ -486,7 +485,7 @@ def _served_does_it(found: Extraction, text: str, labels: GameLabels, side: int 
     for issue, (served, own_label, _) in selves.items():
         if issue not in offers or offers[issue] == own_label:
             continue
-        words = _issue_words(labels.game, issue)
+        words = labels.party_issue_words[issue]
         # (the last clause that speaks of the issue: "we'd pack the fragile stuff ourselves...
         # actually no, you pack the fragile items only" revises it)
         spoken = [clause for clause in clauses if {_stem(word) for word in _WORD.findall(clause.lower())} & words]
@@ -641,7 +640,7 @@ def with_named_providers(found: Extraction, text: str, labels: GameLabels, side:
         return found
     offers, invalid, reasons = dict(found.offers), dict(found.invalid), []
     # (clauses that speak of an open issue, with their stems; a question is asked of those only)
-    every_word = frozenset().union(*(_issue_words(labels.game, issue) for issue in open_issues))
+    every_word = frozenset().union(*(labels.party_issue_words[issue] for issue in open_issues))
     clauses: list[tuple[str, set[str]]] = []
     for sentence in _SENTENCE_END.split(local_forms(text)):
         spoken = [(clause, said) for clause in _CLAUSE.split(sentence)
@@ -650,8 +649,8 @@ def with_named_providers(found: Extraction, text: str, labels: GameLabels, side:
         if spoken and not asks_about(sentence):
             clauses += spoken
     for issue in open_issues:
-        sides, words = dict(_side_table(labels.game, issue)), _issue_words(labels.game, issue)
-        parties = _party_words(labels.game, issue)
+        sides, words = labels.party_sides[issue], labels.party_issue_words[issue]
+        parties = labels.party_side_words[issue]
         # (every clause of the issue must agree, a pronoun's too: "client supplies" in an estimate
         # of the other side beside "we supply" in the writer's own offer settles nothing)
         given: set[int | None] = set()
