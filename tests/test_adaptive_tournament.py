@@ -114,6 +114,7 @@ def test_a_panel_that_leaves_the_ratings_unidentified_is_one_located_line(
     assert not (tmp_path / "t.db").exists()
 
 
+@pytest.mark.slow  # a whole run and its report (~10 s); the panel's schedule is checked above in the default run
 def test_a_panel_run_says_which_design_was_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "panel.db"
     path = spec(tmp_path, "design: panel\npanel: [bot:boulware, bot:hardliner]\n",
