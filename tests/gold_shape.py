@@ -229,6 +229,13 @@ def texts_with(part: Path, *marks: str) -> int:
     return sum(any(mark in item["text"] for mark in marks) for item in items(part))
 
 
+def headed_notes_share(part: Path) -> float:
+    """The share of a part's notes carrying the protocol's "Acceptable offer" heading (in any of the
+    tournament languages of OFFER_HEADINGS): what a representative part promises most notes do."""
+    notes = [item for item in items(part) if item["kind"] == "note"]
+    return sum(any(heading in item["text"].lower() for heading in OFFER_HEADINGS) for item in notes) / len(notes)
+
+
 def check_agreements_bare_and_restating(part: Path, *phrases: str, restated_issues: int | None = None) -> None:
     """The part's agreements come both bare ("We agree on all issues.", no offer) and restating the package
     (some offer; with `restated_issues`, a package of that many issues): the two ways models accept.

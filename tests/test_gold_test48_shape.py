@@ -9,8 +9,7 @@ were committed)."""
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, OFFER_HEADINGS, check_agreements_bare_and_restating
-from tests.gold_shape import items as read_items
+from tests.gold_shape import DATA, check_agreements_bare_and_restating, headed_notes_share
 from tests.gold_shape import new_game_items_offering_every_label
 
 GOLD_TEST48 = DATA / "extraction_gold_test48.jsonl"
@@ -22,9 +21,7 @@ def test_agreements_both_bare_and_restating_the_package() -> None:
 
 def test_most_notes_state_the_protocols_acceptable_offer() -> None:
     # Representative, not a stress test: most notes name the "Acceptable offer" the protocol asks for.
-    notes = [i for i in read_items(GOLD_TEST48) if i["kind"] == "note"]
-    headed = [i for i in notes if any(h in i["text"].lower() for h in OFFER_HEADINGS)]
-    assert len(headed) >= 0.6 * len(notes)
+    assert headed_notes_share(GOLD_TEST48) >= 0.6
 
 
 def test_the_new_game_offers_every_label_from_both_seats() -> None:

@@ -8,8 +8,8 @@ run here (the part is scored by bench/extraction_gold.py, after the labels were 
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, check_agreements_bare_and_restating, new_game_items_offering_every_label
-from tests.gold_shape import items as read_items
+from tests.gold_shape import DATA, check_agreements_bare_and_restating, headed_notes_share
+from tests.gold_shape import new_game_items_offering_every_label
 
 GOLD_TEST54 = DATA / "extraction_gold_test54.jsonl"
 
@@ -20,10 +20,7 @@ def test_agreements_both_bare_and_restating_the_package() -> None:
 
 def test_most_notes_follow_the_protocol() -> None:
     # A representative sample: most notes carry the "Acceptable offer" heading the protocol asks for.
-    notes = [i for i in read_items(GOLD_TEST54) if i["kind"] == "note"]
-    marked = [i for i in notes if any(h in i["text"].lower() for h in ("acceptable", "acceptabel", "akzeptables",
-              "aceptable", "accettabile", "aceitável", "可接受", "許容", "수락 가능"))]
-    assert len(marked) >= 0.6 * len(notes)
+    assert headed_notes_share(GOLD_TEST54) >= 0.6
 
 
 def test_the_new_game_offers_every_label_in_text_and_synonyms() -> None:

@@ -10,7 +10,7 @@ by bench/extraction_gold.py, after the labels were committed)."""
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, OFFER_HEADINGS, check_agreements_bare_and_restating
+from tests.gold_shape import DATA, check_agreements_bare_and_restating, headed_notes_share
 from tests.gold_shape import items as read_items
 from tests.gold_shape import new_game_items_offering_every_label
 
@@ -27,9 +27,7 @@ def test_the_new_game_offers_every_label() -> None:
 
 def test_most_notes_give_the_protocols_acceptable_offer() -> None:
     # A representative sample: most notes name the acceptable offer as the protocol asks, in any language.
-    notes = [i for i in read_items(GOLD_TEST56) if i["kind"] == "note"]
-    headed = [i for i in notes if any(h in i["text"].lower() for h in OFFER_HEADINGS)]
-    assert len(headed) >= 0.7 * len(notes)
+    assert headed_notes_share(GOLD_TEST56) >= 0.7
 
 
 def test_decisions_for_this_part_are_labelled_as_written_in_the_readme() -> None:

@@ -10,8 +10,7 @@ bench/extraction_gold.py, after the labels were committed)."""
 
 from __future__ import annotations
 
-from tests.gold_shape import DATA, OFFER_HEADINGS, check_agreements_bare_and_restating
-from tests.gold_shape import items as read_items
+from tests.gold_shape import DATA, check_agreements_bare_and_restating, headed_notes_share
 from tests.gold_shape import new_game_items_offering_every_label
 
 GOLD_TEST58 = DATA / "extraction_gold_test58.jsonl"
@@ -23,9 +22,7 @@ def test_agreements_both_bare_and_restating_the_package() -> None:
 
 def test_most_notes_follow_the_protocol() -> None:
     # A representative sample: most notes state their "Acceptable offer" (in the tournament's language).
-    notes = [i for i in read_items(GOLD_TEST58) if i["kind"] == "note"]
-    headed = [i for i in notes if any(h in i["text"].lower() for h in OFFER_HEADINGS)]
-    assert len(headed) >= 0.6 * len(notes)
+    assert headed_notes_share(GOLD_TEST58) >= 0.6
 
 
 def test_the_new_game_exercises_every_label_and_its_other_names() -> None:
