@@ -143,7 +143,4 @@ def with_doer_verbs(found: Extraction, text: str, labels: GameLabels, side: int 
         if len(givens) == 1 and (given := next(iter(givens))) in sides:
             offers[issue] = sides[given]
             reasons.append(f"{issue}: '{sides[given]}' read from the side the text says does it")
-    if not reasons:
-        return found
-    return found.model_copy(update={"offers": offers, "confidence": "unsure",
-                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
+    return found.made_unsure(reasons, offers=offers)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -33,6 +34,14 @@ class Extraction(BaseModel):
     @property
     def found_anything(self) -> bool:
         return bool(self.offers or self.invalid or self.unknown_issues or self.ambiguous)
+
+    def made_unsure(self, reasons: Sequence[str], **update: Any) -> Extraction:
+        """This reading with `update` applied and flagged unsure for `reasons` (joined after any reason
+        it already had); itself, untouched, when a rule found no reason to change it."""
+        if not reasons:
+            return self
+        return self.model_copy(update={**update, "confidence": "unsure",
+                                       "reason": "; ".join(filter(None, (self.reason, *reasons)))})
 
     def is_complete(self, issue_names: list[str] | tuple[str, ...]) -> bool:
         return all(name in self.offers for name in issue_names)

@@ -126,5 +126,4 @@ def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extr
     if not reasons:
         return found
     invalid = {issue: raw for issue, raw in found.invalid.items() if issue not in offers}
-    return found.model_copy(update={"offers": offers, "invalid": invalid, "confidence": "unsure",
-                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
+    return found.made_unsure(reasons, offers=offers, invalid=invalid)

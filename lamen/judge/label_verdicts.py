@@ -94,7 +94,4 @@ def with_turned_down_labels(found: Extraction, text: str, labels: GameLabels) ->
         offers[issue] = offered[0]
         ambiguous.remove(issue)
         reasons.append(f"{issue}: '{offered[0]}' read as the one label no clause turns down")
-    if not reasons:
-        return found
-    return found.model_copy(update={"offers": offers, "ambiguous": tuple(ambiguous), "confidence": "unsure",
-                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
+    return found.made_unsure(reasons, offers=offers, ambiguous=tuple(ambiguous))

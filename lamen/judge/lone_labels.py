@@ -76,7 +76,4 @@ def with_lone_labels(found: Extraction, text: str, labels: GameLabels) -> Extrac
         if kept:
             offers[issue] = label
             reasons.append(f"{issue}: '{label}' read from its one telling word alone")
-    if not reasons:
-        return found
-    return found.model_copy(update={"offers": offers, "confidence": "unsure",
-                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
+    return found.made_unsure(reasons, offers=offers)

@@ -457,10 +457,7 @@ def _self_of_the_provider(found: Extraction, text: str, labels: GameLabels, side
             else:
                 offers[issue] = provided
             reasons.append(f"{issue}: the provider does it itself")
-    if not reasons:
-        return found
-    return found.model_copy(update={"offers": offers, "confidence": "unsure",
-                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
+    return found.made_unsure(reasons, offers=offers)
 
 
 # Round twenty, the other way round: a label of the provider doing it read from a clause whose
@@ -497,10 +494,7 @@ def _served_does_it(found: Extraction, text: str, labels: GameLabels, side: int 
         else:
             offers[issue] = own_label
             reasons.append(f"{issue}: '{own_label}' read from the side served doing it itself")
-    if not reasons:
-        return found
-    return found.model_copy(update={"offers": offers, "confidence": "unsure",
-                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
+    return found.made_unsure(reasons, offers=offers)
 
 
 @lru_cache(maxsize=512)
@@ -669,7 +663,4 @@ def with_named_providers(found: Extraction, text: str, labels: GameLabels, side:
             offers[issue] = sides[named]
             invalid.pop(issue, None)
             reasons.append(f"{issue}: '{sides[named]}' read from the party the text names as providing it")
-    if not reasons:
-        return found
-    return found.model_copy(update={"offers": offers, "invalid": invalid, "method": "text", "confidence": "unsure",
-                                    "reason": "; ".join(filter(None, (found.reason, *reasons)))})
+    return found.made_unsure(reasons, offers=offers, invalid=invalid, method="text")
