@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.caseless import caseless
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
 from lamen.judge.dates import MONTHS, in_label_form
@@ -16,25 +17,25 @@ from lamen.judge.messages import extract_text, mentions
 from lamen.judge.proximity import word_weights
 from lamen.judge.values import in_english, local_forms
 
-_RELATIVE = re.compile(
+_RELATIVE = caseless(
     r"\b(?:less|more|lower|higher|cheaper|fewer|longer|shorter)\s+than\s+(?:you|your|what|the|my|our|last|before|"
     r"previous|that)|[\d%]\s*(?:[a-z]+\s+)?(?:less|more|lower|higher|off|down|up|cheaper)\s+(?:than|from|on|of)\b|"
     r"\bsame\s+(?:as|terms|deal|package|offer)\b|\bas\s+before\b|\bhalf\s*-?way\b|\bsplit\s+the\s+difference\b|"
     r"\b(?:knock|shave|take)\s+\S+\s+off\b|\bpoints?\s+(?:more|less|lower|higher|from)\b|"
     # "$50 under your deposit figure", "a seat more than you asked"
-    r"[\d%]\s*(?:[a-z]+\s+)?(?:under|over|below|above)\s+(?:your|their|the|what)\b", re.IGNORECASE)
+    r"[\d%]\s*(?:[a-z]+\s+)?(?:under|over|below|above)\s+(?:your|their|the|what)\b")
 # "prime + 1%", "CPI plus 2%", "base rate + 0.5%": a margin over a reference, not the value itself.
 _ADDED_TO_REFERENCE = re.compile(r"\b[a-z]{3,}\s*(?:\+|\bplus\b)\s*\d[\d.,]*\s*(?:%|percent|points?\b|bps\b)",
                                  re.IGNORECASE)
-_HEDGE = re.compile(r"\b(?:might|maybe|perhaps|possibly|(?:could|would)\s+consider|open\s+to|not\s+sure|"
-                    r"thinking\s+(?:of|about)|ideally)\b", re.IGNORECASE)
+_HEDGE = caseless(r"\b(?:might|maybe|perhaps|possibly|(?:could|would)\s+consider|open\s+to|not\s+sure|"
+                  r"thinking\s+(?:of|about)|ideally)\b")
 _QUOTED = re.compile(r"(?m)^\s*>|\byou\s+(?:wrote|said)\b|\bwrote\s*:|[«“]|\bheard\s+you\b|\byou(?:'re|\s+are)\s+at\b",
                      re.IGNORECASE)
 # A range or alternatives written out: two values for one issue are then meant (ambiguous by rule).
 _ALTERNATIVES = re.compile(r"\bor\b|\bto\b|\bbetween\b|\brange\b|\beither\b|\boptions?\b|\d\s?[-–]\s?[$€£]?\d|"
                            r"\bou\b|\boder\b|\bo\b", re.IGNORECASE)
 # The choice left to the other side ("Plated or buffet, whichever your kitchen prefers").
-_LEFT_OPEN = re.compile(r"\b(?:whichever|either\s+way|up\s+to\s+you|your\s+(?:choice|call|pick))\b", re.IGNORECASE)
+_LEFT_OPEN = caseless(r"\b(?:whichever|either\s+way|up\s+to\s+you|your\s+(?:choice|call|pick))\b")
 # A value given per period ("$14,400 per year") that is no label: it may need converting.
 # (A month is the period money issues are usually quoted in: "$1,250 a month" is only invalid.)
 _PER_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(?:year|annum|week|day)\b|/\s*(?:yr|year|wk|week)\b|"

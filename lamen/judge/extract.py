@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.caseless import caseless
 from lamen.judge.checklist import without_crossed_lines, without_empty_boxes
 from lamen.judge.dates import in_label_form, lone_days
 from lamen.judge.doubt import KEYLESS_LINE, NO_OFFER_YET, second_look
@@ -623,9 +624,8 @@ def _shares_a_number(label: str, raw: str) -> bool:
 
 
 # 'You wrote: "..."', 'Your offer ("$1,400, 6 months")': the other side's words, quoted.
-_YOU_WROTE = re.compile(r"\b(?:(?:you|they)\s+(?:wrote|said|proposed|offered|asked for)|your\s+(?:last\s+|previous\s+|latest\s+)?"
-                        r"(?:offer|proposal|terms|counter-?offer|message))\s*[:(]?\s*[\"“«][^\"”»]{0,300}[\"”»]\)?",
-                        re.IGNORECASE)
+_YOU_WROTE = caseless(r"\b(?:(?:you|they)\s+(?:wrote|said|proposed|offered|asked for)|your\s+(?:last\s+|previous\s+|latest\s+)?"
+                      r"(?:offer|proposal|terms|counter-?offer|message))\s*[:(]?\s*[\"“«][^\"”»]{0,300}[\"”»]\)?")
 _QUOTED_LINE = re.compile(r"(?m)^[ \t]*>.*(?:\n|$)")
 
 

@@ -20,6 +20,7 @@ from functools import cached_property, lru_cache
 from collections.abc import Collection
 from typing import Literal
 
+from lamen.judge.caseless import caseless
 from lamen.judge.dates import is_date_label
 from lamen.judge.issue_names import SYNONYMS, close_spelling, key_words, stem_words, synonym_variants
 from lamen.judge.numbers import (
@@ -41,9 +42,9 @@ ZERO_WORDS = re.compile(r"^\s*(?:none|no|zero|nil|nothing|not\s+(?:allowed|permi
                         r"\b(?:interest|fee|cost|charge)[\s-]?free\b|\bfree of (?:charge|interest)\b|"
                         r"\bno\s+\w+\s+(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.IGNORECASE)
 # Asides in parentheses are dropped, unless they offer an alternative ("24 months (or 27)").
-EVEN_SPLIT = re.compile(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|half\s+(?:of\s+)?the|"
-                        r"split\s+(?:down\s+the\s+)?"
-                        r"(?:middle|evenly|equally))\b", re.IGNORECASE)
+EVEN_SPLIT = caseless(r"\b(?:even(?:ly)?|equal(?:ly)?|50[\s/-]?50|fifty[\s-]fifty|half\s+each|half\s+(?:of\s+)?the|"
+                      r"split\s+(?:down\s+the\s+)?"
+                      r"(?:middle|evenly|equally))\b")
 _FILLER_WORDS = {"a", "an", "the", "is", "be", "to", "of", "and", "please", "yes", "with", "for", "it", "fine", "ok",
                  # a preposition or possessive around a label's word says nothing of which label
                  # ("via my bank" is the bank loan, "at your home" the home visits)
@@ -183,10 +184,9 @@ _NOT_TELLING = {"with", "without", "only", "included", "include", "including", "
 
 # ("$1,250 — a reduction from my earlier $1,500", "18 months, an increase on your 12": a step
 # named by its noun, from the value it replaces)
-_REPLACED_TAIL = re.compile(r"(?<=\S)\s*[(,—–-]?\s*\b(?:instead\s+of|rather\s+than|down\s+from|up\s+from|in\s+place\s+of|"
-                            r"(?:an?\s+|the\s+)?(?:\w+\s+)?(?:reduction|decrease|drop|cut|increase|raise|rise|step|move|change|"
-                            r"concession|discount)\s+(?:down\s+|up\s+)?(?:from|on|of)\s+(?:my|our|your|their|the|its)\b).*$",
-                            re.IGNORECASE | re.DOTALL)
+_REPLACED_TAIL = caseless(r"(?<=\S)\s*[(,—–-]?\s*\b(?:instead\s+of|rather\s+than|down\s+from|up\s+from|in\s+place\s+of|"
+                          r"(?:an?\s+|the\s+)?(?:\w+\s+)?(?:reduction|decrease|drop|cut|increase|raise|rise|step|move|change|"
+                          r"concession|discount)\s+(?:down\s+|up\s+)?(?:from|on|of)\s+(?:my|our|your|their|the|its)\b).*$", re.DOTALL)
 
 MatchKind = Literal["label", "invalid", "ambiguous", "empty"]
 

@@ -17,6 +17,7 @@ from functools import lru_cache
 from decimal import Decimal
 from fractions import Fraction
 
+from lamen.judge.caseless import caseless
 from lamen.judge.dates import is_date_label
 from lamen.judge.extraction import Extraction
 from lamen.judge.label_alternatives import offered_with_another
@@ -58,20 +59,20 @@ _OR_MORE = re.compile(r"(?<![\w$€£.,])((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]
 _EXCEPT = re.compile(r"\b(?:except(?:\s+(?:that|for))?|apart\s+from|other\s+than|but\s+with)\b", re.IGNORECASE)
 # "... but ...", and a slip corrected in the same sentence ("$2,500 — sorry, I meant $3,000",
 # "make that $1,200", "or rather"): the value after it replaces the one before it.
-_CONTRAST = re.compile(r"\bbut\b(?!\s+(?:not|never)\b)|\bi\s+meant\b|\bmake\s+that\b|\bor\s+rather\b|\btypo\b|"
-                       r"\boops\b|\bcorrection\b|\bmake\s+it\b(?=\s*[$€£]?\d)", re.IGNORECASE)
+_CONTRAST = caseless(r"\bbut\b(?!\s+(?:not|never)\b)|\bi\s+meant\b|\bmake\s+that\b|\bor\s+rather\b|\btypo\b|"
+                     r"\boops\b|\bcorrection\b|\bmake\s+it\b(?=\s*[$€£]?\d)")
 _SCORE_WORD = re.compile(r"(?<=\d)\s+(?:zu|tegen)\s+(?=\d)", re.IGNORECASE)
 _ROUND_BEFORE = re.compile(r"\bround\s*(?:#|no\.?\s*)?$", re.IGNORECASE)
 _KEY_BEFORE = re.compile(r"\b([a-z]+)\s*[:=]?\s*(?:[$€£]\s?)?$", re.IGNORECASE)
 # ("6 of 10 seats": a number after "N of" is the whole the first is counted in)
-_TOTAL_BEFORE = re.compile(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$|"
-                           r"\d\s+(?:of|out\s+of)\s+$", re.IGNORECASE)
+_TOTAL_BEFORE = caseless(r"\b(?:of\s+the|out\s+of(?:\s+the)?|of\s+all)\s+$|\bseats?\s+(?:of|out\s+of|sur|su)\s+$|"
+                         r"\d\s+(?:of|out\s+of)\s+$")
 _OF_WHAT = re.compile(r"^\s*(?:[a-z]+\s+)?of\s+(?:our|your|its|their|the|all|his|her)?\s*(?:\d+\s+)?([a-z]+)(?:\s+([a-z]+))?",
                       re.IGNORECASE)
 _PER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every)\s*(?:month|mo|year|yr)\b|^\s*(?:monthly|yearly|annually|a\s+year)\b",
                          re.IGNORECASE)
-_BETWEEN = re.compile(r"\b(?:between|(?:somewhere|anywhere|anything)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
-                      r"(?:and|to)\s+(?=[$€£]?\d)", re.IGNORECASE)
+_BETWEEN = caseless(r"\b(?:between|(?:somewhere|anywhere|anything)\s+(?:from|between))\s+(?P<a>[$€£]?[\d.,]+\s?%?)\s+"
+                    r"(?:and|to)\s+(?=[$€£]?\d)")
 _COMPROMISE_BEFORE = re.compile(r"\b(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s*$",
                                 re.IGNORECASE)
 # "from" just before "X to Y": a move from X to Y, unless the words before say a range ("ranging from").
@@ -421,9 +422,9 @@ def _in_issue_order(found: list[_Found], labels: GameLabels) -> list[tuple[str, 
 
 # "The fee feels like a burden. I'll waive it entirely.": giving up the issue the text spoke of
 # last, unless a new value follows ("drop it to $40" lowers it).
-_PRONOUN_ZERO = re.compile(r"\b(?:waiv(?:e|ing)|drop(?:ping)?|skip(?:ping)?|forgo(?:ing)?|scrap(?:ping)?|"
-                           r"eliminat(?:e|ing)|remov(?:e|ing))\s+(?:it|that|this|them|those|these)\b"
-                           r"(?!\s*(?:(?:down\s+)?(?:to|by|from|for|at|in)\b|[$€£\d]))", re.IGNORECASE)
+_PRONOUN_ZERO = caseless(r"\b(?:waiv(?:e|ing)|drop(?:ping)?|skip(?:ping)?|forgo(?:ing)?|scrap(?:ping)?|"
+                         r"eliminat(?:e|ing)|remov(?:e|ing))\s+(?:it|that|this|them|those|these)\b"
+                         r"(?!\s*(?:(?:down\s+)?(?:to|by|from|for|at|in)\b|[$€£\d]))")
 
 
 def _zero_pronoun(sentence: str, labels: GameLabels, spoken_of: list[str]) -> list[tuple[str, str, int, int]]:
@@ -440,20 +441,18 @@ def _zero_pronoun(sentence: str, labels: GameLabels, spoken_of: list[str]) -> li
 
 # A sentence that replaces what came before it: "ok realistically 2%", "Actually, make it $1,200",
 # "On second thought, 18 months", "jokes aside, 3%".
-_REVISES = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|but|well|fine|alright|no)\W+)?(?:realistically|actually|seriously|"
-                      r"on\s+second\s+thought|scratch\s+that|correction|jok(?:es|ing)\s+aside|in\s+all\s+seriousness|"
-                      r"to\s+be\s+realistic|more\s+realistically|let\s+me\s+correct|"
-                      # "Final offer: ...", "Bottom line: ...", "To recap: ..." after a history of offers
-                      r"(?:(?:my|our|the|here's\s+(?:my|our))\s+)?(?:final|revised|updated|new|current|latest)\s+"
-                      r"(?:offer|proposal|answer|terms|position|package)|final(?=\s*:)|bottom[\s-]+line|to\s+(?:sum\s+up|recap)|"
-                      r"in\s+summary|summary(?=\s*:)|(?:update[ds]?|edit(?:ed)?|revision|revised|amended|amendment)(?=\s*:))\b",
-                      re.IGNORECASE)
+_REVISES = caseless(r"^\W*(?:(?:ok(?:ay)?|so|but|well|fine|alright|no)\W+)?(?:realistically|actually|seriously|"
+                    r"on\s+second\s+thought|scratch\s+that|correction|jok(?:es|ing)\s+aside|in\s+all\s+seriousness|"
+                    r"to\s+be\s+realistic|more\s+realistically|let\s+me\s+correct|"
+                    # "Final offer: ...", "Bottom line: ...", "To recap: ..." after a history of offers
+                    r"(?:(?:my|our|the|here's\s+(?:my|our))\s+)?(?:final|revised|updated|new|current|latest)\s+"
+                    r"(?:offer|proposal|answer|terms|position|package)|final(?=\s*:)|bottom[\s-]+line|to\s+(?:sum\s+up|recap)|"
+                    r"in\s+summary|summary(?=\s*:)|(?:update[ds]?|edit(?:ed)?|revision|revised|amended|amendment)(?=\s*:))\b")
 
 
 # A sentence that ends by taking itself back ("fee $7,000 wait no.", "$1,200... scratch that."):
 # the next sentence revises it.
-_RETRACTS = re.compile(r"\b(?:wait,?\s+no|no,?\s+wait|scratch\s+that|strike\s+that|hmm,?\s+no|never\s*mind)\W*$",
-                       re.IGNORECASE)
+_RETRACTS = caseless(r"\b(?:wait,?\s+no|no,?\s+wait|scratch\s+that|strike\s+that|hmm,?\s+no|never\s*mind)\W*$")
 
 
 # A reply that opens by taking up the other side's question explains the terms it names; only a
@@ -488,8 +487,7 @@ _LISTENER_WORDS = re.compile(r"\b(?:you|your|yours|they|their|theirs)\b", re.IGN
 _CONDITION = re.compile(r"^\W*(?:(?:and|but|or|so|then)\s+)?(?:if|unless|otherwise|in\s+case|provided|for\s+(?:a|an)\b|si|wenn|"
                         r"falls|als|se|jeśli|если)\b", re.IGNORECASE)
 _RANGE_JOINT = re.compile(r"\s*(?:to|or|[-–])\s*", re.IGNORECASE)
-_TWO_OF_ONE = re.compile(r"\b(?:or|either|between|alternatively|otherwise)\b|\d\s*%?\s+to\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d",
-                         re.IGNORECASE)
+_TWO_OF_ONE = caseless(r"\b(?:or|either|between|alternatively|otherwise)\b|\d\s*%?\s+to\s+[$€£]?\d|\d\s*[-–]\s*[$€£]?\d")
 # (or in parentheses right after it, or after a noun of it: "hybrid (three days in the office)",
 # "a hybrid schedule (3 days in office)")
 # (round twenty: also a label in bold before its parenthesis, "**hybrid** (three days in the

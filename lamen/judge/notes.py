@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lamen.judge.caseless import caseless
 from lamen.judge.extraction import Extraction
 from lamen.judge.json_blocks import brace_blocks, parse_block
 from lamen.judge.keys import (
@@ -21,17 +22,17 @@ __all__ = ["brace_blocks", "extract_note_json", "offers_from_pairs", "parse_bloc
 
 # Text just before (or right after) a block that marks it as a guess of the opponent's position
 # or a quotation of an earlier offer, not the note's own.
-_ESTIMATE_CUES = re.compile(r"opponent|their\b|they (?:would|might|will|may)|other (?:side|party)|counterpart|"
-                            r"estimat|guess|for reference|previous(?:ly)? offer|last offer|likely|predict|"
-                            # the same cues in the other languages models answer in
-                            r"\bstima|estimaci|estimativ|sch[äa]e?tz|\bgegenseite|controparte|contraparte|otra parte|"
-                            r"outra parte|l'autre partie|adversaire|avversari|"
-                            r"(?:think|expect|believe)\s+(?:the\s+)?\w+\s+(?:will|would|might)|"
-                            # "Expected counter:", "Anticipated response:", "Organiser's probable position:"
-                            r"(?:expected|anticipated|probable|projected|predicted)\s+(?:\w+\s+)?"
-                            r"(?:counter|response|reply|position|offer|ask|demand|terms)|"
-                            # Chinese, Japanese, Korean: expected, estimated, might accept
-                            r"預計|预计|估计|可能接受|对方可能|予想|推定|예상", re.IGNORECASE)
+_ESTIMATE_CUES = caseless(r"opponent|their\b|they (?:would|might|will|may)|other (?:side|party)|counterpart|"
+                          r"estimat|guess|for reference|previous(?:ly)? offer|last offer|likely|predict|"
+                          # the same cues in the other languages models answer in
+                          r"\bstima|estimaci|estimativ|sch[äa]e?tz|\bgegenseite|controparte|contraparte|otra parte|"
+                          r"outra parte|l'autre partie|adversaire|avversari|"
+                          r"(?:think|expect|believe)\s+(?:the\s+)?\w+\s+(?:will|would|might)|"
+                          # "Expected counter:", "Anticipated response:", "Organiser's probable position:"
+                          r"(?:expected|anticipated|probable|projected|predicted)\s+(?:\w+\s+)?"
+                          r"(?:counter|response|reply|position|offer|ask|demand|terms)|"
+                          # Chinese, Japanese, Korean: expected, estimated, might accept
+                          r"預計|预计|估计|可能接受|对方可能|予想|推定|예상")
 _OWN_CUES = re.compile(r"\b(?:my|our|own)\b", re.IGNORECASE)
 # The key of a branch of a condition in code or pseudo-code ("if officer_waives_fee", "else", "otherwise").
 _BRANCH_KEY = re.compile(r"^\W*(?:if|elif|else|otherwise|unless|when|case)\b", re.IGNORECASE)

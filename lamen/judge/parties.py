@@ -10,27 +10,28 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
+from lamen.judge.caseless import caseless
 from lamen.judge.labels import IssueLabels, ValueMatch, in_pair_units, normalise
 
 # Verbs of having or asking to have, in any form ("keeps", "holding", "retained", "'d like").
 # ("7-3 control", "the control issue": the issue's name, no verb)
-_HOLDING = re.compile(r"\b(?:(?:keep|retain|hold|own|get|take|have|need|want|receive|like|seek|accept|ask(?:s|ed|ing)?\s+for|settle\s+for)"
-                      r"(?:s|ed|ing)?|(?<![\d%]\s)(?<![\d%])(?<!\bthe\s)control(?:s|led|ling)?|kept|held|got|has|having|taking|getting"
-                      # the same verbs in the languages models answer in, left unglossed by the lexicon
-                      # ("wir erhalten 5 der 10 Sitze", "nous conservons 7 sièges"): keep, receive, get, want
-                      r"|conserv\w+|gard(?:ons|ez|er|erions|ent)|obten\w+|obtien\w+|recev\w+|recib\w+|ricev\w+|manten\w+|mantien\w+"
-                      r"|behalt\w*|behält|erhalt\w*|bekomm\w+|möchten|wollen|brauchen|quer\w+|voul\w+|vogliamo|otten\w+|tenemos"
-                      r"|teniamo|temos|behouden|houden|krijgen|willen"
-                      # a floor on one's own share: "Company B cannot go below 40% ownership"
-                      r"|go(?:es)?\s+(?:below|under|lower\s+than))\b", re.IGNORECASE)
+_HOLDING = caseless(r"\b(?:(?:keep|retain|hold|own|get|take|have|need|want|receive|like|seek|accept|ask(?:s|ed|ing)?\s+for|settle\s+for)"
+                    r"(?:s|ed|ing)?|(?<![\d%]\s)(?<![\d%])(?<!\bthe\s)control(?:s|led|ling)?|kept|held|got|has|having|taking|getting"
+                    # the same verbs in the languages models answer in, left unglossed by the lexicon
+                    # ("wir erhalten 5 der 10 Sitze", "nous conservons 7 sièges"): keep, receive, get, want
+                    r"|conserv\w+|gard(?:ons|ez|er|erions|ent)|obten\w+|obtien\w+|recev\w+|recib\w+|ricev\w+|manten\w+|mantien\w+"
+                    r"|behalt\w*|behält|erhalt\w*|bekomm\w+|möchten|wollen|brauchen|quer\w+|voul\w+|vogliamo|otten\w+|tenemos"
+                    r"|teniamo|temos|behouden|houden|krijgen|willen"
+                    # a floor on one's own share: "Company B cannot go below 40% ownership"
+                    r"|go(?:es)?\s+(?:below|under|lower\s+than))\b")
 _RECEIVER = re.compile(r"\b(?:for|to|of|from|by)\s+$", re.IGNORECASE)
-_SPEAKER = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
-_LISTENER = re.compile(r"\b(?:you|your|yours|they|their|them|theirs)\b", re.IGNORECASE)
+_SPEAKER = caseless(r"\b(?:we|us|our|ours|ourselves)\b")
+_LISTENER = caseless(r"\b(?:you|your|yours|they|their|them|theirs)\b")
 # "in our favour", "in favour of Company B", and the same said as a direction: "55-45 our way",
 # "tilted toward us", "weighted to Company A".
-_FAVOUR = re.compile(r"\b(?:in\s+(?:(?P<whose>our|your|their)\s+favou?r|favou?r\s+of\s+(?P<party>[\w ]{1,20}))|"
-                     r"(?P<way>our|your|their)\s+way|(?:tilted|weighted|skewed|leaning)\s+(?:toward|towards|to)\s+"
-                     r"(?:(?P<us>us|you|them)|(?P<party2>[\w ]{1,20})))(?=[\s,.;!?]|$)", re.IGNORECASE)
+_FAVOUR = caseless(r"\b(?:in\s+(?:(?P<whose>our|your|their)\s+favou?r|favou?r\s+of\s+(?P<party>[\w ]{1,20}))|"
+                   r"(?P<way>our|your|their)\s+way|(?:tilted|weighted|skewed|leaning)\s+(?:toward|towards|to)\s+"
+                   r"(?:(?P<us>us|you|them)|(?P<party2>[\w ]{1,20})))(?=[\s,.;!?]|$)")
 
 
 @lru_cache(maxsize=64)

@@ -6,6 +6,7 @@ so that a count per week reads as the label that says it, whatever the language.
 from __future__ import annotations
 
 import re
+from lamen.judge.caseless import caseless
 
 # Counts left in the writer's language after the lexicon's pass (which turns "dos", "deux", "tre"
 # into English), and words that are a count and "times" at once ("zweimal", "dvakrát", "дважды").
@@ -32,15 +33,14 @@ _WEEK_WORD = (r"(?:week|wk|woche|semana|semaine|settimana|uken|uka|ugen|veckan|v
               r"týdně|týden|viikossa|seminggu|minggu|εβδομάδα|săptămână)\b|(?:weekly|wöchentlich|tygodniowo)\b")
 _WEEK = rf"(?:(?:[^\W\d]{{1,5}}|/)\s*){{0,2}}(?:{_WEEK_WORD})"
 # "2x/week", "three times a week", "dwa razy w tygodniu", "dos clases por semana"
-_COUNT_FIRST = re.compile(rf"(?<![\w.,]){_COUNT}\s*-?\s*(?:{_TIMES}(?:\s+{_SESSIONS})?|{_SESSIONS})\s*(?:{_WEEK})",
-                          re.IGNORECASE)
+_COUNT_FIRST = caseless(rf"(?<![\w.,]){_COUNT}\s*-?\s*(?:{_TIMES}(?:\s+{_SESSIONS})?|{_SESSIONS})\s*(?:{_WEEK})")
 # "zweimal pro Woche", "twice weekly", "дважды в неделю"
-_ONE_WORD = re.compile(r"(?<!\w)(?P<count>" + "|".join(sorted(map(re.escape, _TIMES_IN_ONE), key=len, reverse=True))
-                       + rf")\s+(?:{_WEEK})", re.IGNORECASE)
+_ONE_WORD = caseless(r"(?<!\w)(?P<count>" + "|".join(sorted(map(re.escape, _TIMES_IN_ONE), key=len, reverse=True))
+                     + rf")\s+(?:{_WEEK})")
 # The week first: "주 2회", "週2回", "每周 2 次", "haftada 2 kez", "seminggu 2 kali"
-_WEEK_FIRST = re.compile(rf"(?:주|週|每周|每週|一周|一週|haftada|seminggu)\s*(?P<count>\d{{1,2}})\s*{_TIMES}", re.IGNORECASE)
-_CUE = re.compile(r"week|wk|woche|seman|semaine|settiman|uke|uge|veck|tygod|недел|тижд|týd|viiko|hafta|minggu|εβδομ|"
-                  r"săptăm|주|週|周", re.IGNORECASE)
+_WEEK_FIRST = caseless(rf"(?:주|週|每周|每週|一周|一週|haftada|seminggu)\s*(?P<count>\d{{1,2}})\s*{_TIMES}")
+_CUE = caseless(r"week|wk|woche|seman|semaine|settiman|uke|uge|veck|tygod|недел|тижд|týd|viiko|hafta|minggu|εβδομ|"
+                r"săptăm|주|週|周")
 
 
 def _english(count: int) -> str:

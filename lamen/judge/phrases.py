@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.caseless import caseless
 from lamen.judge.labels import EVEN_SPLIT, GameLabels, IssueLabels
 from lamen.judge.values import squash
 
-_ZERO_CUE = re.compile(
+_ZERO_CUE = caseless(
     r"\b(?:no(?!\s+need\s+for\b)|zero|waive[sd]?|waiving|without(?:\s+any)?|free\s+of|not\s+(?:pay|charge|allow|permit)\s+any|"
     r"(?:can(?:no|')t|won't|will\s+not|do\s+not|don't)\s+(?:allow|permit|accept|charge)\s+any|"
     # "We are not able to allow subletting", "we cannot permit subletting": the thing refused whole
@@ -36,7 +37,7 @@ _ZERO_CUE = re.compile(
     r"\b(?:(?:do\s+not|don't|won't|will\s+not)\s+need|no\s+need\s+for)\s+(?:to\s+|a\s+|an\s+|any\s+|the\s+|another\s+)?(?P<unneeded>[\w-]+)"
     r"(?!\s+(?:more|less|longer|shorter|than|higher|lower)\b)|"
     r"\b(?P<key>(?:[a-z]+[ \t]+)?[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted|needed|required|necessary|wanted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
-    r"shorter|than|sooner|greater)\b)", re.IGNORECASE)
+    r"shorter|than|sooner|greater)\b)")
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
 
 Found = tuple[str, str, int, int]  # (issue, label, start, end)

@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 
 from lamen.judge.agreement import accepts_named
+from lamen.judge.caseless import caseless
 
 # A value that opens with a month and a day ("March 16", "Apr. 6"): a date.
 _MONTH_START = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.IGNORECASE)
 # Just before a value: it is compared with, or moved away from, not offered.
-_IMMEDIATE_NOT_OWN = re.compile(
+_IMMEDIATE_NOT_OWN = caseless(
     # "from my last $1,400", "your previous 4%", "our opening 7-3": a position left behind
     r"(?:\b(?:(?:my|our|your|their)\s+(?:last|previous|earlier|original|initial|opening|prior)|from|than|not|no|instead of|rather than|beyond|exceed(?:s|ing)?|except|by|(?:heard|hear)\s+you\s+on|"
     r"(?:that's|that\s+is|which\s+is|it's)\s+(?:well\s+)?(?:over|almost|nearly)|for\s+(?:well\s+)?(?:over|more\s+than|almost|nearly)|"
@@ -31,7 +32,7 @@ _IMMEDIATE_NOT_OWN = re.compile(
     r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:(?:the|a|an|your|their|that|this)\s+)?[a-z-]+\s+|"
     r"(?:\bnot|n't)\s+(?:really\s+|entirely\s+|too\s+|very\s+)?(?:comfortable|happy|keen|thrilled|ok(?:ay)?|fine)\s+"
     r"(?:with|about)\s+(?:the\s+|a\s+|an\s+|your\s+|that\s+)?)"
-    r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+    r"(?:[$€£]|usd\s?)?$")
 # Just before a value, searched only where a cue word is (`_STEP_OR_SIDE_CUE`): "bring the fees
 # down another ten dollars, to $40" (a step); "north of 4%", "a hair under 3%" (a side of the value,
 # not the value); "from my $1,400", "from my last number of $28,000" (a position the speaker moves
@@ -44,7 +45,7 @@ _STEP_OR_SIDE_BEFORE = re.compile(
     r"\bfrom\s+(?:my|our|your|their)\s+(?:(?!(?:and|or|but|no|not|with|without|plus)\b)[a-z-]+\s+){0,3}?(?:of\s+)?)"
     r"(?:[$€£]|usd\s?)?$", re.IGNORECASE)
 # Anywhere earlier in the value's clause: the value is the opponent's, or a past position.
-_CLAUSE_NOT_OWN = re.compile(
+_CLAUSE_NOT_OWN = caseless(
     # "your home", "your place": a place the value is not about ("deliver to your home for $1,100").
     # "For your date I'd suggest ...", "thanks for your patience": the listener's own things
     # and acts, no position of theirs.
@@ -80,21 +81,21 @@ _CLAUSE_NOT_OWN = re.compile(
     # a reference figure, not an offer: "our standard rate for this amount is 5.5%"
     r"(?:standard|usual|regular|normal|typical|list)\s+(?:rate|price|fee|retainer|charge|cost|quote)s?\b(?:\s+\w+){0,6}\s+(?:is|are|of)|"
     r"can(?:no|')t|won't|will not|unable to|refuse|reject(?:ed)?|no way|positions? so far|current positions?|"
-    r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b", re.IGNORECASE)
+    r"(?:landlord|tenant|officer|customer|company [ab])\s*[-:])\b")
 # Just before a value: a bound the speaker sets is its offer ("no more than 3 days", "we can't
 # go below $1,000", "up to").
-_BOUND_BEFORE = re.compile(
+_BOUND_BEFORE = caseless(
     r"(?:(?:\b(?:no|not|never)|n't)\s+(?:\w+\s+){0,3}?(?:more|less|higher|lower|fewer|greater|longer|shorter|above|below|"
     r"over|under|beyond)(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|unable to)\s+(?:go|pay|do|offer|lend|"
     r"come down|move|accept|accept anything)\s+(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)"
     r"(?:\s+than)?|\b(?:can(?:no|')t|cannot|won't|will not|must not|mustn't|should not|shouldn't|may not|not to|"
     r"never|doesn't|does not|don't|do not)\s+(?:go\s+)?(?:exceed|surpass|top)|\b(?:up to|at most|at least|a maximum of|a minimum of|max(?:imum)?|min(?:imum)?))\s*"
-    r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+    r"(?:a\s+|an\s+|the\s+)?(?:[$€£]|usd\s?)?$")
 _BOUND_PHRASE = re.compile(r"\b(?:can(?:no|')t|cannot|won't|will\s+not)\s+(?:go|pay|do|offer|accept|come\s+down)\s+"
                            r"(?:any\s+)?(?:higher|lower|above|below|beyond|under|over|more|less)(?:\s+than)?\b",
                            re.IGNORECASE)
 # Just after a value: it is being turned down.
-_REJECTED_AFTER = re.compile(
+_REJECTED_AFTER = caseless(
     # (an amount with thousands separators is one word: "a $2,500 deposit and $1,500 in rent are beyond ...")
     # ("$1,200 but 5 days of subletting is too much": the verdict after "but" is another value's)
     r"^\s*(?:(?:[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?!(?:but|while|whereas|although|though)\b)[^\s,.;!?]+)\s+){0,7}?"
@@ -158,22 +159,22 @@ _REJECTED_AFTER = re.compile(
     r"(?:is|are)\s+(?:(?:much|far|way|a\s+bit)\s+)?(?:more\s+expensive|pricier|costlier)\b)|"
     # "ten hours is a long day", "$30 a head is a lot", "a big ask": a verdict with an article
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:still\s+|really\s+|quite\s+)?"
-    r"a\s+(?:(?:bit|little|very|really)\s+)?(?:(?:too\s+)?(?:long|short|high|low|steep)\s+\w+|lot\b(?!\s+of\b)|big\s+ask|tall\s+order)", re.IGNORECASE)
+    r"a\s+(?:(?:bit|little|very|really)\s+)?(?:(?:too\s+)?(?:long|short|high|low|steep)\s+\w+|lot\b(?!\s+of\b)|big\s+ask|tall\s+order)")
 # ("that's a lot of stability for you" praises what the value gives: no verdict on it)
 # Just after a value: it was a position left behind ("7-3 was our opening", "$1,500 was my first ask").
 _PAST_AFTER = re.compile(r"^\s*(?:[^\s,.;!?]+\s+){0,2}?(?:was|were|had\s+been)\s+(?:(?:my|our|your|their|the)\s+)?"
                          r"(?:opening|first|last|previous|earlier|original|initial|old|prior|starting)\b", re.IGNORECASE)
 # Just after a value: it is a difference from another value ("$100 less than you asked"), not one.
-_DIFFERENCE_AFTER = re.compile(r"^\s*(?:a\.?m\b|p\.?m\b|o'clock\b|:\d\d\b)|"  # a time of day ("Tuesday at 3pm")
-                               r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
-                               # "half a percent off your rate": a reduction, not a value ("20 days off" is leave)
-                               r"off\s+(?:your|their|the|my|our|that|this|it|of|from)\b(?!\s+table))", re.IGNORECASE)
-PROPOSES = re.compile(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
+_DIFFERENCE_AFTER = caseless(r"^\s*(?:a\.?m\b|p\.?m\b|o'clock\b|:\d\d\b)|"  # a time of day ("Tuesday at 3pm")
+                             r"^\s*(?:[a-z]+\s+)?(?:(?:less|more|lower|higher|cheaper|fewer|off)\s+(?:than|from|on|of)\b|"
+                             # "half a percent off your rate": a reduction, not a value ("20 days off" is leave)
+                             r"off\s+(?:your|their|the|my|our|that|this|it|of|from)\b(?!\s+table))")
+PROPOSES = caseless(r"\b(?:propose|proposing|offer|offering|counter|suggest|how about|what about|settle|"
                        r"(?:lowest|highest|most|least|best|max|furthest)\s+(?:i|we)\s+can|tops? out|(?:our|my)\s+budget\s+(?:is|of)|"
                        r"could you|can you|would you|stands?\b|please|"
                        r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
                        r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
-                       r"(?:our|my) (?:position|proposal))", re.IGNORECASE)
+                       r"(?:our|my) (?:position|proposal))")
 # A comma before three digits separates thousands ("$1,200"), not clauses.
 _CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 
@@ -249,12 +250,11 @@ _THEIRS_LABELLED = re.compile(r"\s*(?:you|yours|they|theirs|your\s+side|their\s+
 # A word that makes a clause a statement of its own (a subject or a verb): a clause without one is
 # an item of the list the clause before it began ("You've asked for $1,000 rent, a 36-month lease,
 # no deposit and 10 days": every item is still what they asked for).
-_STATEMENT_WORD = re.compile(
+_STATEMENT_WORD = caseless(
     r"\b(?:i|we|you|they|he|she|it|that|this|there|is|are|was|were|be|been|am|can|could|will|would|shall|"
     r"should|may|might|must|do|does|did|have|has|had|works|need|want|accept|offer|propose|take|give|pay|"
     r"agree|go|make|let|keep|get|seems?|sounds?|looks?|fine|ok|okay|deal|but|or|how|what|if|so|then|except|"
-    r"stays?|goes|comes?|remains?|becomes?)\b|'(?:s|re|ll|d|ve|m)\b|n't\b",
-    re.IGNORECASE)
+    r"stays?|goes|comes?|remains?|becomes?)\b|'(?:s|re|ll|d|ve|m)\b|n't\b")
 
 
 def _value_clause(sentence: str, start: int, end: int) -> str:
@@ -303,12 +303,12 @@ _LIST_LEAD = re.compile(r"\b(?:offered|proposed|suggested|asked(?:\s+for)?|wante
 # Worked-out compromises: "splitting the difference between my $1,200 and your $1,000 gives
 # $1,100", "your 5% and my 2% average to 3.5%". The result is the speaker's; the two ends are not.
 _RESULT_VERB = r"(?:averages?\s+(?:out\s+)?to|gives?|comes?\s+to|equals|works?\s+out\s+to|lands?\s+(?:us\s+)?(?:at|on)|puts?\s+us\s+at)"
-_RESULT_BEFORE = re.compile(rf"\b{_RESULT_VERB}\s*(?:about\s+|roughly\s+|exactly\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+_RESULT_BEFORE = caseless(rf"\b{_RESULT_VERB}\s*(?:about\s+|roughly\s+|exactly\s+)?(?:[$€£]|usd\s?)?$")
 # (after the two ends, "which is" and "that's" state the result too: "the middle of $1,000 and
 # $1,200, which is $1,100")
 _ENDS_RESULT = rf"(?:{_RESULT_VERB}|which\s+(?:is|would\s+be|makes)|that(?:'s|\s+is|\s+would\s+be))"
-_ENDS_BETWEEN = re.compile(rf"\b(?:(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s+between|"
-                           rf"(?:middle|midpoint|mid-point)\s+of)\b(?:(?!\b{_ENDS_RESULT}\b)[^.;!?])*$", re.IGNORECASE)
+_ENDS_BETWEEN = caseless(rf"\b(?:(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)\s+between|"
+                         rf"(?:middle|midpoint|mid-point)\s+of)\b(?:(?!\b{_ENDS_RESULT}\b)[^.;!?])*$")
 _RESULT_AFTER = re.compile(rf"^[^.;!?]*\b{_ENDS_RESULT}\b", re.IGNORECASE)
 _ENDS_THEN_RESULT_BEFORE = re.compile(rf"\b(?:(?:split(?:ting)?\s+the\s+difference|halfway|midway|middle|meet(?:ing)?\s+halfway)"
                                       rf"\s+between|(?:middle|midpoint|mid-point)\s+of)\b[^.;!?]*\b{_ENDS_RESULT}\s*"
@@ -320,12 +320,12 @@ _COMPROMISE_AFTER = re.compile(rf"^[^.;!?]*\b(?:split(?:ting)?\s+the\s+differenc
 
 # Just before a value: the speaker refuses it ("we can't accept a 36-month term", "I'm not able to
 # agree to on-site work", "we won't go with the $2,000 deposit").
-_REFUSED_BEFORE = re.compile(r"(?:\b(?:can(?:no|')t|cannot|won't|will\s+not|(?:am|are|is|'m|'re)\s+(?:not|un)\s*able\s+to|"
-                             r"unable\s+to|not\s+in\s+a\s+position\s+to|refuse\s+to|decline\s+to)\s+"
-                             r"(?:accept|agree\s+to|take|go\s+with|commit\s+to|work\s+with|sign\s+(?:on\s+to|up\s+for)|do)\s+|"
-                             # "no can do on 5 days": the refusal said as an idiom
-                             r"\bno\s+can\s+do\s+(?:on|with|at)\s+)"
-                             r"(?:an?\s+|the\s+|any\s+|your\s+)?(?:[$€£]|usd\s?)?$", re.IGNORECASE)
+_REFUSED_BEFORE = caseless(r"(?:\b(?:can(?:no|')t|cannot|won't|will\s+not|(?:am|are|is|'m|'re)\s+(?:not|un)\s*able\s+to|"
+                           r"unable\s+to|not\s+in\s+a\s+position\s+to|refuse\s+to|decline\s+to)\s+"
+                           r"(?:accept|agree\s+to|take|go\s+with|commit\s+to|work\s+with|sign\s+(?:on\s+to|up\s+for)|do)\s+|"
+                           # "no can do on 5 days": the refusal said as an idiom
+                           r"\bno\s+can\s+do\s+(?:on|with|at)\s+)"
+                           r"(?:an?\s+|the\s+|any\s+|your\s+)?(?:[$€£]|usd\s?)?$")
 
 
 # Just before a parenthesis: the other side's offer, whose values the parenthesis lists.

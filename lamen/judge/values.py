@@ -9,14 +9,15 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
+from lamen.judge.caseless import caseless
+
 _UNITS_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
                 "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
 _TENS_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
                "ninety": 90}
-_NUMBER_WORD = re.compile(
-    r"\b(?:(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand"]) + r")(?:[\s-]+(?:and[\s-]+)?|\b))+",
-    re.IGNORECASE)
+_NUMBER_WORD = caseless(
+    r"\b(?:(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand"]) + r")(?:[\s-]+(?:and[\s-]+)?|\b))+")
 # "a thousand", "for a week", "a year and a half": the article is the number one before a scale,
 # or before a unit where it is a length ("$1,200 a month" is a rate, not one month).
 _ARTICLE = re.compile(r"\b(?:a|an)\s+(?=(?P<next>hundred|thousand|(?:year|month|week|day)s?)\b)", re.IGNORECASE)
@@ -28,8 +29,7 @@ _LENGTH_BEFORE = {"for", "over", "of", "to", "about", "just", "only", "within", 
                   # "subletting — a full week —": a length set off by a dash; "more than a day": a bound
                   "—", "–", "-", "("}
 # "can't offer more than a day", "allow no more than a week": a bound on a length offered.
-_BOUND_BEFORE = re.compile(r"\b(?:offer|give|allow|grant|permit|do|accept|go)\s+(?:any\s+|no\s+)?(?:more|less|longer|shorter)\s+than\s*$",
-                           re.IGNORECASE)
+_BOUND_BEFORE = caseless(r"\b(?:offer|give|allow|grant|permit|do|accept|go)\s+(?:any\s+|no\s+)?(?:more|less|longer|shorter)\s+than\s*$")
 
 
 def _article_one(match: re.Match[str]) -> str:
@@ -47,7 +47,7 @@ def _article_one(match: re.Match[str]) -> str:
 
 _OF_SOMETHING = re.compile(r"s?\s+of\s+(?!(?:the|a|an|this|that|it|them|us|you|notice|time|thought)\b)[a-z]", re.IGNORECASE)
 # "five grand", "10 grand": thousands of dollars.
-_GRAND = re.compile(r"\b(\d+(?:\.\d+)?|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b", re.IGNORECASE)
+_GRAND = caseless(r"\b(\d+(?:\.\d+)?|" + "|".join([*_UNITS_WORDS, *_TENS_WORDS]) + r")\s+grand\b")
 # "a grand", "half a grand", "1.2 grand": thousands of dollars; "12 hundred", "1.5 thousand": digits
 # times a scale word; "a couple of days": two.
 _A_GRAND = re.compile(r"\b(?:a|one)\s+grand\b", re.IGNORECASE)
@@ -68,8 +68,8 @@ _HALF_A_UNIT = re.compile(r"\bhalf\s+(?:a|an|one)\s+(?=(?:year|month|week|day|pe
 _SINGLE_UNIT = re.compile(r"\b(?:a|one)\s+single\s+(?=(?:year|month|week|day)\b)", re.IGNORECASE)
 # "a full week", "two whole years", "12 complete months": a count of units (up to twelve, in words
 # or digits), decorated.
-_FULL_UNIT = re.compile(r"\b(a|an|" + "|".join(word for word, number in _UNITS_WORDS.items() if 1 <= number <= 12)
-                        + r"|\d{1,2})\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)s?\b)", re.IGNORECASE)
+_FULL_UNIT = caseless(r"\b(a|an|" + "|".join(word for word, number in _UNITS_WORDS.items() if 1 <= number <= 12)
+                      + r"|\d{1,2})\s+(?:full|whole|entire|complete)\s+(?=(?:year|month|week|day)s?\b)")
 _HALF_WORDS = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_a_half\b", re.IGNORECASE)
 # "five and seven thousand", "two to three hundred": the scale belongs to both numbers of a range.
@@ -142,8 +142,8 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d{1,2}),(\d{1,2})(?=\s?%)")
 
 # A word any rewrite of words_to_digits starts from (number words, an article before a unit or a
 # scale, "grand", "and a half"); a text without one is returned as it is.
-_WORDS_CUE = re.compile(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "a", "an", "grand", "half", "full", "whole", "entire", "complete"])
-                        + r")\b", re.IGNORECASE)
+_WORDS_CUE = caseless(r"\b(?:" + "|".join([*_UNITS_WORDS, *_TENS_WORDS, "hundred", "thousand", "a", "an", "grand", "half", "full", "whole", "entire", "complete"])
+                      + r")\b")
 
 
 _COUNTED_AFTER = re.compile(r"\s*-?\s*(?:(?!(?:a|an|per|each|every)\b)[a-z]+\s+)?(?:days?|weeks?|months?|years?|hours?|percent|per\s?cent|%|"
@@ -249,11 +249,10 @@ _YEARS_AND_MONTHS = re.compile(r"\b(\d+)\s+years?,?\s+(?:and\s+)?(\d+)\s+months?
 # "1,00,000", "1,50,000": Indian grouping (lakh) is read as written, one number.
 _INDIAN_GROUPS = re.compile(r"(?<![\d,.])\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])")
 # "mille e cento", "mil y cien", "tausend und": other languages join the parts of one number.
-_JOINED_NUMBER_WORDS = re.compile(r"\b(thousand|hundred)\s+(?:e|y|et|und|and)\s+(?=(?:one|two|three|four|five|six|seven|"
-                                  r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)\b)", re.IGNORECASE)
+_JOINED_NUMBER_WORDS = caseless(r"\b(thousand|hundred)\s+(?:e|y|et|und|and)\s+(?=(?:one|two|three|four|five|six|seven|"
+                                r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)\b)")
 # "tra 1.000 e 1.100", "entre 1 000 et 1 100" (translated to "between ... e ..."): a range.
-_BETWEEN_AND = re.compile(r"(\bbetween\s+[$€£]?\d[\d.,]*\s?(?:%|[a-z$]+)?)\s+(?:e|y|et|und|en)\s+(?=[$€£]?\d)",
-                          re.IGNORECASE)
+_BETWEEN_AND = caseless(r"(\bbetween\s+[$€£]?\d[\d.,]*\s?(?:%|[a-z$]+)?)\s+(?:e|y|et|und|en)\s+(?=[$€£]?\d)")
 _DOZEN = re.compile(r"\b(?:a|one)\s+dozen\b", re.IGNORECASE)
 _FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b", re.IGNORECASE)
 # "6 der 10 Sitze", "6 de los 10": a share of a whole, in the words the English grammar knows.
@@ -261,8 +260,8 @@ _OF_THE_WHOLE = re.compile(r"(?<=\d)\s+(?:der|de|dei|degli|delle|dos|das|des|de 
                            re.IGNORECASE)
 # The same count written in words, glossed to English ones first: "sechs der zehn Sitze", "sept sur dix".
 _SMALL_COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten)"
-_OF_THE_WHOLE_IN_WORDS = re.compile(rf"\b({_SMALL_COUNT}|\d+)\s+(?:der|de|dei|degli|delle|dos|das|des|de los|de las|su|sur|von|van)"
-                                    rf"\s+(?={_SMALL_COUNT}\b|\d)", re.IGNORECASE)
+_OF_THE_WHOLE_IN_WORDS = caseless(rf"\b({_SMALL_COUNT}|\d+)\s+(?:der|de|dei|degli|delle|dos|das|des|de los|de las|su|sur|von|van)"
+                                  rf"\s+(?={_SMALL_COUNT}\b|\d)")
 # "6 mil dólares", "9 thousand": a digit before a scale word of any language.
 _TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE)
 # "1,2 mil dólares", "1,5 Tausend": a decimal comma before the scale word (as "1,2k" has one).
@@ -311,7 +310,7 @@ _SHARE_AHEAD = re.compile(r"(?<![\w-])(?:half|(?:the\s+)?(?:full|whole|entire)\s
                           r"at\s+(?:signing|booking)|when\s+(?:we|you)\s+(?:sign|book)))", re.IGNORECASE)
 # A decimal comma in a small amount of money ("0,10 $", "1,5 €"): never a thousands separator,
 # which groups three digits.
-_SMALL_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{1,2}),(\d{1,2})(?=\s?(?:[$€£]|dollars?\b|euros?\b|usd\b))", re.IGNORECASE)
+_SMALL_DECIMAL_COMMA = caseless(r"(?<![\d.,])(\d{1,2}),(\d{1,2})(?=\s?(?:[$€£]|dollars?\b|euros?\b|usd\b))")
 _PER_CENT_WORDS = re.compile(r"\bper\s+cent\b", re.IGNORECASE)
 _PER_CENT = re.compile(r"(?<=\d)\s*(?:per\s+cent|pct\.?|percent)\b", re.IGNORECASE)
 # Words that are numbers of a unit: "a decade" is ten years.
@@ -506,8 +505,8 @@ def word_sequence(text: str) -> list[str]:
 _NON_ENGLISH = re.compile(r"[^\x00-\x7f\u00a0-\u00ff\u2010-\u2027\u2030-\u205e\u20a0-\u20cf\u2190-\u22ff\u2500-\u27bf"
                           r"\U0001f000-\U0001faff\ufe0f]")
 # Function words of French, German, Spanish, Italian, Portuguese and Dutch that English never uses.
-_FOREIGN_WORDS = re.compile(r"\b(?:nous|vous|wir|sie|und|una?|los|las|les|des|der|das|por|para|pour|avec|mit|"
-                            r"che|que|et|du|ist|est|sono|é|não|het|een|voor|nel|della|dei|ein|eine)\b", re.IGNORECASE)
+_FOREIGN_WORDS = caseless(r"\b(?:nous|vous|wir|sie|und|una?|los|las|les|des|der|das|por|para|pour|avec|mit|"
+                          r"che|que|et|du|ist|est|sono|é|não|het|een|voor|nel|della|dei|ein|eine)\b")
 
 
 def in_english(text: str) -> bool:
@@ -523,8 +522,8 @@ def in_english(text: str) -> bool:
 
 # Contractions typed without their apostrophe ("doesnt work", "cant do", "wont accept"): the
 # readers' denials are written with it. ("wont" and "cant" are kept only before a verb-like word.)
-_BARE_CONTRACTION = re.compile(r"\b(do|does|did|is|are|was|were|could|would|should|have|has|had|must|need)nt\b|"
-                               r"\b(ca|wo)nt\b(?=\s+(?:\w+))", re.IGNORECASE)
+_BARE_CONTRACTION = caseless(r"\b(do|does|did|is|are|was|were|could|would|should|have|has|had|must|need)nt\b|"
+                             r"\b(ca|wo)nt\b(?=\s+(?:\w+))")
 
 
 def with_apostrophes(text: str) -> str:
