@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
+
+V = TypeVar("V")
 
 try:  # the parser of `re`, to check a pattern's characters (a private module: without it, no twin)
     from re import _constants as _sre  # type: ignore[attr-defined]
@@ -151,3 +153,30 @@ class Caseless:
 def caseless(source: str, flags: int = 0) -> Caseless:
     """`re.compile(source, flags | re.IGNORECASE)`, read faster on ASCII text (see the module's doc)."""
     return Caseless(source, flags)
+
+
+# What IGNORECASE takes for the same letter: "YIL", "yıl" and "yil" are one word to a pattern,
+# and so must they be to the table a matched word is looked up in ("6 YIL VADE" in capitals).
+# (beyond upper and lower case, re's own table of letters it also takes as one: "ı" and "i",
+# "ſ" and "s", final and other sigma, ...)
+try:
+    from re._casefix import _EXTRA_CASES  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover
+    _EXTRA_CASES = {ord("i"): (0x131,), ord("s"): (0x17F,), 0x3C3: (0x3C2,)}
+_FOLDS = {other: min(code, *others) for code, others in _EXTRA_CASES.items() for other in (code, *others)
+          if other != min(code, *others)}
+
+
+def folded(word: str) -> str:
+    """A word as an IGNORECASE pattern compares it: in lower case, with the letters `re` also takes
+    as one ("ı" and "i", "İ" and "i", "ſ" and "s", Kelvin's "K" and "k") written alike."""
+    return word.lower().replace("i\u0307", "i").translate(_FOLDS)
+
+
+def folded_keys(table: dict[str, V]) -> dict[str, V]:
+    """The table keyed by `folded` words, for looking up what a case-insensitive pattern matched."""
+    result: dict[str, V] = {}
+    for key, value in table.items():
+        if result.setdefault(folded(key), value) != value:
+            raise ValueError(f"folded_keys: {key!r} folds to a word the table already has with another value")
+    return result

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from lamen.judge.caseless import folded, folded_keys
+
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
 # Month names of the languages of the gold parts (lower case, accents kept), one row a month.
@@ -42,6 +44,8 @@ _ORDINAL_DAY = {word: index + 1 for index, word in enumerate(_ORDINALS)} | \
     {"thirtieth": 30, "thirty-first": 31, "thirty first": 31}
 _ORDINAL_ALTERNATION = "|".join(sorted((re.escape(word) for word in _ORDINAL_DAY), key=len, reverse=True))
 _MONTH_OF = {word: MONTHS[index] for index, words in enumerate(_MONTH_WORDS) for word in words}
+# (the words as a case-insensitive pattern matches them: "MART", "ŞUBAT")
+_ORDINAL_DAY_FOLDED, _MONTH_OF_FOLDED = folded_keys(_ORDINAL_DAY), folded_keys(_MONTH_OF)
 _MONTH_ALTERNATION = "|".join(sorted((re.escape(word) for word in _MONTH_OF), key=len, reverse=True))
 
 _ISO = re.compile(r"(?<![\d-])(?:19|20)\d\d-(\d{1,2})-(\d{1,2})(?![\d-])")
@@ -88,9 +92,9 @@ def _set_apart(match: re.Match[str]) -> str:
 
 
 def _day_month(match: re.Match[str]) -> str:
-    day = match.group(1).lower()
-    number = int(day) if day.isdigit() else _ORDINAL_DAY[day]
-    return f"{_MONTH_OF[match.group(2).lower()]} {number}" if 1 <= number <= 31 else match.group(0)
+    day = folded(match.group(1))
+    number = int(day) if day.isdigit() else _ORDINAL_DAY_FOLDED[day]
+    return f"{_MONTH_OF_FOLDED[folded(match.group(2))]} {number}" if 1 <= number <= 31 else match.group(0)
 
 
 # A day of the month alone ("from the 16th", "Monday the sixteenth"): the one date label of the
@@ -105,8 +109,8 @@ def lone_days(text: str, date_labels: tuple[str, ...]) -> str:
         return text
 
     def label(match: re.Match[str]) -> str:
-        day = match.group(1).lower()
-        number = int(day[:-2]) if day[0].isdigit() else _ORDINAL_DAY[day]
+        day = folded(match.group(1))
+        number = int(day[:-2]) if day[0].isdigit() else _ORDINAL_DAY_FOLDED[day]
         named = [date for date in date_labels if date.endswith(f" {number}")]
         return named[0] if len(named) == 1 else match.group(0)
 

@@ -20,7 +20,7 @@ from functools import cached_property, lru_cache
 from collections.abc import Collection
 from typing import Literal
 
-from lamen.judge.caseless import caseless
+from lamen.judge.caseless import caseless, folded
 from lamen.judge.dates import is_date_label
 from lamen.judge.issue_names import SYNONYMS, close_spelling, key_words, stem_words, synonym_variants
 from lamen.judge.numbers import (
@@ -160,8 +160,8 @@ def frequency_words(text: str, label_words: frozenset[str], wordings: Collection
     if "every" not in text.lower() and "each" not in text.lower():
         return text
     text = _EVERY_COUNT.sub(lambda m: _every_count(m, label_words), text)
-    return _FREQUENCY.sub(lambda m: _FREQUENCY_WORDS[m.group(1).lower()]
-                          if _FREQUENCY_WORDS[m.group(1).lower()] in label_words else m.group(0), text)
+    return _FREQUENCY.sub(lambda m: _FREQUENCY_WORDS[folded(m.group(1))]
+                          if _FREQUENCY_WORDS[folded(m.group(1))] in label_words else m.group(0), text)
 
 
 _VULGAR = re.compile(r"[\u00bc-\u00be\u2150-\u215e]")
@@ -453,7 +453,7 @@ class IssueLabels:
             return ValueMatch("empty")
         exact = self.by_normal.get(normalise(text)) or self.by_wording.get(squash(text))
         if exact is None and _ABBREVIATION.search(text):
-            exact = self.by_wording.get(squash(_ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(0).lower()], text)))
+            exact = self.by_wording.get(squash(_ABBREVIATION.sub(lambda m: _ABBREVIATIONS[folded(m.group(0))], text)))
         if exact is None and self.included_label and _YES_NO.fullmatch(text):
             # "assembly: yes" / "not included": of two labels, one saying the thing is included.
             included, other = self.included_label

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.caseless import folded, folded_keys
 from lamen.judge.deal_words import CJK, KOREAN, european_words
 from lamen.judge.label_glosses import CJK_CONCEPTS, SCRIPT_CONCEPTS, concept_words
 
@@ -807,13 +808,14 @@ _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "
                               "timmar": "hours", "tuntia": "hours", "годин": "hours", "часов": "hours", "часа": "hours",
                               "jam": "hours", "saat": "hours", "ώρες": "hours"}
 
+_UNIT_BY_FOLDED_WORD = folded_keys(_UNIT_AFTER_NUMBER_ENGLISH)  # ("6 YIL": the pattern takes it for "yıl")
 UNIT_AFTER_NUMBER = re.compile(rf"(?<=\d)\s*({'|'.join(map(re.escape, _UNIT_AFTER_NUMBER_ENGLISH))})(?![\w])",
                                re.IGNORECASE)
 
 
 def units_after_numbers(text: str) -> str:
     """'12 ay', '2 năm', '14 hari' -> '12 months', '2 years', '14 days'."""
-    return UNIT_AFTER_NUMBER.sub(lambda m: " " + _UNIT_AFTER_NUMBER_ENGLISH[m.group(1).lower()], text)
+    return UNIT_AFTER_NUMBER.sub(lambda m: " " + _UNIT_BY_FOLDED_WORD[folded(m.group(1))], text)
 
 
 # Round sixteen: a word of another language inflected otherwise than the lexicon lists it (Polish

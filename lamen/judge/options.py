@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from lamen.judge.caseless import folded
 from lamen.judge.extraction import Extraction
 
 _KIND = r"(?:option|package|alternative|choice|scenario|plan)"
@@ -104,7 +105,7 @@ def _chosen(rest: str, options: dict[str, str]) -> str | None:
     inner = _inner_names(options)
     for choice in _CHOICE.finditer(rest):
         if choice.group("ordinal"):
-            index = _ORDINALS[choice.group("ordinal").lower()]
+            index = _ORDINALS[folded(choice.group("ordinal"))]
             if index < len(names):
                 return names[index]
             continue

@@ -6,7 +6,7 @@ so that a count per week reads as the label that says it, whatever the language.
 from __future__ import annotations
 
 import re
-from lamen.judge.caseless import caseless
+from lamen.judge.caseless import caseless, folded, folded_keys
 
 # Counts left in the writer's language after the lexicon's pass (which turns "dos", "deux", "tre"
 # into English), and words that are a count and "times" at once ("zweimal", "dvakrát", "дважды").
@@ -20,6 +20,8 @@ _TIMES_IN_ONE = {"once": 1, "twice": 2, "thrice": 3, "einmal": 1, "zweimal": 2, 
                  "kerran": 1, "kahdesti": 2, "raz": 1, "una vez": 1, "une fois": 1, "una volta": 1, "uma vez": 1,
                  "een keer": 1, "één keer": 1, "en gang": 1, "én gang": 1, "en gång": 1, "bir kez": 1, "sekali": 1,
                  "μία φορά": 1, "μια φορά": 1, "o dată": 1, "o data": 1}
+# (looked up as the pattern matched them: "İKİ", "DWA")
+_COUNTS_FOLDED, _TIMES_IN_ONE_FOLDED = folded_keys(_COUNTS), folded_keys(_TIMES_IN_ONE)
 _COUNT = r"(?P<count>\d{1,2}|" + "|".join(sorted(map(re.escape, _COUNTS), key=len, reverse=True)) + ")"
 _TIMES = (r"(?:x|×|times?|mal|veces|vez|fois|volte|volta|vezes|keer|maal|ganger|gange|gånger|gång|razy|raz|"
           r"раз|раза|рази|kertaa|kez|kali|φορές|φορά|ori|dată|次|回|회)")
@@ -48,8 +50,8 @@ def _english(count: int) -> str:
 
 
 def _count(word: str) -> int:
-    word = word.lower()
-    return int(word) if word.isdigit() else _COUNTS.get(word) or _TIMES_IN_ONE[word]
+    word = folded(word)
+    return int(word) if word.isdigit() else _COUNTS_FOLDED.get(word) or _TIMES_IN_ONE_FOLDED[word]
 
 
 def times_a_week(text: str) -> str:

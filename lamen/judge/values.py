@@ -9,7 +9,7 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
-from lamen.judge.caseless import caseless
+from lamen.judge.caseless import caseless, folded
 
 _UNITS_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -300,8 +300,8 @@ _MIXED_BEFORE = re.compile(r"(?:\d|\b(?:a|an|one|two|three|four|five|six|seven|e
 def _word_fraction(match: re.Match[str]) -> str:
     if _MIXED_BEFORE.search(match.string[max(0, match.start() - 30):match.start()]):
         return match.group(0)  # "two and a quarter years": a mixed number, read by words_to_digits
-    count = _COUNT_WORDS[match.group(1).lower()]
-    share = count * _FRACTION_WORDS[match.group(2).lower()]
+    count = _COUNT_WORDS[folded(match.group(1))]
+    share = count * _FRACTION_WORDS[folded(match.group(2))]
     return f"{share}%" if share <= 100 else match.group(0)
 
 
