@@ -27,7 +27,7 @@ from lamen.judge.numbers import (
     CONVERSIONS, UNIT_LETTERS, UNIT_SINGULAR, Quantity, _unit_tokens, decimal_text, has_currency, normalise,
     numbers_in, prepare, quantities, unit_tokens,
 )
-from lamen.judge.values import local_forms, squash, word_sequence, words_to_digits
+from lamen.judge.values import in_english, local_forms, squash, word_sequence, words_to_digits
 from lamen.spec.game import Game
 from lamen.spec.issue import Issue
 
@@ -1011,7 +1011,7 @@ def label_cache(game: Game) -> GameLabels:
 def forget_memos(labels: GameLabels | None = None) -> None:
     """Drop every memoised answer (and a game's), so the next reading costs as much as a first
     one: for timing readings honestly (bench/extraction_gold.py)."""
-    for memo in (normalise, prepare, _unit_tokens, words_to_digits, local_forms):
+    for memo in (normalise, prepare, _unit_tokens, words_to_digits, local_forms, in_english):
         memo.cache_clear()
     if labels is not None:
         labels.key_cache.clear()

@@ -671,7 +671,9 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # one after the contrast is the speaker's word on it (the other was granted or quoted); a
         # value after "but" with none of its issue before it revises nothing
         # (not where a range or alternatives make both values the issue's: "but 1 or 2 days")
-        contrast = _CONTRAST.search(sentence) if not _TWO_OF_ONE.search(sentence) else None
+        # (a range or alternatives in the sentence: asked three times below, answered once here)
+        two_of_one = bool(_TWO_OF_ONE.search(sentence))
+        contrast = _CONTRAST.search(sentence) if not two_of_one else None
         contrast_at = contrast.end() if contrast else len(sentence) + 1
         explains = answering and not proposed
         named_here = sorted((min(p for p, _ in occ), issue) for issue, occ in hits.items() if occ)
@@ -813,7 +815,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         clear = {m.issue for m in result[first_of_sentence:] if m.own and not m.ambiguous}
         contested: dict[str, list[int]] = {}
         # (not where the other value may be a second one of that issue: "between $1,000 and $1,100 for rent")
-        for at_index in range(first_of_sentence, len(result)) if not _TWO_OF_ONE.search(sentence) else ():
+        for at_index in range(first_of_sentence, len(result)) if not two_of_one else ():
             mention = result[at_index]
             if mention.ambiguous and mention.own and labels.issues[mention.issue].currency:
                 contested.setdefault(mention.raw, []).append(at_index)
@@ -843,7 +845,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
                         unsure[at] = f"'{item.span}' and '{raw}' are a range of {issue}"
         # (not where a range or alternatives may make the other value a second one of the same
         # issue: "somewhere between 1000 and 1100 for rent")
-        for item, at, item_proposed, nearest in reversed(unplaced) if not _TWO_OF_ONE.search(sentence) else ():
+        for item, at, item_proposed, nearest in reversed(unplaced) if not two_of_one else ():
             amounts = numbers_in(item.span)
             if len(amounts) != 1:
                 continue

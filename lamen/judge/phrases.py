@@ -38,6 +38,12 @@ _ZERO_CUE = caseless(
     r"(?!\s+(?:more|less|longer|shorter|than|higher|lower)\b)|"
     r"\b(?P<key>(?:[a-z]+[ \t]+)?[a-z]+)\s*(?:[:=]\s*(?:none|no|zero|nil|n/a|waived|not\s+(?:allowed|permitted|needed|required|necessary|wanted))|\s+(?:none|nil))\b(?!\s+(?:more|less|fewer|later|higher|lower|longer|"
     r"shorter|than|sooner|greater)\b)")
+# Every match of _ZERO_CUE holds one of these (in lower case; "no" at a word's start), so that an
+# ASCII sentence without any, most sentences, skips the pattern's pass: its branches that open on
+# any word ("X-free", "X is not allowed", "X: none") try every word of the sentence.
+# (tests/test_judge_zero_hint.py checks the hint against the pattern on every gold sentence)
+ZERO_HINT = re.compile(r"\bno|zero|waiv|without|free|allow|permit|accept|charge|drop|left|exclu|remov|skip|forgo|pass|"
+                       r"giv|afford|room|budget|space|need|nil|n/a")
 _NOT_ISSUE_WORDS = {"the", "a", "an", "any", "all", "of", "more", "less", "than", "other", "such", "further", "way"}
 
 Found = tuple[str, str, int, int]  # (issue, label, start, end)
@@ -171,6 +177,8 @@ def _names_issue(word: str, primary: set[str]) -> bool:
 def zero_mentions(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[Found]:
     """'No subletting', 'waive the service fee', 'interest-free': the issue's zero label."""
     found: list[Found] = []
+    if sentence.isascii() and not ZERO_HINT.search(sentence.lower()):
+        return found
     for match in _ZERO_CUE.finditer(sentence):
         if match.group("subject") and not re.search(r"n't|\bnot\b|\bcannot\b", match.group(0), re.IGNORECASE):
             continue  # "subletting is allowed" names no zero

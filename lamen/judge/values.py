@@ -509,6 +509,7 @@ _FOREIGN_WORDS = caseless(r"\b(?:nous|vous|wir|sie|und|una?|los|las|les|des|der|
                           r"che|que|et|du|ist|est|sono|é|não|het|een|voor|nel|della|dei|ein|eine)\b")
 
 
+@lru_cache(maxsize=4096)  # (asked of one message by the reader and by the doubts)
 def in_english(text: str) -> bool:
     """No letters of other scripts, and at most one word that is a function word of another
     language or a word of the lexicon ("caution" and "bail" are English too)."""
