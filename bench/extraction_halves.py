@@ -29,11 +29,14 @@ chosen by `--round`:
 - round 23: A = every item of test20 ... test47; B = every item of test48 ... test53 (six parts by six hands,
   written during round 22). The parts written during round 23 (test54 ... test59) were scored by the lead
   only, before and after.
+- round 24: A = every item of test20 ... test53; B = every item of test54 ... test59 (six parts by six hands,
+  written during round 23 and scored by the lead only, before and after it). The parts written for round 24
+  (test60 ... test65) are scored by the lead only, before and after.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13|...|22|23] [--errors]
+    python bench/extraction_halves.py [--round 12|13|...|23|24] [--errors]
 """
 
 from __future__ import annotations
@@ -78,6 +81,7 @@ SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
     21: {"A": tuple(Slice(f"test{n}") for n in range(20, 36)), "B": tuple(Slice(f"test{n}") for n in range(36, 42))},
     22: {"A": tuple(Slice(f"test{n}") for n in range(20, 42)), "B": tuple(Slice(f"test{n}") for n in range(42, 48))},
     23: {"A": tuple(Slice(f"test{n}") for n in range(20, 48)), "B": tuple(Slice(f"test{n}") for n in range(48, 54))},
+    24: {"A": tuple(Slice(f"test{n}") for n in range(20, 54)), "B": tuple(Slice(f"test{n}") for n in range(54, 60))},
 }
 
 
