@@ -84,6 +84,8 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             server.wait(timeout=15)
 
 
+# (about 40 s on the idle machine, most of the default run's budget: it runs in CI, as .ci/run sets CI=true)
+@pytest.mark.slow
 def test_a_short_game_through_the_openai_provider(llama_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)  # a real key must not go to a local server
     game = load_game("rental-1-distributive")
