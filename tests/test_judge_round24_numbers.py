@@ -1,0 +1,54 @@
+"""Round 24 of issue 12, numbers in prose (messages first): the numeric values a turn offers now
+(tuned on every item of test20 … test53; checked on test54 … test59, parts by other hands, by
+their totals alone). Each class is tested on fresh examples written for these tests, not the gold
+set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_message
+from lamen.judge.stance import is_own
+from tests.gold_shape import labels_of
+
+
+# A value the speaker's own verb of taking up governs in its clause ("I accept your deposit of
+# $750", "I'll meet your 3 days", "we'd pay your $40 fee") is the speaker's, even where the value is
+# named as the listener's and even where the sentence goes on to ask something ("..., but could
+# rent come down?"). Before, "your" made it a quotation and the question mark undid the acceptance:
+# the values were dropped, sure. (The last example is a chat reply in a layout no gold part has: a
+# "re:" line quoting the issue, then the acceptance.)
+@pytest.mark.parametrize("game, text, offers", [
+    ("rental-agreement", "Thanks — I accept your deposit of $750 and the 18-month lease, but could rent come down?",
+     {"deposit": "$750", "duration": "18 months"}),
+    ("rental-agreement", "Fine on the rest; on subletting I'll meet your 3 days.", {"subletting": "3 days"}),
+    ("loan-agreement", "If you drop the rate to 3% we'd pay your $40 fee.",
+     {"annual interest rate": "3%", "service fees": "$40"}),
+    ("rental-agreement", "re: deposit\n\nWe hereby accept your $1,000 deposit, and we'd take 24 months with it.",
+     {"deposit": "$1000", "duration": "24 months"}),
+])
+def test_a_value_the_speakers_verb_takes_up_is_its_own(game, text, offers) -> None:
+    reading = extract_message(text, labels_of(game), side=1)
+    assert dict(reading.offers) == offers
+
+
+# The rule reads the speaker's own verb only: the listener's ("would you accept"), a negated one, a
+# value set against another after the verb ("rather than your $1,400"), and "meet" or "keep" not
+# followed by the listener's value ("meet in the middle of $1,000 and $1,200", "keep 55% of B's
+# staff") leave the value as the clause grammar reads it.
+@pytest.mark.parametrize("text, value, own", [
+    ("I accept your rent of $1,200 and the 24-month lease, but could we talk deposit?", "$1,200", True),
+    ("I can't accept your $1,400 rent.", "$1,400", False),
+    ("We'll take $1,200 rather than your $1,400.", "$1,400", False),
+    ("I suggest we meet in the middle of $1,000 and $1,200, which is $1,100.", "$1,000", False),
+    ("We won't pay your $50 fee.", "$50", False),
+])
+def test_only_the_speakers_unnegated_verb_takes_a_value_up(text, value, own) -> None:
+    start = text.index(value)
+    assert is_own(text, start, start + len(value)) is own
+
+
+def test_the_listeners_verb_of_taking_up_is_no_acceptance_of_the_speaker() -> None:
+    reading = extract_message("We can't go on like this. You'd take your $1,400 or nothing, you said.",
+                              labels_of("rental-agreement"), side=1)
+    assert "rent" not in reading.offers
