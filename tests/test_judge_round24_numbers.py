@@ -52,3 +52,27 @@ def test_the_listeners_verb_of_taking_up_is_no_acceptance_of_the_speaker() -> No
     reading = extract_message("We can't go on like this. You'd take your $1,400 or nothing, you said.",
                               labels_of("rental-agreement"), side=1)
     assert "rent" not in reading.offers
+
+
+# A share whose holder the clause names ("B owning 65%", "Company B ought to hold 65%", "la empresa
+# B mantiene el 55 %") is that holder's share, whatever places the number under the issue: the
+# issue's labels are Company A's percentage, so Company B's 65% is A's 35%. Before, the conversion
+# ran only where the issue's name stood within eight characters, and elsewhere B's share was read
+# as A's, sure. (The Spanish sentence has no word of the issue's name at all.)
+@pytest.mark.parametrize("text, side, offers", [
+    ("How about a 5-5 board, with B owning 65%?", 1, {"control": "5-5", "ownership": "35%"}),
+    ("As for ownership, our board feels Company B ought to hold 65%.", 0, {"ownership": "35%"}),
+    ("Propuesta: consejo 5-5 y la empresa B mantiene el 55 %.", 1, {"control": "5-5", "ownership": "45%"}),
+])
+def test_a_share_the_clause_gives_to_a_holder_is_that_holders(text, side, offers) -> None:
+    reading = extract_message(text, labels_of("merger"), side=side)
+    assert dict(reading.offers) == offers
+
+
+# A split issue's share stays the split it was ("Company A keeps 60% of its staff": 60%-40% of
+# employees), and a share with no holder named is not converted.
+def test_a_split_and_an_unheld_share_are_unchanged() -> None:
+    reading = extract_message("Benefits 50%, and Company A keeps 60% of its staff.", labels_of("merger"), side=1)
+    assert dict(reading.offers) == {"benefits": "50%", "employees": "60%-40%"}
+    reading = extract_message("Ownership at 65%, board 5-5.", labels_of("merger"), side=1)
+    assert reading.offers.get("ownership") == "65%"

@@ -277,7 +277,9 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     for issue, table in labels.issues.items():
         distance = distances.get(issue, float("inf"))
         near = distance <= 8 or found.two_numbers or (issue in topic[-1:] and found.party is not None)
-        shared = _shares(found, issue, labels) if near else None
+        # (a share whose holder the clause names is that holder's, whatever places it under the
+        # issue: "B owning 55%" is A's 45% though "owning" is no word of the issue's name)
+        shared = _shares(found, issue, labels) if near or (found.party is not None and table.party is not None) else None
         two_number_labels = table.pair_total is not None
         if shared is None and two_number_labels != (found.two_numbers and not found.word_range):
             if not (found.word_range and not two_number_labels):
