@@ -76,3 +76,21 @@ def test_a_split_and_an_unheld_share_are_unchanged() -> None:
     assert dict(reading.offers) == {"benefits": "50%", "employees": "60%-40%"}
     reading = extract_message("Ownership at 65%, board 5-5.", labels_of("merger"), side=1)
     assert reading.offers.get("ownership") == "65%"
+
+
+# A colon with no space before it and one after ("choice 3: $1,200", "Item 2: 18 months",
+# "Variante 2: 1.200 $") is a key's colon: the number before it names the key, and pairs with
+# nothing. Before, "3: $1,200" was read as one split of two numbers, which no issue held, and the
+# value after it was lost. A split keeps its colon where no space follows it ("6:4") or spaces
+# stand both sides ("4 : 6").
+@pytest.mark.parametrize("game, text, side, offers", [
+    ("rental-agreement", "Going with choice 3: $1,200 and a 12-month lease.", 1, {"rent": "$1200", "duration": "12 months"}),
+    ("rental-agreement", "Item 2: 18 months. Item 4: 2 days of subletting.", 1, {"duration": "18 months", "subletting": "2 days"}),
+    ("rental-agreement", "Wir nehmen Variante 2: 1.200 $ Miete und 12 Monate.", 1, {"rent": "$1200", "duration": "12 months"}),
+    ("merger", "Board 6:4, ownership 60%.", 0, {"control": "6-4", "ownership": "60%"}),
+    ("merger", "Conseil 4 : 6, participation de A 40 %.", 1, {"control": "4-6", "ownership": "40%"}),
+])
+def test_a_keys_colon_pairs_the_number_before_it_with_nothing(game, text, side, offers) -> None:
+    reading = extract_message(text, labels_of(game), side=side)
+    assert dict(reading.offers) == offers
+    assert ": " not in reading.reason  # no "'3: $1,200' belongs to no issue"

@@ -42,7 +42,9 @@ MENTION = re.compile(
     rf"\s?(?P<pct>%|\s?percent\b)?"
     # "2% or $5,000" is two values of two issues, not a pair: a percentage pairs with no amount.
     # "$1,200 / 18 months / $1,000": a slash after an amount pairs only with another amount.
-    rf"(?:(?P<sep>\s?[-–:]\s?|\s?/\s?(?(cur)(?=[$€£]))|\s+(?:to|or)\s+)(?(pct)(?![$€£]))(?P<cur2>[$€£])?(?P<num2>{_NUM})"
+    # "3:2", "4 : 6": a split; "Option 2: $1,100", "Step 2: 24 months", "$3,500: eight hours": a
+    # key's colon (none before it, a space after), which pairs the number with nothing.
+    rf"(?:(?P<sep>(?!(?<!\s):\s)\s?[-–:]\s?|\s?/\s?(?(cur)(?=[$€£]))|\s+(?:to|or)\s+)(?(pct)(?![$€£]))(?P<cur2>[$€£])?(?P<num2>{_NUM})"
     rf"\s?(?P<pct2>%)?)?"
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",
     re.IGNORECASE)

@@ -412,9 +412,10 @@ _TAKEN_UP_BEFORE = caseless(
 
 def _taken_up(before: str) -> bool:
     """The value whose sentence opens with `before` is governed by the speaker's verb of taking up."""
-    if not any(cue in before for cue in _TAKES_CUE):
+    tail = before[-80:]
+    if not any(cue in tail for cue in _TAKES_CUE):
         return False
-    clause = _CLAUSE_BREAK.split(before[-80:])[-1]
+    clause = _CLAUSE_BREAK.split(tail)[-1]
     return bool(_TAKEN_UP_BEFORE.search(clause))
 
 
