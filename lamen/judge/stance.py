@@ -399,15 +399,15 @@ _QUOTED_THEN_JOINED = re.compile(r"\d[^.;!?\d]{0,30}?\b(?:you|they)(?:'ve|\s+hav
 # something ("..., but could we lower the deposit?") or names the value as the listener's. Only the
 # first person's verb (not "would you accept $1,400?"), not negated, with nothing between verb and
 # value that sets the value against another ("rather than", "not", "from", "but"), makes it a step
-# ("take the fees down a further ten dollars") or makes it a
-# condition of theirs ("if"). "meet", "pay" and "keep" take up only what is the listener's
-# ("meet your 5 days"; "we meet in the middle of $1,000 and $1,200" and "we'd keep 55% of B's
-# staff" do not take those figures up).
+# ("take the fees down a further ten dollars") or a condition of theirs ("if"); "I take it" is no
+# taking up. "meet", "pay" and "keep" take up only what is the listener's ("meet your 5 days";
+# "we meet in the middle of $1,000 and $1,200" and "we'd keep 55% of B's staff" take nothing up).
 _TAKES_CUE = ("ccept", "take", "meet", "pay", "keep", "yes to", "Yes to")  # (substring tests first: cheap)
 _TAKEN_UP_BEFORE = caseless(
     r"(?:\b(?:i|we)(?:'ll|'d|\s+will|\s+would|\s+can|\s+could|\s+do|\s+also|\s+hereby)?\s+"
-    r"(?:(?:gladly|happily|readily|fully)\s+)?(?:accept|take|(?:meet|pay|keep)\s+(?:your|their))|(?:^|\W)yes\s+to)\b"
-    r"(?:(?!\s(?:not|than|instead|rather|never|no|but|except|from|without|if|or|above|below|over|under|down|up|off|another|further)\b)[^.;:!?\n]){0,45}$")
+    r"(?:(?:gladly|happily|readily|fully)\s+)?(?:accept|take(?!\s+it\b)|(?:meet|pay|keep)\s+(?:your|their))|(?:^|\W)yes\s+to)\b"
+    r"(?:(?!\s(?:not|than|instead|rather|never|no|but|except|from|without|if|or|above|below|over|under|"
+    r"down|up|off|another|further)\b)[^.;:!?\n]){0,45}$")
 
 
 def _taken_up(before: str) -> bool:
