@@ -42,7 +42,9 @@ MENTION = re.compile(
     rf"\s?(?P<pct>%|\s?percent\b)?"
     # "2% or $5,000" is two values of two issues, not a pair: a percentage pairs with no amount.
     # "$1,200 / 18 months / $1,000": a slash after an amount pairs only with another amount.
-    rf"(?:(?P<sep>\s?[-–:]\s?|\s?/\s?(?(cur)(?=[$€£]))|\s+(?:to|or)\s+)(?(pct)(?![$€£]))(?P<cur2>[$€£])?(?P<num2>{_NUM})"
+    # "3:2", "4 : 6": a split; "Option 2: $1,100", "Step 2: 24 months", "$3,500: eight hours": a
+    # key's colon (none before it, a space after), which pairs the number with nothing.
+    rf"(?:(?P<sep>(?!(?<!\s):\s)\s?[-–:]\s?|\s?/\s?(?(cur)(?=[$€£]))|\s+(?:to|or)\s+)(?(pct)(?![$€£]))(?P<cur2>[$€£])?(?P<num2>{_NUM})"
     rf"\s?(?P<pct2>%)?)?"
     rf"(?P<unit>(?:[\s-]?(?:[a-z]+))?)",
     re.IGNORECASE)
@@ -277,7 +279,9 @@ def _candidates(found: _Found, labels: GameLabels, distances: dict[str, float],
     for issue, table in labels.issues.items():
         distance = distances.get(issue, float("inf"))
         near = distance <= 8 or found.two_numbers or (issue in topic[-1:] and found.party is not None)
-        shared = _shares(found, issue, labels) if near else None
+        # (a share whose holder the clause names is that holder's, whatever places it under the
+        # issue: "B owning 55%" is A's 45% though "owning" is no word of the issue's name)
+        shared = _shares(found, issue, labels) if near or (found.party is not None and table.party is not None) else None
         two_number_labels = table.pair_total is not None
         if shared is None and two_number_labels != (found.two_numbers and not found.word_range):
             if not (found.word_range and not two_number_labels):

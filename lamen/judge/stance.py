@@ -393,9 +393,37 @@ _QUOTED_THEN_JOINED = re.compile(r"\d[^.;!?\d]{0,30}?\b(?:you|they)(?:'ve|\s+hav
                                  r"mentioned|asked\s+for|wanted|requested)\s*,?\s+(?:and|plus)\s+", re.IGNORECASE)
 
 
+# Round twenty-four: a value the speaker's own verb of taking up governs, in its clause ("I accept
+# your rent of $1,200", "if I accept your 24-month term", "and pay your $50 fee", "I'll meet your
+# 5 days", "yes to $6,000 over 5 years"): the speaker takes it, whether the sentence goes on to ask
+# something ("..., but could we lower the deposit?") or names the value as the listener's. Only the
+# first person's verb (not "would you accept $1,400?"), not negated, with nothing between verb and
+# value that sets the value against another ("rather than", "not", "from", "but"), makes it a step
+# ("take the fees down a further ten dollars") or a condition of theirs ("if"); "I take it" is no
+# taking up. "meet", "pay" and "keep" take up only what is the listener's ("meet your 5 days";
+# "we meet in the middle of $1,000 and $1,200" and "we'd keep 55% of B's staff" take nothing up).
+_TAKES_CUE = ("ccept", "take", "meet", "pay", "keep", "yes to", "Yes to")  # (substring tests first: cheap)
+_TAKEN_UP_BEFORE = caseless(
+    r"(?:\b(?:i|we)(?:'ll|'d|\s+will|\s+would|\s+can|\s+could|\s+do|\s+also|\s+hereby)?\s+"
+    r"(?:(?:gladly|happily|readily|fully)\s+)?(?:accept|take(?!\s+it\b)|(?:meet|pay|keep)\s+(?:your|their))|(?:^|\W)yes\s+to)\b"
+    r"(?:(?!\s(?:not|than|instead|rather|never|no|but|except|from|without|if|or|above|below|over|under|"
+    r"down|up|off|another|further)\b)[^.;:!?\n]){0,45}$")
+
+
+def _taken_up(before: str) -> bool:
+    """The value whose sentence opens with `before` is governed by the speaker's verb of taking up."""
+    tail = before[-80:]
+    if not any(cue in tail for cue in _TAKES_CUE):
+        return False
+    clause = _CLAUSE_BREAK.split(tail)[-1]
+    return bool(_TAKEN_UP_BEFORE.search(clause))
+
+
 def is_own(sentence: str, start: int, end: int) -> bool:
     """The value at start..end of a sentence is the speaker's own."""
     before = sentence[:start]
+    if _taken_up(before) and not _REJECTED_AFTER.search(sentence[end:end + 70]):
+        return True
     if "?" in sentence and asks_about(sentence):
         # "How about the middle of $1,000 and $1,200, which is $1,100?": a question that works out
         # a compromise proposes its result (and not its ends); any other question asks.
