@@ -1,0 +1,53 @@
+"""Round 24 of issue 12, STRUCTURE: offers laid out as structure (tuned on every item of test20 …
+test53 and the retired parts; checked on test54 … test59, parts by other hands, by their totals
+alone). Each class is tested on fresh examples written for these tests, not the gold set's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_note
+from tests.gold_shape import labels_of
+
+
+# A row of items parted by one recurring separator (a spaced slash or bar, a middle dot), after a
+# lead that names the writer's own offer on its line (ended by ':', '→', '=>', '=') or on the line
+# above: each item is read alone, so a number is never taken for a neighbour's issue nor drawn from
+# the arithmetic above the row. Before, these notes lost items or read none. (A German row of middle
+# dots after '=' is a layout no gold part has.)
+@pytest.mark.parametrize("game, text, offers", [
+    ("loan-agreement",
+     "Customer pushed hard on the fee. I worked out 7000 x 3% = 210 a year, fine.\n\n"
+     "What I will sign => $7,000 / four years / 3% / $10 fee",
+     {"amount": "$7000", "duration": "4 years", "annual interest rate": "3%", "service fees": "$10"}),
+    ("rental-agreement",
+     "Vermieter-Notiz\nmeine Position = Miete 1.100 $ · 18 Monate · Kaution 750 $ · Untervermietung 4 Tage",
+     {"rent": "$1100", "duration": "18 months", "deposit": "$750", "subletting": "4 days"}),
+])
+def test_a_row_of_items_headed_as_the_own_offer_is_read_item_by_item(game, text, offers) -> None:
+    reading = extract_note(text, labels_of(game))
+    assert dict(reading.offers) == offers
+    assert reading.confidence == "unsure"
+    assert "read item by item from a row of values" in reading.reason
+
+
+# A row headed as someone else's position (or a walk-away, a target) is no offer of the writer's:
+# the row rule reads nothing from it (a walk-away alone stays what the note reader makes of it).
+@pytest.mark.parametrize("text, offers", [
+    ("Their last: $9,000 / 8 years / 5% / $60", {}),
+    ("Walk-away → $6,000 / 6 years / 3.5% / $20",
+     {"amount": "$6000", "duration": "6 years", "annual interest rate": "3.5%", "service fees": "$20"}),
+])
+def test_a_row_headed_as_someone_elses_is_not_read_as_the_offer(text, offers) -> None:
+    reading = extract_note(text, labels_of("loan-agreement"))
+    assert "row of values" not in reading.reason
+    assert dict(reading.offers) == offers
+
+
+# A row the note reader already read whole stays as it was: the rule changes nothing it agrees with
+# (a lead naming the round is still the writer's own).
+def test_a_row_already_read_is_left_alone() -> None:
+    text = "scratch: they asked 5.5%, I said 4.5%, 4.5+3.5 = 8 -> 4%\nmy final offer (round 6):\n$5,000 | 5 years | 4% | $30 fee"
+    reading = extract_note(text, labels_of("loan-agreement"))
+    assert dict(reading.offers) == {"amount": "$5000", "duration": "5 years", "annual interest rate": "4%", "service fees": "$30"}
+    assert reading.confidence == "sure"
