@@ -51,3 +51,31 @@ def test_a_row_already_read_is_left_alone() -> None:
     reading = extract_note(text, labels_of("loan-agreement"))
     assert dict(reading.offers) == {"amount": "$5000", "duration": "5 years", "annual interest rate": "4%", "service fees": "$30"}
     assert reading.confidence == "sure"
+
+
+# A row ends where a sentence starts: "… | fees: $0. I would not go above …" reads its last item as
+# "fees: $0", not as a sentence that spoils the row.
+def test_a_row_ends_where_a_sentence_starts() -> None:
+    text = "My terms = $2,000 | 1 year | 2% | fees $10. Nothing above 3% whatever they say."
+    reading = extract_note(text, labels_of("loan-agreement"))
+    assert dict(reading.offers) == {"amount": "$2000", "duration": "1 years", "annual interest rate": "2%",
+                                    "service fees": "$10"}
+
+
+# A line break (<br>) inside a markdown table's cell breaks the cell's text, not the row: the row
+# stays one line and the table is read whole. Before, the rows above the break were lost.
+def test_a_break_inside_a_table_cell_keeps_the_row() -> None:
+    text = ("## Acceptable offer\n| Issue | Value |\n|---|---|\n| Rent | $1,100<br>(firm) |\n"
+            "| Duration | 18 months |\n| Deposit | $500<br/>refundable |\n| Subletting | 3 days |")
+    reading = extract_note(text, labels_of("rental-agreement"))
+    assert dict(reading.offers) == {"rent": "$1100", "duration": "18 months", "deposit": "$500", "subletting": "3 days"}
+
+
+# A sentence after a table, with no key separator anywhere ("A deposit of $500 would ease their
+# worries."), which the line reader splits at an issue's word into an invalid pair, is a remark on
+# the table, not a block that replaces it.
+def test_a_remark_after_a_table_does_not_replace_it() -> None:
+    text = ("| Issue | Value |\n|---|---|\n| Rent | $1,200 |\n| Duration | 24 months |\n| Deposit | $750 |\n"
+            "| Subletting | 2 days |\n\nA deposit at $750 should ease their worries about cash.")
+    reading = extract_note(text, labels_of("rental-agreement"))
+    assert dict(reading.offers) == {"rent": "$1200", "duration": "24 months", "deposit": "$750", "subletting": "2 days"}

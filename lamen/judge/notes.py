@@ -217,9 +217,23 @@ def _is_estimate(note: str, block: Block, labels: GameLabels) -> bool:
     return after.startswith("(") and "{" not in after and bool(_ESTIMATE_CUES.search(after))
 
 
-def own_block(note: str, labels: GameLabels, side: int | None = None) -> tuple[Block | None, list[Block], list[Extraction]]:
+_REVISION_WORD = re.compile(r"\b(?:actually|instead|on second thought|on reflection|changed? my mind|scratch that|revis\w*|updat\w*)\b",
+                            re.IGNORECASE)
+_KEY_SEPARATOR = re.compile(r"[:=|\t→]|\s[—–-]\s")
+
+
+def _is_remark(text: str) -> bool:
+    """One line of six words or more with no key separator anywhere: a sentence, not a key/value line."""
+    # ("Actually, ownership can go to 55% ...", "Instead, rent at ...": a revision, which stays the block)
+    return "\n" not in text.strip() and len(text.split()) >= 6 and not _KEY_SEPARATOR.search(text) and \
+        not REVISION_KEY.match(text) and not _REVISION_WORD.search(text)
+
+
+def own_block(note: str, labels: GameLabels, side: int | None = None,
+              sentences_are_remarks: bool = False) -> tuple[Block | None, list[Block], list[Extraction]]:
     """The note's own offer block (the last one naming a game issue that is no estimate or
-    quotation), all offer blocks, and their readings."""
+    quotation), all offer blocks, and their readings. With `sentences_are_remarks` (a note's
+    reading), a last block that is one sentence with no key separator is a remark on the blocks above."""
     blocks = structured_blocks(note, labels)
     readings = [offers_from_pairs(block.pairs, labels, "json", side) for block in blocks]
     about_game = [(b, r) for b, r in zip(blocks, readings) if r.offers or r.invalid or r.ambiguous]
@@ -234,6 +248,11 @@ def own_block(note: str, labels: GameLabels, side: int | None = None) -> tuple[B
     while len(own) > 1 and not own[-1][1].offers and \
             (not own[-1][1].ambiguous and not any(re.search(r"\d", str(raw)) for raw in own[-1][1].invalid.values())
              or all(isinstance(value, str) and len(value.split()) >= 6 for _, value in own[-1][0].pairs)) and \
+            any(r.offers for _, r in own[:-1]):
+        own.pop()
+    # "A coach at $500 still pays for itself." after a table: a sentence the line reader split at an
+    # issue's word, with no key separator anywhere, is a remark on the block above, not a block.
+    while sentences_are_remarks and len(own) > 1 and own[-1][0].form == "lines" and _is_remark(note[own[-1][0].start:own[-1][0].end]) and \
             any(r.offers for _, r in own[:-1]):
         own.pop()
     # "_Fallback if they reject control:_ 6-4", "We could concede control to 6-4 later if ...", "If they
@@ -256,7 +275,8 @@ def extract_note_json(note: str, labels: GameLabels) -> Extraction | None:
 
 def structured_offer(note: str, labels: GameLabels, side: int | None = None) -> tuple[Block | None, Extraction | None]:
     """The note's own structured block and its reading (None, None when it has none)."""
-    chosen, blocks, readings = own_block(note, labels, side)
+    # (in a message, a sentence after a list may be its counter: the message reader weighs it)
+    chosen, blocks, readings = own_block(note, labels, side, sentences_are_remarks=True)
     if chosen is None:
         return None, None
     reading = readings[blocks.index(chosen)]

@@ -47,8 +47,8 @@ def _own_row(note: str) -> tuple[list[str], bool] | None:
     lines = [line.strip() for line in note.strip().splitlines()]
     for index in range(len(lines) - 1, -1, -1):
         line = lines[index]
-        if not (" / " in line or " | " in line or " · " in line or " • " in line):
-            continue
+        if not (" / " in line or " | " in line or " · " in line or " • " in line) or line.startswith("|"):
+            continue  # (a markdown table's row is the table reader's)
         lead, body = "", line
         cut = _LEAD_END.search(line)
         if cut and cut.start() > 0 and len(line[:cut.start()].split()) <= 7 and \
@@ -58,6 +58,10 @@ def _own_row(note: str) -> tuple[list[str], bool] | None:
             lead = lines[index - 1]  # "My acceptable offer (unchanged since round 4):" above the row
         if not _OWN_LEAD.search(lead) or _OTHER_LEAD.search(lead):
             return None  # the last row is nobody's offer, or someone else's: read no earlier one
+        # "... | fees: $0. I would not go above 1.5%": the row ends where a sentence starts.
+        last = max(body.rfind(separator) for separator in _SEPARATORS)
+        if (end := _SENTENCE.search(body, last)) is not None:
+            body = body[:end.start() + 1]
         items = _items(body)
         return (items, True) if items else None
     return None
