@@ -79,3 +79,30 @@ def test_a_remark_after_a_table_does_not_replace_it() -> None:
             "| Subletting | 2 days |\n\nA deposit at $750 should ease their worries about cash.")
     reading = extract_note(text, labels_of("rental-agreement"))
     assert dict(reading.offers) == {"rent": "$1200", "duration": "24 months", "deposit": "$750", "subletting": "2 days"}
+
+
+# A table with columns beside the writer's values that the header does not name as someone else's
+# ("Points", "Δ", "Gewicht"): the one column whose every cell reads as a label of its row's issue is
+# the writer's (points, changes and weights do not read so); of several such columns, the one the
+# header marks as a value or as now. Before, the columns were read together and the issues ambiguous.
+@pytest.mark.parametrize("text, offers", [
+    ("| Issue | Offer | Δ |\n|---|---|---|\n| Rent | $1,300 | +$100 |\n| Duration | 18 months | −6 |\n"
+     "| Deposit | $1,000 | 0 |\n| Subletting | 4 days | +1 |",
+     {"rent": "$1300", "duration": "18 months", "deposit": "$1000", "subletting": "4 days"}),
+    ("| Punkt | Wert | Gewicht |\n|---|---|---|\n| benefits | 40% | 15 |\n| control | 6-4 | 35 |\n"
+     "| employees | 55%-45% | 10 |\n| ownership | 60% | 40 |",
+     {"benefits": "40%", "control": "6-4", "employees": "55%-45%", "ownership": "60%"}),
+])
+def test_a_tables_value_column_is_found_by_its_cells(text, offers) -> None:
+    game = "rental-agreement" if "Rent" in text else "merger"
+    reading = extract_note(text, labels_of(game))
+    assert dict(reading.offers) == offers
+    assert reading.ambiguous == ()
+
+
+# Two columns that both read as labels and that the header does not tell apart (each side's position)
+# are not chosen between: the reading stays as unsure as it was.
+def test_two_columns_of_values_unmarked_are_not_chosen_between() -> None:
+    text = ("| Issue | Landlord | Tenant |\n|---|---|---|\n| Rent | $1,300 | $1,100 |\n| Duration | 12 months | 24 months |")
+    reading = extract_note(text, labels_of("rental-agreement"))
+    assert "rent" not in reading.offers
