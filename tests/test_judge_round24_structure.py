@@ -106,3 +106,19 @@ def test_two_columns_of_values_unmarked_are_not_chosen_between() -> None:
     text = ("| Issue | Landlord | Tenant |\n|---|---|---|\n| Rent | $1,300 | $1,100 |\n| Duration | 12 months | 24 months |")
     reading = extract_note(text, labels_of("rental-agreement"))
     assert "rent" not in reading.offers
+
+
+# "old → new" under one key is a move: the value after the last arrow is the offer, when it reads as
+# a label of the key's issue (alone or with the issue's name). Before, both values were read and the
+# issue was ambiguous. (A YAML-like list with '=>' arrows and a Spanish lead word is a layout no gold
+# part has.)
+@pytest.mark.parametrize("game, text, offers", [
+    ("merger", "Acceptable offer (moves since last round):\n- benefits: 30% → 40%\n- control: 7-3 → 6-4\n"
+     "- employees: 60%-40%\n- ownership: 65% -> 60%",
+     {"benefits": "40%", "control": "6-4", "employees": "60%-40%", "ownership": "60%"}),
+    ("loan-agreement", "oferta:\n  amount: $5,000\n  duration: 6 years => ahora 5 years\n  rate: 4% => 3.5%\n  fees: $40",
+     {"amount": "$5000", "duration": "5 years", "annual interest rate": "3.5%", "service fees": "$40"}),
+])
+def test_a_move_under_one_key_offers_the_value_after_the_arrow(game, text, offers) -> None:
+    reading = extract_note(text, labels_of(game))
+    assert dict(reading.offers) == offers

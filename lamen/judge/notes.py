@@ -56,6 +56,25 @@ _PERSON_WORD = re.compile(r"\b(?:we|us|our|ours|i|me|my|mine|you|your|yours)\b",
 _OR = re.compile(r"\s+or\s+")
 
 
+_ARROW = re.compile(r"\s*(?:→|->|⟶|=>|⇒)\s*")
+
+
+def _moved_value(issue: str, value: str, labels: GameLabels, side: int | None) -> str | None:
+    """The value after the last arrow of "old → new" under an issue's key, when that part reads as
+    one label of the issue (alone, or as text naming the issue and nothing else); else None."""
+    parts = _ARROW.split(value)
+    if len(parts) < 2 or not parts[-1].strip():
+        return None
+    last = parts[-1].strip().rstrip(".;,")
+    match = labels.match(issue, last)
+    if match.kind == "label" and match.label is not None:
+        return match.label
+    read = extract_text(f"{issue}: {last}", labels, side=side)
+    if set(read.offers) == {issue} and not read.ambiguous:
+        return read.offers[issue]
+    return None
+
+
 def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json",
                       side: int | None = None) -> Extraction:
     """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities;
@@ -151,6 +170,12 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
                 offers[issue] = sided.offers[issue]
                 unsure += [sided.reason] if sided.reason else []
                 continue
+        if isinstance(value, str) and ("→" in value or "->" in value or "⟶" in value or "=>" in value or "⇒" in value):
+            # "Rate: 4.5% -> I propose 3.5%", "Control: 2-8 → 3-7", "ownership 50 → EDIT: 45": a move
+            # from an old value to a new one under one key; the value after the last arrow is the offer.
+            moved = _moved_value(issue, value, labels, side)
+            if moved is not None:
+                value = moved
         values = value if isinstance(value, list) and not nested else [value]
         matches = [labels.match(issue, v) for v in values]
         found = list(dict.fromkeys(m.label for m in matches if m.kind == "label"))
