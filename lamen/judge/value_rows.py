@@ -17,6 +17,7 @@ from typing import Callable
 
 from lamen.judge.extraction import Extraction
 from lamen.judge.labels import GameLabels
+from lamen.judge.notes import quotes_other_side
 
 # The separators of a row's items, tried in this order; the one that recurs most parts the row.
 _SEPARATORS = (" / ", " | ", " · ", " • ")
@@ -56,7 +57,7 @@ def _own_row(note: str) -> tuple[list[str], bool] | None:
             lead, body = line[:cut.start()], line[cut.end():]
         if not lead and index > 0 and lines[index - 1].rstrip("*_ ").endswith((":", ")")):
             lead = lines[index - 1]  # "My acceptable offer (unchanged since round 4):" above the row
-        if not _OWN_LEAD.search(lead) or _OTHER_LEAD.search(lead):
+        if not _OWN_LEAD.search(lead) or _OTHER_LEAD.search(lead) or quotes_other_side(lead):
             return None  # the last row is nobody's offer, or someone else's: read no earlier one
         # "... | fees: $0. I would not go above 1.5%": the row ends where a sentence starts.
         last = max(body.rfind(separator) for separator in _SEPARATORS)
@@ -82,7 +83,8 @@ def with_value_row(note: str, reading: Extraction, labels: GameLabels,
     unread = 0
     for item in items:
         alone = read(item)
-        if len(alone.offers) == 1 and not alone.ambiguous and not alone.invalid:
+        # (a range, a hedge or anything else the text reader doubts is no clean item)
+        if len(alone.offers) == 1 and not alone.ambiguous and not alone.invalid and alone.confidence == "sure":
             ((issue, value),) = alone.offers.items()
             if issue in found and found[issue] != value:
                 clashes.add(issue)
