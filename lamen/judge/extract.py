@@ -26,6 +26,7 @@ from lamen.judge.doer_verbs import with_doer_verbs
 from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
 from lamen.judge.tolerance import has_tolerance, without_slack
+from lamen.judge.value_rows import with_value_row
 
 _OFFER_SECTION = re.compile(r"acceptable offers?|(?:my|our) offer|final offer|offer\s*[:=]|final answer\s*:|\bAO\s*:|"
                             # "Offer v2 (now):", "Offer #3:": a numbered version of the offer
@@ -90,6 +91,7 @@ def extract_note(note: str, labels: GameLabels, side: int | None = None) -> Extr
         return footnoted
     written = _normal_notation(note, labels)
     reading = _with_keyless_lines(written, _read_note(written, labels, side), labels, side)
+    reading = with_value_row(written, reading, labels, lambda item: extract_text(item, labels, side=side))
     found = _doubt_tolerance(note, second_look(written, "note", reading, labels))
     return with_party_labels(found, written, labels, side if side is not None else note_side(written, labels.game.parties))
 

@@ -125,11 +125,19 @@ def _html_table_markdown(match: re.Match[str]) -> str:
     return "\n" + "\n".join(lines) + "\n"
 
 
+_TABLE_ROW = re.compile(r"(?m)^[ \t]*\|.*<br.*$", re.IGNORECASE)
+_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
 def _html_plain(text: str) -> str:
     text = _HTML_TABLE.sub(_html_table_markdown, text)
     if "<" not in text:
         return text
     text = _HTML_KEY_VALUE.sub(lambda m: f"{m.group(1).strip().rstrip(':')}: ", text)
+    if "|" in text:
+        # "| Lodging | Hostel<br>(hotel for soloists only) |": a break inside a markdown table's cell
+        # breaks the cell's text, not the row, which must stay one line for the table to be read.
+        text = _TABLE_ROW.sub(lambda row: _BREAK.sub(" ", row.group(0)), text)
     # "</li><li>": one line break between items, so that a list stays one block.
     text = _LIST_ITEM.sub("\n- ", re.sub(r"</li>\s*(?=<li\b)", "", _BREAK_TAGS.sub(lambda m: m.group(0) if m.group(0).lower() == "</li>" else "\n", text), flags=re.IGNORECASE))
     text = re.sub(r"</li>", "\n", text, flags=re.IGNORECASE)

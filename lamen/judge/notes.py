@@ -56,6 +56,25 @@ _PERSON_WORD = re.compile(r"\b(?:we|us|our|ours|i|me|my|mine|you|your|yours)\b",
 _OR = re.compile(r"\s+or\s+")
 
 
+_ARROW = re.compile(r"\s*(?:→|->|⟶|=>|⇒)\s*")
+
+
+def _moved_value(issue: str, value: str, labels: GameLabels, side: int | None) -> str | None:
+    """The value after the last arrow of "old → new" under an issue's key, when that part reads as
+    one label of the issue (alone, or as text naming the issue and nothing else); else None."""
+    parts = _ARROW.split(value)
+    if len(parts) < 2 or not parts[-1].strip():
+        return None
+    last = parts[-1].strip().rstrip(".;,")
+    match = labels.match(issue, last)
+    if match.kind == "label" and match.label is not None:
+        return match.label
+    read = extract_text(f"{issue}: {last}", labels, side=side)
+    if set(read.offers) == {issue} and not read.ambiguous:
+        return read.offers[issue]
+    return None
+
+
 def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: str = "json",
                       side: int | None = None) -> Extraction:
     """Map parsed key/value pairs to offers, invalid values, invented issues and ambiguities;
@@ -151,6 +170,12 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
                 offers[issue] = sided.offers[issue]
                 unsure += [sided.reason] if sided.reason else []
                 continue
+        if isinstance(value, str) and ("→" in value or "->" in value or "⟶" in value or "=>" in value or "⇒" in value):
+            # "Rate: 4.5% -> I propose 3.5%", "Control: 2-8 → 3-7", "ownership 50 → EDIT: 45": a move
+            # from an old value to a new one under one key; the value after the last arrow is the offer.
+            moved = _moved_value(issue, value, labels, side)
+            if moved is not None:
+                value = moved
         values = value if isinstance(value, list) and not nested else [value]
         matches = [labels.match(issue, v) for v in values]
         found = list(dict.fromkeys(m.label for m in matches if m.kind == "label"))
@@ -217,9 +242,23 @@ def _is_estimate(note: str, block: Block, labels: GameLabels) -> bool:
     return after.startswith("(") and "{" not in after and bool(_ESTIMATE_CUES.search(after))
 
 
-def own_block(note: str, labels: GameLabels, side: int | None = None) -> tuple[Block | None, list[Block], list[Extraction]]:
+_REVISION_WORD = re.compile(r"\b(?:actually|instead|on second thought|on reflection|changed? my mind|scratch that|revis\w*|updat\w*)\b",
+                            re.IGNORECASE)
+_KEY_SEPARATOR = re.compile(r"[:=|\t→]|\s[—–-]\s")
+
+
+def _is_remark(text: str) -> bool:
+    """One line of six words or more with no key separator anywhere: a sentence, not a key/value line."""
+    # ("Actually, ownership can go to 55% ...", "Instead, rent at ...": a revision, which stays the block)
+    return "\n" not in text.strip() and len(text.split()) >= 6 and not _KEY_SEPARATOR.search(text) and \
+        not REVISION_KEY.match(text) and not _REVISION_WORD.search(text)
+
+
+def own_block(note: str, labels: GameLabels, side: int | None = None,
+              sentences_are_remarks: bool = False) -> tuple[Block | None, list[Block], list[Extraction]]:
     """The note's own offer block (the last one naming a game issue that is no estimate or
-    quotation), all offer blocks, and their readings."""
+    quotation), all offer blocks, and their readings. With `sentences_are_remarks` (a note's
+    reading), a last block that is one sentence with no key separator is a remark on the blocks above."""
     blocks = structured_blocks(note, labels)
     readings = [offers_from_pairs(block.pairs, labels, "json", side) for block in blocks]
     about_game = [(b, r) for b, r in zip(blocks, readings) if r.offers or r.invalid or r.ambiguous]
@@ -234,6 +273,11 @@ def own_block(note: str, labels: GameLabels, side: int | None = None) -> tuple[B
     while len(own) > 1 and not own[-1][1].offers and \
             (not own[-1][1].ambiguous and not any(re.search(r"\d", str(raw)) for raw in own[-1][1].invalid.values())
              or all(isinstance(value, str) and len(value.split()) >= 6 for _, value in own[-1][0].pairs)) and \
+            any(r.offers for _, r in own[:-1]):
+        own.pop()
+    # "A coach at $500 still pays for itself." after a table: a sentence the line reader split at an
+    # issue's word, with no key separator anywhere, is a remark on the block above, not a block.
+    while sentences_are_remarks and len(own) > 1 and own[-1][0].form == "lines" and _is_remark(note[own[-1][0].start:own[-1][0].end]) and \
             any(r.offers for _, r in own[:-1]):
         own.pop()
     # "_Fallback if they reject control:_ 6-4", "We could concede control to 6-4 later if ...", "If they
@@ -256,7 +300,8 @@ def extract_note_json(note: str, labels: GameLabels) -> Extraction | None:
 
 def structured_offer(note: str, labels: GameLabels, side: int | None = None) -> tuple[Block | None, Extraction | None]:
     """The note's own structured block and its reading (None, None when it has none)."""
-    chosen, blocks, readings = own_block(note, labels, side)
+    # (in a message, a sentence after a list may be its counter: the message reader weighs it)
+    chosen, blocks, readings = own_block(note, labels, side, sentences_are_remarks=True)
     if chosen is None:
         return None, None
     reading = readings[blocks.index(chosen)]

@@ -183,6 +183,23 @@ def _own_column(header: list[str], width: int) -> int | None:
     return others[0] if len(others) == 1 and len(others) < width - 1 else None
 
 
+def _value_column(header: list[str], body: list[list[str]], labels: GameLabels) -> int | None:
+    """Where the header does not say which column is the writer's ("Issue | Value | Points", "Issue |
+    Value | Change"): the one column whose every cell, on every row naming an issue, reads as a label
+    of that row's issue (points, changes, remarks do not); of several such columns, the one the
+    header marks as a value or offer, if only one is marked. None when the cells cannot tell."""
+    width = len(header)
+    rows = [(issue, row) for row in body if len(row) == width and (issue := labels.issue_for_key(row[0])) is not None]
+    if width < 3 or len(rows) < 2:
+        return None
+    valued = [j for j in range(1, width)
+              if not _UNIT_COLUMN.match(header[j]) and not _OTHER_COLUMN.search(header[j])
+              and all(row[j] and labels.match(issue, row[j]).kind == "label" for issue, row in rows)]
+    if len(valued) > 1:
+        valued = [j for j in valued if _OWN_COLUMN.search(_plain(header[j]))]
+    return valued[0] if len(valued) == 1 else None
+
+
 def _table_pairs(header: list[str], body: list[list[str]], labels: GameLabels) -> Pairs:
     """The (issue, value) pairs of a table: one row per issue (its own column chosen by the
     header when there are several), or one column per issue with a single row of values."""
@@ -198,10 +215,11 @@ def _table_pairs(header: list[str], body: list[list[str]], labels: GameLabels) -
         chosen = marked if len(marked) == 1 else own
         if len(chosen) == 1:
             return list(zip(header[1:], chosen[0][1:]))
+    by_values = _value_column(header, body, labels) if any(len(row) > 2 for row in body) else None
     for row in body:
         if len(row) == 2:
             pairs.append((row[0], row[1]))
-        elif len(row) > 2 and (column := _own_column(header, len(row))) is not None:
+        elif len(row) > 2 and (column := _own_column(header, len(row)) or by_values) is not None:
             pairs.append((row[0], " ".join([row[column], *(row[j] for j in _unit_columns(header))])))
         elif len(row) > 2:
             names = header[1:] if len(header) == len(row) else [""] * (len(row) - 1)

@@ -268,9 +268,10 @@ _TIMES_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3})\s+thousand\b", re.IGNORECASE
 _DECIMAL_COMMA_THOUSAND = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{1,2})(?=\s+thousand\b)", re.IGNORECASE)
 # "~~$1,200~~ $1,100": a struck-out value is withdrawn.
 _STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
-# "$1,200 → $1,100": a value changed into another; only the new one stands.
+# "$1,200 → $1,100": a value changed into another; only the new one stands. (A pair "7-3 → 6-4"
+# goes whole, not "3 → " out of it: round 24.)
 # The arrow may name the move in a few words ("$28K → can flex to $27K", "$600 → propose $450").
-_CHANGED_TO = re.compile(r"[$€£]?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*"
+_CHANGED_TO = re.compile(r"(?<![\d%])[$€£]?(?:\d+%?[-–:/])?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*"
                          r"(?=(?:(?:(?:i|we)\s+)?(?:can|could|would|will|may|might|maybe|then|now|so)\s+)?"
                          r"(?:(?:flex|go|come|move|drop|settle|propose|offer|counter|ask|meet)\s+)?(?:(?:down|up)\s+)?"
                          r"(?:(?:to|at|for|with)\s+)?[$€£]?\d)", re.IGNORECASE)
