@@ -12,10 +12,18 @@ import re
 from functools import lru_cache
 
 from lamen.judge.extraction import Extraction
+from lamen.judge.label_verdicts import _ALTERNATIVE, _TURNED_DOWN, _clauses
 from lamen.judge.labels import GameLabels
 from lamen.judge.values import local_forms
 
 _WORD = re.compile(r"[a-z]+")
+# A clause of the other side's or a third party's ("your shuttle included", "they want power in"):
+# whose thing it is the reader cannot tell; a request to the other side ("would you lend us a
+# machine?", "can you include the shuttle?") is the speaker's proposal, as issue 12 reads it.
+_OTHERS = re.compile(r"\b(?:you|your|yours|they|their|them)\b")
+_ASKED = re.compile(r"\b(?:would|could|can|will|do)\s+you\b")
+# A condition on another's wish ("if you'd like the shuttle"): it weighs, it does not offer.
+_WISHED = re.compile(r"\bif\b[^,.;:!?]*\b(?:would\s+like|'d\s+like|wants?|wish(?:es)?|prefers?|'d\s+prefer|rather)\b")
 # Words of an "included" label that are not the thing ("included", "with", "in the price").
 _NOT_THE_THING = {"included", "including", "include", "with", "in", "the", "price", "a", "an", "and", "of"}
 
@@ -96,6 +104,39 @@ def _done_to_it(things: frozenset[str], english: str) -> bool:
                and not _AGENT_AFTER.match(english, match.end()) for match in participle.finditer(english))
 
 
+# A verb of giving the thing before it ("throw in a coach", "lend us a machine"): "with" and
+# "include" before the thing are the message reader's (`phrases.included_mentions`) ...
+_HAD_BEFORE = (r"\b(?:throw(?:s|ing)?\s+in|lend(?:s|ing)?(?:\s+(?:us|you|them|me))?)"
+               r"\s+(?:(?:the|a|an|our|your|their|some)\s+)?(?:[a-z-]+\s+)?")
+# ... or a predicate of having after it, ending its clause ("the shuttle included", "sidewalks in",
+# "power in.", "the machine is included", "classes thrown in").
+_HAD_AFTER = (r"\s+(?:(?:is|are|would\s+be|will\s+be|be)\s+)?(?:included|thrown\s+in|in)"
+              r"(?=\s*(?:[,.;:!?)\n]|$|and\b|too\b|as\s+well\b))")
+
+
+@lru_cache(maxsize=512)
+def _had(issue: str, thing_words: frozenset[str]) -> re.Pattern[str]:
+    """A mention of the thing (its words, the issue's name's) the clause says is had."""
+    names = {word for word in _WORD.findall(issue.lower()) if len(word) >= 4}
+    things = "|".join(sorted(map(re.escape, thing_words | names), key=len, reverse=True))
+    return re.compile(rf"{_HAD_BEFORE}(?:{things})(?:e?s)?\b|\b(?:{things})(?:e?s)?{_HAD_AFTER}")
+
+
+def _had_in_offer(issue: str, things: frozenset[str], english: str) -> bool:
+    """Whether a clause of the text has the thing (`_had`), and none turns it down, weighs it against
+    another value with "or", makes it hang on another's wish, or speaks of the thing left out."""
+    lowered = english.lower()
+    found = False
+    for match in _had(issue, things).finditer(lowered):
+        clause = next(((s, e) for s, e in _clauses(lowered) if s <= match.start() < e), match.span())
+        words = lowered[clause[0]:clause[1]]
+        if _TURNED_DOWN.search(words) or _ALTERNATIVE.search(words) or _WISHED.search(words) \
+                or _OTHERS.search(_ASKED.sub(" ", words)):
+            return False
+        found = True
+    return found
+
+
 def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extraction:
     """The reading, with each having-or-not issue it left unread taken as the label without the
     thing where the text denies the thing by name; such readings are unsure."""
@@ -123,6 +164,9 @@ def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extr
         elif _done_to_it(things, english):
             offers[issue] = pair[0]
             reasons.append(f"{issue}: '{pair[0]}' read from the thing's participle")
+        elif _had_in_offer(issue, things, english):
+            offers[issue] = pair[0]
+            reasons.append(f"{issue}: '{pair[0]}' read from the thing said to be had")
     if not reasons:
         return found
     invalid = {issue: raw for issue, raw in found.invalid.items() if issue not in offers}
