@@ -38,7 +38,12 @@ issues:
     descriptions: Whether the studio's glazes come with the classes.
     payoffs: [[0, 1], [1, 0]]
     payoff_labels: [[glaze included, own glaze], [glaze included, own glaze]]
-issue_weights: [[2, 1, 1], [2, 1, 1]]
+  - name: materials
+    issue_type: integrative
+    descriptions: Whether the club brings its own clay.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[clay included, own clay], [clay included, own clay]]
+issue_weights: [[2, 1, 1, 1], [2, 1, 1, 1]]
 scale: [100, 100]
 """
 
@@ -84,13 +89,17 @@ def test_a_keyed_label_in_the_other_number(pottery: GameLabels, text: str, offer
 
 
 # The thing of a having-or-not issue said to be had by a predicate after it ("glaze in", "the glaze
-# is included") or a verb of giving before it ("lend us", "throw in") is the label with it, unsure
-# where no wording of the label was read.
+# is included") or a verb of giving before it ("lend us", "throw in"), or named alone as an item of a
+# package's list, is the label with it, unsure where no wording of the label was read.
 @pytest.mark.parametrize(("text", "side", "offers"), [
     ("We can do $30 per class on a weekend, glaze in.", 1,
      {"class fee": "$30", "session": "weekends", "glaze": "glaze included"}),
     ("$40 per class, lunchtimes — and would you lend us some glaze? That's all.", 1,
      {"class fee": "$40", "session": "lunchtimes", "glaze": "glaze included"}),
+    ("Fine: $50, weekends, clay, and we sign today.", 0,
+     {"class fee": "$50", "session": "weekends", "materials": "clay included"}),
+    ("$40 per class at lunchtimes, clay in.", 1,
+     {"class fee": "$40", "session": "lunchtimes", "materials": "clay included"}),
 ])
 def test_the_thing_said_to_be_had(pottery: GameLabels, text: str, side: int, offers: dict[str, str]) -> None:
     found = extract_message(text, pottery, side=side)

@@ -114,12 +114,19 @@ _HAD_AFTER = (r"\s+(?:(?:is|are|would\s+be|will\s+be|be)\s+)?(?:included|thrown\
               r"(?=\s*(?:[,.;:!?)\n]|$|and\b|too\b|as\s+well\b))")
 
 
+# ... or the thing alone as an item of a package's list ("$60, shared guide, shuttle, our insurance",
+# "six months with full access and classes"): a list of what is offered names what is in it.
+_LISTED_BEFORE = r"(?:[,;]|\band)\s+(?:the\s+)?"
+_LISTED_AFTER = r"(?=\s*(?:[,;.!?)\n]|$|and\b|\s[—–-]\s))"
+
+
 @lru_cache(maxsize=512)
 def _had(issue: str, thing_words: frozenset[str]) -> re.Pattern[str]:
     """A mention of the thing (its words, the issue's name's) the clause says is had."""
     names = {word for word in _WORD.findall(issue.lower()) if len(word) >= 4}
     things = "|".join(sorted(map(re.escape, thing_words | names), key=len, reverse=True))
-    return re.compile(rf"{_HAD_BEFORE}(?:{things})(?:e?s)?\b|\b(?:{things})(?:e?s)?{_HAD_AFTER}")
+    return re.compile(rf"{_HAD_BEFORE}(?:{things})(?:e?s)?\b|\b(?:{things})(?:e?s)?{_HAD_AFTER}|"
+                      rf"{_LISTED_BEFORE}(?:{things})(?:e?s)?{_LISTED_AFTER}")
 
 
 def _had_in_offer(issue: str, things: frozenset[str], english: str) -> bool:
