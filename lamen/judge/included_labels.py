@@ -133,6 +133,8 @@ def _had_in_offer(issue: str, things: frozenset[str], english: str) -> bool:
     """Whether a clause of the text has the thing (`_had`), and none turns it down, weighs it against
     another value with "or", makes it hang on another's wish, or speaks of the thing left out."""
     lowered = english.lower()
+    if not any(word in lowered for word in (*things, *_WORD.findall(issue.lower()))):
+        return False  # (most texts name no such thing: no pattern run)
     found = False
     for match in _had(issue, things).finditer(lowered):
         clause = next(((s, e) for s, e in _clauses(lowered) if s <= match.start() < e), match.span())

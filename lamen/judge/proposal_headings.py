@@ -12,22 +12,27 @@ from __future__ import annotations
 import re
 
 # (a line's bullets and markup before the noun: "- ", "**", "## ", "> ")
-_PROPOSAL_HEADING = re.compile(
+_HEADING = re.compile(
     r"(?:^|(?<=[\n.!?])[ \t]*)[ \t>*#_-]*"
     r"(?:(?:counter[- ]?)?proposal(?:\s+to\s+[a-z]+)?|counter(?:[- ]?offer)?|compromise|"
     r"(?:as\s+a\s+compromise|instead|so|then|therefore|finally),?\s+(?:i|we)(?:\s+would|'d)?\s+propose)"
-    r"[*_ \t]*:|"
-    r"\b(?:so|thus|therefore|overall),?\s+(?:my|our)\s+(?:final\s+|revised\s+|new\s+)?(?:offer|proposal)\s+(?:is|would\s+be)\b",
-    re.IGNORECASE)
+    r"[*_ \t]*:", re.IGNORECASE)
+_CONCLUSION = re.compile(r"\b(?:so|thus|therefore|overall),?\s+(?:my|our)\s+(?:final\s+|revised\s+|new\s+)?"
+                         r"(?:offer|proposal)\s+(?:is|would\s+be)\b", re.IGNORECASE)
+_CONCLUSION_HINT = re.compile(r"(?:my|our)\s+(?:final\s+|revised\s+|new\s+)?(?:offer|proposal)\s+(?:is|would)",
+                              re.IGNORECASE)
 
 
 def last_proposal_heading(message: str) -> re.Match[str] | None:
-    """The last heading of this module's kinds in the message, or None (a substring test first: most
-    messages hold none of the words every heading holds)."""
-    lowered = message.lower()
-    if "propos" not in lowered and "counter" not in lowered and "offer" not in lowered and "compromise" not in lowered:
-        return None
+    """The last heading of this module's kinds in the message, or None. (Cheap tests first: a heading
+    holds a colon, a conclusion "my/our offer is"; most messages hold neither.)"""
     found = None
-    for found in _PROPOSAL_HEADING.finditer(message):
-        pass
+    if ":" in message:
+        for found in _HEADING.finditer(message):
+            pass
+    if ("ffer" in message or "FFER" in message or "roposal" in message or "ROPOSAL" in message) \
+            and _CONCLUSION_HINT.search(message):
+        for match in _CONCLUSION.finditer(message):
+            if found is None or match.start() > found.start():
+                found = match
     return found
