@@ -129,10 +129,10 @@ def _had(issue: str, thing_words: frozenset[str]) -> re.Pattern[str]:
                       rf"{_LISTED_BEFORE}(?:{things})(?:e?s)?{_LISTED_AFTER}")
 
 
-def _had_in_offer(issue: str, things: frozenset[str], english: str) -> bool:
-    """Whether a clause of the text has the thing (`_had`), and none turns it down, weighs it against
-    another value with "or", makes it hang on another's wish, or speaks of the thing left out."""
-    lowered = english.lower()
+def _had_in_offer(issue: str, things: frozenset[str], lowered: str) -> bool:
+    """Whether a clause of the text (in lower case) has the thing (`_had`), and none turns it down,
+    weighs it against another value with "or", makes it hang on another's wish, or speaks of the
+    other side."""
     if not any(word in lowered for word in (*things, *_WORD.findall(issue.lower()))):
         return False  # (most texts name no such thing: no pattern run)
     found = False
@@ -151,7 +151,7 @@ def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extr
     thing where the text denies the thing by name; such readings are unsure."""
     offers = dict(found.offers)
     reasons: list[str] = []
-    english = None
+    english = lowered = None
     for issue, table in labels.issues.items():
         pair = table.included_label
         if pair is None or issue in found.ambiguous or offers.get(issue, pair[0]) != pair[0]:
@@ -173,7 +173,7 @@ def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extr
         elif _done_to_it(things, english):
             offers[issue] = pair[0]
             reasons.append(f"{issue}: '{pair[0]}' read from the thing's participle")
-        elif _had_in_offer(issue, things, english):
+        elif _had_in_offer(issue, things, lowered := lowered if lowered is not None else english.lower()):
             offers[issue] = pair[0]
             reasons.append(f"{issue}: '{pair[0]}' read from the thing said to be had")
     if not reasons:

@@ -504,7 +504,8 @@ class IssueLabels:
             if words and words[-1].isalpha() and len(words[-1]) >= 4:
                 # "slot: evening" of "evenings", "desks: hot-desks" of "hot desk": the head noun, last
                 # in English, in the label's other grammatical number
-                renumbered = [self.phrase_labels([*words[:-1], form]) for form in other_numbers(words[-1])]
+                renumbered = [self.phrase_labels([*words[:-1], form]) for form in other_numbers(words[-1])
+                              if form in self.phrase_words]  # (a set's look-up first: most values hold none)
                 if len(renumbered) == 1 and len(renumbered[0]) == 1:
                     return ValueMatch("label", renumbered[0][0])
             # (round twenty: a label's number word, which `prepare` turns into digits: "half-day" of

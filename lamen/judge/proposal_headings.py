@@ -19,19 +19,19 @@ _HEADING = re.compile(
     r"[*_ \t]*:", re.IGNORECASE)
 _CONCLUSION = re.compile(r"\b(?:so|thus|therefore|overall),?\s+(?:my|our)\s+(?:final\s+|revised\s+|new\s+)?"
                          r"(?:offer|proposal)\s+(?:is|would\s+be)\b", re.IGNORECASE)
-_CONCLUSION_HINT = re.compile(r"(?:my|our)\s+(?:final\s+|revised\s+|new\s+)?(?:offer|proposal)\s+(?:is|would)",
-                              re.IGNORECASE)
 
 
 def last_proposal_heading(message: str) -> re.Match[str] | None:
-    """The last heading of this module's kinds in the message, or None. (Cheap tests first: a heading
-    holds a colon, a conclusion "my/our offer is"; most messages hold neither.)"""
+    """The last heading of this module's kinds in the message, or None. (Substring tests first:
+    most messages hold none of the words every heading or conclusion holds.)"""
     found = None
-    if ":" in message:
+    lowered = message.lower()
+    # (every heading holds a colon and "propos", "counter" or "compromise"; every conclusion "offer" or
+    # "proposal" and then "is" or "would")
+    if ":" in message and ("propos" in lowered or "counter" in lowered or "compromise" in lowered):
         for found in _HEADING.finditer(message):
             pass
-    if ("ffer" in message or "FFER" in message or "roposal" in message or "ROPOSAL" in message) \
-            and _CONCLUSION_HINT.search(message):
+    if "offer is" in lowered or "proposal is" in lowered or "offer would" in lowered or "proposal would" in lowered:
         for match in _CONCLUSION.finditer(message):
             if found is None or match.start() > found.start():
                 found = match
