@@ -119,6 +119,13 @@ def test_no_thing_had_where_the_text_cannot_tell(pottery: GameLabels, text: str,
     assert extract_message(text, pottery, side=side).offers.get("glaze") != "glaze included"
 
 
+# A thing followed by a dash is a key and its value, not a list's item ("clay — whatever the club
+# likes"; round 24's list rule read a Korean note's glossed "assembly — customer ..." so until cut).
+def test_a_thing_before_a_dash_is_a_key(pottery: GameLabels) -> None:
+    found = extract_note("Acceptable: $40 per class, weekends, clay — whatever the club likes", pottery, side=1)
+    assert "materials" not in found.offers
+
+
 # A lone telling word in a condition on another's wish proposes nothing ("if the club would like
 # weekend work, …"); a condition of the speaker's own still does ("fine if it's a weekend").
 def test_a_lone_word_under_another_s_wish(pottery: GameLabels) -> None:

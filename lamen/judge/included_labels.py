@@ -117,7 +117,8 @@ _HAD_AFTER = (r"\s+(?:(?:is|are|would\s+be|will\s+be|be)\s+)?(?:included|thrown\
 # ... or the thing alone as an item of a package's list ("$60, shared guide, shuttle, our insurance",
 # "six months with full access and classes"): a list of what is offered names what is in it.
 _LISTED_BEFORE = r"(?:[,;]|\band)\s+(?:the\s+)?"
-_LISTED_AFTER = r"(?=\s*(?:[,;.!?)\n]|$|and\b|\s[—–-]\s))"
+# (not before a dash: "assembly — customer's own" is a key and its value)
+_LISTED_AFTER = r"(?=\s*(?:[,;.!?)\n]|$|and\b))"
 
 
 @lru_cache(maxsize=512)
@@ -126,17 +127,20 @@ def _had(issue: str, thing_words: frozenset[str]) -> re.Pattern[str]:
     names = {word for word in _WORD.findall(issue.lower()) if len(word) >= 4}
     things = "|".join(sorted(map(re.escape, thing_words | names), key=len, reverse=True))
     return re.compile(rf"{_HAD_BEFORE}(?:{things})(?:e?s)?\b|\b(?:{things})(?:e?s)?{_HAD_AFTER}|"
-                      rf"{_LISTED_BEFORE}(?:{things})(?:e?s)?{_LISTED_AFTER}")
+                      rf"(?P<listed>{_LISTED_BEFORE}(?:{things})(?:e?s)?{_LISTED_AFTER})")
 
 
-def _had_in_offer(issue: str, things: frozenset[str], lowered: str) -> bool:
+def _had_in_offer(issue: str, things: frozenset[str], lowered: str, keyed: bool) -> bool:
     """Whether a clause of the text (in lower case) has the thing (`_had`), and none turns it down,
     weighs it against another value with "or", makes it hang on another's wish, or speaks of the
-    other side."""
+    other side. Where a key gave the issue a value no rule read (`keyed`: "조립 — 고객 직접", glossed
+    "assembly — customer ..."), the thing as a list's item is that key, not a thing had."""
     if not any(word in lowered for word in (*things, *_WORD.findall(issue.lower()))):
         return False  # (most texts name no such thing: no pattern run)
     found = False
     for match in _had(issue, things).finditer(lowered):
+        if keyed and match.group("listed"):
+            continue
         clause = next(((s, e) for s, e in _clauses(lowered) if s <= match.start() < e), match.span())
         words = lowered[clause[0]:clause[1]]
         if _TURNED_DOWN.search(words) or _ALTERNATIVE.search(words) or _WISHED.search(words) \
@@ -173,7 +177,8 @@ def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extr
         elif _done_to_it(things, english):
             offers[issue] = pair[0]
             reasons.append(f"{issue}: '{pair[0]}' read from the thing's participle")
-        elif _had_in_offer(issue, things, lowered := lowered if lowered is not None else english.lower()):
+        elif _had_in_offer(issue, things, lowered := lowered if lowered is not None else english.lower(),
+                           issue in found.invalid):
             offers[issue] = pair[0]
             reasons.append(f"{issue}: '{pair[0]}' read from the thing said to be had")
     if not reasons:
