@@ -22,6 +22,7 @@ from lamen.judge.email_frame import email_body
 from lamen.judge.footnotes import with_footnote
 from lamen.judge.party_labels import note_side, with_party_labels
 from lamen.judge.lone_labels import with_lone_labels
+from lamen.judge.proposal_headings import last_proposal_heading
 from lamen.judge.doer_verbs import with_doer_verbs
 from lamen.judge.transcript import merged_turns, own_turns
 from lamen.judge.notes import offers_from_pairs, own_block, quotes_other_side, structured_offer
@@ -570,7 +571,9 @@ def _last_offer_heading(message: str) -> re.Match[str] | None:
     found = None
     for found in _MESSAGE_OFFER_HEADING.finditer(message):
         pass
-    return found
+    # (round 24, LABELS: "Proposal: …", "Counter: …", "As a compromise, I propose: …")
+    other = last_proposal_heading(message)
+    return other if other is not None and (found is None or other.start() > found.start()) else found
 
 
 def _read_package(message: str, labels: GameLabels, side: int | None) -> Extraction:

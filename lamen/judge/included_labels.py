@@ -12,10 +12,18 @@ import re
 from functools import lru_cache
 
 from lamen.judge.extraction import Extraction
+from lamen.judge.label_verdicts import _ALTERNATIVE, _TURNED_DOWN, _clauses
 from lamen.judge.labels import GameLabels
 from lamen.judge.values import local_forms
 
 _WORD = re.compile(r"[a-z]+")
+# A clause of the other side's or a third party's ("your shuttle included", "they want power in"):
+# whose thing it is the reader cannot tell; a request to the other side ("would you lend us a
+# machine?", "can you include the shuttle?") is the speaker's proposal, as issue 12 reads it.
+_OTHERS = re.compile(r"\b(?:you|your|yours|they|their|them)\b")
+_ASKED = re.compile(r"\b(?:would|could|can|will|do)\s+you\b")
+# A condition on another's wish ("if you'd like the shuttle"): it weighs, it does not offer.
+_WISHED = re.compile(r"\bif\b[^,.;:!?]*\b(?:would\s+like|'d\s+like|wants?|wish(?:es)?|prefers?|'d\s+prefer|rather)\b")
 # Words of an "included" label that are not the thing ("included", "with", "in the price").
 _NOT_THE_THING = {"included", "including", "include", "with", "in", "the", "price", "a", "an", "and", "of"}
 
@@ -96,12 +104,58 @@ def _done_to_it(things: frozenset[str], english: str) -> bool:
                and not _AGENT_AFTER.match(english, match.end()) for match in participle.finditer(english))
 
 
+# A verb of giving the thing before it ("throw in a coach", "lend us a machine"): "with" and
+# "include" before the thing are the message reader's (`phrases.included_mentions`) ...
+_HAD_BEFORE = (r"\b(?:throw(?:s|ing)?\s+in|lend(?:s|ing)?(?:\s+(?:us|you|them|me))?)"
+               r"\s+(?:(?:the|a|an|our|your|their|some)\s+)?(?:[a-z-]+\s+)?")
+# ... or a predicate of having after it, ending its clause ("the shuttle included", "sidewalks in",
+# "power in.", "the machine is included", "classes thrown in").
+_HAD_AFTER = (r"\s+(?:(?:is|are|would\s+be|will\s+be|be)\s+)?(?:included|thrown\s+in|in)"
+              r"(?=\s*(?:[,.;:!?)\n]|$|and\b|too\b|as\s+well\b))")
+
+
+# ... or the thing alone as an item of a package's list ("$60, shared guide, shuttle, our insurance",
+# "six months with full access and classes"): a list of what is offered names what is in it.
+_LISTED_BEFORE = r"(?:[,;]|\band)\s+(?:the\s+)?"
+# (not before a dash: "assembly — customer's own" is a key and its value)
+_LISTED_AFTER = r"(?=\s*(?:[,;.!?)\n]|$|and\b))"
+
+
+@lru_cache(maxsize=512)
+def _had(issue: str, thing_words: frozenset[str]) -> re.Pattern[str]:
+    """A mention of the thing (its words, the issue's name's) the clause says is had."""
+    names = {word for word in _WORD.findall(issue.lower()) if len(word) >= 4}
+    things = "|".join(sorted(map(re.escape, thing_words | names), key=len, reverse=True))
+    return re.compile(rf"{_HAD_BEFORE}(?:{things})(?:e?s)?\b|\b(?:{things})(?:e?s)?{_HAD_AFTER}|"
+                      rf"(?P<listed>{_LISTED_BEFORE}(?:{things})(?:e?s)?{_LISTED_AFTER})")
+
+
+def _had_in_offer(issue: str, things: frozenset[str], lowered: str, keyed: bool) -> bool:
+    """Whether a clause of the text (in lower case) has the thing (`_had`), and none turns it down,
+    weighs it against another value with "or", makes it hang on another's wish, or speaks of the
+    other side. Where a key gave the issue a value no rule read (`keyed`: "조립 — 고객 직접", glossed
+    "assembly — customer ..."), the thing as a list's item is that key, not a thing had."""
+    if not any(word in lowered for word in (*things, *_WORD.findall(issue.lower()))):
+        return False  # (most texts name no such thing: no pattern run)
+    found = False
+    for match in _had(issue, things).finditer(lowered):
+        if keyed and match.group("listed"):
+            continue
+        clause = next(((s, e) for s, e in _clauses(lowered) if s <= match.start() < e), match.span())
+        words = lowered[clause[0]:clause[1]]
+        if _TURNED_DOWN.search(words) or _ALTERNATIVE.search(words) or _WISHED.search(words) \
+                or _OTHERS.search(_ASKED.sub(" ", words)):
+            return False
+        found = True
+    return found
+
+
 def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extraction:
     """The reading, with each having-or-not issue it left unread taken as the label without the
     thing where the text denies the thing by name; such readings are unsure."""
     offers = dict(found.offers)
     reasons: list[str] = []
-    english = None
+    english = lowered = None
     for issue, table in labels.issues.items():
         pair = table.included_label
         if pair is None or issue in found.ambiguous or offers.get(issue, pair[0]) != pair[0]:
@@ -123,6 +177,10 @@ def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extr
         elif _done_to_it(things, english):
             offers[issue] = pair[0]
             reasons.append(f"{issue}: '{pair[0]}' read from the thing's participle")
+        elif _had_in_offer(issue, things, lowered := lowered if lowered is not None else english.lower(),
+                           issue in found.invalid):
+            offers[issue] = pair[0]
+            reasons.append(f"{issue}: '{pair[0]}' read from the thing said to be had")
     if not reasons:
         return found
     invalid = {issue: raw for issue, raw in found.invalid.items() if issue not in offers}

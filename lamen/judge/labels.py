@@ -64,6 +64,23 @@ def _negated_in(phrase: tuple[str, ...], content: set[str]) -> bool:
                for word, following in zip(phrase, phrase[1:]))
 
 
+def other_numbers(word: str) -> tuple[str, ...]:
+    """The other grammatical number of an English noun, by the regular rules ("evening" and
+    "evenings", "delivery" and "deliveries", "lunch" and "lunches"): the forms a careful reader takes
+    as the same word. A word that is no noun gets forms no text writes, which cost nothing."""
+    if word.endswith("ies") and len(word) > 4:
+        return (word[:-3] + "y",)
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return (word[:-2],)
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return (word[:-1],)
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        return (word[:-1] + "ies",)
+    if word.endswith(("ch", "sh", "ss", "x")):
+        return (word + "es",)
+    return (word + "s",)
+
+
 def _word_stem(word: str) -> str:
     """The first five letters of a word, "fully" as "full" (an adverb of a short word)."""
     return (word[:-1] if word.endswith("lly") else word)[:5]
@@ -483,6 +500,14 @@ class IssueLabels:
             reordered = self.reordered_labels(word_sequence(prepared))
             if len(reordered) == 1:
                 return ValueMatch("label", reordered[0])  # "remote full": a label's words reordered
+            words = word_sequence(prepared)
+            if words and words[-1].isalpha() and len(words[-1]) >= 4:
+                # "slot: evening" of "evenings", "desks: hot-desks" of "hot desk": the head noun, last
+                # in English, in the label's other grammatical number
+                renumbered = [self.phrase_labels([*words[:-1], form]) for form in other_numbers(words[-1])
+                              if form in self.phrase_words]  # (a set's look-up first: most values hold none)
+                if len(renumbered) == 1 and len(renumbered[0]) == 1:
+                    return ValueMatch("label", renumbered[0][0])
             # (round twenty: a label's number word, which `prepare` turns into digits: "half-day" of
             # "half-day room" is "0.5-day" once prepared, a part of no label)
             plain = word_sequence(text.lower())
@@ -754,9 +779,20 @@ class GameLabels:
         "bank loan", "after" of "pay after the event"): one of them beside its issue's name
         says which label is meant ("financing through my bank")."""
         name_stems = set().union(*(primary for primary, _ in self.issue_stems.values()))
-        return {word: next(iter(found)) for word, found in self._phrase_word_owners.items()
-                if len(found) == 1 and word not in self._named_words and word not in _NOT_TELLING
-                and word[:5] not in name_stems}
+        telling = {word: next(iter(found)) for word, found in self._phrase_word_owners.items()
+                   if len(found) == 1 and word not in self._named_words and word not in _NOT_TELLING
+                   and word[:5] not in name_stems}
+        # A noun tells its label in either number: "an evening slot" is "evenings", "nights" of a
+        # label "night shift" the same. The other form counts only where no label, issue or party
+        # has it as a word of its own, and no other telling word's other form is the same.
+        others: dict[str, set[tuple[str, str]]] = {}
+        for word, owner in telling.items():
+            for form in other_numbers(word):
+                if len(form) >= 4 and form not in self._phrase_word_owners and form not in self._named_words \
+                        and form not in _NOT_TELLING and form[:5] not in name_stems:
+                    others.setdefault(form, set()).add(owner)
+        telling.update((form, next(iter(owners))) for form, owners in others.items() if len(owners) == 1)
+        return telling
 
     @cached_property
     def text_label_issues(self) -> frozenset[str]:
