@@ -153,6 +153,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test53's (SQL, protobuf, S-expressions, merge conflicts, full-width digits).
     PartShape("test59", "t59", ("falconry-display",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test58), every note and message naming its side.
+    PartShape("test64", "t64", ("escape-room-buyout",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
