@@ -164,6 +164,8 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test59's (JSON Patch, set/interval notation, radio buttons, spoilers, other numerals).
     PartShape("test63", "t63", ("pottery-kiln-share",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    PartShape("test64", "t64", ("escape-room-buyout",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
