@@ -153,6 +153,22 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test53's (SQL, protobuf, S-expressions, merge conflicts, full-width digits).
     PartShape("test59", "t59", ("falconry-display",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test58), every note and message naming its side.
+    PartShape("test60", "t60", ("ice-rink-booking",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test59's (BBCode, wiki and Jira markup, ballots, reflection tags).
+    PartShape("test61", "t61", ("beehive-rental",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    PartShape("test62", "t62", ("canal-boat-charter",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test59's (JSON Patch, set/interval notation, radio buttons, spoilers, other numerals).
+    PartShape("test63", "t63", ("pottery-kiln-share",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    PartShape("test64", "t64", ("escape-room-buyout",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test59's (Prolog/HCL/Go/Ruby offers, ACK/NACK, ditto marks, fraction words).
+    PartShape("test65", "t65", ("solar-panel-lease",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
