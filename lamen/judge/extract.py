@@ -20,6 +20,7 @@ from lamen.judge.values import local_forms, with_apostrophes
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.email_frame import email_body
 from lamen.judge.footnotes import with_footnote
+from lamen.judge.guard import never_raises
 from lamen.judge.party_labels import note_side, with_party_labels
 from lamen.judge.lone_labels import with_lone_labels
 from lamen.judge.proposal_headings import last_proposal_heading
@@ -81,6 +82,7 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels, side: in
     return reading.model_copy(update={"offers": offers, "invalid": invalid, "ambiguous": tuple(ambiguous)})
 
 
+@never_raises
 def extract_note(note: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The note's acceptable offers (see `_read_note`), marked unsure where a second look doubts them.
     `side` is the seat that wrote the note, where the caller knows it (the runner does): its "we",
@@ -452,6 +454,7 @@ def _prose_section(note: str, start: int) -> str:
     return section[:aside.start() + 1] if aside and aside.start() > 0 else section
 
 
+@never_raises
 def extract_message(message: str, labels: GameLabels, side: int | None = None) -> Extraction:
     """The offers a public message makes (see `_read_message`), marked unsure where a second look
     doubts them."""
