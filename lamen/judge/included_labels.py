@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from lamen.judge.extraction import Extraction
-from lamen.judge.label_verdicts import _ALTERNATIVE, _TURNED_DOWN, _clauses
+from lamen.judge.label_verdicts import _ALTERNATIVE, _TURNED_DOWN, _WISHED, _clauses
 from lamen.judge.labels import GameLabels
 from lamen.judge.values import local_forms
 
@@ -22,8 +22,6 @@ _WORD = re.compile(r"[a-z]+")
 # machine?", "can you include the shuttle?") is the speaker's proposal, as issue 12 reads it.
 _OTHERS = re.compile(r"\b(?:you|your|yours|they|their|them)\b")
 _ASKED = re.compile(r"\b(?:would|could|can|will|do)\s+you\b")
-# A condition on another's wish ("if you'd like the shuttle"): it weighs, it does not offer.
-_WISHED = re.compile(r"\bif\b[^,.;:!?]*\b(?:would\s+like|'d\s+like|wants?|wish(?:es)?|prefers?|'d\s+prefer|rather)\b")
 # Words of an "included" label that are not the thing ("included", "with", "in the price").
 _NOT_THE_THING = {"included", "including", "include", "with", "in", "the", "price", "a", "an", "and", "of"}
 
