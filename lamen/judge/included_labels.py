@@ -136,10 +136,12 @@ def _had_in_offer(issue: str, things: frozenset[str], lowered: str, keyed: bool)
     if not any(word in lowered for word in (*things, *_WORD.findall(issue.lower()))):
         return False  # (most texts name no such thing: no pattern run)
     found = False
+    clauses: list[tuple[int, int]] | None = None  # (the text's clauses, split once, at the first match)
     for match in _had(issue, things).finditer(lowered):
         if keyed and match.group("listed"):
             continue
-        clause = next(((s, e) for s, e in _clauses(lowered) if s <= match.start() < e), match.span())
+        clauses = clauses if clauses is not None else _clauses(lowered)
+        clause = next(((s, e) for s, e in clauses if s <= match.start() < e), match.span())
         words = lowered[clause[0]:clause[1]]
         if _TURNED_DOWN.search(words) or _ALTERNATIVE.search(words) or _WISHED.search(words) \
                 or _OTHERS.search(_ASKED.sub(" ", words)):
