@@ -108,3 +108,28 @@ def test_every_readers_pattern_agrees_on_the_gold_texts() -> None:
     for pattern in PATTERNS.values():
         for text in sentences:
             _agrees(pattern, text)
+
+
+def test_the_folds_to_ascii_are_all_this_pythons_re_knows() -> None:
+    # The twin's safety rests on knowing every non-ASCII character IGNORECASE takes for an ASCII one;
+    # `re` relates characters symmetrically, so reading each as text against [a-z] finds them all.
+    from lamen.judge.caseless import _FOLDS_TO_ASCII
+    letters = re.compile("[a-z]", re.IGNORECASE)
+    found = {code for code in range(128, sys.maxunicode + 1)
+             if not 0xD800 <= code <= 0xDFFF and letters.fullmatch(chr(code))}
+    assert found == set(_FOLDS_TO_ASCII) == {0x130, 0x131, 0x17F, 0x212A}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_WORDS, max_size=12), st.integers(0, 6))
+def test_every_readers_pattern_agrees_within_pos_and_endpos(words: list[str], pos: int) -> None:
+    # (every cut of the text's end: a match the twin finds before endpos must not run past it)
+    text = " ".join(words)
+    for endpos in range(len(text) + 1):
+        for pattern in PATTERNS.values():
+            full = pattern.full
+            for method in ("search", "match", "fullmatch", "findall"):
+                assert _same(getattr(pattern, method)(text, pos, endpos), getattr(full, method)(text, pos, endpos)), \
+                    (pattern, method, pos, endpos, text)
+            mine, theirs = list(pattern.finditer(text, pos, endpos)), list(full.finditer(text, pos, endpos))
+            assert len(mine) == len(theirs) and all(_same(a, b) for a, b in zip(mine, theirs)), (pattern, pos, endpos, text)

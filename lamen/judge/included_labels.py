@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from lamen.judge.extraction import Extraction
-from lamen.judge.label_verdicts import _ALTERNATIVE, _TURNED_DOWN, _clauses
+from lamen.judge.label_verdicts import _ALTERNATIVE, _TURNED_DOWN, _WISHED, _clauses
 from lamen.judge.labels import GameLabels
 from lamen.judge.values import local_forms
 
@@ -22,8 +22,6 @@ _WORD = re.compile(r"[a-z]+")
 # machine?", "can you include the shuttle?") is the speaker's proposal, as issue 12 reads it.
 _OTHERS = re.compile(r"\b(?:you|your|yours|they|their|them)\b")
 _ASKED = re.compile(r"\b(?:would|could|can|will|do)\s+you\b")
-# A condition on another's wish ("if you'd like the shuttle"): it weighs, it does not offer.
-_WISHED = re.compile(r"\bif\b[^,.;:!?]*\b(?:would\s+like|'d\s+like|wants?|wish(?:es)?|prefers?|'d\s+prefer|rather)\b")
 # Words of an "included" label that are not the thing ("included", "with", "in the price").
 _NOT_THE_THING = {"included", "including", "include", "with", "in", "the", "price", "a", "an", "and", "of"}
 
@@ -138,10 +136,12 @@ def _had_in_offer(issue: str, things: frozenset[str], lowered: str, keyed: bool)
     if not any(word in lowered for word in (*things, *_WORD.findall(issue.lower()))):
         return False  # (most texts name no such thing: no pattern run)
     found = False
+    clauses: list[tuple[int, int]] | None = None  # (the text's clauses, split once, at the first match)
     for match in _had(issue, things).finditer(lowered):
         if keyed and match.group("listed"):
             continue
-        clause = next(((s, e) for s, e in _clauses(lowered) if s <= match.start() < e), match.span())
+        clauses = clauses if clauses is not None else _clauses(lowered)
+        clause = next(((s, e) for s, e in clauses if s <= match.start() < e), match.span())
         words = lowered[clause[0]:clause[1]]
         if _TURNED_DOWN.search(words) or _ALTERNATIVE.search(words) or _WISHED.search(words) \
                 or _OTHERS.search(_ASKED.sub(" ", words)):

@@ -27,6 +27,11 @@ _TURNED_DOWN = re.compile(
     r"uneasy|concerns?)\b", re.IGNORECASE)
 # Two values offered side by side leave the choice to the reader's counterpart: no verdict decides it.
 _ALTERNATIVE = re.compile(r"\b(?:either|or|otherwise|alternatively)\b", re.IGNORECASE)
+# A condition on someone's wish offers nothing ("If the board would like hedge work in, …", "if you'd
+# prefer evenings", "if you'd like the shuttle"): it weighs what would follow another's choice. A
+# condition of the speaker's own ("fine if it's a suite", "if the files come to us") still proposes.
+# (on lower-case text)
+_WISHED = re.compile(r"\bif\b[^,.;:!?]*\b(?:would\s+like|'d\s+like|wants?|wish(?:es)?|prefers?|'d\s+prefer|rather)\b")
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:

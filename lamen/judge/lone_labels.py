@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from lamen.judge.extraction import Extraction
-from lamen.judge.label_verdicts import _ALTERNATIVE, _SET_ASIDE, _TURNED_DOWN, _clauses, _mentions
+from lamen.judge.label_verdicts import _ALTERNATIVE, _SET_ASIDE, _TURNED_DOWN, _WISHED, _clauses, _mentions
 from lamen.judge.labels import GameLabels
 from lamen.judge.values import local_forms
 
@@ -29,11 +29,6 @@ _DENIED_BEFORE = re.compile(r"\b(?:no|without)\s+(?:[\w-]+\s+){0,3}$")
 # possible with the basement?"), as issue 12 reads it.
 # (and a reflexive says who does the thing, which the party rules decide: "we bring it over ourselves
 # except the tall unit" leaves a provider's label unread on purpose)
-# A condition on someone's wish before the word offers nothing ("If the board would like hedge work
-# in, …", "if you'd prefer evenings"): it weighs what would follow another's choice. A condition of the
-# speaker's own ("fine if it's a suite", "if the files come to us") still proposes.
-_WISHED_BEFORE = re.compile(r"\bif\b[^,.;:!?]*\b(?:would\s+like|'d\s+like|wants?|wish(?:es)?|prefers?|'d\s+prefer|"
-                            r"would\s+prefer|rather)\b")
 _NOT_OWN = re.compile(r"\b(?:you|your|they|their|(?:my|our|your|them|him|her|it)sel(?:f|ves))\b", re.IGNORECASE)
 
 
@@ -76,7 +71,7 @@ def with_lone_labels(found: Extraction, text: str, labels: GameLabels) -> Extrac
             if _TURNED_DOWN.search(words) or _SET_ASIDE.search(english, clause[0], start) or _ALTERNATIVE.search(words) \
                     or _NOT_OWN.search(english[clause[0]:clause[1] + 1]) or _PART_OF_A_WEEK.search(words) \
                     or _DENIED_BEFORE.search(english, clause[0], start) \
-                    or _WISHED_BEFORE.search(english, clause[0], start):
+                    or _WISHED.search(english, clause[0], start):  # (a wish before the word)
                 kept = False
                 break
         if kept:

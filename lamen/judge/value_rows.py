@@ -42,13 +42,13 @@ def _items(line: str) -> list[str] | None:
     return items
 
 
-def _own_row(note: str) -> tuple[list[str], bool] | None:
+def _own_row(note: str) -> list[str] | None:
     """The items of the note's last row headed as the writer's own offer (its lead on the line or
-    the line above), and whether the lead named the offer; or None."""
+    the line above), or None."""
     lines = [line.strip() for line in note.strip().splitlines()]
     for index in range(len(lines) - 1, -1, -1):
         line = lines[index]
-        if not (" / " in line or " | " in line or " · " in line or " • " in line) or line.startswith("|"):
+        if not any(separator in line for separator in _SEPARATORS) or line.startswith("|"):
             continue  # (a markdown table's row is the table reader's)
         lead, body = "", line
         cut = _LEAD_END.search(line)
@@ -63,8 +63,7 @@ def _own_row(note: str) -> tuple[list[str], bool] | None:
         last = max(body.rfind(separator) for separator in _SEPARATORS)
         if (end := _SENTENCE.search(body, last)) is not None:
             body = body[:end.start() + 1]
-        items = _items(body)
-        return (items, True) if items else None
+        return _items(body)
     return None
 
 
@@ -74,10 +73,9 @@ def with_value_row(note: str, reading: Extraction, labels: GameLabels,
     read alone by `read`; the reading unchanged when there is no such row or it reads nothing new."""
     if not any(separator in note for separator in _SEPARATORS):
         return reading  # (most notes: no row to look for, at the cost of four substring tests)
-    row = _own_row(note)
-    if row is None:
+    items = _own_row(note)
+    if items is None:
         return reading
-    items, _ = row
     found: dict[str, str] = {}
     clashes: set[str] = set()
     unread = 0
