@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from lamen.judge.caseless import folded
+
 # (a line's bullets and markup before the noun: "- ", "**", "## ", "> ")
 _HEADING = re.compile(
     r"(?:^|(?<=[\n.!?])[ \t]*)[ \t>*#_-]*"
@@ -25,13 +27,13 @@ def last_proposal_heading(message: str) -> re.Match[str] | None:
     """The last heading of this module's kinds in the message, or None. (Substring tests first:
     most messages hold none of the words every heading or conclusion holds.)"""
     found = None
-    lowered = message.lower()
+    lowered = folded(message)  # (as the IGNORECASE patterns compare: "COUNTER", "propoſal")
     # (every heading holds a colon and "propos", "counter" or "compromise"; every conclusion "offer" or
-    # "proposal" and then "is" or "would")
+    # "proposal", before any spacing and "is" or "would")
     if ":" in message and ("propos" in lowered or "counter" in lowered or "compromise" in lowered):
         for found in _HEADING.finditer(message):
             pass
-    if "offer is" in lowered or "proposal is" in lowered or "offer would" in lowered or "proposal would" in lowered:
+    if "offer" in lowered or "proposal" in lowered:
         for match in _CONCLUSION.finditer(message):
             if found is None or match.start() > found.start():
                 found = match

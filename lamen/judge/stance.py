@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from lamen.judge.agreement import accepts_named
-from lamen.judge.caseless import caseless
+from lamen.judge.caseless import caseless, folded
 
 # A value that opens with a month and a day ("March 16", "Apr. 6"): a date.
 _MONTH_START = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.IGNORECASE)
@@ -402,7 +402,8 @@ _QUOTED_THEN_JOINED = re.compile(r"\d[^.;!?\d]{0,30}?\b(?:you|they)(?:'ve|\s+hav
 # ("take the fees down a further ten dollars") or a condition of theirs ("if"); "I take it" is no
 # taking up. "meet", "pay" and "keep" take up only what is the listener's ("meet your 5 days";
 # "we meet in the middle of $1,000 and $1,200" and "we'd keep 55% of B's staff" take nothing up).
-_TAKES_CUE = ("ccept", "take", "meet", "pay", "keep", "yes to", "Yes to")  # (substring tests first: cheap)
+# (substring tests first, cheap, on the tail as the IGNORECASE pattern compares it: "WE ACCEPT YOUR", "yes  to")
+_TAKES_CUE = ("ccept", "take", "meet", "pay", "keep", "yes")
 _TAKEN_UP_BEFORE = caseless(
     r"(?:\b(?:i|we)(?:'ll|'d|\s+will|\s+would|\s+can|\s+could|\s+do|\s+also|\s+hereby)?\s+"
     r"(?:(?:gladly|happily|readily|fully)\s+)?(?:accept|take(?!\s+it\b)|(?:meet|pay|keep)\s+(?:your|their))|(?:^|\W)yes\s+to)\b"
@@ -413,7 +414,8 @@ _TAKEN_UP_BEFORE = caseless(
 def _taken_up(before: str) -> bool:
     """The value whose sentence opens with `before` is governed by the speaker's verb of taking up."""
     tail = before[-80:]
-    if not any(cue in tail for cue in _TAKES_CUE):
+    folded_tail = folded(tail)
+    if not any(cue in folded_tail for cue in _TAKES_CUE):
         return False
     clause = _CLAUSE_BREAK.split(tail)[-1]
     return bool(_TAKEN_UP_BEFORE.search(clause))
