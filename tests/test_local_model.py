@@ -45,6 +45,8 @@ def test_smollm2_plays_a_full_single_issue_game() -> None:
     assert all(set(t.note.offers) == {"rent"} for t in outcome.turns if t.side == 0)
 
 
+# (loading the model is most of its ~15 s idle: it runs in CI with the full game above, not in the default run)
+@pytest.mark.slow
 def test_same_seed_same_reply() -> None:
     game = load_game("rental-1-distributive")
     spec = AgentSpec.model_validate({"agent": "local:smollm2", "sampling": {"seed": 3, "max_tokens": 24}})
