@@ -56,7 +56,8 @@ _PERSON_WORD = re.compile(r"\b(?:we|us|our|ours|i|me|my|mine|you|your|yours)\b",
 _OR = re.compile(r"\s+or\s+")
 
 
-_ARROW = re.compile(r"\s*(?:→|->|⟶|=>|⇒)\s*")
+_ARROWS = ("→", "->", "⟶", "=>", "⇒")
+_ARROW = re.compile(r"\s*(?:" + "|".join(map(re.escape, _ARROWS)) + r")\s*")
 
 
 def _moved_value(issue: str, value: str, labels: GameLabels, side: int | None) -> str | None:
@@ -170,7 +171,7 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
                 offers[issue] = sided.offers[issue]
                 unsure += [sided.reason] if sided.reason else []
                 continue
-        if isinstance(value, str) and ("→" in value or "->" in value or "⟶" in value or "=>" in value or "⇒" in value):
+        if isinstance(value, str) and any(arrow in value for arrow in _ARROWS):
             # "Rate: 4.5% -> I propose 3.5%", "Control: 2-8 → 3-7", "ownership 50 → EDIT: 45": a move
             # from an old value to a new one under one key; the value after the last arrow is the offer.
             moved = _moved_value(issue, value, labels, side)
