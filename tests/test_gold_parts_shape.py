@@ -175,6 +175,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test65's (Kotlin/Lua/PowerShell/Julia/R/MATLAB literals, diagrams, commits, receipts, hotel codes).
     PartShape("test67", "t67", ("yoga-retreat",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test64), with a new game in text labels (school-bus-contract).
+    PartShape("test68", "t68", ("school-bus-contract",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
