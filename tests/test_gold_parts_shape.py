@@ -178,6 +178,9 @@ SHAPES = (
     # A representative sample of tournament turns (like test64), with a new game in text labels (school-bus-contract).
     PartShape("test68", "t68", ("school-bus-contract",), min_new_game_items=30, min_built_in_items=110,
               min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test65's (EDN/Nix/plist/Rust offers, RFC 2119 words, cheque amounts, duals).
+    PartShape("test69", "t69", ("harvest-crew",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
