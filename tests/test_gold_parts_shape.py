@@ -181,6 +181,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test65's (EDN/Nix/plist/Rust offers, RFC 2119 words, cheque amounts, duals).
     PartShape("test69", "t69", ("harvest-crew",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test64), every note and message naming its side.
+    PartShape("test70", "t70", ("sign-making",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
