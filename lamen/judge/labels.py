@@ -18,7 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from collections.abc import Collection
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from lamen.judge.caseless import caseless, folded
 from lamen.judge.dates import is_date_label
@@ -30,6 +30,9 @@ from lamen.judge.numbers import (
 from lamen.judge.values import in_english, local_forms, squash, word_sequence, words_to_digits
 from lamen.spec.game import Game
 from lamen.spec.issue import Issue
+
+if TYPE_CHECKING:
+    from lamen.judge.glossary import Glossary
 
 __all__ = ["CONVERSIONS", "UNIT_LETTERS", "UNIT_SINGULAR", "GameLabels", "IssueLabels", "ValueMatch", "label_cache",
            "normalise", "numbers_in", "unit_tokens", "words_to_digits"]
@@ -678,6 +681,12 @@ class GameLabels:
 
     def match(self, issue_name: str, value: object) -> ValueMatch:
         return self.issues[issue_name].match(value, self.known_units)
+
+    @cached_property
+    def glossary(self) -> "Glossary | None":
+        """The game's words in other languages (`glossary.py`), built once per game."""
+        from lamen.judge.glossary import game_glossary  # (glossary builds on the lexicon, as this module does)
+        return game_glossary(self.game)
 
     @cached_property
     def date_labels(self) -> tuple[str, ...]:

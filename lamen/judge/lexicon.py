@@ -761,6 +761,15 @@ def _korean_amount(match: re.Match[str]) -> str:
     return f" {float(match.group(1)) * 10000 + int(match.group(2) or 0) * 1000:g} "
 
 
+def lexicon_reads(form: str) -> bool:
+    """Whether the lexicon already reads a form, or a longer phrase holding it: a word or a word of
+    a phrase of `FOREIGN_WORDS` ("semana" of "esta semana"), or a word of the Chinese / Japanese or
+    Korean / Hindi / Arabic / Persian tables or part of one ("送货" of "送货上门")."""
+    if form in FOREIGN_WORDS or form in _PHRASE_WORDS or form in _CJK_WORDS or form in _SCRIPT_WORDS:
+        return True
+    return any(form in word for word in _SCRIPT_TABLE_WORDS)
+
+
 def script_to_latin(text: str) -> str:
     """Korean, Hindi, Arabic and Persian words of the domain in English, as `cjk_to_latin` does for
     Chinese and Japanese ('월세 1,100달러' -> ' rent 1,100 dollars'), and a Russian split written
@@ -824,6 +833,7 @@ def units_after_numbers(text: str) -> str:
 # is indexed by itself less its last letter; a stem two forms of different senses share is dropped.
 # (words of the lexicon's phrases are left as written: "vous proposez" is read whole)
 _PHRASE_WORDS = frozenset(word for form in FOREIGN_WORDS if " " in form for word in form.split())
+_SCRIPT_TABLE_WORDS = tuple(word for word in (*_CJK_WORDS, *_SCRIPT_WORDS) if len(word) > 1)
 
 
 # (the lexicon's one-word forms of five letters or more, other than English words of its own)

@@ -111,6 +111,7 @@ def trie_pattern(words: list[str]) -> str:
 # (the lexicon's words are lower case, so the trie's branches differ in their letter under IGNORECASE)
 _FOREIGN = re.compile(r"(?<![\w-])(" + trie_pattern(sorted({word.lower() for word in FOREIGN_WORDS}))
                       + r")(?![\w-])", re.IGNORECASE)
+FOREIGN = _FOREIGN  # (the glossary leaves what the lexicon reads to it)
 # "1.200 $", "7.000 dólares": a dot before exactly three digits separates thousands (a decimal
 # with three places and a non-zero whole part is not how anyone writes an amount or a rate).
 # Texting: "u" is you, "ur" your (a lone letter u is no other English word).

@@ -1,0 +1,180 @@
+"""A game's own words in other languages: the words of its text labels, label synonyms, issue names
+and aliases, glossed into the English the game wrote them in before a text in another language is read.
+
+A label such as "drip irrigation" or "full board" is read in a Spanish message only once "riego por
+goteo" or "pensión completa" is English. The lexicon (`lexicon.py`, `label_glosses.py`) glosses the
+words earlier rounds met; the glossary (`glossaries/*.tsv`, one file per language) is a dictionary of a
+fixed English vocabulary of services, rentals, events, schedules, payment, equipment, food, lodging,
+transport, farming and media rights, so that a game never seen before is read in the languages it
+covers. Each line is `english<TAB>form|form|…`.
+
+Only the forms of the game's own words are glossed, and only in a text that is not in English: a
+dictionary's form that means something else in another sense ("servicio" as service or maintenance)
+can then only turn into a word the game uses, and English text is never touched. Forms the lexicon
+already reads are left to it (its curated English serves other rules too), as are forms of one CJK
+character (too many senses) and forms written with digits.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from lamen.judge.caseless import folded
+from lamen.judge.lexicon import lexicon_reads
+from lamen.judge.values import FOREIGN as LEXICON_WORDS
+from lamen.spec.game import Game
+
+GLOSSARY_DIR = Path(__file__).with_name("glossaries")
+# Scripts written without spaces between words: a form of theirs is found anywhere in the text.
+# Korean, Arabic and Hebrew are spaced, but a particle, an article or a preposition is written
+# onto the word ("호스텔에서", "بالتنقيط", "בהסעה"): their forms are found inside words too.
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7a3\u0590-\u05ff\u0600-\u06ff]")
+# (forms of those scripts shorter than this are too often part of another word)
+_SHORTEST_INSIDE = {"cjk": 2, "other": 3}
+_CJK_OR_HANGUL = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7a3]")
+_ENGLISH_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+# Words of a label that gloss nothing ("no warranty": "no" is the lexicon's).
+_FUNCTION_WORDS = frozenset("a an the and or of to in on for by at per from as is be it its up out off no not all this that "
+                            "with only own us them we they you".split())
+
+
+@lru_cache(maxsize=1)
+def forms_by_english() -> dict[str, tuple[str, ...]]:
+    """Every English word of the glossary -> its forms in every language (lower case)."""
+    forms: dict[str, list[str]] = {}
+    for path in sorted(GLOSSARY_DIR.glob("*.tsv")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip() or line.startswith("#") or "\t" not in line:
+                continue
+            english, _, written = line.partition("\t")
+            forms.setdefault(english.strip().lower(), []).extend(
+                form.strip().lower() for form in written.split("|") if form.strip())
+    return {english: tuple(dict.fromkeys(found)) for english, found in forms.items()}
+
+
+def _stem(word: str) -> str:
+    """An English word less a plural or verb ending ("hives" -> "hive", "maintains" -> "maintain")."""
+    for ending in ("ies", "es", "s", "ed", "ing"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: -len(ending)] + ("y" if ending == "ies" else "")
+    return word
+
+
+@lru_cache(maxsize=1)
+def _headwords_by_stem() -> dict[str, str]:
+    by_stem: dict[str, str] = {}
+    for english in forms_by_english():
+        by_stem.setdefault(english, english)
+        by_stem.setdefault(_stem(english), english)
+    return by_stem
+
+
+def game_phrases(game: Game) -> list[list[str]]:
+    """The words of each of a game's issue names, aliases, text labels and label synonyms, in the
+    game's order (function words left out)."""
+    phrases: list[list[str]] = []
+    for issue in game.issues:
+        texts = [issue.name, *issue.aliases]
+        for label in issue.labels:
+            if not any(char.isdigit() for char in label):
+                texts += [label, *issue.label_synonyms(label)]
+        for text in texts:
+            words = [word for word in _ENGLISH_WORD.findall(text.lower().replace("-", " "))
+                     if word not in _FUNCTION_WORDS and len(word) > 1]
+            if words:
+                phrases.append(words)
+    return phrases
+
+
+def game_words(game: Game) -> list[str]:
+    """The English words of a game's text labels, label synonyms, issue names and aliases, in the
+    game's order (a label's words in the order it writes them)."""
+    return list(dict.fromkeys(word for phrase in game_phrases(game) for word in phrase))
+
+
+def _one_gloss(words: list[str], phrases: list[list[str]]) -> str:
+    """The English of a form that glosses several of the game's words: the words of one phrase
+    of the game, in its order, where one phrase has them all ("滴灌" is the "drip irrigation"
+    label); else the first (the issue "heating" before the synonym's "heat"): two words of one
+    sense side by side ("rail train") would read as two values."""
+    if len(words) > 1:
+        for phrase in phrases:
+            if set(words) <= set(phrase):
+                return " ".join(word for word in phrase if word in words)
+    return words[0]
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """The forms of one game's words and the English each stands for."""
+
+    english_by_form: dict[str, str]
+    spaced: re.Pattern[str] | None
+    unspaced: re.Pattern[str] | None
+    # (what a case-insensitive pattern matched, looked up as `re` compares it: "combuſtıble")
+    by_folded: dict[str, str]
+
+    def gloss(self, text: str) -> str:
+        """The text with the game's words of other languages in English ("riego por goteo" ->
+        "riego por drip", "滴灌" -> " drip irrigation ")."""
+        if self.unspaced is not None and _UNSPACED.search(text):
+            text = self.unspaced.sub(self._unspaced_english, text)
+        if self.spaced is not None and self.spaced.search(text):
+            # A word inside what the lexicon reads ("après l'événement", "la moitié d'avance") is
+            # the lexicon's: its phrase says more than the word alone.
+            read = [match.span() for match in LEXICON_WORDS.finditer(text)]
+            text = self.spaced.sub(lambda m: m.group(0) if _inside(m.span(), read) else self.by_folded[folded(m.group(0))],
+                                   text)
+        return text
+
+
+    def _unspaced_english(self, match: re.Match[str]) -> str:
+        # "非独占": 非 before a word is "non-" ("non-exclusive")
+        english = self.by_folded[folded(match.group(2))]
+        return f" non-{english} " if match.group(1) else f" {english} "
+
+
+def _inside(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(start < span[1] and span[0] < end for start, end in spans)
+
+
+def _pattern(forms: list[str], spaced: bool) -> re.Pattern[str] | None:
+    if not forms:
+        return None
+    body = "|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])" if spaced else f"(非)?({body})", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def game_glossary(game: Game) -> Glossary | None:
+    """The glossary of a game's words, or None when the glossary has none of them."""
+    by_stem = _headwords_by_stem()
+    forms = forms_by_english()
+    phrases = game_phrases(game)
+    english_by_form: dict[str, list[str]] = {}
+    for word in dict.fromkeys(word for phrase in phrases for word in phrase):
+        headword = by_stem.get(word) or by_stem.get(_stem(word))
+        if headword is None:
+            continue
+        for form in forms[headword]:
+            if form == word or lexicon_reads(form) or any(c.isdigit() for c in form):
+                continue
+            unspaced = bool(_UNSPACED.search(form))
+            shortest = (_SHORTEST_INSIDE["cjk"] if _CJK_OR_HANGUL.search(form) else _SHORTEST_INSIDE["other"]) if unspaced else 3
+            if len(form) < shortest:
+                continue
+            found = english_by_form.setdefault(form, [])
+            if word not in found:
+                found.append(word)
+    if not english_by_form:
+        return None
+    joined = {form: _one_gloss(words, phrases) for form, words in english_by_form.items()}
+    spaced = [form for form in joined if not _UNSPACED.search(form)]
+    unspaced = [form for form in joined if _UNSPACED.search(form)]
+    by_folded: dict[str, str] = {}
+    for form, english in joined.items():
+        by_folded.setdefault(folded(form), english)
+    return Glossary(joined, _pattern(spaced, True), _pattern(unspaced, False), by_folded)

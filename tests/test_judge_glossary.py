@@ -1,0 +1,142 @@
+"""The glossary (lamen/judge/glossary.py, lamen/judge/glossaries/*.tsv): a game's own words written in
+another language are read as the game's English, in a game the readers have never seen; English text
+is never touched; what the lexicon reads stays the lexicon's; the data files are well formed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.glossary import GLOSSARY_DIR, forms_by_english, game_glossary, game_words
+from lamen.judge.labels import label_cache
+from lamen.spec.load import load_game
+
+# A game written for this test: its label words ("board", "drip", "irrigation", "watering") are in the
+# glossary's vocabulary, not in any game the readers were tuned on in these words.
+ORCHARD_STAY = """\
+name: orchard-stay
+description: A farm and a guest group settle a stay at an orchard.
+sides:
+  - You are the farm.
+  - You are the group.
+parties:
+  - Farm
+  - Group
+issues:
+  - name: nightly price
+    issue_type: distributive
+    descriptions: What the group pays per night.
+    payoffs:
+      - [0, 1, 2]
+      - [2, 1, 0]
+    payoff_labels:
+      - ["$100", "$150", "$200"]
+      - ["$100", "$150", "$200"]
+  - name: meals
+    issue_type: integrative
+    descriptions: What the farm cooks.
+    aliases: [catering]
+    payoffs:
+      - [2, 1, 0]
+      - [0, 1, 2]
+    payoff_labels:
+      - [breakfast only, half board, full board]
+      - [breakfast only, half board, full board]
+  - name: watering
+    issue_type: integrative
+    descriptions: How the guests' garden plot is watered.
+    payoffs:
+      - [1, 0]
+      - [0, 1]
+    payoff_labels:
+      - [hand watering, drip irrigation]
+      - [hand watering, drip irrigation]
+"""
+
+
+@pytest.fixture(scope="module")
+def orchard(tmp_path_factory: pytest.TempPathFactory):
+    path = tmp_path_factory.mktemp("games") / "orchard-stay.yaml"
+    path.write_text(ORCHARD_STAY, encoding="utf-8")
+    return load_game(path)
+
+
+@pytest.mark.parametrize("message, meals, watering", [
+    ("Nuestra propuesta: 150 $ por noche, pensión completa y riego por goteo.", "full board", "drip irrigation"),
+    ("Propuesta: 150 $ por noche, solo desayuno, riego manual.", "breakfast only", "hand watering"),
+    ("我们的方案：每晚150美元，全食宿，滴灌。", None, "drip irrigation"),
+    ("ご提案：1泊150ドル、朝食のみ、点滴灌漑でお願いします。", "breakfast only", "drip irrigation"),
+])
+def test_a_message_in_another_language_names_the_game_labels(orchard, message: str, meals: str | None,
+                                                             watering: str) -> None:
+    reading = extract_message(message, label_cache(orchard), side=1)
+    assert reading.offers["nightly price"] == "$150"
+    assert reading.offers["watering"] == watering
+    assert reading.offers.get("meals") == meals
+
+
+def test_a_note_in_another_language_names_the_game_labels(orchard) -> None:
+    note = "Oferta aceptable:\n- precio por noche: 200 $\n- comidas: pensión completa\n- riego: por goteo"
+    assert extract_note(note, label_cache(orchard), side=0).offers == {
+        "nightly price": "$200", "meals": "full board", "watering": "drip irrigation"}
+
+
+def test_english_text_is_never_glossed(orchard) -> None:
+    glossary = label_cache(orchard).glossary
+    assert glossary is not None
+    text = "Our proposal: $150 a night, full board and drip irrigation."
+    # (the reader glosses only a text that is not in English; `gloss` itself would also leave it)
+    assert glossary.gloss(text) == text
+    assert extract_message(text, label_cache(orchard), side=1).offers == {
+        "nightly price": "$150", "meals": "full board", "watering": "drip irrigation"}
+
+
+def test_only_the_games_own_words_are_glossed(orchard) -> None:
+    words = game_words(orchard)
+    assert {"board", "drip", "irrigation", "watering", "breakfast", "meals"} <= set(words)
+    glossary = label_cache(orchard).glossary
+    assert glossary is not None
+    assert set(glossary.english_by_form.values()) <= {*words, "drip irrigation", "hand watering"} | {
+        " ".join(pair) for pair in zip(words, words[1:])}
+    # "piscina" (pool) is in the glossary but names nothing of this game: it stays as written
+    assert "piscina" in forms_by_english()["pool"]
+    assert "piscina" in glossary.gloss("con piscina y riego por goteo")
+
+
+def test_a_form_of_several_game_words_of_one_label_reads_as_that_label(orchard) -> None:
+    glossary = label_cache(orchard).glossary
+    assert glossary is not None
+    assert glossary.english_by_form["滴灌"] == "drip irrigation"
+
+
+def test_what_the_lexicon_reads_is_left_to_it(orchard) -> None:
+    # "semana" of the lexicon's phrase "esta semana" is never the glossary's
+    glossary = label_cache(orchard).glossary
+    assert glossary is not None and "por noche" in glossary.english_by_form
+    from lamen.judge.lexicon import lexicon_reads
+    assert lexicon_reads("semana") and lexicon_reads("送货")
+    assert not any(lexicon_reads(form) for form in glossary.english_by_form)
+
+
+def test_a_game_with_no_word_of_the_glossary_has_none() -> None:
+    game = load_game("rental-agreement")
+    assert game_glossary(game) is None or all(
+        word in {"rent", "duration", "deposit", "subletting"} for word in game_glossary(game).english_by_form.values())
+
+
+def test_the_glossaries_are_well_formed() -> None:
+    vocabulary = (GLOSSARY_DIR / "english.txt").read_text(encoding="utf-8").split()
+    files = sorted(GLOSSARY_DIR.glob("*.tsv"))
+    assert len(files) >= 4
+    for path in files:
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        assert len(lines) >= 0.9 * len(vocabulary), path.name
+        for line in lines:
+            assert line.count("\t") == 1, (path.name, line)
+            english, forms = line.split("\t")
+            assert english in vocabulary, (path.name, english)
+            assert all(form.strip() for form in forms.split("|")), (path.name, line)
+            assert not re.search(r"[A-Z]", forms), (path.name, line)
