@@ -32,11 +32,14 @@ chosen by `--round`:
 - round 24: A = every item of test20 ... test53; B = every item of test54 ... test59 (six parts by six hands,
   written during round 23 and scored by the lead only, before and after it). The parts written for round 24
   (test60 ... test65) are scored by the lead only, before and after.
+- round 25: A = every item of test20 ... test59; B = every item of test60 ... test65 (six parts by six hands,
+  written during round 24 and scored by the lead only, before and after it). The parts written for round 25
+  (test66 ... test71) are scored by the lead only, before and after.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13|...|23|24] [--errors]
+    python bench/extraction_halves.py [--round 12|13|...|24|25] [--errors]
 """
 
 from __future__ import annotations
@@ -82,6 +85,7 @@ SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
     22: {"A": tuple(Slice(f"test{n}") for n in range(20, 42)), "B": tuple(Slice(f"test{n}") for n in range(42, 48))},
     23: {"A": tuple(Slice(f"test{n}") for n in range(20, 48)), "B": tuple(Slice(f"test{n}") for n in range(48, 54))},
     24: {"A": tuple(Slice(f"test{n}") for n in range(20, 54)), "B": tuple(Slice(f"test{n}") for n in range(54, 60))},
+    25: {"A": tuple(Slice(f"test{n}") for n in range(20, 60)), "B": tuple(Slice(f"test{n}") for n in range(60, 66))},
 }
 
 

@@ -121,7 +121,7 @@ class Glossary:
         """The text with the game's words of other languages in English ("riego por goteo" ->
         "riego por drip", "滴灌" -> " drip irrigation ")."""
         if self.unspaced is not None and _UNSPACED.search(text):
-            text = self.unspaced.sub(self._unspaced_english, text)
+            text = self.unspaced.sub(lambda m: f" {self.by_folded[folded(m.group(0))]} ", text)
         if self.spaced is not None and self.spaced.search(text):
             # A word inside what the lexicon reads ("après l'événement", "la moitié d'avance") is
             # the lexicon's: its phrase says more than the word alone.
@@ -129,12 +129,6 @@ class Glossary:
             text = self.spaced.sub(lambda m: m.group(0) if _inside(m.span(), read) else self.by_folded[folded(m.group(0))],
                                    text)
         return text
-
-
-    def _unspaced_english(self, match: re.Match[str]) -> str:
-        # "非独占": 非 before a word is "non-" ("non-exclusive")
-        english = self.by_folded[folded(match.group(2))]
-        return f" non-{english} " if match.group(1) else f" {english} "
 
 
 def _inside(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
@@ -145,7 +139,7 @@ def _pattern(forms: list[str], spaced: bool) -> re.Pattern[str] | None:
     if not forms:
         return None
     body = "|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])" if spaced else f"(非)?({body})", re.IGNORECASE)
+    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])" if spaced else f"(?:{body})", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)
