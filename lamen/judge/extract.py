@@ -16,7 +16,7 @@ from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
 from lamen.judge.labels import words_to_digits
-from lamen.judge.values import in_english, local_forms, with_apostrophes
+from lamen.judge.values import local_forms, with_apostrophes
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.email_frame import email_body
 from lamen.judge.footnotes import with_footnote
@@ -498,8 +498,8 @@ def _normal_notation(text: str, labels: GameLabels) -> str:
     them ("2026-04-06", "16 March" -> "April 6"), a tolerance's slack set aside ("3% ± 0.5" -> "3%"),
     a checklist's crossed lines set aside (`lamen/judge/checklist.py`), and contractions typed
     without their apostrophe restored ("doesnt work")."""
-    if labels.glossary is not None and not in_english(text):
-        text = labels.glossary.gloss(text)  # "riego por goteo": the game's "drip irrigation" in its English
+    if labels.glossary is not None:
+        text = labels.glossary.glossed(text)  # "riego por goteo": the game's "drip irrigation" in its English
     if labels.has_dates:
         text = lone_days(in_label_form(text), labels.date_labels)
     text = _ENUMERATOR.sub(r"\1", text) if _ENUMERATOR.search(text) else text

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from lamen.judge.caseless import folded
 from lamen.judge.lexicon import lexicon_reads
 from lamen.judge.values import FOREIGN as LEXICON_WORDS
+from lamen.judge.values import in_english, trie_pattern
 from lamen.spec.game import Game
 
 GLOSSARY_DIR = Path(__file__).with_name("glossaries")
@@ -35,6 +35,7 @@ _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\u
 # (forms of those scripts shorter than this are too often part of another word)
 _SHORTEST_INSIDE = {"cjk": 2, "other": 3}
 _CJK_OR_HANGUL = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7a3]")
+_LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _ENGLISH_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # Words of a label that gloss nothing ("no warranty": "no" is the lexicon's).
 _FUNCTION_WORDS = frozenset("a an the and or of to in on for by at per from as is be it its up out off no not all this that "
@@ -114,32 +115,59 @@ class Glossary:
     english_by_form: dict[str, str]
     spaced: re.Pattern[str] | None
     unspaced: re.Pattern[str] | None
-    # (what a case-insensitive pattern matched, looked up as `re` compares it: "combuſtıble")
-    by_folded: dict[str, str]
+    # The first words of the spaced forms: a text holding none of them (and no letter of the
+    # unspaced scripts) is left as it is after a set lookup per word, English text above all.
+    first_words: frozenset[str]
+
+    def glossed(self, text: str) -> str:
+        """The text glossed (`gloss`) where it is not in English and holds a form of the glossary."""
+        if not _UNSPACED.search(text) and self.first_words.isdisjoint(_LETTERS.findall(text.lower())):
+            return text
+        return text if in_english(text) else self.gloss(text)
 
     def gloss(self, text: str) -> str:
         """The text with the game's words of other languages in English ("riego por goteo" ->
         "riego por drip", "滴灌" -> " drip irrigation ")."""
+        lower = text.lower()
+        if len(lower) != len(text):
+            return text  # ("İ" lower-cases to two letters: the places of a match would not be the text's)
         if self.unspaced is not None and _UNSPACED.search(text):
-            text = self.unspaced.sub(lambda m: f" {self.by_folded[folded(m.group(0))]} ", text)
-        if self.spaced is not None and self.spaced.search(text):
+            text = _replaced(text, [(m.span(), f" {self.english_by_form[m.group(0)]} ")
+                                    for m in self.unspaced.finditer(lower)])
+            lower = text.lower()
+        if self.spaced is not None and (first := self.spaced.search(lower)) is not None:
             # A word inside what the lexicon reads ("après l'événement", "la moitié d'avance") is
-            # the lexicon's: its phrase says more than the word alone.
+            # the lexicon's: its phrase says more than the word alone. A phrase of the glossary
+            # holding the lexicon's words ("mês a mês") says more than they do.
             read = [match.span() for match in LEXICON_WORDS.finditer(text)]
-            text = self.spaced.sub(lambda m: m.group(0) if _inside(m.span(), read) else self.by_folded[folded(m.group(0))],
-                                   text)
+            text = _replaced(text, [(m.span(), self.english_by_form[m.group(0)])
+                                    for m in self.spaced.finditer(lower, first.start()) if not _cut(m.span(), read)])
         return text
 
 
-def _inside(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
-    return any(start < span[1] and span[0] < end for start, end in spans)
+def _replaced(text: str, replacements: list[tuple[tuple[int, int], str]]) -> str:
+    """The text with each span (in order, none overlapping) replaced."""
+    if not replacements:
+        return text
+    parts, at = [], 0
+    for (start, end), english in replacements:
+        parts += [text[at:start], english]
+        at = end
+    return "".join(parts) + text[at:]
+
+
+def _cut(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    """Whether a span overlaps one of the spans without holding it whole."""
+    return any(start < span[1] and span[0] < end and not (span[0] <= start and end <= span[1]) for start, end in spans)
 
 
 def _pattern(forms: list[str], spaced: bool) -> re.Pattern[str] | None:
     if not forms:
         return None
-    body = "|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])" if spaced else f"(?:{body})", re.IGNORECASE)
+    # (read in the text's lower case, so that `re` may skip to a form's first letters: a case-
+    # insensitive pattern is tried at every place)
+    body = trie_pattern(sorted(forms))
+    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])" if spaced else f"(?:{body})")
 
 
 @lru_cache(maxsize=256)
@@ -168,7 +196,5 @@ def game_glossary(game: Game) -> Glossary | None:
     joined = {form: _one_gloss(words, phrases) for form, words in english_by_form.items()}
     spaced = [form for form in joined if not _UNSPACED.search(form)]
     unspaced = [form for form in joined if _UNSPACED.search(form)]
-    by_folded: dict[str, str] = {}
-    for form, english in joined.items():
-        by_folded.setdefault(folded(form), english)
-    return Glossary(joined, _pattern(spaced, True), _pattern(unspaced, False), by_folded)
+    first_words = frozenset(words[0] for form in spaced if (words := _LETTERS.findall(form)))
+    return Glossary(joined, _pattern(spaced, True), _pattern(unspaced, False), first_words)
