@@ -16,6 +16,7 @@ from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
 from lamen.judge.messages import extract_text
 from lamen.judge.labels import words_to_digits
+from lamen.judge.value_forms import KEYED_REVISION, revision_clauses, without_reason
 from lamen.judge.values import local_forms, with_apostrophes
 from lamen.judge.options import read_alternatives, read_options
 from lamen.judge.email_frame import email_body
@@ -63,15 +64,18 @@ def _with_revision(reading: Extraction, after: str, labels: GameLabels, side: in
     """The block's reading, changed by explicit revisions written after it."""
     offers, invalid, ambiguous = dict(reading.offers), dict(reading.invalid), list(reading.ambiguous)
     changed = False
-    for sentence in _SENTENCES.split(after):
+    for sentence in (clause for whole in _SENTENCES.split(after) for clause in revision_clauses(whole)):
         # "Actually, scratch that - the deposit at $1,250 is enough if they sign for 24 months": a
         # withdrawal of what was written replaces it, whatever condition it states; only a
         # hedged future move ("I might", "could", "later") stays a plan.
         conditional = _HEDGED.search(sentence) if _WITHDRAWN.search(sentence) else _CONDITIONAL.search(sentence)
-        if not _REVISION.search(sentence) or conditional or not re.search(r"\d", sentence):
+        keyed = KEYED_REVISION.match(sentence)  # "Revised: transport → launch drop-off" (round 25)
+        if not _REVISION.search(sentence) or conditional or not (keyed or re.search(r"\d", sentence)):
             continue
         # "Same as above except 18 months": what follows "except" is the change, not an exception.
         revised = extract_text(_SAME_EXCEPT.sub(" ", sentence), labels, side=side)
+        if keyed and not revised.offers:
+            revised = extract_text(_SAME_EXCEPT.sub(" ", without_reason(sentence)), labels, side=side)
         for issue, label in revised.offers.items():
             offers[issue] = label
             invalid.pop(issue, None)

@@ -17,6 +17,7 @@ from lamen.judge.keys import (
 from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
 from lamen.judge.structured import Block, as_records, structured_blocks
+from lamen.judge.value_forms import boolean_label, iso_duration
 
 __all__ = ["brace_blocks", "extract_note_json", "offers_from_pairs", "parse_block", "own_block", "structured_offer"]
 
@@ -107,6 +108,13 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
         key_text = str(key).strip()
         issue = labels.issue_for_key(key_text)
         value = with_key_unit(key_text, value)
+        if isinstance(value, bool):
+            # {"exclusive": true}, {"sole_licence": false}, {"seed_saving_allowed": false}
+            said = boolean_label(key_text, value, labels)
+            if said is not None:
+                issue, value = said
+        elif isinstance(value, str) and value[:1] == "P" and (duration := iso_duration(value)) is not None:
+            value = duration  # "P2Y", "P12M", "P1W": an ISO 8601 duration
         nested = nested_pairs(value)
         if issue is None and nested:
             if _is_estimate_text(key_text.replace("_", " ")):

@@ -15,6 +15,7 @@ from typing import Any
 from lamen.judge.json_blocks import brace_blocks, pair_list_blocks, parse_block
 from lamen.judge.keys import acceptable_over_aspiration, record_value
 from lamen.judge.labels import GameLabels, frequency_words
+from lamen.judge.value_forms import form_blocks, menu_choice
 from lamen.judge.values import squash, word_sequence, words_to_digits
 
 Pairs = list[tuple[str, Any]]
@@ -110,13 +111,16 @@ def _json_blocks(text: str) -> tuple[list[Block], list[Block]]:
         pairs = as_records(pairs)
         end = start + len(raw)
         previous = blocks[-1] if blocks else None
-        if previous and len(pairs) == 1 and len(previous.pairs) >= 1 and previous.form == "json-record" \
+        # One object per line (JSON Lines, {"rent": "$900"}\n{"subletting": "6 days"}): objects of
+        # one pair each, with nothing but line breaks or commas between them, are one block.
+        if previous and len(pairs) == 1 and len(previous.pairs) >= 1 and \
+                (previous.form == "json-record" or previous.form == "json-line" and written == 1) \
                 and re.fullmatch(r"[\s,]*", text[previous.end:start]):
             blocks[-1] = Block(previous.start, end, previous.pairs + pairs, "json-record")
             continue
         # One {"issue": ..., "value": ...} record: in a list, or one per line (JSON Lines).
         record = len(pairs) == 1 and (text[:start].rstrip().endswith(("[", ",")) or written >= 2)
-        blocks.append(Block(start, end, pairs, "json-record" if record else "json"))
+        blocks.append(Block(start, end, pairs, "json-record" if record else "json-line" if written == 1 else "json"))
     if "[[" in text or re.search(r"\[\s*\[", text):
         for start, end, pairs in pair_list_blocks(text):
             if not any(span.start <= start < span.end for span in spans):
@@ -294,6 +298,8 @@ def _csv_blocks(text: str, labels: GameLabels) -> list[Block]:
 
 
 def _clean_line(line: str) -> str:
+    if " / " in line and ("**" in line or "__" in line):
+        line = menu_choice(line)  # "rent: $300 / **$400** / $500": the option in bold
     line = _EMPHASIS.sub("", line)
     return _BULLET.sub("", line).strip()
 
@@ -628,6 +634,11 @@ def _tag_blocks(text: str) -> list[Block]:
 def structured_blocks(text: str, labels: GameLabels) -> list[Block]:
     """Every structured offer-like block of a text, in order of position."""
     blocks, spans = _json_blocks(text)
+    for start, end, pairs in form_blocks(text):
+        # a query string or an SQL INSERT, outside any brace block
+        if not any(span.start <= start < span.end for span in spans):
+            blocks.append(Block(start, end, pairs, "json"))
+            spans.append(Block(start, end, [], "span"))
     if "</" in text or "/>" in text:
         tags = _tag_blocks(text)
         blocks += tags
