@@ -28,6 +28,7 @@ from lamen.judge.labels import (
 from lamen.judge.numbers import decimal_text
 from lamen.judge.paired_shares import paired_shares
 from lamen.judge.parties import favoured, party_near, party_patterns, share_for, speaker_from_text, split_for
+from lamen.judge.even_shares import even_shares
 from lamen.judge.phrases import (
     even_mentions, included_mentions, label_phrases, listed_partial_labels, paraphrased_labels, told_labels,
     zero_mentions,
@@ -191,8 +192,10 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         stray = False
         # A word of a text label ("$26,000 cash") is no unit of the amount before it.
         # ("12-month" of a game whose labels are "month-to-month" and "12 months": a unit all the same)
+        # ("two years" of a game whose months are counted and whose text label says "twice a year":
+        # a unit that converts exactly into the game's unit is a unit, whatever label holds the word)
         text_word = unit_word in labels.label_words and unit_word not in labels.number_label_words \
-            and f"{unit_word}s" not in labels.number_label_words
+            and f"{unit_word}s" not in labels.number_label_words and unit_word not in convertible
         cut_word = ""
         if unit_word and (text_word or not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
                                             or unit_word in _CURRENCY_WORDS or unit_word in convertible)):
@@ -604,6 +607,14 @@ def _clause_around(sentence: str, start: int, end: int) -> tuple[str, int]:
     return sentence[begin:finish], start - begin
 
 
+def _evens(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[tuple[str, str, int, int]]:
+    """Even splits and even shares; an "even" that says a share is held evenly ("even ownership")
+    is no even split of a split issue named nearby ("even ownership, 6-4 board")."""
+    shares = even_shares(sentence, labels, stems)
+    return [f for f in even_mentions(sentence, labels, stems)
+            if not any(f[2] < g[3] and g[2] < f[3] for g in shares)] + shares
+
+
 def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Reading:
     stems = labels.issue_stems
     keyword_stems = {s for primary, secondary in stems.values() for s in primary | secondary}
@@ -774,7 +785,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # ("hybrid (3 days in office)": a paraphrase inside a label's parenthesis describes it too)
         phrases = [f for f in _decorations_dropped(sorted(written + paraphrased, key=lambda f: f[2]), sentence)
                    if not inside_zero(f)] + zeros + included + \
-            even_mentions(sentence, labels, stems)
+            _evens(sentence, labels, stems)
         if labels.label_words:
             phrases += listed_partial_labels(sentence, labels, [(start, end) for _, _, start, end in phrases + every_written])
         phrases = _periods_of_amounts_dropped(phrases, sentence)
