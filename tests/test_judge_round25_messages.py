@@ -120,3 +120,56 @@ def test_an_even_share_is_no_even_board(venture: GameLabels) -> None:
 
 def test_an_even_word_elsewhere_is_no_even_share(venture: GameLabels) -> None:
     assert extract_message("We can't even look at a 60% stake for you.", venture, side=1).offers.get("stake") != "50%"
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    # An amount per quarter of a fee counted monthly converts exactly (three months) ...
+    ("Could we pay $900 per quarter, for six months?", "$300"),
+    ("Fee: $1,200 a quarter.", "$400"),
+])
+def test_an_amount_per_quarter_of_a_monthly_fee(oven: GameLabels, text: str, label: str) -> None:
+    assert extract_message(text, oven, side=1).offers.get("hire fee") == label
+
+
+def test_an_amount_per_quarter_that_does_not_divide_is_no_label(oven: GameLabels) -> None:
+    assert extract_message("Fee: $1,000 a quarter.", oven, side=1).offers.get("hire fee") is None
+
+
+# A game of this file's own whose money issue is counted per night.
+_CABIN_GAME = """\
+name: cabin-stay
+description: A cabin owner and a hiking club are negotiating a stay.
+sides:
+  - You represent the cabin owner.
+  - You represent the hiking club.
+parties: [Owner, Club]
+issues:
+  - name: nightly rate
+    issue_type: distributive
+    descriptions: What the club pays the owner per night.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$90", "$110", "$130"], ["$90", "$110", "$130"]]
+  - name: firewood
+    issue_type: integrative
+    descriptions: Whether firewood is supplied.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [[firewood supplied, bring your own wood], [firewood supplied, bring your own wood]]
+"""
+
+
+@pytest.fixture(scope="module")
+def cabin(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "cabin-stay", _CABIN_GAME)
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    # ... and an amount per week of a rate counted per night is seven nights' worth.
+    ("We can offer $630 a week, firewood supplied.", "$90"),
+    ("Rate: $770 for the week.", "$110"),
+])
+def test_an_amount_per_week_of_a_nightly_rate(cabin: GameLabels, text: str, label: str) -> None:
+    assert extract_message(text, cabin, side=1).offers.get("nightly rate") == label
+
+
+def test_a_count_per_week_is_no_money(cabin: GameLabels) -> None:
+    assert "nightly rate" not in extract_message("Firewood supplied, 3 a week.", cabin, side=1).offers
