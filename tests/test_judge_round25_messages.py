@@ -154,6 +154,11 @@ issues:
     descriptions: Whether firewood is supplied.
     payoffs: [[0, 1], [1, 0]]
     payoff_labels: [[firewood supplied, bring your own wood], [firewood supplied, bring your own wood]]
+  - name: guide
+    issue_type: integrative
+    descriptions: Whether the owner provides a mountain guide, and for how long.
+    payoffs: [[2, 1, 0], [0, 1, 2]]
+    payoff_labels: [[no guide, half-day guide, full-day guide], [no guide, half-day guide, full-day guide]]
 """
 
 
@@ -173,3 +178,21 @@ def test_an_amount_per_week_of_a_nightly_rate(cabin: GameLabels, text: str, labe
 
 def test_a_count_per_week_is_no_money(cabin: GameLabels) -> None:
     assert "nightly rate" not in extract_message("Firewood supplied, 3 a week.", cabin, side=1).offers
+
+
+@pytest.mark.parametrize("text", [
+    # An issue whose zero label denies a thing, left unread: the thing left out by the clause of its
+    # last mention is the zero label — a verb of leaving out before it ...
+    "We can do $110 a night, but we would not include a guide.",
+    "Fine, forget the guide. $90 a night and firewood supplied.",
+    # ... or a predicate of being out of reach after it.
+    "$130 a night with firewood supplied; a guide isn't possible in the high season.",
+    "A guide is not in the budget this year, so $90 a night.",
+])
+def test_a_thing_left_out_is_the_zero_label(cabin: GameLabels, text: str) -> None:
+    assert extract_message(text, cabin, side=0).offers.get("guide") == "no guide"
+
+
+def test_a_thing_out_of_reach_at_one_value_keeps_the_other(cabin: GameLabels) -> None:
+    offers = extract_message("A full-day guide isn't possible, but a half-day guide is.", cabin, side=0).offers
+    assert offers.get("guide") == "half-day guide"
