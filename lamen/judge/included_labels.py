@@ -37,11 +37,15 @@ def _denial(issue: str, thing_words: frozenset[str]) -> re.Pattern[str]:
 # A clause that leaves the thing out, its verb before the thing: "we would not include / don't need a
 # second shooter", "drop the classes".
 _LEAVE_OUT_BEFORE = (r"(?:\b(?:not|n't|never)\s+(?:include|need|want|require|offer|provide)|"
-                     r"\b(?:drop|dropping|skip|skipping|forgo|leave\s+out|leaving\s+out))\s+")
+                     r"\b(?:drop|dropping|skip|skipping|forgo|leave\s+out|leaving\s+out|forget(?:\s+about)?))\s+")
 # ... or its predicate after it, within the clause ("Assembly would not be included at that price",
 # "Group classes are not essential to us and can be excluded", "second shooter: not included",
 # "Second shooter would be extra so let's leave that out").
-_LEAVE_OUT_AFTER = (r"[^.;!?\n]{0,40}?(?:\bnot\s+(?:be\s+)?(?:included|needed|necessary|required|essential)\b|"
+# (round 25: "A signing bonus isn't in the budget", "a loaner machine isn't possible at that volume",
+# "The extended warranty isn't included at this price": a thing said to be out of reach is left out)
+_LEAVE_OUT_AFTER = (r"[^.;!?\n]{0,40}?(?:(?:\bnot|n't)\s+(?:be\s+)?(?:included|needed|necessary|required|essential)\b|"
+                    r"\b(?:is|are|would|will|ca)(?:n't|\s+not)\s+(?:be\s+)?(?:possible|feasible|available|an\s+option|"
+                    r"on\s+the\s+table|in\s+(?:the|our)\s+budget)\b|"
                     r"\b(?:excluded|left\s+out|dropped)\b|"
                     r"\bleave\s+(?:that|it|them|this)\s+out\b|\s*[:=]\s*(?:no|none|excluded)\b)")
 
@@ -158,7 +162,22 @@ def with_denied_things(found: Extraction, text: str, labels: GameLabels) -> Extr
     english = lowered = None
     for issue, table in labels.issues.items():
         pair = table.included_label
-        if pair is None or issue in found.ambiguous or offers.get(issue, pair[0]) != pair[0]:
+        if pair is None:
+            # (round 25) An issue whose zero label denies a thing ("no bonus", "no extended
+            # warranty"), left unread: the thing left out by the clause of its last mention ("we
+            # would not include a signing bonus", "forget the guarantee") is the zero label.
+            zero = table.zero_label()
+            if zero is None or not zero.lower().startswith("no ") or issue in offers or issue in found.ambiguous \
+                    or issue in found.invalid:
+                continue
+            things = frozenset(word for word in _WORD.findall(zero.lower()[3:])
+                               if word not in _NOT_THE_THING and len(word) >= 3)
+            english = english if english is not None else local_forms(text)
+            if things and _last_mention_left_out(issue, things, english):
+                offers[issue] = zero
+                reasons.append(f"{issue}: '{zero}' read from the thing left out by its clause")
+            continue
+        if issue in found.ambiguous or offers.get(issue, pair[0]) != pair[0]:
             continue
         things = frozenset(word for word in _WORD.findall(pair[0].lower()) if word not in _NOT_THE_THING and len(word) >= 3)
         if not things:

@@ -624,6 +624,9 @@ class IssueLabels:
         return ValueMatch("invalid")
 
 
+# A number word and the word after it in a label read as a number ("six-month term", "two months out").
+_NUMBER_WORD_UNIT = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty|"
+                               r"thirty|forty|fifty|sixty|ninety)[\s-]+([^\W\d_]+)", re.IGNORECASE)
 _PERIOD_WORDS = {"month": r"\b(?:month|monthly|per month|a month)\b", "year": r"\b(?:year|yearly|annual|annually|per annum)\b"}
 _BARE_ZERO = re.compile(r"\s*\$?\s*0(?:\.0+)?\s*(?:dollars)?\s*")
 _EACH = re.compile(r"\b(?:each|apiece|a piece|per (?:side|party|company)|both)\b", re.IGNORECASE)
@@ -905,9 +908,14 @@ class GameLabels:
 
     @cached_property
     def number_label_words(self) -> frozenset[str]:
-        """Words right after a number in a label ("months" of "12 months"): units, not text."""
+        """Words right after a number in a label ("months" of "12 months"; "month" of "six-month
+        term" and "days" of its synonym "30 days before arrival", labels the issue reads as numbers):
+        units, not text."""
         return frozenset(match.group(1).lower() for table in self.issues.values() for label in table.issue.labels
-                         for match in re.finditer(r"\d\s*([^\W\d_]+)", label))
+                         for match in re.finditer(r"\d\s*([^\W\d_]+)", label)) | frozenset(
+            match.group(1).lower() for table in self.issues.values() for named in table.by_number.values()
+            for label in named for wording in (label, *table.issue.label_synonyms(label))
+            for match in (*_NUMBER_WORD_UNIT.finditer(wording), *re.finditer(r"\d\s*([^\W\d_]+)", wording)))
 
     @cached_property
     def money_periods(self) -> dict[str, frozenset[str]]:

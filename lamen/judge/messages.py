@@ -28,6 +28,7 @@ from lamen.judge.labels import (
 from lamen.judge.numbers import decimal_text
 from lamen.judge.paired_shares import paired_shares
 from lamen.judge.parties import favoured, party_near, party_patterns, share_for, speaker_from_text, split_for
+from lamen.judge.even_shares import even_shares
 from lamen.judge.phrases import (
     even_mentions, included_mentions, label_phrases, listed_partial_labels, paraphrased_labels, told_labels,
     zero_mentions,
@@ -191,8 +192,10 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
         stray = False
         # A word of a text label ("$26,000 cash") is no unit of the amount before it.
         # ("12-month" of a game whose labels are "month-to-month" and "12 months": a unit all the same)
+        # ("two years" of a game whose months are counted and whose text label says "twice a year":
+        # a unit that converts exactly into the game's unit is a unit, whatever label holds the word)
         text_word = unit_word in labels.label_words and unit_word not in labels.number_label_words \
-            and f"{unit_word}s" not in labels.number_label_words
+            and f"{unit_word}s" not in labels.number_label_words and unit_word not in convertible
         cut_word = ""
         if unit_word and (text_word or not (unit_word in labels.known_units or unit_word.rstrip("s") in labels.known_units
                                             or unit_word in _CURRENCY_WORDS or unit_word in convertible)):
@@ -223,6 +226,8 @@ def _find(sentence: str, labels: GameLabels, keyword_stems: set[str],
                                                    or bool(match.group("cur") and match.group("cur2")))
         per = _PER_PERIOD.match(after)
         period = ("month" if "mo" in per.group(0).lower() else "year") if per else ""
+        if not period and currency and (longer := _PER_LONGER_PERIOD.match(after)):
+            period = "quarter" if "quarter" in longer.group(0).lower() else "week"  # "$3,300 per quarter"
         each = not match.group("num2") and bool(_EACH_AFTER.match(sentence, match.start() + len(span)))
         # (a word of three letters or fewer may be a scale's abbreviation: "5 tys." is 5,000)
         small_count = stray and match.group("num").isdigit() and int(match.group("num")) < 10 and len(unit_word) >= 4 \
@@ -396,14 +401,40 @@ def _in_thousands(found: _Found, issue: str, labels: GameLabels) -> str:
     return format(scaled.normalize(), "f")
 
 
+# "$3,300 per quarter", "$420 a week", "$1,750 for the week": an amount per a period longer than
+# the one its issue is counted in (only after an amount of money: "3 a week" is no money).
+_PER_LONGER_PERIOD = re.compile(r"^\s*(?:a|per|/|each|every|for\s+(?:the|a|one))\s*(?:quarter|week|wk)\b|"
+                                r"^\s*(?:quarterly|weekly)\b", re.IGNORECASE)
+_LONGER_PERIOD_FACTORS = {("quarter", "month"): Fraction(1, 3), ("quarter", "year"): Fraction(4),
+                          ("week", "day"): Fraction(1, 7)}
+_PER_DAY = re.compile(r"\b(?:night|nightly|nights|per\s+day|a\s+day|daily|each\s+day|day\s+rate|daily\s+rate)\b",
+                      re.IGNORECASE)
+
+
+def _counted_per(issue: str, labels: GameLabels, periods: frozenset[str]) -> str:
+    """The period an amount of this money issue is counted in: its money period ('month', 'year'),
+    or 'day' when its name or descriptions count it per night or day ("nightly rate")."""
+    if len(periods) == 1:
+        return next(iter(periods))
+    table = labels.issues[issue]
+    return "day" if not periods and _PER_DAY.search(" ".join([issue, *table.issue.descriptions])) else ""
+
+
 def _per_issue_period(found: _Found, issue: str, labels: GameLabels) -> ValueMatch | None:
     """An amount written per year for an issue counted monthly ("$14,400 per year" of rent is
     $1,200), or per month for one counted yearly: an exact conversion, never a rounding."""
     periods = labels.money_periods.get(issue, frozenset())
     numbers = numbers_in(found.span)
-    if not periods or found.period in periods or len(numbers) != 1:
+    if found.period in ("quarter", "week"):
+        # "$3,300 per quarter" of rent counted monthly is $1,100 (three months); "$420 a week" of a
+        # nightly rate is $60 (seven nights): exact conversions, never roundings.
+        factor = _LONGER_PERIOD_FACTORS.get((found.period, _counted_per(issue, labels, periods)))
+        if factor is None or len(numbers) != 1:
+            return None
+    elif not periods or found.period in periods or len(numbers) != 1:
         return None
-    factor = Fraction(1, 12) if found.period == "year" else Fraction(12)
+    else:
+        factor = Fraction(1, 12) if found.period == "year" else Fraction(12)
     converted = decimal_text(Fraction(Decimal(numbers[0])) * factor)
     named = labels.issues[issue].by_number.get(converted or "", [])
     return ValueMatch("label", named[0]) if len(named) == 1 else None
@@ -604,6 +635,14 @@ def _clause_around(sentence: str, start: int, end: int) -> tuple[str, int]:
     return sentence[begin:finish], start - begin
 
 
+def _evens(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[tuple[str, str, int, int]]:
+    """Even splits and even shares; an "even" that says a share is held evenly ("even ownership")
+    is no even split of a split issue named nearby ("even ownership, 6-4 board")."""
+    shares = even_shares(sentence, labels, stems)
+    return [f for f in even_mentions(sentence, labels, stems)
+            if not any(f[2] < g[3] and g[2] < f[3] for g in shares)] + shares
+
+
 def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Reading:
     stems = labels.issue_stems
     keyword_stems = {s for primary, secondary in stems.values() for s in primary | secondary}
@@ -774,7 +813,7 @@ def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Rea
         # ("hybrid (3 days in office)": a paraphrase inside a label's parenthesis describes it too)
         phrases = [f for f in _decorations_dropped(sorted(written + paraphrased, key=lambda f: f[2]), sentence)
                    if not inside_zero(f)] + zeros + included + \
-            even_mentions(sentence, labels, stems)
+            _evens(sentence, labels, stems)
         if labels.label_words:
             phrases += listed_partial_labels(sentence, labels, [(start, end) for _, _, start, end in phrases + every_written])
         phrases = _periods_of_amounts_dropped(phrases, sentence)

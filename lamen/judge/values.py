@@ -299,9 +299,16 @@ _MIXED_BEFORE = re.compile(r"(?:\d|\b(?:a|an|one|two|three|four|five|six|seven|e
                            r"(?:\s+[a-z]+)?\s+and\s+$", re.IGNORECASE)
 
 
+# "$3,300 a quarter": right after an amount, "a quarter" is its period, no share.
+_AMOUNT_BEFORE = re.compile(r"\d(?:\s?(?:[$€£]|dollars?|euros?|usd))?\s+$", re.IGNORECASE)
+
+
 def _word_fraction(match: re.Match[str]) -> str:
-    if _MIXED_BEFORE.search(match.string[max(0, match.start() - 30):match.start()]):
+    before = match.string[max(0, match.start() - 30):match.start()]
+    if _MIXED_BEFORE.search(before):
         return match.group(0)  # "two and a quarter years": a mixed number, read by words_to_digits
+    if folded(match.group(1)) == "a" and folded(match.group(2)) == "quarter" and _AMOUNT_BEFORE.search(before):
+        return match.group(0)
     count = _COUNT_WORDS[folded(match.group(1))]
     share = count * _FRACTION_WORDS[folded(match.group(2))]
     return f"{share}%" if share <= 100 else match.group(0)
