@@ -112,3 +112,21 @@ def test_english_text_and_what_the_lexicon_reads_stay_as_written(shop) -> None:
     assert glossary.glossed(text) == text
     # an inflection is only read where the ending is one of a language's endings ("papierata" is none)
     assert glossary.words.english("papierata") is None
+
+
+@pytest.mark.parametrize("text, english", [
+    ("不设 signing bonus", "no signing bonus"),  # a word the glossary made English after the negation
+    ("不提供 machine", "no machine"),
+    ("不要 bar", "no bar"),
+    ("仅 weekday", "only weekday"),
+    ("但只 including breakfast", "only including breakfast"),
+])
+def test_chinese_negation_and_only_before_a_glossed_word(text: str, english: str) -> None:
+    from lamen.judge.lexicon import cjk_to_latin
+    assert english in cjk_to_latin(text)
+
+
+def test_chinese_only_is_not_a_counter_after_a_numeral() -> None:
+    from lamen.judge.lexicon import cjk_to_latin
+    # "8只 birds": 只 counts the birds, it is no "only"
+    assert "only" not in cjk_to_latin("带 8只 birds")
