@@ -57,6 +57,15 @@ issues:
     payoff_labels:
       - [front loader, no attachments]
       - [front loader, no attachments]
+  - name: proof
+    issue_type: integrative
+    descriptions: Whether a proof is printed first, and who pays for it.
+    payoffs:
+      - [1, 0]
+      - [0, 1]
+    payoff_labels:
+      - [no free proof, free proof]
+      - [no free proof, free proof]
 """
 
 
@@ -130,3 +139,21 @@ def test_chinese_only_is_not_a_counter_after_a_numeral() -> None:
     from lamen.judge.lexicon import cjk_to_latin
     # "8只 birds": 只 counts the birds, it is no "only"
     assert "only" not in cjk_to_latin("带 8只 birds")
+
+
+@pytest.mark.parametrize("text, phrase", [
+    ("Proposta: 300 $, papel estándar.", "standard paper"),  # the lexicon's "estándar" after the glossary's "papel"
+    ("Proposition : 300 $, papier recyclé.", "recycled paper"),
+])
+def test_an_adjective_after_its_noun_reads_in_the_games_order(shop, text: str, phrase: str) -> None:
+    glossary = label_cache(shop).glossary
+    assert glossary is not None
+    assert phrase in glossary.gloss(text)
+
+
+def test_a_label_denying_its_words_is_not_what_they_name_side_by_side(shop) -> None:
+    glossary = label_cache(shop).glossary
+    assert glossary is not None and glossary.words is not None
+    # "no free proof" comes first in the game, but "épreuve gratuite" is the free proof
+    assert glossary.words.phrase_by_words[frozenset(("free", "proof"))] == "free proof"
+    assert "no free" not in glossary.gloss("Proposition : 300 $, une épreuve gratuite.")

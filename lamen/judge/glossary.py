@@ -39,6 +39,7 @@ _CJK_OR_HANGUL = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\uf
 _LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _ENGLISH_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # Words of a label that gloss nothing ("no warranty": "no" is the lexicon's).
+_DENIAL = frozenset("no not non without none never".split())
 _FUNCTION_WORDS = frozenset("a an the and or of to in on for by at per from as is be it its up out off no not all this that "
                             "with only own us them we they you".split())
 
@@ -115,6 +116,15 @@ def _one_gloss(words: list[str], phrases: list[list[str]]) -> str:
 
 
 _LONG_WORD = re.compile(r"[^\W\d_]{5,}")
+_PAIR_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _first_of(text: str, one: str, other: str) -> str | None:
+    """Which of two words a text writes first (None when it lacks one)."""
+    at_one, at_other = re.search(rf"\b{re.escape(one)}\b", text), re.search(rf"\b{re.escape(other)}\b", text)
+    if at_one is None or at_other is None:
+        return None
+    return one if at_one.start() < at_other.start() else other
 # Endings a form takes in the languages written with spaces (a case, a plural, an adjective's
 # agreement: "Leihmaschinen", "gemischtes", "incluidas"), and the letters that join a compound's
 # parts ("Garantie|verlängerung", "Frühstück|s|korb", "Leih|maschine" of "Leihe").
@@ -204,6 +214,42 @@ class WordForms:
                 return together.group(0) if together else " ".join(word for word in phrase if word in words)
         return None
 
+    def _english_of(self, lower: str) -> str | None:
+        """The game's English word a word of the text (lower case) is, if any: the word itself, a
+        form of the glossary or of the lexicon, or a form with an ending."""
+        if lower in self.english_words:
+            return lower
+        plain = unaccented(lower)
+        found = self.english_by_form.get(plain)
+        if found is None and FOREIGN_WORDS.get(lower) in self.english_words:
+            found = FOREIGN_WORDS[lower]
+        if found is None and len(plain) >= 5:
+            found = self._inflected(plain)
+        return found
+
+    def in_game_order(self, text: str) -> str:
+        """Two words side by side that are, as the game's English, one of its labels in the other
+        order, written in the game's: a language that puts the adjective after its noun ("paper
+        estándar", "heating complet", "mileage unlimited") names the game's "standard paper",
+        "full heating", "unlimited mileage"."""
+        words = list(_PAIR_WORD.finditer(text))
+        replacements: list[tuple[tuple[int, int], str]] = []
+        last_end = -1
+        for first, second in zip(words, words[1:]):
+            if first.start() < last_end or text[first.end():second.start()].strip(" \t"):
+                continue
+            noun = self._english_of(first.group(0).lower())
+            if noun is None or " " in noun:
+                continue
+            modifier = self._english_of(second.group(0).lower())
+            if modifier is None or modifier == noun or " " in modifier:
+                continue
+            written = self.phrase_by_words.get(frozenset((noun, modifier)))
+            if written is not None and _first_of(written, modifier, noun) == modifier:
+                replacements.append(((first.start(), second.end()), written))
+                last_end = second.end()
+        return _replaced(text, replacements)
+
     def english(self, word: str) -> str | None:
         """The English of a word the trie did not gloss, or None."""
         lower = word.lower()
@@ -255,7 +301,7 @@ class Glossary:
             text = _replaced(text, [(m.span(), self.english_by_form[m.group(0)])
                                     for m in self.spaced.finditer(lower, first.start()) if not _cut(m.span(), read)])
         if self.words is not None:
-            text = self._words_glossed(text)
+            text = self.words.in_game_order(self._words_glossed(text))
         return text
 
     def _words_glossed(self, text: str) -> str:
@@ -335,7 +381,8 @@ def _word_forms(game: Game, joined: dict[str, str], spaced: list[str], phrases: 
     english_words = frozenset(word for phrase in phrases for word in phrase if len(word) >= _SHORTEST_PART)
     phrase_by_words: dict[frozenset[str], str] = {}
     for words, text in _written_phrases(game):
-        if len(words) > 1:
+        # (a label that denies its words, "no free trial", is not what they name side by side)
+        if len(words) > 1 and _DENIAL.isdisjoint(_ENGLISH_WORD.findall(text)):
             phrase_by_words.setdefault(frozenset(words), text)
     prefixes = frozenset(word[:_SHORTEST_PART] for word in (*english_by_form, *english_words))
     written = tuple((tuple(words), text) for words, text in _written_phrases(game))
