@@ -131,6 +131,8 @@ def _first_of(text: str, one: str, other: str) -> str | None:
 _ENDINGS = frozenset("s e n r a i en er es em ns as os is ern ens".split())
 _LINKERS = ("", "s", "n", "en", "e", "es")
 _SHORTEST_PART = 4
+# (an English word of the game with an English ending, "machinery", "standards", is no compound)
+_ENGLISH_ENDINGS = ("s", "ed", "ing", "ly", "er", "ery", "ers", "ized", "ised", "ation", "able")
 
 
 def unaccented(word: str) -> str:
@@ -157,7 +159,19 @@ class WordForms:
 
     def may_hold(self, words: list[str]) -> bool:
         """Whether a word of the text (lower case) may start with one of the forms or words: a cheap test."""
-        return any(len(word) >= 5 and unaccented(word[:_SHORTEST_PART]) in self.prefixes for word in words)
+        by_form = self.english_by_form
+        for word in words:
+            if len(word) < 5:
+                continue
+            start = unaccented(word[:_SHORTEST_PART])
+            if start not in self.prefixes:
+                continue
+            plain = unaccented(word)
+            if plain in by_form or plain[:-1] in by_form or plain[:-2] in by_form or plain[:-3] in by_form:
+                return True  # (a form, with an ending or without its accents)
+            if len(plain) >= 2 * _SHORTEST_PART and plain not in self.english_words and not plain.endswith(_ENGLISH_ENDINGS):
+                return True  # (perhaps a compound)
+        return False
 
     def _part(self, part: str, endings: bool) -> str | None:
         found = self.english_by_form.get(part)
@@ -253,12 +267,13 @@ class WordForms:
     def english(self, word: str) -> str | None:
         """The English of a word the trie did not gloss, or None."""
         lower = word.lower()
-        if lower in self.english_words or lexicon_reads(lower):
+        if lower in self.english_words or unaccented(lower[:_SHORTEST_PART]) not in self.prefixes:
             return None
         plain = unaccented(lower)
-        if (found := self.english_by_form.get(plain)) is not None:
-            return found
-        return self._inflected(plain) or (self.compound(plain) if len(plain) >= 2 * _SHORTEST_PART else None)
+        found = self.english_by_form.get(plain) or self._inflected(plain) or (
+            self.compound(plain) if len(plain) >= 2 * _SHORTEST_PART else None)
+        # (a word the lexicon reads is its own: checked last, the lexicon's tables are long)
+        return None if found is None or lexicon_reads(lower) else found
 
 
 @dataclass(frozen=True)
@@ -384,7 +399,8 @@ def _word_forms(game: Game, joined: dict[str, str], spaced: list[str], phrases: 
         # (a label that denies its words, "no free trial", is not what they name side by side)
         if len(words) > 1 and _DENIAL.isdisjoint(_ENGLISH_WORD.findall(text)):
             phrase_by_words.setdefault(frozenset(words), text)
-    prefixes = frozenset(word[:_SHORTEST_PART] for word in (*english_by_form, *english_words))
+    lexicon_forms = [form for form, english in FOREIGN_WORDS.items() if english in english_words and form.isalpha()]
+    prefixes = frozenset(unaccented(word[:_SHORTEST_PART]) for word in (*english_by_form, *english_words, *lexicon_forms))
     written = tuple((tuple(words), text) for words, text in _written_phrases(game))
     forms = WordForms(english_by_form, english_words, phrase_by_words, written, prefixes)
     for form in spaced:
