@@ -389,7 +389,12 @@ def _numeral_value(numeral: str) -> int:
 
 # Round twenty: Chinese "不要" / "无需" before a noun is "no" ("不要第二摄影师": no second shooter);
 # after one, or at a line's end, it stays "none" (Japanese "Xは不要", "酒水：不要").
-_NO_BEFORE_NOUN = re.compile(r"(?:不要|无需|無需)(?=[\u4e00-\u9fff\u30a0-\u30ff])")
+# Round 25: so are "不设" (set up no), "不提供" (provide no) and "不需要", and before a word the
+# glossary has made English ("不设 signing bonus", "不要 bar").
+_NO_BEFORE_NOUN = re.compile(r"(?:不要|无需|無需|不设|不設|不提供|不需要)(?=[\u4e00-\u9fff\u30a0-\u30ff]|[ \t]*[A-Za-z])")
+# Round 25: "只" / "仅" (only) before a word made English ("仅 weekday", "只 including breakfast"); not
+# after a numeral, where "只" counts animals ("8只鸟").
+_ONLY_BEFORE_WORD = re.compile(r"(?<![\d〇一二两兩三四五六七八九十几幾])(?:只|仅|僅)(?=[ \t]*[A-Za-z])")
 
 
 def cjk_to_latin(text: str) -> str:
@@ -409,6 +414,8 @@ def cjk_to_latin(text: str) -> str:
         if word in text:
             text = _UNIT_MONTH_WORDS[word].sub(_CJK_WORDS[word], text) if word in _UNIT_MONTH_WORDS \
                 else text.replace(word, _CJK_WORDS[word])
+    if "只" in text or "仅" in text or "僅" in text:
+        text = _ONLY_BEFORE_WORD.sub(" only ", text)
     text = _CJK_TEN_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
     text = _CJK_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
     text = _CJK_NUMERAL.sub(_numeral, text)
