@@ -4,9 +4,6 @@ is never touched; what the lexicon reads stays the lexicon's; the data files are
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from lamen.judge.extract import extract_message, extract_note
@@ -121,10 +118,11 @@ def test_what_the_lexicon_reads_is_left_to_it(orchard) -> None:
     assert not any(lexicon_reads(form) for form in glossary.english_by_form)
 
 
-def test_a_game_with_no_word_of_the_glossary_has_none() -> None:
-    game = load_game("rental-agreement")
-    assert game_glossary(game) is None or all(
-        word in {"rent", "duration", "deposit", "subletting"} for word in game_glossary(game).english_by_form.values())
+def test_a_game_with_no_text_label_glosses_its_issue_names_only() -> None:
+    glossary = game_glossary(load_game("rental-agreement"))
+    assert glossary is not None
+    # ("subletting" is no word of the glossary's vocabulary; the lexicon reads it)
+    assert set(glossary.english_by_form.values()) == {"rent", "duration", "deposit"}
 
 
 def test_the_glossaries_are_well_formed() -> None:
@@ -142,4 +140,49 @@ def test_the_glossaries_are_well_formed() -> None:
             english, forms = line.split("\t")
             assert english in first or english in second, (path.name, english)
             assert all(form.strip() for form in forms.split("|")), (path.name, line)
-            assert not re.search(r"[A-Z]", forms), (path.name, line)
+            assert not any(char.isupper() for char in forms), (path.name, line)
+
+
+def test_a_form_of_another_language_is_not_read_in_a_text_of_this_one(orchard) -> None:
+    # "elle" is a Turkish form of "hand" (by hand); in a French text it is "she"
+    from lamen.judge.glossary import forms_by_language
+    assert "elle" in forms_by_language()["tr"]["hand"]
+    message = "Le prix : 150 $ par nuit, pension complète ; pour l'arrosage, elle préfère le goutte-à-goutte."
+    assert extract_message(message, label_cache(orchard), side=1).offers.get("watering") == "drip irrigation"
+    assert "elle" in label_cache(orchard).glossary.gloss(message)
+
+
+def test_a_game_word_is_looked_up_whole_before_less_an_ending() -> None:
+    from lamen.judge.glossary import headword
+    assert headword("delivery") == "delivery" and headword("sites") == "site"
+    assert headword("guided") in ("guided", "guide")
+    assert headword("zzzs") is None
+
+
+def test_a_text_the_english_test_takes_for_english_is_glossed_when_three_words_are_of_one_language(orchard) -> None:
+    glossary = label_cache(orchard).glossary
+    assert glossary is not None
+    swedish = "Vårt bud: 150 $ per natt, helpension och droppbevattning."
+    assert "drip irrigation" in glossary.glossed(swedish)
+    english = "We propose $150 per night, manual watering and full board."
+    assert glossary.glossed(english) == english
+
+
+def test_a_turkish_capital_i_does_not_stop_the_glossing(orchard) -> None:
+    glossary = label_cache(orchard).glossary
+    assert glossary is not None
+    assert "drip irrigation" in glossary.gloss("İlk teklifimiz: gecelik 150 $, tam pansiyon ve damla sulama.")
+
+
+def test_an_arabic_form_is_read_at_a_word_start_or_after_an_article_never_inside_a_word(orchard) -> None:
+    glossary = label_cache(orchard).glossary
+    assert glossary is not None and glossary.english_by_form["الثمن"] == "price"
+    assert "price" in glossary.gloss("الثمن: 150 دولار") and "price" in glossary.gloss("بالثمن المعتاد")
+    assert glossary.gloss("منثمن") == "منثمن"  # (a form inside another word, after no article)
+
+
+def test_a_hindi_form_is_never_read_inside_a_word(orchard) -> None:
+    glossary = label_cache(orchard).glossary
+    assert glossary is not None and glossary.english_by_form["दाम"] == "price"
+    assert "price" in glossary.gloss("दाम 150 डॉलर")
+    assert glossary.gloss("दामी 150") == "दामी 150"  # (a vowel sign after it: the form is part of a word)

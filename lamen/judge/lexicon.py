@@ -774,7 +774,8 @@ def lexicon_reads(form: str) -> bool:
     Korean / Hindi / Arabic / Persian tables or part of one ("送货" of "送货上门")."""
     if form in FOREIGN_WORDS or form in _PHRASE_WORDS or form in _CJK_WORDS or form in _SCRIPT_WORDS:
         return True
-    return any(form in word for word in _SCRIPT_TABLE_WORDS)
+    # (the tables' words are all of those scripts: a form of another is part of none)
+    return bool(_TABLE_SCRIPTS.search(form)) and any(form in word for word in _SCRIPT_TABLE_WORDS)
 
 
 def script_to_latin(text: str) -> str:
@@ -841,6 +842,8 @@ def units_after_numbers(text: str) -> str:
 # (words of the lexicon's phrases are left as written: "vous proposez" is read whole)
 _PHRASE_WORDS = frozenset(word for form in FOREIGN_WORDS if " " in form for word in form.split())
 _SCRIPT_TABLE_WORDS = tuple(word for word in (*_CJK_WORDS, *_SCRIPT_WORDS) if len(word) > 1)
+_TABLE_SCRIPTS = re.compile("[" + "".join(sorted({char for word in _SCRIPT_TABLE_WORDS for char in word
+                                                      if not char.isascii() and not char.isspace()})).replace("\\", "\\\\").replace("]", "\\]").replace("^", "\\^").replace("-", "\\-") + "]")
 
 
 # (the lexicon's one-word forms of five letters or more, other than English words of its own)
