@@ -196,6 +196,9 @@ SHAPES = (
     # A representative sample of tournament turns (like test64), with a new game in text labels (tattoo-guest-spot-t74).
     PartShape("test74", "t74", ("tattoo-guest-spot-t74",), min_new_game_items=30, min_built_in_items=110,
               min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test71's (C#/TypeScript/Java-builder/REPL offers, HTML forms, weekday spans, per mille).
+    PartShape("test75", "t75", ("salon-chair-rental-t75",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
