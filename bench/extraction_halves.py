@@ -35,11 +35,15 @@ chosen by `--round`:
 - round 25: A = every item of test20 ... test59; B = every item of test60 ... test65 (six parts by six hands,
   written during round 24 and scored by the lead only, before and after it). The parts written for round 25
   (test66 ... test71) are scored by the lead only, before and after.
+- round 26: A = every item of test20 ... test59 and of test66 ... test71 (round 25's new parts, read before and
+  after it); B = every item of test60 ... test65 and of test72 ... test77 (round 25's validation, and six parts
+  written after round 25's readers were frozen, read once). The parts written for round 26 (test78 ... test83)
+  are scored by the lead only, before and after.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13|...|24|25] [--errors]
+    python bench/extraction_halves.py [--round 12|13|...|25|26] [--errors]
 """
 
 from __future__ import annotations
@@ -86,6 +90,8 @@ SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
     23: {"A": tuple(Slice(f"test{n}") for n in range(20, 48)), "B": tuple(Slice(f"test{n}") for n in range(48, 54))},
     24: {"A": tuple(Slice(f"test{n}") for n in range(20, 54)), "B": tuple(Slice(f"test{n}") for n in range(54, 60))},
     25: {"A": tuple(Slice(f"test{n}") for n in range(20, 60)), "B": tuple(Slice(f"test{n}") for n in range(60, 66))},
+    26: {"A": tuple(Slice(f"test{n}") for n in (*range(20, 60), *range(66, 72))),
+         "B": tuple(Slice(f"test{n}") for n in (*range(60, 66), *range(72, 78)))},
 }
 
 
