@@ -211,6 +211,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test77's (SQL/PHP/KDL/Dhall/gettext/ledger offers, sed fixes, voicemail repairs, myriad units).
     PartShape("test79", "t79", ("vintage-consignment-t79",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test64), with a new game in text labels (pharmacy-courier-t80).
+    PartShape("test80", "t80", ("pharmacy-courier-t80",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
