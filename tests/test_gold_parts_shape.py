@@ -214,6 +214,9 @@ SHAPES = (
     # A representative sample of tournament turns (like test64), with a new game in text labels (pharmacy-courier-t80).
     PartShape("test80", "t80", ("pharmacy-courier-t80",), min_new_game_items=30, min_built_in_items=110,
               min_ambiguous=5, min_invalid=5, min_unknown=2),
+    # Issue 12's second held-out set again: drift beyond test77's (PHP/Perl/OCaml/CLI-flag offers, quotations, purchase orders, faxes, minutes, clauses, money slang).
+    PartShape("test81", "t81", ("aquarium-care-t81",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
