@@ -217,6 +217,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test77's (PHP/Perl/OCaml/CLI-flag offers, quotations, purchase orders, faxes, minutes, clauses, money slang).
     PartShape("test81", "t81", ("aquarium-care-t81",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # A representative sample of tournament turns (like test64), with a new game in text labels (contract-brewing-t82).
+    PartShape("test82", "t82", ("contract-brewing-t82",), min_new_game_items=30, min_built_in_items=110,
+              min_ambiguous=5, min_invalid=5, min_unknown=2),
 )
 
 
