@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 import re
 
+from lamen.judge.code_literals import plain_code
+
 _THINK = re.compile(r"<(think|thinking|reasoning|scratchpad)>.*?</\1>", re.IGNORECASE | re.DOTALL)
 _STRUCK_TAG = re.compile(r"<(del|s|strike)>.*?</\1>", re.IGNORECASE | re.DOTALL)
 
@@ -171,4 +173,4 @@ def plain_markup(text: str) -> str:
         text = _latex_plain(text)
     if "\n:" in text or "\n :" in text:
         text = _DEFINITIONS_APART.sub("\n", _DEFINITION.sub("\\1: \\2\x00", text)).replace("\x00", "")
-    return text
+    return plain_code(text)
