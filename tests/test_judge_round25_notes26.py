@@ -103,3 +103,36 @@ def test_values_in_code_forms() -> None:
     assert plain_code("{:crew-size 18 :method :hand-picking}") == '{"crew size": "18", "method": "hand picking"}'
     assert words("mealsAndTransport") == "meals and transport"
     assert words("signing_bonus") == "signing bonus"
+
+
+@pytest.mark.parametrize("note", [
+    # a receipt's dotted leaders; a computed total (a key with a dot) stays as written
+    "Acceptable offer:\n```\nWeekly fee .......... $90\nLicence term ........ 6 months\nPitch location ...... front entrance\n"
+    "Power supply ........ mains power\n----\nEst. yearly ........ $4,680\n```",
+    # a grid table: "=" under the header, "-" rules between rows
+    "Acceptable offer:\n\n+----------------+----------------+\n| Issue          | Value          |\n"
+    "+================+================+\n| Weekly fee     | $90            |\n+----------------+----------------+\n"
+    "| Licence term   | 6 months       |\n+----------------+----------------+\n| Pitch location | front entrance |\n"
+    "+----------------+----------------+\n| Power supply   | mains power    |\n+----------------+----------------+",
+    # log lines: key=value tokens, snake_case values; the other side's line is no offer
+    "2025-03-01T10:00:00Z DEBUG their_last weekly_fee=110 licence_term=3_months\n"
+    "2025-03-01T10:00:01Z INFO acceptable_offer weekly_fee=90 licence_term=\"6 months\" pitch_location=front_entrance"
+    " power_supply=mains_power",
+    # a diagram whose node labels hold the pairs
+    'Acceptable offer:\n```dot\ndigraph offer {\n  "Trader" -> "weekly fee: $90";\n  "Trader" -> "licence term: 6 months";\n'
+    '  "Trader" -> "pitch location: front entrance";\n  "Trader" -> "power supply: mains power";\n}\n```',
+    # an HTML definition list, one term and its definition a line
+    "Acceptable offer:\n<dl>\n  <dt>weekly fee</dt><dd>$90</dd>\n  <dt>licence term</dt><dd>6 months</dd>\n"
+    "  <dt>pitch location</dt><dd>front entrance</dd>\n  <dt>power supply</dt><dd>mains power</dd>\n</dl>",
+])
+def test_layouts_read_as_offers(stall: GameLabels, note: str) -> None:
+    assert dict(extract_note(note, stall).offers) == _ALL
+
+
+@pytest.mark.parametrize("text", [
+    "rent=1100; duration=1 year; deposit=750",   # values of words: the line reader's
+    "subletting=6 days",
+    "Est. total w/ tax ......... $27,820",
+])
+def test_layout_lines_left_as_written(text: str) -> None:
+    assert plain_code(text) == text

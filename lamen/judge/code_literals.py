@@ -220,6 +220,65 @@ def _merged(text: str) -> str:
     return text
 
 
+# Layouts whose separator between a key and its value is no colon:
+# "Price ........ $26,000" (a receipt's dotted leader);
+_LEADER = re.compile(r"(?m)^(?P<key>[ \t>*-]*[^\W\d_][^\n.:]{0,40}?)[ \t]*\.{4,}[ \t]*(?=\S)")
+# "+-----+=====+" (a grid table's rules: "=" under the header, "-" between rows);
+_GRID_RULE = re.compile(r"(?m)^[ \t]*\+(?:[-=:]{3,}\+)+[ \t]*$")
+# "INFO acceptable_offer weekly_fee=60 term_months=12" (a log line's key=value tokens);
+_LOG_TOKEN = re.compile(r"(?<!\S)(?P<key>[A-Za-z][\w.-]{0,40})=(?P<value>\"[^\"\n]*\"|[^\s,;()]+)(?=\s|$)")
+_LOG_START = re.compile(r"^\s*\[?(?:\d{4}-\d\d-\d\d|(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|NOTICE)\b)")
+# '"A" -> "benefits: 40%";', 'n1 [label="rent: $1,200"]' (a diagram's node labels holding pairs).
+_NODE_LABEL = re.compile(r"\"(?P<pair>[^\"\n:]{1,40}:[ \t]*[^\"\n]{1,60})\"")
+
+
+def _grid_plain(text: str) -> str:
+    """A grid table as a markdown table: its header rule as "|---|", its other rules gone."""
+    return _GRID_RULE.sub(lambda rule: "|" + "---|" * (rule.group(0).count("+") - 1)
+                          if "=" in rule.group(0) else "\x00", text).replace("\x00\n", "").replace("\x00", "")
+
+
+def _log_line(match: re.Match[str]) -> str:
+    line = match.group(0)
+    tokens = list(_LOG_TOKEN.finditer(line))
+    # Two tokens or more, or one on a line a log writes (a timestamp or a level first); no call's
+    # arguments ("dict(rent=1200, term=12)" is code, read as code) and no tag's attributes.
+    if not tokens or len(tokens) < 2 and not _LOG_START.match(line) or "(" in line or "<" in line \
+            or any("=" in token.group("value") for token in tokens) \
+            or not re.fullmatch(r"(?:[ \t]*" + _LOG_TOKEN.pattern + r")+[ \t]*", line[tokens[0].start():]):
+        return line  # (a value of words, "duration=1 year", is a line of pairs the line reader reads)
+    lead = line[:tokens[0].start()].strip()
+    pairs = [f"{words(token.group('key'))}: {_log_value(token.group('value'))}" for token in tokens]
+    return (lead + ": " if lead else "") + "; ".join(pairs)
+
+
+def _log_value(value: str) -> str:
+    value = value.strip('"')
+    return words(value) if re.fullmatch(r"[a-z]+(?:_[a-z]+)+", value) else value
+
+
+def _node_lines(text: str) -> str:
+    """Each diagram line's node labels that hold a pair, one pair a line."""
+    def line(match: re.Match[str]) -> str:
+        pairs = [m.group("pair") for m in _NODE_LABEL.finditer(match.group(0))]
+        return "\n".join(pairs) if pairs else match.group(0)
+    return re.sub(r"(?m)^[^\n]*(?:->|--|\[label=)[^\n]*$", line, text)
+
+
+def plain_layout(text: str) -> str:
+    """Receipts' dotted leaders, grid tables, log lines' key=value tokens and diagrams' node labels
+    in the plain forms the structured reader knows. Each runs only where its cue is in the text."""
+    if "...." in text:
+        text = _LEADER.sub(lambda m: m.group("key").rstrip() + ": ", text)
+    if "+--" in text or "+==" in text:
+        text = _grid_plain(text)
+    if "=" in text and re.search(r"[ \t][A-Za-z][\w.-]*=[^\s=]", text):
+        text = re.sub(r"(?m)^[^\n]*[ \t][A-Za-z][\w.-]*=[^\s=][^\n]*$", _log_line, text)
+    if '"' in text and ("->" in text or "label=" in text):
+        text = _node_lines(text)
+    return text
+
+
 def plain_code(text: str) -> str:
     """The text with code literals as JSON objects and YAML merge keys resolved (see the module doc).
     Each rewrite runs only where its cue is in the text."""
@@ -227,4 +286,4 @@ def plain_code(text: str) -> str:
         text = _merged(text)
     if ("{" in text or "(" in text) and any(cue in text for cue in ("=", "::", "{:", "Some(", ": .", ": ")):
         text = _literals_rewritten(text)
-    return text
+    return plain_layout(text)

@@ -136,6 +136,8 @@ def _html_plain(text: str) -> str:
     if "<" not in text:
         return text
     text = _HTML_KEY_VALUE.sub(lambda m: f"{m.group(1).strip().rstrip(':')}: ", text)
+    # "<dd>40%</dd>" ending its source line: one line break, so the list stays one block.
+    text = re.sub(r"</dd>[ \t]*(?=\n)", "", text, flags=re.IGNORECASE)
     if "|" in text:
         # "| Lodging | Hostel<br>(hotel for soloists only) |": a break inside a markdown table's cell
         # breaks the cell's text, not the row, which must stay one line for the table to be read.
