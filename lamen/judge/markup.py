@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 import re
 
+from lamen.judge.code_literals import plain_code
+
 _THINK = re.compile(r"<(think|thinking|reasoning|scratchpad)>.*?</\1>", re.IGNORECASE | re.DOTALL)
 _STRUCK_TAG = re.compile(r"<(del|s|strike)>.*?</\1>", re.IGNORECASE | re.DOTALL)
 
@@ -134,6 +136,8 @@ def _html_plain(text: str) -> str:
     if "<" not in text:
         return text
     text = _HTML_KEY_VALUE.sub(lambda m: f"{m.group(1).strip().rstrip(':')}: ", text)
+    # "<dd>40%</dd>" ending its source line: one line break, so the list stays one block.
+    text = re.sub(r"</dd>[ \t]*(?=\n)", "", text, flags=re.IGNORECASE)
     if "|" in text:
         # "| Lodging | Hostel<br>(hotel for soloists only) |": a break inside a markdown table's cell
         # breaks the cell's text, not the row, which must stay one line for the table to be read.
@@ -171,4 +175,4 @@ def plain_markup(text: str) -> str:
         text = _latex_plain(text)
     if "\n:" in text or "\n :" in text:
         text = _DEFINITIONS_APART.sub("\n", _DEFINITION.sub("\\1: \\2\x00", text)).replace("\x00", "")
-    return text
+    return plain_code(text)
