@@ -34,6 +34,14 @@ FOREIGN_WORDS = {
     "ein jahr": "one year", "einem jahr": "one year", "un mois": "one month", "un mes": "one month",
     "um mês": "one month", "un mese": "one month", "une semaine": "one week", "una semana": "one week",
     "una settimana": "one week", "eine woche": "one week",
+    # Round 26: a year and a half as one count ("contrato de año y medio": 18 months), half a year
+    "año y medio": "1.5 years", "un año y medio": "1.5 years", "ano e meio": "1.5 years", "um ano e meio": "1.5 years",
+    "anno e mezzo": "1.5 years", "un anno e mezzo": "1.5 years", "an et demi": "1.5 years", "un an et demi": "1.5 years",
+    "anderhalf jaar": "1.5 years", "eineinhalb jahre": "1.5 years", "anderthalb jahre": "1.5 years",
+    "medio año": "6 months", "meio ano": "6 months", "mezzo anno": "6 months", "six mois": "6 months",
+    "halbes jahr": "6 months", "ein halbes jahr": "6 months", "half jaar": "6 months", "een half jaar": "6 months",
+    "півтора року": "1.5 years", "півтора": "1.5", "полторы": "1.5", "полгода": "6 months", "пол года": "6 months",
+    "півроку": "6 months", "пів року": "6 months",
     "y medio": "and a half", "e meio": "and a half", "e mezzo": "and a half", "et demi": "and a half",
     "et demie": "and a half",
     "par mois": "per month", "pro monat": "per month", "al mes": "per month", "por mes": "per month",
@@ -330,10 +338,16 @@ _CJK_WORDS.update({word: english for word, english in {
     "我方可接受": " acceptable offer ", "可接受": " acceptable offer ", "不可接受": " not acceptable ",
     "不含": " without ", "没有": " no ", "不包含": " not included ", "込み": " included ",
 }.items() if word not in _CJK_WORDS})
+# Round 26: half a year ("合同期半年"), read before the numerals.
+# "年利" (annual interest, Japanese) and "不是" (is not: "要12个月，不是18个月").
+_CJK_WORDS.update({word: english for word, english in {"半年": " 6 months ", "年利": " annual interest rate ",
+                                                      "不是": " not "}.items() if word not in _CJK_WORDS})
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
-              ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
+              ("天", " days "), ("日", " days "), ("年間", " years "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
               ("元", " dollars "), ("席", " seats "), ("小时", " hours "), ("時間", " hours "), ("周", " weeks "),
-              ("週間", " weeks "), ("轮", " rounds "), ("场", " sets "), ("ステージ", " sets ")]
+              ("週間", " weeks "), ("轮", " rounds "), ("场", " sets "), ("ステージ", " sets "),
+              # round 26: nights of a stay and people counted ("住10晚", "5泊", "12名", "24人")
+              ("晚", " nights "), ("泊", " nights "), ("夜", " nights "), ("名", " persons "), ("人", " persons ")]
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
                "九": 9}
 _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10000}
@@ -358,9 +372,23 @@ _CJK_AND_A_HALF = re.compile(r"(\d+)\s*(年|个月|ヶ月|か月)半")
 # "月20ドル": 月 right before an amount is "a month" (after a number it is the unit, 12ヶ月/12月).
 _CJK_MONTHLY = re.compile(r"(?<![\d个ヶか カケ])月\s*(?=\d)")
 _CJK_EVEN = re.compile(r"半々|半半|对半|五五分成")
-_CJK_ANNUAL = re.compile(r"年\s*(?=\d)")
+# (not after a count, "期限：5 年\n3. ...", where 年 is the count's unit)
+_CJK_ANNUAL = re.compile(r"(?<!\d)(?<!\d )年[ \t]*(?=\d)")
 _CJK_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _CJK_UNITS]
 _SPACES = re.compile(r"[ ]{2,}")
+# Round 26: numerals other than the everyday ones: 廿 (twenty) and 卅 (thirty), traditional 兩, and
+# the financial numerals of cheques and contracts ("壹仟贰佰美元": 1,200 dollars).
+_CJK_RARE_NUMERALS = str.maketrans({"廿": "二十", "卅": "三十", "兩": "两", "壹": "一", "贰": "二", "貳": "二",
+                                    "叁": "三", "參": "三", "肆": "四", "伍": "五", "陆": "六", "陸": "六",
+                                    "柒": "七", "捌": "八", "玖": "九", "拾": "十", "佰": "百", "仟": "千", "萬": "万"})
+_CJK_RARE_NUMERAL = re.compile("[廿卅兩壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬]")
+# Round 26: a classifier between a count and the noun it counts ("25个席位", "8只鸟", "一间会议室"):
+# the count belongs to the noun (months, "个月", are read as a unit before this).
+_CJK_CLASSIFIER = re.compile(r"(?<=\d)[ \t]*[个個只位张張间間台家](?=[ \t]*[^\W\d_])")
+# Round 26: one night or one person right before an amount is the rate's unit ("1泊 70ドル",
+# "1인 1박 $130", "1박에 50달러"), not a count of one.
+_ONE_COUNTED_RATE = re.compile(r"(?<![\d.,])1 (nights|persons)\s*(?:당|에|に|で|当たり|あたり)?\s*(?=\$|\d)")
+_RATE_UNIT = {"nights": " per night ", "persons": " per person "}
 _TOPIC = re.compile(r"(?<=[A-Za-z])\s*は\s+(?=[A-Za-z])")
 
 
@@ -403,6 +431,8 @@ def cjk_to_latin(text: str) -> str:
     if not _CJK.search(text):
         return text
     text = text.translate(_CJK_PUNCTUATION)
+    if _CJK_RARE_NUMERAL.search(text):
+        text = text.translate(_CJK_RARE_NUMERALS)
     # "二点五": a decimal point between numerals.
     text = _CJK_DECIMAL.sub(
         lambda m: f"{_numeral_value(m.group(1))}." + "".join(str(_CJK_DIGITS[c]) for c in m.group(2)), text)
@@ -424,8 +454,14 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_AND_A_HALF.sub(r"\1.5\2", text)
     text = _CJK_ANNUAL.sub(" annual ", text)
     text = _CJK_MONTHLY.sub(" per month ", text)
+    # (a board's members counted with 名, "A社4名", are its seats: read later, as such)
+    board = "board" in text
     for unit, english in _CJK_UNIT_PATTERNS:
-        text = unit.sub(english, text)
+        if not (board and english == " persons "):
+            text = unit.sub(english, text)
+    text = _CJK_CLASSIFIER.sub(" ", text)
+    if "1 nights" in text or "1 persons" in text:
+        text = _ONE_COUNTED_RATE.sub(lambda m: _RATE_UNIT[m.group(1)], text)
     if "は" in text:
         # "サインオンボーナスは不要": the topic particle between a thing and what is said of it,
         # both now English ("signing bonus は none"), parts a key from its value.
@@ -678,6 +714,29 @@ FOREIGN_WORDS.update({word: english for word, english in european_words().items(
 
 FOREIGN_WORDS.update({word: english for word, english in concept_words().items() if word not in FOREIGN_WORDS})
 
+# Round 26: Russian and Ukrainian number words past twelve, as English words the number grammar
+# combines ("тысяча сто долларов": one thousand one hundred dollars; "двадцать четыре месяца"),
+# and the cases a count takes after a preposition ("до пяти дней": up to five days). "тысяча" is
+# the singular, one thousand ("две тысячи", "пять тысяч" are the plural forms).
+_CYRILLIC_NUMBERS = {
+    "семь": "seven", "восемь": "eight", "девять": "nine", "десять": "ten", "одиннадцать": "eleven",
+    "тринадцать": "thirteen", "четырнадцать": "fourteen", "пятнадцать": "fifteen", "шестнадцать": "sixteen",
+    "семнадцать": "seventeen", "восемнадцать": "eighteen", "девятнадцать": "nineteen",
+    "двадцать": "twenty", "тридцать": "thirty", "сорок": "forty", "пятьдесят": "fifty", "шестьдесят": "sixty",
+    "семьдесят": "seventy", "восемьдесят": "eighty", "девяносто": "ninety",
+    "сто": "one hundred", "двести": "two hundred", "триста": "three hundred", "четыреста": "four hundred",
+    "пятьсот": "five hundred", "шестьсот": "six hundred", "семьсот": "seven hundred", "восемьсот": "eight hundred",
+    "девятьсот": "nine hundred", "тысяча": "one thousand",
+    "трех": "three", "четырёх": "four", "четырех": "four", "пяти": "five", "шести": "six", "семи": "seven",
+    "восьми": "eight", "девяти": "nine", "десяти": "ten",
+    "сім": "seven", "вісім": "eight", "дев'ять": "nine", "десять": "ten", "двадцять": "twenty", "тридцять": "thirty",
+    "п'ятдесят": "fifty", "шістдесят": "sixty", "сімдесят": "seventy", "вісімдесят": "eighty",
+    "дев'яносто": "ninety", "двісті": "two hundred", "чотириста": "four hundred", "п'ятсот": "five hundred",
+    "шістсот": "six hundred", "сімсот": "seven hundred", "вісімсот": "eight hundred", "дев'ятсот": "nine hundred",
+    "тисяча": "one thousand", "тисячі": "thousand", "тисяч": "thousand", "п'яти": "five", "шести": "six",
+}
+FOREIGN_WORDS.update({word: english for word, english in _CYRILLIC_NUMBERS.items()
+                      if word not in FOREIGN_WORDS or word == "тысяча"})
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
                       and word not in ("sei", "nove", "tre", "due")} | {"sei": "six", "tre": "three"})
 
@@ -741,6 +800,14 @@ _SCRIPT_WORDS.update({word: english for word, english in {
     "ข้อเสนอที่ยอมรับได้": " acceptable offer ", "ข้อเสนอที่รับได้": " acceptable offer ", "ไม่มี": " none ",
     "لا يوجد": " none ", "غير مشمول": " not included ", "پیشنهاد قابل قبول": " acceptable offer ",
 }.items() if word not in _SCRIPT_WORDS})
+# Round 26: Arabic and Hebrew write two of a thing as one word, the noun's dual ("لمدة سنتين": for
+# two years, "يومين", "שנתיים", "יומיים"); it is the count and its unit.
+_SCRIPT_WORDS.update({word: english for word, english in {
+    "يومين": " 2 days ", "سنتين": " 2 years ", "سنتان": " 2 years ", "عامين": " 2 years ", "عامان": " 2 years ",
+    "شهرين": " 2 months ", "شهران": " 2 months ", "أسبوعين": " 2 weeks ", "اسبوعين": " 2 weeks ",
+    "ليلتين": " 2 nights ", "ليلتان": " 2 nights ", "יומיים": " 2 days ", "שנתיים": " 2 years ",
+    "חודשיים": " 2 months ", "שבועיים": " 2 weeks ",
+}.items() if word not in _SCRIPT_WORDS})
 _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
                  ("주", " weeks "), ("साल", " years "), ("वर्ष", " years "), ("महीने", " months "), ("महीना", " months "),
                  ("दिन", " days "), ("डॉलर", " dollars "), ("سنوات", " years "), ("سنة", " years "), ("أشهر", " months "),
@@ -748,7 +815,14 @@ _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years 
                  ("دولارًا", " dollars "), ("دولار", " dollars "), ("سال", " years "), ("ماه", " months "),
                  ("روز", " days "), ("دلار", " dollars "), ("חודשים", " months "), ("חודש", " months "),
                  ("שנים", " years "), ("שנה", " years "), ("ימים", " days "), ("שבועות", " weeks "),
-                 ("דולר", " dollars ")]
+                 ("דולר", " dollars "),
+                 # round 26: Thai units, nights of a stay and people counted in Korean, Thai, Arabic,
+                 # Hebrew, Hindi and Persian ("๒๔ เดือน", "5박", "12명", "10 ليالٍ", "3 रातें")
+                 ("เดือน", " months "), ("ปี", " years "), ("วัน", " days "), ("คืน", " nights "),
+                 ("ชั่วโมง", " hours "), ("สัปดาห์", " weeks "), ("ดอลลาร์", " dollars "), ("คน", " persons "),
+                 ("박", " nights "), ("명", " persons "), ("인", " persons "), ("ليالٍ", " nights "),
+                 ("ليالي", " nights "), ("ليال", " nights "), ("ليلة", " nights "), ("לילות", " nights "),
+                 ("रातें", " nights "), ("रात", " nights "), ("شب", " nights ")]
 _SCRIPT = re.compile(r"[\uac00-\ud7a3\u0900-\u097f\u0600-\u06ff\u0400-\u04ff\u0590-\u05ff\u0e00-\u0e7f]")
 # "7 к 3", "60 на 40" (Russian): a split written with a word between its numbers.
 _CYRILLIC_SCORE = re.compile(r"(?<=\d)\s+(?:к|на)\s+(?=\d)")
@@ -762,6 +836,20 @@ _KOREAN_RATE = re.compile(r"(?<![\uac00-\ud7a3])([연월])\s*(?=\d)")
 _KOREAN_COMPANY = re.compile(r"\b([AB])\s?사")
 _KOREAN_PARTICLE = re.compile(r"(?<=[A-Za-z0-9%$ ])\s*(?:으로|에서|에게|은|는|이|가|을|를|로|에|의|와|과|도)(?=[\s,.;:!?]|$)")
 _SCRIPT_PUNCTUATION = str.maketrans({"।": ". ", "،": ", ", "؛": "; ", "·": ", ", "؟": "? "})
+
+
+# Round 26: Sino-Korean numerals written as words, with a scale ("삼천 달러": 3,000 dollars,
+# "이만칠천 달러": 27,000, "천삼백": 1,300), before a unit; read as the Chinese numerals they are.
+_KOREAN_NUMERAL = re.compile(r"(?<![\uac00-\ud7a3])((?:[일이삼사오육칠팔구]?[십백천만])+[일이삼사오육칠팔구]?)"
+                             r"(?=\s*(?:달러|개월|년|일|명|박|시간|주|퍼센트|%))")
+_KOREAN_TO_CJK = str.maketrans("일이삼사오육칠팔구십백천만", "一二三四五六七八九十百千万")
+
+
+def _korean_numeral(match: re.Match[str]) -> str:
+    numeral = match.group(1)
+    if len(numeral) < 2:
+        return numeral
+    return f" {_numeral_value(numeral.translate(_KOREAN_TO_CJK))} "
 
 
 def _korean_amount(match: re.Match[str]) -> str:
@@ -786,6 +874,8 @@ def script_to_latin(text: str) -> str:
         return text
     text = _CYRILLIC_SCORE.sub("-", text.translate(_SCRIPT_PUNCTUATION))
     text = _KOREAN_COMPANY.sub(r" company \1 ", text)  # "B사는": Company B
+    if "십" in text or "백" in text or "천" in text or "만" in text:
+        text = _KOREAN_NUMERAL.sub(_korean_numeral, text)
     text = _KOREAN_MAN.sub(_korean_amount, text)
     text = _KOREAN_CHEON.sub(lambda m: f" {float(m.group(1)) * 1000:g} ", text)
     text = _KOREAN_RATE.sub(lambda m: " per year " if m.group(1) == "연" else " per month ", text)
@@ -794,6 +884,8 @@ def script_to_latin(text: str) -> str:
             text = text.replace(word, _SCRIPT_WORDS[word])
     for unit, english in _SCRIPT_UNIT_PATTERNS:
         text = unit.sub(english, text)
+    if "1 nights" in text or "1 persons" in text:
+        text = _ONE_COUNTED_RATE.sub(lambda m: _RATE_UNIT[m.group(1)], text)
     # Korean particles left after a word now in English ("rent 는", "seats 을") mark case only.
     text = _KOREAN_PARTICLE.sub(" ", text)
     return _SPACES.sub(" ", text)
@@ -823,7 +915,9 @@ _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "
                               "тижнів": "weeks", "тижні": "weeks", "недель": "weeks", "недели": "weeks",
                               "εβδομάδες": "weeks", "hodin": "hours", "hodiny": "hours", "timer": "hours",
                               "timmar": "hours", "tuntia": "hours", "годин": "hours", "часов": "hours", "часа": "hours",
-                              "jam": "hours", "saat": "hours", "ώρες": "hours"}
+                              "jam": "hours", "saat": "hours", "ώρες": "hours",
+                              # round 26: Greek years in the genitive ("εγγύηση 3 ετών"), nights
+                              "ετών": "years", "νύχτες": "nights", "νυχτών": "nights", "βράδια": "nights"}
 
 _UNIT_BY_FOLDED_WORD = folded_keys(_UNIT_AFTER_NUMBER_ENGLISH)  # ("6 YIL": the pattern takes it for "yıl")
 UNIT_AFTER_NUMBER = re.compile(rf"(?<=\d)\s*({'|'.join(map(re.escape, _UNIT_AFTER_NUMBER_ENGLISH))})(?![\w])",

@@ -1,0 +1,133 @@
+"""Round 26, hand "numbers26": counts and units written in other languages' words and notations —
+units after a number in Thai, nights and people counted in CJK, Korean, Arabic, Hebrew and Hindi, one
+night or one person before an amount as the rate's unit, classifiers, rare Chinese numerals,
+Sino-Korean numerals, Arabic and Hebrew duals, a year and a half / half a year, Russian and
+Ukrainian number words. Texts of this module's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_message, extract_note
+from lamen.judge.labels import label_cache
+from lamen.judge.lexicon import cjk_to_latin, script_to_latin
+from lamen.spec.load import load_game
+
+STAY = """\
+name: pet-hotel
+description: A pet hotel and an owner settle a stay.
+sides:
+  - You are the hotel.
+  - You are the owner.
+parties:
+  - Hotel
+  - Owner
+issues:
+  - name: nightly rate
+    issue_type: distributive
+    descriptions: What the owner pays a night.
+    payoffs:
+      - [0, 1, 2]
+      - [2, 1, 0]
+    payoff_labels:
+      - ["$40", "$60", "$80"]
+      - ["$40", "$60", "$80"]
+  - name: stay
+    issue_type: distributive
+    descriptions: How many nights.
+    payoffs:
+      - [0, 1, 2]
+      - [2, 1, 0]
+    payoff_labels:
+      - [3 nights, 6 nights, 9 nights]
+      - [3 nights, 6 nights, 9 nights]
+  - name: walkers
+    issue_type: integrative
+    descriptions: How many walkers come along.
+    payoffs:
+      - [0, 1, 2]
+      - [2, 1, 0]
+    payoff_labels:
+      - [2 walkers, 4 walkers, 8 walkers]
+      - [2 walkers, 4 walkers, 8 walkers]
+"""
+
+
+@pytest.fixture(scope="module")
+def hotel(tmp_path_factory: pytest.TempPathFactory):
+    path = tmp_path_factory.mktemp("games") / "pet-hotel.yaml"
+    path.write_text(STAY, encoding="utf-8")
+    return label_cache(load_game(path))
+
+
+@pytest.fixture(scope="module")
+def rental():
+    return label_cache(load_game("rental-agreement"))
+
+
+@pytest.mark.parametrize("text", [
+    "我们的方案：每晚60美元，住九晚。",
+    "ご提案：1泊60ドル、9泊でお願いします。",
+    "제안: 1박에 60달러, 9박.",
+    "ข้อเสนอ: 60 ดอลลาร์ต่อคืน 9 คืน",
+])
+def test_nights_counted_in_other_scripts_are_the_stay(hotel, text: str) -> None:
+    offers = extract_message(text, hotel).offers
+    assert offers.get("stay") == "9 nights"
+    assert offers.get("nightly rate") == "$60"
+
+
+def test_one_night_or_person_before_an_amount_is_the_rates_unit() -> None:
+    assert "per night" in cjk_to_latin("1泊 80ドル")
+    assert "1 nights" not in script_to_latin("1인 1박 $80")
+    assert "5 nights" in script_to_latin("1박 $80, 5박")
+
+
+@pytest.mark.parametrize("text, english", [
+    ("工人廿四名", "24"), ("年假卅天", "30 days"), ("月租壹仟叁佰美元", "1300 dollars"), ("保固兩年", "2 years"),
+    ("合同期半年", "6 months"),
+])
+def test_rare_chinese_numerals_and_half_a_year(text: str, english: str) -> None:
+    assert english in cjk_to_latin(text)
+
+
+def test_a_classifier_between_count_and_noun_is_dropped() -> None:
+    assert "12 seats" in cjk_to_latin("我们要12个席位")
+    assert "20 \n" not in cjk_to_latin("台数: 20台\n- 期间")  # (a count at a line's end keeps its word)
+
+
+@pytest.mark.parametrize("text, english", [
+    ("요금 사천 달러", "4000 dollars"), ("가격 이만삼천 달러", "23000 dollars"), ("천이백달러", "1200 dollars"),
+])
+def test_sino_korean_numerals_with_a_scale(text: str, english: str) -> None:
+    assert english in script_to_latin(text)
+
+
+def test_a_lone_korean_scale_word_is_no_number() -> None:
+    assert "10000" not in script_to_latin("만일 가능하다면")
+
+
+@pytest.mark.parametrize("text, value", [
+    ("ข้อเสนอ: ค่าเช่า 1,200 ดอลลาร์ สัญญา ๑๒ เดือน", "12 months"),
+    ("نقترح إيجار 1200 دولار لمدة سنتين", "24 months"),
+    ("אנחנו מציעים שכר דירה 1,200$ וחוזה לשנתיים", "24 months"),
+    ("Propuesta: alquiler de 1.200 $ y contrato de año y medio.", "18 months"),
+    ("Пропонуємо: оренда 1200 доларів, термін півтора року.", "18 months"),
+])
+def test_durations_in_other_languages_words(rental, text: str, value: str) -> None:
+    assert extract_message(text, rental).offers.get("duration") == value
+
+
+def test_russian_number_words_past_twelve(rental) -> None:
+    offers = extract_note("Приемлемое предложение: аренда тысяча двести долларов, срок тридцать шесть месяцев.",
+                          rental).offers
+    assert offers.get("rent") == "$1200"
+    assert offers.get("duration") == "36 months"
+
+
+def test_a_count_after_a_russian_preposition(rental) -> None:
+    assert extract_message("Аренда 1 200 $, субаренда до семи дней в году.", rental).offers.get("subletting") == "7 days"
+
+
+def test_board_members_counted_with_mei_stay_seats() -> None:
+    assert "persons" not in cjk_to_latin("取締役会はA社6名・B社4名")
