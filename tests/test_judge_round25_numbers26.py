@@ -131,3 +131,41 @@ def test_a_count_after_a_russian_preposition(rental) -> None:
 
 def test_board_members_counted_with_mei_stay_seats() -> None:
     assert "persons" not in cjk_to_latin("取締役会はA社6名・B社4名")
+
+
+@pytest.mark.parametrize("text, english", [
+    ("所有权：七成", "70%"), ("持股四成五。", "45%"), ("所有権：4割5分", "45%"), ("所有権：六割五分", "65%"),
+    ("员工保留六成对四成，", "60%-40%"), ("価格は2万6千ドル", "26000 dollars"),
+])
+def test_tenths_written_cheng_or_wari_bu_and_ten_thousands_with_thousands(text: str, english: str) -> None:
+    assert english in cjk_to_latin(text)
+
+
+def test_cheng_in_other_words_is_no_tenth() -> None:
+    assert "%" not in cjk_to_latin("我们成交吧")
+
+
+@pytest.mark.parametrize("text, english", [
+    ("7,000ドルを5年間、年利3%", "5 years"), ("期限：5 年\n3. 年利率：4%", "5 years"), ("要12个月，不是18个月", "not 18 months"),
+])
+def test_japanese_years_of_duration_a_count_before_a_line_break_and_not(text: str, english: str) -> None:
+    assert english in cjk_to_latin(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Miete 1.200 $, Laufzeit 24 Monate. Untervermietung ist leider nicht möglich.",
+    "Miete 1.200 $, Laufzeit 24 Monate. Auf Untervermietung kann ich verzichten.",
+    "Miete 1.200 $, Laufzeit 24 Monate. Untervermietung möchten wir ausschließen.",
+    "العرض المقبول: الإيجار 1200 دولار، المدة 24 شهرًا، لا تأجير من الباطن.",
+    "نقترح إيجار 1200 دولار لمدة 24 شهرا، ولا نسمح بالتأجير من الباطن.",
+    "수용 가능한 제안: - 월세: 1,200달러 - 기간: 24개월 - 전대: 불가",
+])
+def test_a_thing_denied_after_its_noun_or_by_arabic_la(rental, text: str) -> None:
+    offers = extract_note(text, rental).offers
+    assert offers.get("subletting") == "0 days"
+    assert offers.get("rent") == "$1200"
+
+
+def test_a_word_for_nothing_before_a_noun_is_no(rental) -> None:
+    offers = extract_message("Je maintiens : loyer 1 200 $, 24 mois, aucune sous-location.", rental).offers
+    assert offers.get("subletting") == "0 days"

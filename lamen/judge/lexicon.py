@@ -341,6 +341,7 @@ _CJK_WORDS.update({word: english for word, english in {
 # Round 26: half a year ("合同期半年"), read before the numerals.
 # "年利" (annual interest, Japanese) and "不是" (is not: "要12个月，不是18个月").
 _CJK_WORDS.update({word: english for word, english in {"半年": " 6 months ", "年利": " annual interest rate ",
+                                                      "所有权": " ownership ",
                                                       "不是": " not "}.items() if word not in _CJK_WORDS})
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
               ("天", " days "), ("日", " days "), ("年間", " years "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
@@ -364,10 +365,16 @@ _UNIT_MONTH_WORDS = {word: re.compile(rf"(?<![个ヶかカケ箇]){re.escape(wor
                      if word.startswith("月") and len(word) > 1}
 _CJK_TEN_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*万")
 _CJK_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*千(?![一二三四五六七八九百十])")
-_CJK_SCORE = re.compile(r"(?<=\d)\s*[比对対]\s*(?=\d)")
+_CJK_SCORE = re.compile(r"(?<=[\d%])\s*[比对対]\s*(?=\d)")  # (round 26: "60%对40%", "六成对四成")
 # "四六开" / "五五开": a split in tenths; "六割" / "7割": tenths as a percent (wari); "一年半": and a half.
 _CJK_TENTHS_SPLIT = re.compile(f"([{''.join(_CJK_DIGITS)}\\d])([{''.join(_CJK_DIGITS)}\\d])[开開分]")
 _CJK_WARI = re.compile(r"(\d+(?:\.\d+)?)\s*割")
+# Round 26: tenths written 成 (Chinese, "七成": 70%, "四成五": 45%) and a wari with its hundredths,
+# 分 ("4割5分", "六割五分": 65%); a digit right after 成 / 割…分 is the next decimal place.
+_CJK_WARI_BU = re.compile(r"(\d)\s*[割成]\s*(\d)\s*分")
+_CJK_CHENG = re.compile(r"(?<![\d.])(\d)\s*成(?:[ \t]*(\d)(?![\d.,%]|\s*[A-Za-z$]))?")
+# Round 26: ten-thousands and thousands together ("2万6千ドル": 26,000).
+_CJK_MAN_SEN = re.compile(r"(\d+)\s*万\s*(\d)\s*千")
 _CJK_AND_A_HALF = re.compile(r"(\d+)\s*(年|个月|ヶ月|か月)半")
 # "月20ドル": 月 right before an amount is "a month" (after a number it is the unit, 12ヶ月/12月).
 _CJK_MONTHLY = re.compile(r"(?<![\d个ヶか カケ])月\s*(?=\d)")
@@ -446,11 +453,17 @@ def cjk_to_latin(text: str) -> str:
                 else text.replace(word, _CJK_WORDS[word])
     if "只" in text or "仅" in text or "僅" in text:
         text = _ONLY_BEFORE_WORD.sub(" only ", text)
+    if "万" in text and "千" in text:
+        text = _CJK_MAN_SEN.sub(lambda m: f"{int(m.group(1)) * 10000 + int(m.group(2)) * 1000}", text)
     text = _CJK_TEN_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
     text = _CJK_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
     text = _CJK_NUMERAL.sub(_numeral, text)
-    text = _CJK_SCORE.sub("-", text)
+    if "分" in text:
+        text = _CJK_WARI_BU.sub(lambda m: f" {m.group(1)}{m.group(2)}% ", text)
+    if "成" in text:
+        text = _CJK_CHENG.sub(lambda m: f" {m.group(1)}{m.group(2) or '0'}% ", text)
     text = _CJK_WARI.sub(lambda m: f"{format(float(m.group(1)) * 10, 'g')}%", text)
+    text = _CJK_SCORE.sub("-", text)
     text = _CJK_AND_A_HALF.sub(r"\1.5\2", text)
     text = _CJK_ANNUAL.sub(" annual ", text)
     text = _CJK_MONTHLY.sub(" per month ", text)
@@ -714,6 +727,25 @@ FOREIGN_WORDS.update({word: english for word, english in european_words().items(
 
 FOREIGN_WORDS.update({word: english for word, english in concept_words().items() if word not in FOREIGN_WORDS})
 
+# Round 26: the words for nothing ("aucune", "ninguna", "nenhum": "none") are determiners before a
+# noun ("aucune sous-location": no subletting); glossed "none", that "none" before a word is "no".
+NONE_BEFORE_WORD = re.compile(r"\bnone (?!(?:of|at|is|are|was|were|for|to|in|on|and|or|but|needed|required|"
+                              r"whatsoever|either|included|left|other|from|with|by|so|yet|as|if)\b)(?=[a-z])")
+# Round 26: a thing denied after its noun (German, Dutch and the Romance languages put "not
+# possible" / "excluded" / "we waive" after what they deny: "Untervermietung ist leider nicht
+# möglich", "Auf Untervermietung kann ich verzichten"), as the English that reads it denied.
+_DENIED_AFTER = {
+    "ist leider nicht möglich": "is not allowed", "ist nicht möglich": "is not allowed",
+    "sind leider nicht möglich": "is not allowed", "sind nicht möglich": "is not allowed",
+    "ist ausgeschlossen": "is not allowed", "möchten wir ausschließen": "is not allowed",
+    "möchte ich ausschließen": "is not allowed", "schließen wir aus": "is not allowed",
+    "kann ich verzichten": "is waived", "können wir verzichten": "is waived", "verzichten wir": "is waived",
+    "is helaas niet mogelijk": "is not allowed", "is niet mogelijk": "is not allowed",
+    "is uitgesloten": "is not allowed", "n'est pas possible": "is not allowed",
+    "n'est malheureusement pas possible": "is not allowed", "no es posible": "is not allowed",
+    "non è possibile": "is not allowed", "não é possível": "is not allowed",
+}
+FOREIGN_WORDS.update({word: english for word, english in _DENIED_AFTER.items() if word not in FOREIGN_WORDS})
 # Round 26: Russian and Ukrainian number words past twelve, as English words the number grammar
 # combines ("тысяча сто долларов": one thousand one hundred dollars; "двадцать четыре месяца"),
 # and the cases a count takes after a preposition ("до пяти дней": up to five days). "тысяча" is
@@ -800,6 +832,12 @@ _SCRIPT_WORDS.update({word: english for word, english in {
     "ข้อเสนอที่ยอมรับได้": " acceptable offer ", "ข้อเสนอที่รับได้": " acceptable offer ", "ไม่มี": " none ",
     "لا يوجد": " none ", "غير مشمول": " not included ", "پیشنهاد قابل قبول": " acceptable offer ",
 }.items() if word not in _SCRIPT_WORDS})
+# Round 26: "not allowed" after a thing in Korean and Arabic ("전대: 불가", "التأجير من الباطن: لا يسمح"),
+# and Arabic "we do not allow" before one ("ولا نسمح بالتأجير": no subletting; the ب is the verb's).
+_SCRIPT_WORDS.update({word: english for word, english in {
+    "불가": " not allowed ", "لا يسمح": " not allowed ", "غير مسموح": " not allowed ", "لا نسمح ب": " no ",
+    "لا يسمح ب": " no ", "تأجير من الباطن": " subletting ", "إيجار من الباطن": " subletting ",
+}.items() if word not in _SCRIPT_WORDS})
 # Round 26: Arabic and Hebrew write two of a thing as one word, the noun's dual ("لمدة سنتين": for
 # two years, "يومين", "שנתיים", "יומיים"); it is the count and its unit.
 _SCRIPT_WORDS.update({word: english for word, english in {
@@ -827,6 +865,8 @@ _SCRIPT = re.compile(r"[\uac00-\ud7a3\u0900-\u097f\u0600-\u06ff\u0400-\u04ff\u05
 # "7 к 3", "60 на 40" (Russian): a split written with a word between its numbers.
 _CYRILLIC_SCORE = re.compile(r"(?<=\d)\s+(?:к|на)\s+(?=\d)")
 _SCRIPT_WORDS_LONGEST_FIRST = sorted(_SCRIPT_WORDS, key=len, reverse=True)
+# Round 26: Arabic "لا" as a word of its own (also after "و", and) is "no" before what it denies.
+_ARABIC_NO = re.compile(r"(?<![\u0600-\u06ff])و?لا(?=\s)")
 _SCRIPT_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _SCRIPT_UNITS]
 # Korean counts in ten-thousands and thousands ("2만 7천" = 27,000, "11만" = 110,000, "5천" = 5,000).
 _KOREAN_MAN = re.compile(r"(\d+(?:\.\d+)?)\s*만(?:\s*(\d+)\s*천)?")
@@ -882,6 +922,8 @@ def script_to_latin(text: str) -> str:
     for word in _SCRIPT_WORDS_LONGEST_FIRST:
         if word in text:
             text = text.replace(word, _SCRIPT_WORDS[word])
+    if "لا" in text:
+        text = _ARABIC_NO.sub(" no ", text)  # "لا تأجير من الباطن": no subletting
     for unit, english in _SCRIPT_UNIT_PATTERNS:
         text = unit.sub(english, text)
     if "1 nights" in text or "1 persons" in text:
