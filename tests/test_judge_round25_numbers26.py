@@ -169,3 +169,18 @@ def test_a_thing_denied_after_its_noun_or_by_arabic_la(rental, text: str) -> Non
 def test_a_word_for_nothing_before_a_noun_is_no(rental) -> None:
     offers = extract_message("Je maintiens : loyer 1 200 $, 24 mois, aucune sous-location.", rental).offers
     assert offers.get("subletting") == "0 days"
+
+
+@pytest.mark.parametrize("text, english", [
+    ("किराया ग्यारह सौ डॉलर और साल में सात दिन", "1100 dollars"), ("किराया ग्यारह सौ डॉलर और साल में सात दिन", "7 days"),
+    ("अवधि: सवा साल", "1.25 years"), ("पौने दो साल की लीज़", "1.75 years"), ("डेढ़ साल", "1.5 years"),
+    ("قرض بقيمة خمسة آلاف دولار لمدة خمس سنوات", "5000 dollars"), ("التزام لستة أشهر", "6 months"),
+    ("زمان تحویل: سه ماه", "3 months"),
+])
+def test_hindi_arabic_and_persian_number_words(text: str, english: str) -> None:
+    assert english in script_to_latin(text)
+
+
+def test_number_words_inside_longer_words_stay() -> None:
+    assert "2" not in script_to_latin("दोनों पक्ष")  # "both sides": दो is part of the word
+    assert "6" not in script_to_latin("استلام")

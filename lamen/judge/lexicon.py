@@ -892,6 +892,40 @@ def _korean_numeral(match: re.Match[str]) -> str:
     return f" {_numeral_value(numeral.translate(_KOREAN_TO_CJK))} "
 
 
+# Round 26: Hindi and Arabic / Persian number words as digits, as words of their own (these scripts
+# attach no particles to a numeral, but Arabic prefixes "ل" / "ب" / "و": "لستة أشهر", for six
+# months); hundreds and thousands after them ("ग्यारह सौ": 1,100; "خمسة آلاف": 5,000), and Hindi's
+# quarter counts ("सवा साल": a year and a quarter, "पौने दो साल": two years less a quarter, "डेढ़": 1.5).
+_HINDI_NUMBERS = {"एक": 1, "दो": 2, "तीन": 3, "चार": 4, "पांच": 5, "पाँच": 5, "छह": 6, "छः": 6, "सात": 7,
+                  "आठ": 8, "नौ": 9, "दस": 10, "ग्यारह": 11, "बारह": 12, "पंद्रह": 15, "अठारह": 18, "बीस": 20,
+                  "चौबीस": 24, "तीस": 30, "छत्तीस": 36, "डेढ़": 1.5, "ढाई": 2.5}
+_ARABIC_NUMBERS = {"واحد": 1, "واحدة": 1, "اثنان": 2, "اثنين": 2, "ثلاثة": 3, "ثلاث": 3, "أربعة": 4, "أربع": 4,
+                   "خمسة": 5, "خمس": 5, "ستة": 6, "ست": 6, "سبعة": 7, "سبع": 7, "ثمانية": 8, "ثماني": 8,
+                   "تسعة": 9, "تسع": 9, "عشرة": 10, "عشر": 10, "عشرين": 20, "عشرون": 20,
+                   "یک": 1, "سه": 3, "چهار": 4, "پنج": 5, "شش": 6, "هفت": 7, "هشت": 8, "ده": 10}
+_HINDI_NUMBER = re.compile(r"(?<![\u0900-\u097f])(" + "|".join(sorted(_HINDI_NUMBERS, key=len, reverse=True))
+                           + r")(?![\u0900-\u097f])")
+_ARABIC_NUMBER = re.compile(r"(?<![\u0600-\u06ff])([لبو]?)(" + "|".join(sorted(_ARABIC_NUMBERS, key=len, reverse=True))
+                            + r")(?![\u0600-\u06ff])")
+_HUNDREDS_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*(सौ|हज़ार|हजार|آلاف|ألف|مئة|مائة|هزار)(?![\u0600-\u06ff\u0900-\u097f])")
+_SCALE_VALUE = {"सौ": 100, "مئة": 100, "مائة": 100, "हज़ार": 1000, "हजार": 1000, "آلاف": 1000, "ألف": 1000, "هزار": 1000}
+_HINDI_QUARTER = re.compile(r"(सवा|पौने)\s*(\d+(?:\.\d+)?)?\s*(?=साल|वर्ष|महीने|घंटे|दिन)")
+
+
+def _number_words_in_scripts(text: str) -> str:
+    if _DEVANAGARI.search(text):
+        text = _HINDI_NUMBER.sub(lambda m: f" {_HINDI_NUMBERS[m.group(1)]:g} ", text)
+        if "सवा" in text or "पौने" in text:
+            text = _HINDI_QUARTER.sub(lambda m: f" {float(m.group(2) or 1) + (0.25 if m.group(1) == 'सवा' else -0.25):g} ", text)
+    if _ARABIC_LETTER.search(text):
+        text = _ARABIC_NUMBER.sub(lambda m: f"{m.group(1)} {_ARABIC_NUMBERS[m.group(2)]} ", text)
+    return _HUNDREDS_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * _SCALE_VALUE[m.group(2)]:g}", text)
+
+
+_DEVANAGARI = re.compile(r"[\u0900-\u097f]")
+_ARABIC_LETTER = re.compile(r"[\u0600-\u06ff]")
+
+
 def _korean_amount(match: re.Match[str]) -> str:
     return f" {float(match.group(1)) * 10000 + int(match.group(2) or 0) * 1000:g} "
 
@@ -914,6 +948,7 @@ def script_to_latin(text: str) -> str:
         return text
     text = _CYRILLIC_SCORE.sub("-", text.translate(_SCRIPT_PUNCTUATION))
     text = _KOREAN_COMPANY.sub(r" company \1 ", text)  # "B사는": Company B
+    text = _number_words_in_scripts(text)
     if "십" in text or "백" in text or "천" in text or "만" in text:
         text = _KOREAN_NUMERAL.sub(_korean_numeral, text)
     text = _KOREAN_MAN.sub(_korean_amount, text)
