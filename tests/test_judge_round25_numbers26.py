@@ -184,3 +184,9 @@ def test_hindi_arabic_and_persian_number_words(text: str, english: str) -> None:
 def test_number_words_inside_longer_words_stay() -> None:
     assert "2" not in script_to_latin("दोनों पक्ष")  # "both sides": दो is part of the word
     assert "6" not in script_to_latin("استلام")
+
+
+def test_keycap_digits_are_a_number_but_a_lone_one_opening_a_line_numbers_a_list() -> None:
+    from lamen.judge.digits import ascii_digits
+    assert ascii_digits("amount $6️⃣,0️⃣0️⃣0️⃣, 5️⃣ years, 3️⃣% rate") == "amount $6,000, 5 years, 3% rate"
+    assert ascii_digits("2️⃣ Duración: 1️⃣8️⃣ meses") == "2️⃣ Duración: 18 meses"
