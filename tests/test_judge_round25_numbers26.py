@@ -190,3 +190,18 @@ def test_keycap_digits_are_a_number_but_a_lone_one_opening_a_line_numbers_a_list
     from lamen.judge.digits import ascii_digits
     assert ascii_digits("amount $6️⃣,0️⃣0️⃣0️⃣, 5️⃣ years, 3️⃣% rate") == "amount $6,000, 5 years, 3% rate"
     assert ascii_digits("2️⃣ Duración: 1️⃣8️⃣ meses") == "2️⃣ Duración: 18 meses"
+
+
+@pytest.mark.parametrize("text, english", [
+    ("un conseil de 6 à 4", "6-4"), ("consejo de 6 a 4", "6-4"), ("Mitarbeiter 40 % zu 60 %,", "40%-60%"),
+    ("Vorstand 4:6,", "4-6"),
+])
+def test_a_split_of_a_whole_written_with_a_word_between_its_parts(text: str, english: str) -> None:
+    from lamen.judge.lexicon import worded_splits
+    assert english in worded_splits(text)
+
+
+@pytest.mark.parametrize("text", ["de 1000 a 1200 $", "à 10:30", "de 3 à 5 jours", "40 % à 50 %"])
+def test_a_range_or_a_time_is_no_split(text: str) -> None:
+    from lamen.judge.lexicon import worded_splits
+    assert worded_splits(text) == text

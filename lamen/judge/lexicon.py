@@ -731,6 +731,27 @@ FOREIGN_WORDS.update({word: english for word, english in concept_words().items()
 # noun ("aucune sous-location": no subletting); glossed "none", that "none" before a word is "no".
 NONE_BEFORE_WORD = re.compile(r"\bnone (?!(?:of|at|is|are|was|were|for|to|in|on|and|or|but|needed|required|"
                               r"whatsoever|either|included|left|other|from|with|by|so|yet|as|if)\b)(?=[a-z])")
+# Round 26: a split of a whole written with a word between its parts ("un conseil de 6 à 4", "6 a 4",
+# "40 % zu 60 %", "4:6"), as the Russian "7 к 3" above: only parts that make up the whole, ten seats
+# or a hundred per cent, so that a range ("de 1.000 a 1.200 $") or a time stays as written.
+_WORDED_SPLIT = re.compile(r"(?<![\d.,:])(\d{1,2})(\s*%)?\s*(?:(?<=\s)(?:à|a|zu|tegen|op|contra|to)\s|:)\s*(\d{1,2})(\s*%)?"
+                           r"(?![\d:]|[.,]\d)")
+
+
+def _worded_split(match: re.Match[str]) -> str:
+    one, other = int(match.group(1)), int(match.group(3))
+    if match.group(2) and match.group(4) and one + other == 100:
+        return f"{one}%-{other}%"
+    if not match.group(2) and not match.group(4) and one + other == 10:
+        return f"{one}-{other}"
+    return match.group(0)
+
+
+def worded_splits(text: str) -> str:
+    """'6 à 4' -> '6-4', '40 % zu 60 %' -> '40%-60%', '4:6' -> '4-6' (parts of ten or of a hundred)."""
+    return _WORDED_SPLIT.sub(_worded_split, text)
+
+
 # Round 26: a thing denied after its noun (German, Dutch and the Romance languages put "not
 # possible" / "excluded" / "we waive" after what they deny: "Untervermietung ist leider nicht
 # möglich", "Auf Untervermietung kann ich verzichten"), as the English that reads it denied.
