@@ -205,3 +205,9 @@ def test_a_split_of_a_whole_written_with_a_word_between_its_parts(text: str, eng
 def test_a_range_or_a_time_is_no_split(text: str) -> None:
     from lamen.judge.lexicon import worded_splits
     assert worded_splits(text) == text
+
+
+def test_greek_tens_before_a_per_cent_word() -> None:
+    merger = label_cache(load_game("merger"))
+    offers = extract_message("Η εταιρεία A προτείνει: παροχές 30%, μετοχές A εξήντα τοις εκατό.", merger).offers
+    assert offers.get("ownership") == "60%"

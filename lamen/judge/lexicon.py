@@ -788,6 +788,10 @@ _CYRILLIC_NUMBERS = {
     "шістсот": "six hundred", "сімсот": "seven hundred", "вісімсот": "eight hundred", "дев'ятсот": "nine hundred",
     "тисяча": "one thousand", "тисячі": "thousand", "тисяч": "thousand", "п'яти": "five", "шести": "six",
 }
+# (and Greek tens, which "τοις εκατό" follows: "εξήντα τοις εκατό", sixty per cent)
+_CYRILLIC_NUMBERS.update({"δέκα": "ten", "είκοσι": "twenty", "τριάντα": "thirty", "σαράντα": "forty",
+                          "πενήντα": "fifty", "εξήντα": "sixty", "εβδομήντα": "seventy", "ογδόντα": "eighty",
+                          "ενενήντα": "ninety"})
 FOREIGN_WORDS.update({word: english for word, english in _CYRILLIC_NUMBERS.items()
                       if word not in FOREIGN_WORDS or word == "тысяча"})
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
