@@ -20,11 +20,27 @@ _BETWEEN_DIGITS = re.compile(r"(?<=\d)[\uff0c\u066c\uff0e\u066b](?=\d)")
 _MARKS = str.maketrans({"\uff05": "%", "\u066a": "%", "\uff04": "$", "\uff0d": "-", "\u2212": "-"})
 
 
+# Round 26: keycap digits ("1️⃣8️⃣ meses", "$6️⃣,0️⃣0️⃣0️⃣", "3️⃣% rate"): a digit, the emoji variation
+# selector and the enclosing keycap. A run of them is the number; a single keycap opening a line
+# ("2️⃣ Duration: 5 years") numbers a list and stays.
+_KEYCAP_RUN = re.compile(r"(?:\d\ufe0f?\u20e3)+")
+_KEYCAP_MARKS = re.compile("[\ufe0f\u20e3]")
+
+
+def _keycap(match: re.Match[str]) -> str:
+    digits = _KEYCAP_MARKS.sub("", match.group(0))
+    if len(digits) == 1 and not match.string[:match.start()].rsplit("\n", 1)[-1].strip(" \t*-•>#|"):
+        return match.group(0)
+    return digits
+
+
 def ascii_digits(text: str) -> str:
     """The text with every decimal digit, and the separators and percent signs between and after
     them, in ASCII ('月１，３００ドル' -> '月1,300ドル', '٢٫٥٪' -> '2.5%'); other text unchanged."""
     if text.isascii():
         return text
+    if "\u20e3" in text:
+        text = _KEYCAP_RUN.sub(_keycap, text)
     if not _FOREIGN_DIGIT.search(text):
         return text
     folded = _FOREIGN_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group(0))), text)

@@ -34,6 +34,14 @@ FOREIGN_WORDS = {
     "ein jahr": "one year", "einem jahr": "one year", "un mois": "one month", "un mes": "one month",
     "um mês": "one month", "un mese": "one month", "une semaine": "one week", "una semana": "one week",
     "una settimana": "one week", "eine woche": "one week",
+    # Round 26: a year and a half as one count ("contrato de año y medio": 18 months), half a year
+    "año y medio": "1.5 years", "un año y medio": "1.5 years", "ano e meio": "1.5 years", "um ano e meio": "1.5 years",
+    "anno e mezzo": "1.5 years", "un anno e mezzo": "1.5 years", "an et demi": "1.5 years", "un an et demi": "1.5 years",
+    "anderhalf jaar": "1.5 years", "eineinhalb jahre": "1.5 years", "anderthalb jahre": "1.5 years",
+    "medio año": "6 months", "meio ano": "6 months", "mezzo anno": "6 months", "six mois": "6 months",
+    "halbes jahr": "6 months", "ein halbes jahr": "6 months", "half jaar": "6 months", "een half jaar": "6 months",
+    "півтора року": "1.5 years", "півтора": "1.5", "полторы": "1.5", "полгода": "6 months", "пол года": "6 months",
+    "півроку": "6 months", "пів року": "6 months",
     "y medio": "and a half", "e meio": "and a half", "e mezzo": "and a half", "et demi": "and a half",
     "et demie": "and a half",
     "par mois": "per month", "pro monat": "per month", "al mes": "per month", "por mes": "per month",
@@ -330,10 +338,17 @@ _CJK_WORDS.update({word: english for word, english in {
     "我方可接受": " acceptable offer ", "可接受": " acceptable offer ", "不可接受": " not acceptable ",
     "不含": " without ", "没有": " no ", "不包含": " not included ", "込み": " included ",
 }.items() if word not in _CJK_WORDS})
+# Round 26: half a year ("合同期半年"), read before the numerals.
+# "年利" (annual interest, Japanese) and "不是" (is not: "要12个月，不是18个月").
+_CJK_WORDS.update({word: english for word, english in {"半年": " 6 months ", "年利": " annual interest rate ",
+                                                      "所有权": " ownership ",
+                                                      "不是": " not "}.items() if word not in _CJK_WORDS})
 _CJK_UNITS = [("个月", " months "), ("ヶ月", " months "), ("か月", " months "), ("カ月", " months "), ("ケ月", " months "),
-              ("天", " days "), ("日", " days "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
+              ("天", " days "), ("日", " days "), ("年間", " years "), ("年", " years "), ("美元", " dollars "), ("ドル", " dollars "),
               ("元", " dollars "), ("席", " seats "), ("小时", " hours "), ("時間", " hours "), ("周", " weeks "),
-              ("週間", " weeks "), ("轮", " rounds "), ("场", " sets "), ("ステージ", " sets ")]
+              ("週間", " weeks "), ("轮", " rounds "), ("场", " sets "), ("ステージ", " sets "),
+              # round 26: nights of a stay and people counted ("住10晚", "5泊", "12名", "24人")
+              ("晚", " nights "), ("泊", " nights "), ("夜", " nights "), ("名", " persons "), ("人", " persons ")]
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
                "九": 9}
 _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10000}
@@ -350,17 +365,37 @@ _UNIT_MONTH_WORDS = {word: re.compile(rf"(?<![个ヶかカケ箇]){re.escape(wor
                      if word.startswith("月") and len(word) > 1}
 _CJK_TEN_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*万")
 _CJK_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*千(?![一二三四五六七八九百十])")
-_CJK_SCORE = re.compile(r"(?<=\d)\s*[比对対]\s*(?=\d)")
+_CJK_SCORE = re.compile(r"(?<=[\d%])\s*[比对対]\s*(?=\d)")  # (round 26: "60%对40%", "六成对四成")
 # "四六开" / "五五开": a split in tenths; "六割" / "7割": tenths as a percent (wari); "一年半": and a half.
 _CJK_TENTHS_SPLIT = re.compile(f"([{''.join(_CJK_DIGITS)}\\d])([{''.join(_CJK_DIGITS)}\\d])[开開分]")
 _CJK_WARI = re.compile(r"(\d+(?:\.\d+)?)\s*割")
+# Round 26: tenths written 成 (Chinese, "七成": 70%, "四成五": 45%) and a wari with its hundredths,
+# 分 ("4割5分", "六割五分": 65%); a digit right after 成 / 割…分 is the next decimal place.
+_CJK_WARI_BU = re.compile(r"(\d)\s*[割成]\s*(\d)\s*分")
+_CJK_CHENG = re.compile(r"(?<![\d.])(\d)\s*成(?:[ \t]*(\d)(?![\d.,%]|\s*[A-Za-z$]))?")
+# Round 26: ten-thousands and thousands together ("2万6千ドル": 26,000).
+_CJK_MAN_SEN = re.compile(r"(\d+)\s*万\s*(\d)\s*千")
 _CJK_AND_A_HALF = re.compile(r"(\d+)\s*(年|个月|ヶ月|か月)半")
 # "月20ドル": 月 right before an amount is "a month" (after a number it is the unit, 12ヶ月/12月).
 _CJK_MONTHLY = re.compile(r"(?<![\d个ヶか カケ])月\s*(?=\d)")
 _CJK_EVEN = re.compile(r"半々|半半|对半|五五分成")
-_CJK_ANNUAL = re.compile(r"年\s*(?=\d)")
+# (not after a count, "期限：5 年\n3. ...", where 年 is the count's unit)
+_CJK_ANNUAL = re.compile(r"(?<!\d)(?<!\d )年[ \t]*(?=\d)")
 _CJK_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _CJK_UNITS]
 _SPACES = re.compile(r"[ ]{2,}")
+# Round 26: numerals other than the everyday ones: 廿 (twenty) and 卅 (thirty), traditional 兩, and
+# the financial numerals of cheques and contracts ("壹仟贰佰美元": 1,200 dollars).
+_CJK_RARE_NUMERALS = str.maketrans({"廿": "二十", "卅": "三十", "兩": "两", "壹": "一", "贰": "二", "貳": "二",
+                                    "叁": "三", "參": "三", "肆": "四", "伍": "五", "陆": "六", "陸": "六",
+                                    "柒": "七", "捌": "八", "玖": "九", "拾": "十", "佰": "百", "仟": "千", "萬": "万"})
+_CJK_RARE_NUMERAL = re.compile("[廿卅兩壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬]")
+# Round 26: a classifier between a count and the noun it counts ("25个席位", "8只鸟", "一间会议室"):
+# the count belongs to the noun (months, "个月", are read as a unit before this).
+_CJK_CLASSIFIER = re.compile(r"(?<=\d)[ \t]*[个個只位张張间間台家](?=[ \t]*[^\W\d_])")
+# Round 26: one night or one person right before an amount is the rate's unit ("1泊 70ドル",
+# "1인 1박 $130", "1박에 50달러"), not a count of one.
+_ONE_COUNTED_RATE = re.compile(r"(?<![\d.,])1 (nights|persons)\s*(?:당|에|に|で|当たり|あたり)?\s*(?=\$|\d)")
+_RATE_UNIT = {"nights": " per night ", "persons": " per person "}
 _TOPIC = re.compile(r"(?<=[A-Za-z])\s*は\s+(?=[A-Za-z])")
 
 
@@ -403,6 +438,8 @@ def cjk_to_latin(text: str) -> str:
     if not _CJK.search(text):
         return text
     text = text.translate(_CJK_PUNCTUATION)
+    if _CJK_RARE_NUMERAL.search(text):
+        text = text.translate(_CJK_RARE_NUMERALS)
     # "二点五": a decimal point between numerals.
     text = _CJK_DECIMAL.sub(
         lambda m: f"{_numeral_value(m.group(1))}." + "".join(str(_CJK_DIGITS[c]) for c in m.group(2)), text)
@@ -416,16 +453,28 @@ def cjk_to_latin(text: str) -> str:
                 else text.replace(word, _CJK_WORDS[word])
     if "只" in text or "仅" in text or "僅" in text:
         text = _ONLY_BEFORE_WORD.sub(" only ", text)
+    if "万" in text and "千" in text:
+        text = _CJK_MAN_SEN.sub(lambda m: f"{int(m.group(1)) * 10000 + int(m.group(2)) * 1000}", text)
     text = _CJK_TEN_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 10000:g}", text)
     text = _CJK_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
     text = _CJK_NUMERAL.sub(_numeral, text)
-    text = _CJK_SCORE.sub("-", text)
+    if "分" in text:
+        text = _CJK_WARI_BU.sub(lambda m: f" {m.group(1)}{m.group(2)}% ", text)
+    if "成" in text:
+        text = _CJK_CHENG.sub(lambda m: f" {m.group(1)}{m.group(2) or '0'}% ", text)
     text = _CJK_WARI.sub(lambda m: f"{format(float(m.group(1)) * 10, 'g')}%", text)
+    text = _CJK_SCORE.sub("-", text)
     text = _CJK_AND_A_HALF.sub(r"\1.5\2", text)
     text = _CJK_ANNUAL.sub(" annual ", text)
     text = _CJK_MONTHLY.sub(" per month ", text)
+    # (a board's members counted with 名, "A社4名", are its seats: read later, as such)
+    board = "board" in text
     for unit, english in _CJK_UNIT_PATTERNS:
-        text = unit.sub(english, text)
+        if not (board and english == " persons "):
+            text = unit.sub(english, text)
+    text = _CJK_CLASSIFIER.sub(" ", text)
+    if "1 nights" in text or "1 persons" in text:
+        text = _ONE_COUNTED_RATE.sub(lambda m: _RATE_UNIT[m.group(1)], text)
     if "は" in text:
         # "サインオンボーナスは不要": the topic particle between a thing and what is said of it,
         # both now English ("signing bonus は none"), parts a key from its value.
@@ -678,6 +727,73 @@ FOREIGN_WORDS.update({word: english for word, english in european_words().items(
 
 FOREIGN_WORDS.update({word: english for word, english in concept_words().items() if word not in FOREIGN_WORDS})
 
+# Round 26: the words for nothing ("aucune", "ninguna", "nenhum": "none") are determiners before a
+# noun ("aucune sous-location": no subletting); glossed "none", that "none" before a word is "no".
+NONE_BEFORE_WORD = re.compile(r"\bnone (?!(?:of|at|is|are|was|were|for|to|in|on|and|or|but|needed|required|"
+                              r"whatsoever|either|included|left|other|from|with|by|so|yet|as|if)\b)(?=[a-z])")
+# Round 26: a split of a whole written with a word between its parts ("un conseil de 6 à 4", "6 a 4",
+# "40 % zu 60 %", "4:6"), as the Russian "7 к 3" above: only parts that make up the whole, ten seats
+# or a hundred per cent, so that a range ("de 1.000 a 1.200 $") or a time stays as written.
+_WORDED_SPLIT = re.compile(r"(?<![\d.,:])(\d{1,2})(\s*%)?\s*(?:(?<=\s)(?:à|a|zu|tegen|op|contra|to)\s|:)\s*(\d{1,2})(\s*%)?"
+                           r"(?![\d:]|[.,]\d)")
+
+
+def _worded_split(match: re.Match[str]) -> str:
+    one, other = int(match.group(1)), int(match.group(3))
+    if match.group(2) and match.group(4) and one + other == 100:
+        return f"{one}%-{other}%"
+    if not match.group(2) and not match.group(4) and one + other == 10:
+        return f"{one}-{other}"
+    return match.group(0)
+
+
+def worded_splits(text: str) -> str:
+    """'6 à 4' -> '6-4', '40 % zu 60 %' -> '40%-60%', '4:6' -> '4-6' (parts of ten or of a hundred)."""
+    return _WORDED_SPLIT.sub(_worded_split, text)
+
+
+# Round 26: a thing denied after its noun (German, Dutch and the Romance languages put "not
+# possible" / "excluded" / "we waive" after what they deny: "Untervermietung ist leider nicht
+# möglich", "Auf Untervermietung kann ich verzichten"), as the English that reads it denied.
+_DENIED_AFTER = {
+    "ist leider nicht möglich": "is not allowed", "ist nicht möglich": "is not allowed",
+    "sind leider nicht möglich": "is not allowed", "sind nicht möglich": "is not allowed",
+    "ist ausgeschlossen": "is not allowed", "möchten wir ausschließen": "is not allowed",
+    "möchte ich ausschließen": "is not allowed", "schließen wir aus": "is not allowed",
+    "kann ich verzichten": "is waived", "können wir verzichten": "is waived", "verzichten wir": "is waived",
+    "is helaas niet mogelijk": "is not allowed", "is niet mogelijk": "is not allowed",
+    "is uitgesloten": "is not allowed", "n'est pas possible": "is not allowed",
+    "n'est malheureusement pas possible": "is not allowed", "no es posible": "is not allowed",
+    "non è possibile": "is not allowed", "não é possível": "is not allowed",
+}
+FOREIGN_WORDS.update({word: english for word, english in _DENIED_AFTER.items() if word not in FOREIGN_WORDS})
+# Round 26: Russian and Ukrainian number words past twelve, as English words the number grammar
+# combines ("тысяча сто долларов": one thousand one hundred dollars; "двадцать четыре месяца"),
+# and the cases a count takes after a preposition ("до пяти дней": up to five days). "тысяча" is
+# the singular, one thousand ("две тысячи", "пять тысяч" are the plural forms).
+_CYRILLIC_NUMBERS = {
+    "семь": "seven", "восемь": "eight", "девять": "nine", "десять": "ten", "одиннадцать": "eleven",
+    "тринадцать": "thirteen", "четырнадцать": "fourteen", "пятнадцать": "fifteen", "шестнадцать": "sixteen",
+    "семнадцать": "seventeen", "восемнадцать": "eighteen", "девятнадцать": "nineteen",
+    "двадцать": "twenty", "тридцать": "thirty", "сорок": "forty", "пятьдесят": "fifty", "шестьдесят": "sixty",
+    "семьдесят": "seventy", "восемьдесят": "eighty", "девяносто": "ninety",
+    "сто": "one hundred", "двести": "two hundred", "триста": "three hundred", "четыреста": "four hundred",
+    "пятьсот": "five hundred", "шестьсот": "six hundred", "семьсот": "seven hundred", "восемьсот": "eight hundred",
+    "девятьсот": "nine hundred", "тысяча": "one thousand",
+    "трех": "three", "четырёх": "four", "четырех": "four", "пяти": "five", "шести": "six", "семи": "seven",
+    "восьми": "eight", "девяти": "nine", "десяти": "ten",
+    "сім": "seven", "вісім": "eight", "дев'ять": "nine", "десять": "ten", "двадцять": "twenty", "тридцять": "thirty",
+    "п'ятдесят": "fifty", "шістдесят": "sixty", "сімдесят": "seventy", "вісімдесят": "eighty",
+    "дев'яносто": "ninety", "двісті": "two hundred", "чотириста": "four hundred", "п'ятсот": "five hundred",
+    "шістсот": "six hundred", "сімсот": "seven hundred", "вісімсот": "eight hundred", "дев'ятсот": "nine hundred",
+    "тисяча": "one thousand", "тисячі": "thousand", "тисяч": "thousand", "п'яти": "five", "шести": "six",
+}
+# (and Greek tens, which "τοις εκατό" follows: "εξήντα τοις εκατό", sixty per cent)
+_CYRILLIC_NUMBERS.update({"δέκα": "ten", "είκοσι": "twenty", "τριάντα": "thirty", "σαράντα": "forty",
+                          "πενήντα": "fifty", "εξήντα": "sixty", "εβδομήντα": "seventy", "ογδόντα": "eighty",
+                          "ενενήντα": "ninety"})
+FOREIGN_WORDS.update({word: english for word, english in _CYRILLIC_NUMBERS.items()
+                      if word not in FOREIGN_WORDS or word == "тысяча"})
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
                       and word not in ("sei", "nove", "tre", "due")} | {"sei": "six", "tre": "three"})
 
@@ -741,6 +857,20 @@ _SCRIPT_WORDS.update({word: english for word, english in {
     "ข้อเสนอที่ยอมรับได้": " acceptable offer ", "ข้อเสนอที่รับได้": " acceptable offer ", "ไม่มี": " none ",
     "لا يوجد": " none ", "غير مشمول": " not included ", "پیشنهاد قابل قبول": " acceptable offer ",
 }.items() if word not in _SCRIPT_WORDS})
+# Round 26: "not allowed" after a thing in Korean and Arabic ("전대: 불가", "التأجير من الباطن: لا يسمح"),
+# and Arabic "we do not allow" before one ("ولا نسمح بالتأجير": no subletting; the ب is the verb's).
+_SCRIPT_WORDS.update({word: english for word, english in {
+    "불가": " not allowed ", "لا يسمح": " not allowed ", "غير مسموح": " not allowed ", "لا نسمح ب": " no ",
+    "لا يسمح ب": " no ", "تأجير من الباطن": " subletting ", "إيجار من الباطن": " subletting ",
+}.items() if word not in _SCRIPT_WORDS})
+# Round 26: Arabic and Hebrew write two of a thing as one word, the noun's dual ("لمدة سنتين": for
+# two years, "يومين", "שנתיים", "יומיים"); it is the count and its unit.
+_SCRIPT_WORDS.update({word: english for word, english in {
+    "يومين": " 2 days ", "سنتين": " 2 years ", "سنتان": " 2 years ", "عامين": " 2 years ", "عامان": " 2 years ",
+    "شهرين": " 2 months ", "شهران": " 2 months ", "أسبوعين": " 2 weeks ", "اسبوعين": " 2 weeks ",
+    "ليلتين": " 2 nights ", "ليلتان": " 2 nights ", "יומיים": " 2 days ", "שנתיים": " 2 years ",
+    "חודשיים": " 2 months ", "שבועיים": " 2 weeks ",
+}.items() if word not in _SCRIPT_WORDS})
 _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
                  ("주", " weeks "), ("साल", " years "), ("वर्ष", " years "), ("महीने", " months "), ("महीना", " months "),
                  ("दिन", " days "), ("डॉलर", " dollars "), ("سنوات", " years "), ("سنة", " years "), ("أشهر", " months "),
@@ -748,11 +878,20 @@ _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years 
                  ("دولارًا", " dollars "), ("دولار", " dollars "), ("سال", " years "), ("ماه", " months "),
                  ("روز", " days "), ("دلار", " dollars "), ("חודשים", " months "), ("חודש", " months "),
                  ("שנים", " years "), ("שנה", " years "), ("ימים", " days "), ("שבועות", " weeks "),
-                 ("דולר", " dollars ")]
+                 ("דולר", " dollars "),
+                 # round 26: Thai units, nights of a stay and people counted in Korean, Thai, Arabic,
+                 # Hebrew, Hindi and Persian ("๒๔ เดือน", "5박", "12명", "10 ليالٍ", "3 रातें")
+                 ("เดือน", " months "), ("ปี", " years "), ("วัน", " days "), ("คืน", " nights "),
+                 ("ชั่วโมง", " hours "), ("สัปดาห์", " weeks "), ("ดอลลาร์", " dollars "), ("คน", " persons "),
+                 ("박", " nights "), ("명", " persons "), ("인", " persons "), ("ليالٍ", " nights "),
+                 ("ليالي", " nights "), ("ليال", " nights "), ("ليلة", " nights "), ("לילות", " nights "),
+                 ("रातें", " nights "), ("रात", " nights "), ("شب", " nights ")]
 _SCRIPT = re.compile(r"[\uac00-\ud7a3\u0900-\u097f\u0600-\u06ff\u0400-\u04ff\u0590-\u05ff\u0e00-\u0e7f]")
 # "7 к 3", "60 на 40" (Russian): a split written with a word between its numbers.
 _CYRILLIC_SCORE = re.compile(r"(?<=\d)\s+(?:к|на)\s+(?=\d)")
 _SCRIPT_WORDS_LONGEST_FIRST = sorted(_SCRIPT_WORDS, key=len, reverse=True)
+# Round 26: Arabic "لا" as a word of its own (also after "و", and) is "no" before what it denies.
+_ARABIC_NO = re.compile(r"(?<![\u0600-\u06ff])و?لا(?=\s)")
 _SCRIPT_UNIT_PATTERNS = [(re.compile(rf"(?<=\d)\s*{unit}"), english) for unit, english in _SCRIPT_UNITS]
 # Korean counts in ten-thousands and thousands ("2만 7천" = 27,000, "11만" = 110,000, "5천" = 5,000).
 _KOREAN_MAN = re.compile(r"(\d+(?:\.\d+)?)\s*만(?:\s*(\d+)\s*천)?")
@@ -762,6 +901,54 @@ _KOREAN_RATE = re.compile(r"(?<![\uac00-\ud7a3])([연월])\s*(?=\d)")
 _KOREAN_COMPANY = re.compile(r"\b([AB])\s?사")
 _KOREAN_PARTICLE = re.compile(r"(?<=[A-Za-z0-9%$ ])\s*(?:으로|에서|에게|은|는|이|가|을|를|로|에|의|와|과|도)(?=[\s,.;:!?]|$)")
 _SCRIPT_PUNCTUATION = str.maketrans({"।": ". ", "،": ", ", "؛": "; ", "·": ", ", "؟": "? "})
+
+
+# Round 26: Sino-Korean numerals written as words, with a scale ("삼천 달러": 3,000 dollars,
+# "이만칠천 달러": 27,000, "천삼백": 1,300), before a unit; read as the Chinese numerals they are.
+_KOREAN_NUMERAL = re.compile(r"(?<![\uac00-\ud7a3])((?:[일이삼사오육칠팔구]?[십백천만])+[일이삼사오육칠팔구]?)"
+                             r"(?=\s*(?:달러|개월|년|일|명|박|시간|주|퍼센트|%))")
+_KOREAN_TO_CJK = str.maketrans("일이삼사오육칠팔구십백천만", "一二三四五六七八九十百千万")
+
+
+def _korean_numeral(match: re.Match[str]) -> str:
+    numeral = match.group(1)
+    if len(numeral) < 2:
+        return numeral
+    return f" {_numeral_value(numeral.translate(_KOREAN_TO_CJK))} "
+
+
+# Round 26: Hindi and Arabic / Persian number words as digits, as words of their own (these scripts
+# attach no particles to a numeral, but Arabic prefixes "ل" / "ب" / "و": "لستة أشهر", for six
+# months); hundreds and thousands after them ("ग्यारह सौ": 1,100; "خمسة آلاف": 5,000), and Hindi's
+# quarter counts ("सवा साल": a year and a quarter, "पौने दो साल": two years less a quarter, "डेढ़": 1.5).
+_HINDI_NUMBERS = {"एक": 1, "दो": 2, "तीन": 3, "चार": 4, "पांच": 5, "पाँच": 5, "छह": 6, "छः": 6, "सात": 7,
+                  "आठ": 8, "नौ": 9, "दस": 10, "ग्यारह": 11, "बारह": 12, "पंद्रह": 15, "अठारह": 18, "बीस": 20,
+                  "चौबीस": 24, "तीस": 30, "छत्तीस": 36, "डेढ़": 1.5, "ढाई": 2.5}
+_ARABIC_NUMBERS = {"واحد": 1, "واحدة": 1, "اثنان": 2, "اثنين": 2, "ثلاثة": 3, "ثلاث": 3, "أربعة": 4, "أربع": 4,
+                   "خمسة": 5, "خمس": 5, "ستة": 6, "ست": 6, "سبعة": 7, "سبع": 7, "ثمانية": 8, "ثماني": 8,
+                   "تسعة": 9, "تسع": 9, "عشرة": 10, "عشر": 10, "عشرين": 20, "عشرون": 20,
+                   "یک": 1, "سه": 3, "چهار": 4, "پنج": 5, "شش": 6, "هفت": 7, "هشت": 8, "ده": 10}
+_HINDI_NUMBER = re.compile(r"(?<![\u0900-\u097f])(" + "|".join(sorted(_HINDI_NUMBERS, key=len, reverse=True))
+                           + r")(?![\u0900-\u097f])")
+_ARABIC_NUMBER = re.compile(r"(?<![\u0600-\u06ff])([لبو]?)(" + "|".join(sorted(_ARABIC_NUMBERS, key=len, reverse=True))
+                            + r")(?![\u0600-\u06ff])")
+_HUNDREDS_THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*(सौ|हज़ार|हजार|آلاف|ألف|مئة|مائة|هزار)(?![\u0600-\u06ff\u0900-\u097f])")
+_SCALE_VALUE = {"सौ": 100, "مئة": 100, "مائة": 100, "हज़ार": 1000, "हजार": 1000, "آلاف": 1000, "ألف": 1000, "هزار": 1000}
+_HINDI_QUARTER = re.compile(r"(सवा|पौने)\s*(\d+(?:\.\d+)?)?\s*(?=साल|वर्ष|महीने|घंटे|दिन)")
+
+
+def _number_words_in_scripts(text: str) -> str:
+    if _DEVANAGARI.search(text):
+        text = _HINDI_NUMBER.sub(lambda m: f" {_HINDI_NUMBERS[m.group(1)]:g} ", text)
+        if "सवा" in text or "पौने" in text:
+            text = _HINDI_QUARTER.sub(lambda m: f" {float(m.group(2) or 1) + (0.25 if m.group(1) == 'सवा' else -0.25):g} ", text)
+    if _ARABIC_LETTER.search(text):
+        text = _ARABIC_NUMBER.sub(lambda m: f"{m.group(1)} {_ARABIC_NUMBERS[m.group(2)]} ", text)
+    return _HUNDREDS_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * _SCALE_VALUE[m.group(2)]:g}", text)
+
+
+_DEVANAGARI = re.compile(r"[\u0900-\u097f]")
+_ARABIC_LETTER = re.compile(r"[\u0600-\u06ff]")
 
 
 def _korean_amount(match: re.Match[str]) -> str:
@@ -786,14 +973,21 @@ def script_to_latin(text: str) -> str:
         return text
     text = _CYRILLIC_SCORE.sub("-", text.translate(_SCRIPT_PUNCTUATION))
     text = _KOREAN_COMPANY.sub(r" company \1 ", text)  # "B사는": Company B
+    text = _number_words_in_scripts(text)
+    if "십" in text or "백" in text or "천" in text or "만" in text:
+        text = _KOREAN_NUMERAL.sub(_korean_numeral, text)
     text = _KOREAN_MAN.sub(_korean_amount, text)
     text = _KOREAN_CHEON.sub(lambda m: f" {float(m.group(1)) * 1000:g} ", text)
     text = _KOREAN_RATE.sub(lambda m: " per year " if m.group(1) == "연" else " per month ", text)
     for word in _SCRIPT_WORDS_LONGEST_FIRST:
         if word in text:
             text = text.replace(word, _SCRIPT_WORDS[word])
+    if "لا" in text:
+        text = _ARABIC_NO.sub(" no ", text)  # "لا تأجير من الباطن": no subletting
     for unit, english in _SCRIPT_UNIT_PATTERNS:
         text = unit.sub(english, text)
+    if "1 nights" in text or "1 persons" in text:
+        text = _ONE_COUNTED_RATE.sub(lambda m: _RATE_UNIT[m.group(1)], text)
     # Korean particles left after a word now in English ("rent 는", "seats 을") mark case only.
     text = _KOREAN_PARTICLE.sub(" ", text)
     return _SPACES.sub(" ", text)
@@ -823,7 +1017,9 @@ _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "
                               "тижнів": "weeks", "тижні": "weeks", "недель": "weeks", "недели": "weeks",
                               "εβδομάδες": "weeks", "hodin": "hours", "hodiny": "hours", "timer": "hours",
                               "timmar": "hours", "tuntia": "hours", "годин": "hours", "часов": "hours", "часа": "hours",
-                              "jam": "hours", "saat": "hours", "ώρες": "hours"}
+                              "jam": "hours", "saat": "hours", "ώρες": "hours",
+                              # round 26: Greek years in the genitive ("εγγύηση 3 ετών"), nights
+                              "ετών": "years", "νύχτες": "nights", "νυχτών": "nights", "βράδια": "nights"}
 
 _UNIT_BY_FOLDED_WORD = folded_keys(_UNIT_AFTER_NUMBER_ENGLISH)  # ("6 YIL": the pattern takes it for "yıl")
 UNIT_AFTER_NUMBER = re.compile(rf"(?<=\d)\s*({'|'.join(map(re.escape, _UNIT_AFTER_NUMBER_ENGLISH))})(?![\w])",
