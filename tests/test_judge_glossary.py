@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from lamen.judge.extract import extract_message, extract_note
-from lamen.judge.glossary import GLOSSARY_DIR, forms_by_english, game_glossary, game_words
+from lamen.judge.glossary import GLOSSARY_DIR, forms_by_english, game_glossary
+from lamen.judge.glossary_words import game_words
 from lamen.judge.labels import label_cache
 from lamen.spec.load import load_game
 
