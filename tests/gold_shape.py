@@ -203,13 +203,18 @@ def labels_of(name: str) -> GameLabels:
     return label_cache(game(name))
 
 
-def labels_from_yaml(folder: Path, name: str, text: str) -> GameLabels:
-    """The label tables of a game written inline by a test, saved as `folder/name.yaml` and loaded as a user's file."""
+def game_from_yaml(folder: Path, name: str, text: str) -> Game:
+    """A game written inline by a test, saved as `folder/name.yaml` and loaded as a user's file."""
     path = folder / f"{name}.yaml"
     path.write_text(text, encoding="utf-8")
+    return load_game(path)
+
+
+def labels_from_yaml(folder: Path, name: str, text: str) -> GameLabels:
+    """The label tables of a game written inline by a test (`game_from_yaml`)."""
     from lamen.judge.labels import label_cache
 
-    return label_cache(load_game(path))
+    return label_cache(game_from_yaml(folder, name, text))
 
 
 def check_other_scripts(part: Path, scripts: set[str]) -> None:

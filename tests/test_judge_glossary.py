@@ -11,6 +11,7 @@ from lamen.judge.glossary import GLOSSARY_DIR, forms_by_english, game_glossary
 from lamen.judge.glossary_words import game_words
 from lamen.judge.labels import label_cache
 from lamen.spec.load import load_game
+from tests.gold_shape import game_from_yaml
 
 # A game written for this test: its label words ("board", "drip", "irrigation", "watering") are in the
 # glossary's vocabulary, not in any game the readers were tuned on in these words.
@@ -57,9 +58,7 @@ issues:
 
 @pytest.fixture(scope="module")
 def orchard(tmp_path_factory: pytest.TempPathFactory):
-    path = tmp_path_factory.mktemp("games") / "orchard-stay.yaml"
-    path.write_text(ORCHARD_STAY, encoding="utf-8")
-    return load_game(path)
+    return game_from_yaml(tmp_path_factory.mktemp("games"), "orchard-stay", ORCHARD_STAY)
 
 
 @pytest.mark.parametrize("message, meals, watering", [

@@ -9,7 +9,7 @@ import pytest
 
 from lamen.judge.extract import extract_message, extract_note
 from lamen.judge.labels import label_cache
-from lamen.spec.load import load_game
+from tests.gold_shape import game_from_yaml
 
 PRINT_SHOP = """\
 name: print-shop
@@ -71,9 +71,7 @@ issues:
 
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory: pytest.TempPathFactory):
-    path = tmp_path_factory.mktemp("games") / "print-shop.yaml"
-    path.write_text(PRINT_SHOP, encoding="utf-8")
-    return load_game(path)
+    return game_from_yaml(tmp_path_factory.mktemp("games"), "print-shop", PRINT_SHOP)
 
 
 @pytest.mark.parametrize("message, paper, press", [

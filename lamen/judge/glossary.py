@@ -20,7 +20,7 @@ forms a text writes with another ending, without accents or in a compound, are `
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,7 +36,7 @@ GLOSSARY_DIR = Path(__file__).with_name("glossaries")
 # onto the word ("호스텔에서", "بالتنقيط", "בהסעה"): their forms are found inside words too.
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7a3\u0590-\u05ff\u0600-\u06ff]")
 # (forms of those scripts shorter than this are too often part of another word)
-_SHORTEST_INSIDE = {"cjk": 2, "other": 3}
+_SHORTEST_CJK, _SHORTEST_OTHER = 2, 3
 _CJK_HANGUL_OR_THAI = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7a3]")
 _LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
@@ -150,15 +150,15 @@ class Glossary:
     # The first words of the spaced forms: a text holding none of them (and no letter of the
     # unspaced scripts) is left as it is after a set lookup per word, English text above all.
     first_words: frozenset[str]
-    # A word the trie does not hold whole, read by `_word_english`: a form with another ending, or
-    # written without its accents, or a compound of two of the game's words.
-    words: WordForms | None = field(default=None)
+    # A word the trie does not hold whole, read by `WordForms.english`: a form with another ending,
+    # or written without its accents, or a compound of two of the game's words.
+    words: WordForms
     # The languages each form is a word of: a form is read only in a text of its language (the
     # Turkish "elle", by hand, is the French "she").
-    languages_by_form: dict[str, frozenset[str]] = field(default_factory=dict)
+    languages_by_form: dict[str, frozenset[str]]
     # Arabic and Hebrew forms, found at a word's start or after the article or preposition
     # written onto it ("بالتنقيط", "בהסעה"), never inside another word ("منفصل").
-    attached: re.Pattern[str] | None = None
+    attached: re.Pattern[str] | None
 
     def glossed(self, text: str) -> str:
         """The text glossed (`gloss`) where it holds a form of the glossary and is not in English,
@@ -166,7 +166,7 @@ class Glossary:
         natt, helpension och droppbevattning": Swedish the English test does not know)."""
         if not _UNSPACED.search(text):
             words = _LETTERS.findall(text.lower())
-            if self.first_words.isdisjoint(words) and (self.words is None or not self.words.may_hold(words)):
+            if self.first_words.isdisjoint(words) and not self.words.may_hold(words):
                 return text
         if in_english(text) and text_languages(text)[1] < _WORDS_OF_A_LANGUAGE:
             return text
@@ -198,9 +198,7 @@ class Glossary:
             text = replaced(text, [(m.span(), self.english_by_form[m.group(0)])
                                     for m in self.spaced.finditer(lower, first.start())
                                     if of[m.group(0)] & languages and not _cut(m.span(), read)])
-        if self.words is not None:
-            text = self.words.in_game_order(self._words_glossed(text))
-        return text
+        return self.words.in_game_order(self._words_glossed(text))
 
     def _words_glossed(self, text: str) -> str:
         """The words the trie did not gloss that `WordForms` reads (none inside what the lexicon reads)."""
@@ -209,7 +207,7 @@ class Glossary:
         if replacements:
             read = [match.span() for match in LEXICON_WORDS.finditer(text)]
             replacements = [(span, english) for span, english in replacements
-                            if not any(start < span[1] and span[0] < end for start, end in read)]
+                            if not any(_overlap(span, other) for other in read)]
         return replaced(text, replacements)
 
 
@@ -218,19 +216,24 @@ _WORDS_OF_A_LANGUAGE = 3
 # The articles and prepositions written onto an Arabic or a Hebrew word.
 _ARABIC_PREFIXES = ("وال", "بال", "فال", "كال", "لل", "ال", "و", "ب", "ل", "ف", "ك")
 _HEBREW_PREFIXES = ("וה", "שה", "מה", "כש", "וב", "ול", "ומ", "ה", "ב", "ל", "מ", "ו", "ש", "כ")
-_ATTACHED = re.compile(r"[\u0590-\u05ff\u0600-\u06ff]")
+_ATTACHED_LETTER = r"[\u0590-\u05ff\u0600-\u06ff]"
+_ATTACHED = re.compile(_ATTACHED_LETTER)
 
 
 def _attached_pattern(forms: list[str]) -> re.Pattern[str] | None:
     if not forms:
         return None
     prefixes = "|".join(map(re.escape, (*_ARABIC_PREFIXES, *_HEBREW_PREFIXES)))
-    return re.compile(rf"(?<![\u0590-\u05ff\u0600-\u06ff])({prefixes})?({trie_pattern(sorted(forms))})")
+    return re.compile(rf"(?<!{_ATTACHED_LETTER})({prefixes})?({trie_pattern(sorted(forms))})")
+
+
+def _overlap(span: tuple[int, int], other: tuple[int, int]) -> bool:
+    return other[0] < span[1] and span[0] < other[1]
 
 
 def _cut(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     """Whether a span overlaps one of the spans without holding it whole."""
-    return any(start < span[1] and span[0] < end and not (span[0] <= start and end <= span[1]) for start, end in spans)
+    return any(_overlap(span, other) and not (span[0] <= other[0] and other[1] <= span[1]) for other in spans)
 
 
 def _pattern(forms: list[str], spaced: bool) -> re.Pattern[str] | None:
@@ -258,7 +261,7 @@ def game_glossary(game: Game) -> Glossary | None:
                 if form == word or any(c.isdigit() for c in form):
                     continue
                 unspaced = bool(_UNSPACED.search(form))
-                shortest = (_SHORTEST_INSIDE["cjk"] if _CJK_HANGUL_OR_THAI.search(form) else _SHORTEST_INSIDE["other"]) if unspaced else 3
+                shortest = _SHORTEST_CJK if unspaced and _CJK_HANGUL_OR_THAI.search(form) else _SHORTEST_OTHER
                 if len(form) < shortest or lexicon_reads(form):
                     continue
                 found = english_by_form.setdefault(form, [])

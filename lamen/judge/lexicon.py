@@ -7,6 +7,7 @@ marks it `unsure` (the LLM fallback reads the rest)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lamen.judge.caseless import folded, folded_keys
 from lamen.judge.deal_words import CJK, KOREAN, european_words
@@ -955,6 +956,7 @@ def _korean_amount(match: re.Match[str]) -> str:
     return f" {float(match.group(1)) * 10000 + int(match.group(2) or 0) * 1000:g} "
 
 
+@lru_cache(maxsize=None)  # (asked per form and game when a game's glossary is built)
 def lexicon_reads(form: str) -> bool:
     """Whether the lexicon already reads a form, or a longer phrase holding it: a word or a word of
     a phrase of `FOREIGN_WORDS` ("semana" of "esta semana"), or a word of the Chinese / Japanese or
