@@ -12,6 +12,7 @@ from lamen.judge.extract import extract_message, extract_note
 from lamen.judge.labels import label_cache
 from lamen.judge.lexicon import cjk_to_latin, script_to_latin
 from lamen.spec.load import load_game
+from tests.gold_shape import labels_from_yaml
 
 STAY = """\
 name: pet-hotel
@@ -55,9 +56,7 @@ issues:
 
 @pytest.fixture(scope="module")
 def hotel(tmp_path_factory: pytest.TempPathFactory):
-    path = tmp_path_factory.mktemp("games") / "pet-hotel.yaml"
-    path.write_text(STAY, encoding="utf-8")
-    return label_cache(load_game(path))
+    return labels_from_yaml(tmp_path_factory.mktemp("games"), "pet-hotel", STAY)
 
 
 @pytest.fixture(scope="module")

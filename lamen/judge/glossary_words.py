@@ -68,6 +68,8 @@ def _first_of(text: str, one: str, other: str) -> str | None:
     if at_one is None or at_other is None:
         return None
     return one if at_one.start() < at_other.start() else other
+
+
 # Endings a form takes in the languages written with spaces (a case, a plural, an adjective's
 # agreement: "Leihmaschinen", "gemischtes", "incluidas"), and the letters that join a compound's
 # parts ("Garantie|verlängerung", "Frühstück|s|korb", "Leih|maschine" of "Leihe").
