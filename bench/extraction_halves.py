@@ -39,11 +39,14 @@ chosen by `--round`:
   after it); B = every item of test60 ... test65 and of test72 ... test77 (round 25's validation, and six parts
   written after round 25's readers were frozen, read once). The parts written for round 26 (test78 ... test83)
   are scored by the lead only, before and after.
+- round 27: A = every item of test20 ... test77 (every part earlier rounds tuned or validated on);
+  B = every item of test78 ... test83 (written for round 26 and scored by the lead only, before and after
+  it). The parts written for round 27 (test84 on) are scored by the lead only, before and after.
 
 Prints each half's figures as JSON (and, per part, each part's share of the half); with `--errors`,
 lists A's wrongly read items on stderr. B's errors are never printed: only its totals.
 
-    python bench/extraction_halves.py [--round 12|13|...|25|26] [--errors]
+    python bench/extraction_halves.py [--round 12|13|...|26|27] [--errors]
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ SPLITS: dict[int, dict[str, tuple[Slice, ...]]] = {
     25: {"A": tuple(Slice(f"test{n}") for n in range(20, 60)), "B": tuple(Slice(f"test{n}") for n in range(60, 66))},
     26: {"A": tuple(Slice(f"test{n}") for n in (*range(20, 60), *range(66, 72))),
          "B": tuple(Slice(f"test{n}") for n in (*range(60, 66), *range(72, 78)))},
+    27: {"A": tuple(Slice(f"test{n}") for n in range(20, 78)), "B": tuple(Slice(f"test{n}") for n in range(78, 84))},
 }
 
 
