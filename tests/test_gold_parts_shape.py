@@ -223,6 +223,9 @@ SHAPES = (
     # Issue 12's second held-out set again: drift beyond test77's (pandas/OCaml/PHP/NDJSON offers, voicemail transcripts, citation markers, 〇 digits, kaomoji).
     PartShape("test83", "t83", ("aquarium-service-t83",), min_new_game_items=30, min_built_in_items=80,
               min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
+    # Issue 12's second held-out set again: drift beyond test83's (tuple assignments, tfvars offers, email subject lines, bell weights in cwt).
+    PartShape("test89", "t89", ("bell-foundry-t89",), min_new_game_items=30, min_built_in_items=80,
+              min_ambiguous=6, min_invalid=8, min_unknown=4, min_items=220),
 )
 
 
