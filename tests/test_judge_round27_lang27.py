@@ -82,7 +82,6 @@ def test_korean_native_words_without_a_counter_stay() -> None:
     ("สัญญาสิบแปดเดือน", "18 months"),
     ("ระยะเวลาสองปีครึ่ง", "2.5 years"),
     ("ดอกเบี้ยร้อยละ 6", "6%"),
-    ("ค่าเช่าเดือนละ 700 ดอลลาร์", "per month 700 dollars"),
 ])
 def test_thai_numbers_in_words(text: str, expected: str) -> None:
     assert expected in _read(text)
@@ -100,4 +99,44 @@ def test_a_thai_numeral_inside_another_word_stays() -> None:
     ("기간 반년", "6 months"),
 ])
 def test_periods_named_by_one_word(text: str, expected: str) -> None:
+    assert expected in _read(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("เงินกู้ 3% ไม่มี fees ครับ", "no fees"),         # Thai "there is no" before its noun
+    ("ค่าธรรมเนียม: ไม่มี", "none"),                     # ... and alone, after it
+    ("ब्याज 3% और बिना किसी शुल्क के", "no fees"),       # Hindi "without" before its noun
+    ("Faiz %4 ve masrafsız olsun, lütfen", "no fees"),  # Turkish "without" as a suffix
+])
+def test_without_before_or_on_its_noun(text: str, expected: str) -> None:
+    assert expected in _read(text)
+
+
+def test_a_russian_score_is_only_parts_of_ten_or_a_hundred() -> None:
+    assert "6-4" in _read("Совет директоров 6 на 4")
+    assert "5000 на 4 years" in _read("Предлагаем $5000 на 4 года")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("une sous-location d'une journée par an", "1 day"),
+    ("Mohli bychom 3 dnech podnájmu ročně", "3 days"),
+    ("Nudimo 12 tisuća dolara", "12000 dollars"),
+    ("subarriendo cero", "subletting 0"),
+    ("καθόλου υπεκμίσθωση", "no "),
+])
+def test_more_counts_and_units(text: str, expected: str) -> None:
+    assert expected in _read(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("کرایہ 900 ڈالر، مدت 18 مہینے، 3 دن", "900 dollars"),
+    ("کرایہ 900 ڈالر، مدت 18 مہینے، 3 دن", "18 months"),
+    ("kérnénk 6 évre, 3 napra", "6 years"),
+    ("kérnénk 6 évre, 3 napra", "3 days"),
+    ("5000 dollárt, díjak nélkül", "5000 dollars"),
+    ("- ጊዜ: 18 ወራት", "18 months"),
+    ("ვადა 6 თვე", "6 months"),
+    ("ժամկետ 2 տարի", "2 years"),
+])
+def test_units_after_a_number_in_more_languages(text: str, expected: str) -> None:
     assert expected in _read(text)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from lamen.judge.caseless import folded, folded_keys
 from lamen.judge.deal_words import CJK, KOREAN, european_words
 from lamen.judge.label_glosses import CJK_CONCEPTS, SCRIPT_CONCEPTS, concept_words
-from lamen.judge.number_words import NUMBER_WORDS
+from lamen.judge.number_words import NUMBER_WORDS, TURKISH_NOUNS
 
 _GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
                  "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
@@ -882,9 +882,9 @@ _SCRIPT_WORDS.update({word: english for word, english in {
     "प्रतिशत": " percent ", "फ़ीसदी": " percent ", "फीसदी": " percent ", "أسبوعيا": " per week ",
     "أسبوعياً": " per week ", "أسبوعيًا": " per week ", "شهريا": " per month ", "شهرياً": " per month ",
     "سنويا": " per year ", "سنوياً": " per year ",
-    # Thai "a week" / "a month" after the unit ("สัปดาห์ละ 250 ดอลลาร์": 250 dollars a week)
-    "สัปดาห์ละ": " per week ", "อาทิตย์ละ": " per week ", "เดือนละ": " per month ", "วันละ": " per day ",
-    "คืนละ": " per night ", "ปีละ": " per year ", "반년": " 6 months ",
+    "반년": " 6 months ",
+    # "without" before its noun is "no" ("बिना किसी शुल्क के": with no fee)
+    "बिना किसी": " no ", "बिना": " no ",
 }.items() if word not in _SCRIPT_WORDS})
 _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
                  ("주", " weeks "), ("साल", " years "), ("वर्ष", " years "), ("महीने", " months "), ("महीना", " months "),
@@ -894,6 +894,9 @@ _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years 
                  ("روز", " days "), ("دلار", " dollars "), ("חודשים", " months "), ("חודש", " months "),
                  ("שנים", " years "), ("שנה", " years "), ("ימים", " days "), ("שבועות", " weeks "),
                  ("דולר", " dollars "),
+                 # round 27: Urdu units ("1,100 ڈالر", "12 مہینے", "2 دن")
+                 ("ڈالر", " dollars "), ("مہینے", " months "), ("مہینوں", " months "), ("ہفتے", " weeks "),
+                 ("دن", " days "),
                  # round 26: Thai units, nights of a stay and people counted in Korean, Thai, Arabic,
                  # Hebrew, Hindi and Persian ("๒๔ เดือน", "5박", "12명", "10 ليالٍ", "3 रातें")
                  ("เดือน", " months "), ("ปี", " years "), ("วัน", " days "), ("คืน", " nights "),
@@ -903,7 +906,8 @@ _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years 
                  ("रातें", " nights "), ("रात", " nights "), ("شب", " nights ")]
 _SCRIPT = re.compile(r"[\uac00-\ud7a3\u0900-\u097f\u0600-\u06ff\u0400-\u04ff\u0590-\u05ff\u0e00-\u0e7f]")
 # "7 к 3", "60 на 40" (Russian): a split written with a word between its numbers.
-_CYRILLIC_SCORE = re.compile(r"(?<=\d)\s+(?:к|на)\s+(?=\d)")
+# (round 27: only parts that make up ten or a hundred: "$5000 на 4 года" is 5,000 for four years)
+_CYRILLIC_SCORE = re.compile(r"(?<![\d.,])(\d{1,2})\s+(?:к|на)\s+(\d{1,2})(?!\d|[.,]\d)")
 _SCRIPT_WORDS_LONGEST_FIRST = sorted(_SCRIPT_WORDS, key=len, reverse=True)
 # Round 26: Arabic "لا" as a word of its own (also after "و", and) is "no" before what it denies.
 _ARABIC_NO = re.compile(r"(?<![\u0600-\u06ff])و?لا(?=\s)")
@@ -929,7 +933,8 @@ def _korean_numeral(match: re.Match[str]) -> str:
     numeral = match.group(1)
     if len(numeral) < 2:
         # (round 27: "천 달러", "백 달러": a lone scale before dollars is one of it)
-        if numeral in ("천", "백") and match.string[match.end():match.end() + 4].lstrip().startswith("달러"):
+        if numeral in ("천", "백") and match.string[match.end():match.end() + 4].lstrip().startswith("달러") \
+                and not match.string[max(0, match.start() - 3):match.start()].rstrip()[-1:].isdigit():
             return f" {1000 if numeral == '천' else 100} "
         return numeral
     return f" {_numeral_value(numeral.translate(_KOREAN_TO_CJK))} "
@@ -1039,13 +1044,18 @@ def lexicon_reads(form: str) -> bool:
     return bool(_TABLE_SCRIPTS.search(form)) and any(form in word for word in _SCRIPT_TABLE_WORDS)
 
 
+def _cyrillic_score(match: re.Match[str]) -> str:
+    first, second = int(match.group(1)), int(match.group(2))
+    return f"{first}-{second}" if first + second in (10, 100) else match.group(0)
+
+
 def script_to_latin(text: str) -> str:
     """Korean, Hindi, Arabic and Persian words of the domain in English, as `cjk_to_latin` does for
     Chinese and Japanese ('월세 1,100달러' -> ' rent 1,100 dollars'), and a Russian split written
     with a word ('7 к 3' -> '7-3'); other text unchanged (Russian words are `FOREIGN_WORDS`)."""
     if not _SCRIPT.search(text):
         return text
-    text = _CYRILLIC_SCORE.sub("-", text.translate(_SCRIPT_PUNCTUATION))
+    text = _CYRILLIC_SCORE.sub(_cyrillic_score, text.translate(_SCRIPT_PUNCTUATION))
     text = _KOREAN_COMPANY.sub(r" company \1 ", text)  # "B사는": Company B
     text = _number_words_in_scripts(text)
     if "십" in text or "백" in text or "천" in text or "만" in text:
@@ -1097,7 +1107,14 @@ _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "
                               "timmar": "hours", "tuntia": "hours", "годин": "hours", "часов": "hours", "часа": "hours",
                               "jam": "hours", "saat": "hours", "ώρες": "hours",
                               # round 26: Greek years in the genitive ("εγγύηση 3 ετών"), nights
-                              "ετών": "years", "νύχτες": "nights", "νυχτών": "nights", "βράδια": "nights"}
+                              "ετών": "years", "νύχτες": "nights", "νυχτών": "nights", "βράδια": "nights",
+                              # round 27: Czech days in the locative and genitive ("4 dnech podnájmu");
+                              # Hungarian, Amharic, Armenian, Georgian units after a number
+                              "dnech": "days", "dnů": "days", "évre": "years", "évig": "years", "év": "years",
+                              "hónapra": "months", "hónapig": "months", "hónap": "months", "napra": "days",
+                              "napot": "days", "nap": "days", "ወራት": "months", "ወር": "months", "ቀናት": "days",
+                              "ቀን": "days", "ዓመት": "years", "ዓመታት": "years", "օր": "days", "ամիս": "months",
+                              "տարի": "years", "დღე": "days", "თვე": "months", "წელი": "years", "წლით": "years"}
 
 _UNIT_BY_FOLDED_WORD = folded_keys(_UNIT_AFTER_NUMBER_ENGLISH)  # ("6 YIL": the pattern takes it for "yıl")
 UNIT_AFTER_NUMBER = re.compile(rf"(?<=\d)\s*({'|'.join(map(re.escape, _UNIT_AFTER_NUMBER_ENGLISH))})(?![\w])",
@@ -1138,6 +1155,7 @@ def _stem_index() -> dict[str, str]:
 
 
 _STEMS = _stem_index()
+_TURKISH_WITHOUT = ("sız", "siz", "suz", "süz")
 _LETTERS = re.compile(r"[^\W\d_]{5,}")
 
 
@@ -1152,6 +1170,13 @@ def _known_form(match: re.Match[str], strict: bool = False) -> str:
             if len(lower) - cut >= 8 and lower[:len(lower) - cut] in _FORMS:
                 return lower[:len(lower) - cut]
         return word
+    if lower[-3:] in _TURKISH_WITHOUT and len(lower) >= 6:
+        # (round 27: Turkish writes "without" as a suffix: "masrafsız", no fees; "ücretsiz", no fee)
+        stem = lower[:-3]
+        if stem in TURKISH_NOUNS:
+            return f"no {TURKISH_NOUNS[stem]}"
+        if stem in FOREIGN_WORDS and " " not in stem:
+            return f"no {stem}"
     # (a word of plain ASCII letters may be English: only a stem of five letters or more is
     # read, and at most two letters of ending; with a letter of another alphabet, four and three)
     plain = lower.isascii()
@@ -1192,8 +1217,17 @@ _UNIT_AFTER_NUMBER_WORD = re.compile(
 
 def units_after_number_words(text: str) -> str:
     """'six ay', 'three חודשים' -> 'six months', 'three months' (a text's number words already
-    English); other text unchanged."""
+    English), and an indefinite article before a unit one of it ('une day' -> 'one day'); other
+    text unchanged."""
+    if _ARTICLE_BEFORE_UNIT.search(text):
+        text = _ARTICLE_BEFORE_UNIT.sub(r"one \1", text)
     return _UNIT_AFTER_NUMBER_WORD.sub(lambda m: f"{m.group(1)} {_WORDED_UNIT_BY_FOLDED[folded(m.group(2))]}", text)
+
+
+# "une journée" glossed "une day", "uma semana" -> "uma week": the article of another language
+# before a unit, now English, counts one ("une sous-location d'une journée": one day).
+_ARTICLE_BEFORE_UNIT = re.compile(r"(?<![\w'-])(?:d')?(?:un|une|una|um|uma|ein|eine|einen|einem|einer|een)\s+"
+                                  r"(day|week|month|year|night|season)\b", re.IGNORECASE)
 
 
 # Round 27 (lang27): Korean counts written in words. Native numbers count before a counter ("열두 달"
@@ -1245,6 +1279,7 @@ _THAI_UNITS = ("ดอลลาร์", "ปี", "เดือน", "วัน"
 _THAI_COUNT = re.compile(rf"(?:{_THAI_NUMERAL})+(?=\s?(?:{'|'.join(_THAI_UNITS)}))")
 _THAI_TOKEN = re.compile(_THAI_NUMERAL)
 _THAI_HALF = re.compile(rf"(\d+)\s?({'|'.join(_THAI_UNITS)})ครึ่ง")
+_THAI_NONE_BEFORE = re.compile(r"[ \t]+none[ \t]+(?=[^\W\d_])")
 _THAI_TIMES = re.compile(r"(\d+)\s?ครั้ง")
 _THAI_PER_CENT = re.compile(r"ร้อยละ\s*(\d+(?:\.\d+)?)")
 
@@ -1261,6 +1296,8 @@ def _thai_number(match: re.Match[str]) -> str:
 
 
 def _thai_numbers(text: str) -> str:
+    # "ไม่มี" (there is none) right before a noun, written onto it, is "no" ("ไม่มีค่าธรรมเนียม": no fees)
+    text = _THAI_NONE_BEFORE.sub(" no ", text)
     text = _THAI_COUNT.sub(_thai_number, text)
     if "ครึ่ง" in text:
         text = _THAI_HALF.sub(lambda m: f"{m.group(1)}.5 {m.group(2)}", text)

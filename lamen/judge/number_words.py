@@ -137,6 +137,16 @@ FINNISH = _table(_FINNISH_UNITS, [], scales={"kymmenen": "ten", "sata": "one hun
 FINNISH.update({f"{_FINNISH_UNITS[u]}toista": _english(10 + u) for u in range(1, 10)})
 FINNISH.update({f"{_FINNISH_UNITS[u]}kymmentä": _english(10 * u) for u in range(2, 10)})
 
+# Turkish nouns read only with the privative suffix ("masrafsız": no fees; `lexicon._known_form`),
+# not alone (the glossary reads them).
+TURKISH_NOUNS = {"masraf": "fees", "garanti": "warranty", "komisyon": "commission"}
+
+# Croatian / Serbian / Bosnian thousands and dollars ("26 tisuća dolara"); zero in Spanish; Greek
+# "καθόλου" (none at all) before its noun; Czech "ročně" (a year).
+OTHERS = {"tisuća": "thousand", "tisuće": "thousand", "hiljada": "thousand", "hiljade": "thousand",
+          "dolara": "dollars", "dolari": "dollars", "cero": "zero", "καθόλου": "no", "ročně": "per year", "uma semana": "one week",
+          "dollár": "dollars", "dollárt": "dollars", "dollárral": "dollars", "díjak nélkül": "no fees"}
+
 # Thousands abbreviated ("1,1 Tsd. $", "5 tkr"): the scale word.
 ABBREVIATIONS = {"tsd": "thousand", "tsd.": "thousand", "tys.": "thousand"}
 
@@ -160,5 +170,5 @@ for _count, _english_months in ((2, "6 months"), (3, "9 months"), (4, "12 months
 
 NUMBER_WORDS: dict[str, str] = {}
 for _language in (DUTCH, POLISH, CZECH, MALAY, TURKISH, GREEK, HEBREW, FRENCH, NORDIC, FINNISH, ABBREVIATIONS,
-                  PERIODS):
+                  PERIODS, OTHERS):
     NUMBER_WORDS.update(_language)
