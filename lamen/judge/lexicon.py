@@ -12,6 +12,7 @@ from functools import lru_cache
 from lamen.judge.caseless import folded, folded_keys
 from lamen.judge.deal_words import CJK, KOREAN, european_words
 from lamen.judge.label_glosses import CJK_CONCEPTS, SCRIPT_CONCEPTS, concept_words
+from lamen.judge.number_words import NUMBER_WORDS, TURKISH_NOUNS
 
 _GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
                  "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
@@ -797,6 +798,9 @@ FOREIGN_WORDS.update({word: english for word, english in _CYRILLIC_NUMBERS.items
                       if word not in FOREIGN_WORDS or word == "тысяча"})
 FOREIGN_WORDS.update({word: english for word, english in _number_words().items() if word not in FOREIGN_WORDS
                       and word not in ("sei", "nove", "tre", "due")} | {"sei": "six", "tre": "three"})
+# Round 27 (lang27): number words of Dutch, Polish, Czech, Indonesian / Malay, Turkish, Greek,
+# Hebrew, and French past sixty, as English number words (`number_words.py`).
+FOREIGN_WORDS.update({word: english for word, english in NUMBER_WORDS.items() if word not in FOREIGN_WORDS})
 
 
 # Korean, Hindi, Arabic and Persian: words attach particles and prefixes ("월세는", "लिए",
@@ -872,14 +876,27 @@ _SCRIPT_WORDS.update({word: english for word, english in {
     "ليلتين": " 2 nights ", "ليلتان": " 2 nights ", "יומיים": " 2 days ", "שנתיים": " 2 years ",
     "חודשיים": " 2 months ", "שבועיים": " 2 weeks ",
 }.items() if word not in _SCRIPT_WORDS})
+# Round 27 (lang27): Hindi's per cent as one word (not "प्रति" + "शत"), Arabic's weekly and
+# monthly written without the tanween's mark, month after a count without it ("اثني عشر شهرا").
+_SCRIPT_WORDS.update({word: english for word, english in {
+    "प्रतिशत": " percent ", "फ़ीसदी": " percent ", "फीसदी": " percent ", "أسبوعيا": " per week ",
+    "أسبوعياً": " per week ", "أسبوعيًا": " per week ", "شهريا": " per month ", "شهرياً": " per month ",
+    "سنويا": " per year ", "سنوياً": " per year ",
+    "반년": " 6 months ",
+    # "without" before its noun is "no" ("बिना किसी शुल्क के": with no fee)
+    "बिना किसी": " no ", "बिना": " no ",
+}.items() if word not in _SCRIPT_WORDS})
 _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years "), ("일", " days "), ("달러", " dollars "), ("석", " seats "),
                  ("주", " weeks "), ("साल", " years "), ("वर्ष", " years "), ("महीने", " months "), ("महीना", " months "),
                  ("दिन", " days "), ("डॉलर", " dollars "), ("سنوات", " years "), ("سنة", " years "), ("أشهر", " months "),
-                 ("شهرًا", " months "), ("شهر", " months "), ("أيام", " days "), ("يوم", " days "),
+                 ("شهرًا", " months "), ("شهراً", " months "), ("شهرا", " months "), ("شهر", " months "), ("أيام", " days "), ("يوم", " days "),
                  ("دولارًا", " dollars "), ("دولار", " dollars "), ("سال", " years "), ("ماه", " months "),
                  ("روز", " days "), ("دلار", " dollars "), ("חודשים", " months "), ("חודש", " months "),
                  ("שנים", " years "), ("שנה", " years "), ("ימים", " days "), ("שבועות", " weeks "),
                  ("דולר", " dollars "),
+                 # round 27: Urdu units ("1,100 ڈالر", "12 مہینے", "2 دن")
+                 ("ڈالر", " dollars "), ("مہینے", " months "), ("مہینوں", " months "), ("ہفتے", " weeks "),
+                 ("دن", " days "),
                  # round 26: Thai units, nights of a stay and people counted in Korean, Thai, Arabic,
                  # Hebrew, Hindi and Persian ("๒๔ เดือน", "5박", "12명", "10 ليالٍ", "3 रातें")
                  ("เดือน", " months "), ("ปี", " years "), ("วัน", " days "), ("คืน", " nights "),
@@ -889,7 +906,8 @@ _SCRIPT_UNITS = [("개월", " months "), ("시간", " hours "), ("년", " years 
                  ("रातें", " nights "), ("रात", " nights "), ("شب", " nights ")]
 _SCRIPT = re.compile(r"[\uac00-\ud7a3\u0900-\u097f\u0600-\u06ff\u0400-\u04ff\u0590-\u05ff\u0e00-\u0e7f]")
 # "7 к 3", "60 на 40" (Russian): a split written with a word between its numbers.
-_CYRILLIC_SCORE = re.compile(r"(?<=\d)\s+(?:к|на)\s+(?=\d)")
+# (round 27: only parts that make up ten or a hundred: "$5000 на 4 года" is 5,000 for four years)
+_CYRILLIC_SCORE = re.compile(r"(?<![\d.,])(\d{1,2})\s+(?:к|на)\s+(\d{1,2})(?!\d|[.,]\d)")
 _SCRIPT_WORDS_LONGEST_FIRST = sorted(_SCRIPT_WORDS, key=len, reverse=True)
 # Round 26: Arabic "لا" as a word of its own (also after "و", and) is "no" before what it denies.
 _ARABIC_NO = re.compile(r"(?<![\u0600-\u06ff])و?لا(?=\s)")
@@ -914,6 +932,10 @@ _KOREAN_TO_CJK = str.maketrans("일이삼사오육칠팔구십백천만", "一�
 def _korean_numeral(match: re.Match[str]) -> str:
     numeral = match.group(1)
     if len(numeral) < 2:
+        # (round 27: "천 달러", "백 달러": a lone scale before dollars is one of it)
+        if numeral in ("천", "백") and match.string[match.end():match.end() + 4].lstrip().startswith("달러") \
+                and not match.string[max(0, match.start() - 3):match.start()].rstrip()[-1:].isdigit():
+            return f" {1000 if numeral == '천' else 100} "
         return numeral
     return f" {_numeral_value(numeral.translate(_KOREAN_TO_CJK))} "
 
@@ -924,10 +946,21 @@ def _korean_numeral(match: re.Match[str]) -> str:
 # quarter counts ("सवा साल": a year and a quarter, "पौने दो साल": two years less a quarter, "डेढ़": 1.5).
 _HINDI_NUMBERS = {"एक": 1, "दो": 2, "तीन": 3, "चार": 4, "पांच": 5, "पाँच": 5, "छह": 6, "छः": 6, "सात": 7,
                   "आठ": 8, "नौ": 9, "दस": 10, "ग्यारह": 11, "बारह": 12, "पंद्रह": 15, "अठारह": 18, "बीस": 20,
-                  "चौबीस": 24, "तीस": 30, "छत्तीस": 36, "डेढ़": 1.5, "ढाई": 2.5}
+                  "चौबीस": 24, "तीस": 30, "छत्तीस": 36, "डेढ़": 1.5, "ढाई": 2.5,
+                  # round 27: more counts and tens
+                  "तेरह": 13, "चौदह": 14, "सोलह": 16, "सत्रह": 17, "उन्नीस": 19, "इक्कीस": 21, "बाईस": 22,
+                  "पच्चीस": 25, "पैंतीस": 35, "चालीस": 40, "पैंतालीस": 45, "पचास": 50, "साठ": 60, "सत्तर": 70,
+                  "पचहत्तर": 75, "अस्सी": 80, "नब्बे": 90}
 _ARABIC_NUMBERS = {"واحد": 1, "واحدة": 1, "اثنان": 2, "اثنين": 2, "ثلاثة": 3, "ثلاث": 3, "أربعة": 4, "أربع": 4,
                    "خمسة": 5, "خمس": 5, "ستة": 6, "ست": 6, "سبعة": 7, "سبع": 7, "ثمانية": 8, "ثماني": 8,
                    "تسعة": 9, "تسع": 9, "عشرة": 10, "عشر": 10, "عشرين": 20, "عشرون": 20,
+                   # round 27: teens (the longer phrase is read first), tens
+                   "أحد عشر": 11, "إحدى عشرة": 11, "اثنا عشر": 12, "اثني عشر": 12, "اثنتا عشرة": 12,
+                   "اثنتي عشرة": 12, "ثلاثة عشر": 13, "أربعة عشر": 14, "خمسة عشر": 15, "ستة عشر": 16,
+                   "سبعة عشر": 17, "ثمانية عشر": 18, "ثماني عشرة": 18, "تسعة عشر": 19,
+                   "ثلاثون": 30, "ثلاثين": 30, "أربعون": 40, "أربعين": 40, "خمسون": 50, "خمسين": 50,
+                   "ستون": 60, "ستين": 60, "سبعون": 70, "سبعين": 70, "ثمانون": 80, "ثمانين": 80,
+                   "تسعون": 90, "تسعين": 90,
                    "یک": 1, "سه": 3, "چهار": 4, "پنج": 5, "شش": 6, "هفت": 7, "هشت": 8, "ده": 10}
 _HINDI_NUMBER = re.compile(r"(?<![\u0900-\u097f])(" + "|".join(sorted(_HINDI_NUMBERS, key=len, reverse=True))
                            + r")(?![\u0900-\u097f])")
@@ -945,7 +978,51 @@ def _number_words_in_scripts(text: str) -> str:
             text = _HINDI_QUARTER.sub(lambda m: f" {float(m.group(2) or 1) + (0.25 if m.group(1) == 'सवा' else -0.25):g} ", text)
     if _ARABIC_LETTER.search(text):
         text = _ARABIC_NUMBER.sub(lambda m: f"{m.group(1)} {_ARABIC_NUMBERS[m.group(2)]} ", text)
-    return _HUNDREDS_THOUSANDS.sub(lambda m: f"{float(m.group(1)) * _SCALE_VALUE[m.group(2)]:g}", text)
+    if "साढ़े" in text:
+        text = _HINDI_AND_A_HALF.sub(lambda m: f" {float(m.group(1)) + 0.5:g} ", text)
+    if not _SCALE_WORD.search(text):
+        return text
+    return _SCALE_RUN.sub(_scale_run, text)
+
+
+# Round 27 (lang27): a number written as several scaled parts is their sum ("एक हज़ार एक सौ" 1,100,
+# "ألف ومئتي" 1,200, "ثلاثمئة" 300), a scale word alone is one of it ("ألف دولار" 1,000), and a
+# number after a hundred with no scale of its own is added ("एक सौ पचास" 150). Arabic's "و" (and)
+# may join the parts. Hindi "साढ़े" before a number adds a half ("साढ़े तीन" 3.5).
+_MULTIPLIERS = {"सौ": 100, "مئة": 100, "مائة": 100, "هزار": 1000, "हज़ार": 1000, "हजार": 1000, "آلاف": 1000,
+                "ألف": 1000, "الف": 1000, "صد": 100}
+_SCALE_NUMBERS = {"مئتي": 200, "مئتين": 200, "مئتان": 200, "مائتي": 200, "مائتين": 200, "مائتان": 200,
+                  "ألفين": 2000, "ألفان": 2000, "ألفي": 2000,
+                  **{f"{unit}{hundred}": 100 * n for n, unit in ((3, "ثلاث"), (4, "أربع"), (5, "خمس"), (6, "ست"),
+                                                                 (7, "سبع"), (8, "ثمان"), (9, "تسع"))
+                     for hundred in ("مئة", "مائة")}}
+_SCALES = "|".join(sorted({*_MULTIPLIERS, *_SCALE_NUMBERS}, key=len, reverse=True))
+_SCALE_WORD = re.compile(rf"(?<![\u0600-\u06ff\u0900-\u097f])و?(?:{_SCALES})(?![\u0600-\u06ff\u0900-\u097f])")
+_SCALE_PART = (rf"(?:(?:\d+(?:\.\d+)?[ \t]*)?(?<![\u0600-\u06ff\u0900-\u097f])و?(?:{_SCALES})"
+               r"(?![\u0600-\u06ff\u0900-\u097f]))")
+_SCALE_RUN = re.compile(rf"(?<![\d.]){_SCALE_PART}(?:[ \t]*و?[ \t]*{_SCALE_PART})*"
+                        r"(?:[ \t]+(?:و[ \t]*)?\d{1,2}(?![\d.,]|[ \t]*(?:%|[\u0600-\u06ff\u0900-\u097f]*\d)))?")
+_SCALE_TOKEN = re.compile(rf"\d+(?:\.\d+)?|{_SCALES}")
+_HINDI_AND_A_HALF = re.compile(r"साढ़े\s*(\d+)(?![\d.])")
+
+
+def _scale_run(match: re.Match[str]) -> str:
+    total, current, last_scale = 0.0, 0.0, 0
+    for token in _SCALE_TOKEN.findall(match.group(0)):
+        if token in _MULTIPLIERS:
+            scale = _MULTIPLIERS[token]
+            if scale >= 1000:
+                total += (current or 1) * scale
+                current = 0.0
+            else:
+                current = (current or 1) * scale
+            last_scale = scale
+        elif token in _SCALE_NUMBERS:
+            current += _SCALE_NUMBERS[token]
+            last_scale = 100
+        else:
+            current += float(token)
+    return f"{total + current:g}" + (" " if match.group(0).endswith(" ") else "")
 
 
 _DEVANAGARI = re.compile(r"[\u0900-\u097f]")
@@ -967,17 +1044,24 @@ def lexicon_reads(form: str) -> bool:
     return bool(_TABLE_SCRIPTS.search(form)) and any(form in word for word in _SCRIPT_TABLE_WORDS)
 
 
+def _cyrillic_score(match: re.Match[str]) -> str:
+    first, second = int(match.group(1)), int(match.group(2))
+    return f"{first}-{second}" if first + second in (10, 100) else match.group(0)
+
+
 def script_to_latin(text: str) -> str:
     """Korean, Hindi, Arabic and Persian words of the domain in English, as `cjk_to_latin` does for
     Chinese and Japanese ('월세 1,100달러' -> ' rent 1,100 dollars'), and a Russian split written
     with a word ('7 к 3' -> '7-3'); other text unchanged (Russian words are `FOREIGN_WORDS`)."""
     if not _SCRIPT.search(text):
         return text
-    text = _CYRILLIC_SCORE.sub("-", text.translate(_SCRIPT_PUNCTUATION))
+    text = _CYRILLIC_SCORE.sub(_cyrillic_score, text.translate(_SCRIPT_PUNCTUATION))
     text = _KOREAN_COMPANY.sub(r" company \1 ", text)  # "B사는": Company B
     text = _number_words_in_scripts(text)
     if "십" in text or "백" in text or "천" in text or "만" in text:
         text = _KOREAN_NUMERAL.sub(_korean_numeral, text)
+    if _HANGUL.search(text):
+        text = _korean_counts(text)
     text = _KOREAN_MAN.sub(_korean_amount, text)
     text = _KOREAN_CHEON.sub(lambda m: f" {float(m.group(1)) * 1000:g} ", text)
     text = _KOREAN_RATE.sub(lambda m: " per year " if m.group(1) == "연" else " per month ", text)
@@ -986,6 +1070,8 @@ def script_to_latin(text: str) -> str:
             text = text.replace(word, _SCRIPT_WORDS[word])
     if "لا" in text:
         text = _ARABIC_NO.sub(" no ", text)  # "لا تأجير من الباطن": no subletting
+    if _THAI.search(text):
+        text = _thai_numbers(text)
     for unit, english in _SCRIPT_UNIT_PATTERNS:
         text = unit.sub(english, text)
     if "1 nights" in text or "1 persons" in text:
@@ -1021,7 +1107,14 @@ _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "
                               "timmar": "hours", "tuntia": "hours", "годин": "hours", "часов": "hours", "часа": "hours",
                               "jam": "hours", "saat": "hours", "ώρες": "hours",
                               # round 26: Greek years in the genitive ("εγγύηση 3 ετών"), nights
-                              "ετών": "years", "νύχτες": "nights", "νυχτών": "nights", "βράδια": "nights"}
+                              "ετών": "years", "νύχτες": "nights", "νυχτών": "nights", "βράδια": "nights",
+                              # round 27: Czech days in the locative and genitive ("4 dnech podnájmu");
+                              # Hungarian, Amharic, Armenian, Georgian units after a number
+                              "dnech": "days", "dnů": "days", "évre": "years", "évig": "years", "év": "years",
+                              "hónapra": "months", "hónapig": "months", "hónap": "months", "napra": "days",
+                              "napot": "days", "nap": "days", "ወራት": "months", "ወር": "months", "ቀናት": "days",
+                              "ቀን": "days", "ዓመት": "years", "ዓመታት": "years", "օր": "days", "ամիս": "months",
+                              "տարի": "years", "დღე": "days", "თვე": "months", "წელი": "years", "წლით": "years"}
 
 _UNIT_BY_FOLDED_WORD = folded_keys(_UNIT_AFTER_NUMBER_ENGLISH)  # ("6 YIL": the pattern takes it for "yıl")
 UNIT_AFTER_NUMBER = re.compile(rf"(?<=\d)\s*({'|'.join(map(re.escape, _UNIT_AFTER_NUMBER_ENGLISH))})(?![\w])",
@@ -1062,6 +1155,7 @@ def _stem_index() -> dict[str, str]:
 
 
 _STEMS = _stem_index()
+_TURKISH_WITHOUT = ("sız", "siz", "suz", "süz")
 _LETTERS = re.compile(r"[^\W\d_]{5,}")
 
 
@@ -1076,6 +1170,13 @@ def _known_form(match: re.Match[str], strict: bool = False) -> str:
             if len(lower) - cut >= 8 and lower[:len(lower) - cut] in _FORMS:
                 return lower[:len(lower) - cut]
         return word
+    if lower[-3:] in _TURKISH_WITHOUT and len(lower) >= 6:
+        # (round 27: Turkish writes "without" as a suffix: "masrafsız", no fees; "ücretsiz", no fee)
+        stem = lower[:-3]
+        if stem in TURKISH_NOUNS:
+            return f"no {TURKISH_NOUNS[stem]}"
+        if stem in FOREIGN_WORDS and " " not in stem:
+            return f"no {stem}"
     # (a word of plain ASCII letters may be English: only a stem of five letters or more is
     # read, and at most two letters of ending; with a letter of another alphabet, four and three)
     plain = lower.isascii()
@@ -1096,3 +1197,112 @@ def inflected_forms(text: str, strict: bool = False) -> str:
     `strict` (a text that may be English), only a form of eight letters or more with an ending
     of up to three ("allekirjoitusbonusta" -> "allekirjoitusbonus")."""
     return _LETTERS.sub(lambda match: _known_form(match, strict), text)
+
+
+# Round 27 (lang27): a unit after a number written in words ("altı ay", "שלושה חודשים", "열두 달"
+# once their numbers are English words: "six ay", "three חודשים") is the unit, as after a digit.
+# The units are those read after a digit (`_UNIT_AFTER_NUMBER_ENGLISH`, the scripts' `_SCRIPT_UNITS`),
+# and Korean's native "달" (month), which counts only with a native number.
+_ENGLISH_NUMBER_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                        r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+                        r"eighty|ninety|hundred|thousand)")
+_WORDED_UNITS = {**_UNIT_AFTER_NUMBER_ENGLISH, **{unit: english.strip() for unit, english in _SCRIPT_UNITS
+                                                 if unit not in ("인", "명", "석", "일", "주", "년", "박")},
+                 "달": "months"}
+_WORDED_UNIT_BY_FOLDED = folded_keys(_WORDED_UNITS)
+_UNIT_AFTER_NUMBER_WORD = re.compile(
+    rf"(?<![\w-])({_ENGLISH_NUMBER_WORD}(?:-{_ENGLISH_NUMBER_WORD})?)\s+"
+    rf"({'|'.join(map(re.escape, sorted(_WORDED_UNITS, key=len, reverse=True)))})(?![^\W\d_])", re.IGNORECASE)
+
+
+def units_after_number_words(text: str) -> str:
+    """'six ay', 'three חודשים' -> 'six months', 'three months' (a text's number words already
+    English), and an indefinite article before a unit one of it ('une day' -> 'one day'); other
+    text unchanged."""
+    if _ARTICLE_BEFORE_UNIT.search(text):
+        text = _ARTICLE_BEFORE_UNIT.sub(r"one \1", text)
+    return _UNIT_AFTER_NUMBER_WORD.sub(lambda m: f"{m.group(1)} {_WORDED_UNIT_BY_FOLDED[folded(m.group(2))]}", text)
+
+
+# "une journée" glossed "une day", "uma semana" -> "uma week": the article of another language
+# before a unit, now English, counts one ("une sous-location d'une journée": one day).
+_ARTICLE_BEFORE_UNIT = re.compile(r"(?<![\w'-])(?:d')?(?:un|une|una|um|uma|ein|eine|einen|einem|einer|een)\s+"
+                                  r"(day|week|month|year|night|season)\b", re.IGNORECASE)
+
+
+# Round 27 (lang27): Korean counts written in words. Native numbers count before a counter ("열두 달"
+# twelve months, "세 시즌" three seasons, "두 주" two weeks); days have words of their own ("이틀" two
+# days, "열흘" ten days); a Sino-Korean digit alone counts years and per cents ("육 년", "사 퍼센트").
+# Native "한", "두", "세", "네" are other words elsewhere: only before a counter.
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_KOREAN_NATIVE = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
+                  "열한": 11, "열두": 12, "열세": 13, "열네": 14, "열다섯": 15, "열여섯": 16, "열일곱": 17,
+                  "열여덟": 18, "열아홉": 19, "스무": 20, "스물네": 24, "서른": 30, "서른여섯": 36}
+_KOREAN_COUNTERS = {"달": " months", "개월": " months", "시즌": " seasons", "주": " weeks", "시간": " hours",
+                    "해": " years", "번": " times", "밤": " nights"}
+# (what may follow a count: no more letters, or a particle: "세 시즌으로", "이틀간", "두 주 동안")
+_KOREAN_AFTER_COUNT = r"[^\uac00-\ud7a3]|$|으로|로|[은는이가을를의에도씩]|간|동안"
+_KOREAN_NATIVE_COUNT = re.compile(
+    rf"(?<![\uac00-\ud7a3])({'|'.join(sorted(_KOREAN_NATIVE, key=len, reverse=True))})\s*"
+    rf"({'|'.join(sorted(_KOREAN_COUNTERS, key=len, reverse=True))})(?={_KOREAN_AFTER_COUNT})")
+_KOREAN_DAYS = {"이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5, "엿새": 6, "이레": 7, "열흘": 10, "보름": 15}
+_KOREAN_DAY_WORD = re.compile(rf"(?<![\uac00-\ud7a3])({'|'.join(_KOREAN_DAYS)})(?={_KOREAN_AFTER_COUNT})")
+_SINO_KOREAN = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
+_SINO_KOREAN_COUNT = re.compile(r"(?<![\uac00-\ud7a3])([일이삼사오육칠팔구])[ \t]+(년|퍼센트|프로)(?![\uac00-\ud7a3]{2})")
+
+
+def _korean_native_count(match: re.Match[str]) -> str:
+    count, unit = _KOREAN_NATIVE[match.group(1)], _KOREAN_COUNTERS[match.group(2)]
+    after = match.string[match.end():match.end() + 8].lstrip()[:1]
+    if count == 1 and after and (after in "에당$" or after.isdigit()):
+        return f" per {unit.strip().rstrip('s')} "  # "한 달에 100달러", "한 달 100달러": a rate, per month
+    return f" {count}{unit} "
+
+
+def _korean_counts(text: str) -> str:
+    text = _KOREAN_NATIVE_COUNT.sub(_korean_native_count, text)
+    text = _KOREAN_DAY_WORD.sub(lambda m: f" {_KOREAN_DAYS[m.group(1)]} days ", text)
+    return _SINO_KOREAN_COUNT.sub(lambda m: f" {_SINO_KOREAN[m.group(1)]}"
+                                  + (" years " if m.group(2) == "년" else "% "), text)
+
+
+# Round 27 (lang27): Thai numbers written in words, which Thai writes with no space before their
+# unit ("ห้าพันดอลลาร์" 5,000 dollars, "ห้าปี" five years, "สิบสองเดือน" twelve months): a run of
+# numerals is read only right before a unit (a numeral word is also part of other words), a half
+# after the unit is added ("หนึ่งปีครึ่ง" a year and a half), and "ร้อยละ" before a number is per cent.
+_THAI = re.compile(r"[\u0e00-\u0e7f]")
+_THAI_DIGITS = {"หนึ่ง": 1, "เอ็ด": 1, "สอง": 2, "ยี่": 2, "สาม": 3, "สี่": 4, "ห้า": 5, "หก": 6, "เจ็ด": 7, "แปด": 8,
+                "เก้า": 9}
+_THAI_SCALES = {"สิบ": 10, "ร้อย": 100, "พัน": 1000, "หมื่น": 10000, "แสน": 100000}
+_THAI_NUMERAL = "|".join(sorted({*_THAI_DIGITS, *_THAI_SCALES}, key=len, reverse=True))
+_THAI_UNITS = ("ดอลลาร์", "ปี", "เดือน", "วัน", "คืน", "สัปดาห์", "อาทิตย์", "ครั้ง", "ชั่วโมง", "เปอร์เซ็นต์", "คน", "ฤดู")
+_THAI_COUNT = re.compile(rf"(?:{_THAI_NUMERAL})+(?=\s?(?:{'|'.join(_THAI_UNITS)}))")
+_THAI_TOKEN = re.compile(_THAI_NUMERAL)
+_THAI_HALF = re.compile(rf"(\d+)\s?({'|'.join(_THAI_UNITS)})ครึ่ง")
+_THAI_NONE_BEFORE = re.compile(r"[ \t]+none[ \t]+(?=[^\W\d_])")
+_THAI_TIMES = re.compile(r"(\d+)\s?ครั้ง")
+_THAI_PER_CENT = re.compile(r"ร้อยละ\s*(\d+(?:\.\d+)?)")
+
+
+def _thai_number(match: re.Match[str]) -> str:
+    total, current = 0, 0
+    for token in _THAI_TOKEN.findall(match.group(0)):
+        if token in _THAI_SCALES:
+            total += (current or 1) * _THAI_SCALES[token]
+            current = 0
+        else:
+            current = _THAI_DIGITS[token]
+    return f" {total + current} "
+
+
+def _thai_numbers(text: str) -> str:
+    # "ไม่มี" (there is none) right before a noun, written onto it, is "no" ("ไม่มีค่าธรรมเนียม": no fees)
+    text = _THAI_NONE_BEFORE.sub(" no ", text)
+    text = _THAI_COUNT.sub(_thai_number, text)
+    if "ครึ่ง" in text:
+        text = _THAI_HALF.sub(lambda m: f"{m.group(1)}.5 {m.group(2)}", text)
+    if "ร้อยละ" in text:
+        text = _THAI_PER_CENT.sub(r" \1% ", text)
+    if "ครั้ง" in text:
+        text = _THAI_TIMES.sub(r"\1 times", text)  # "สองครั้ง": twice
+    return text

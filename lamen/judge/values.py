@@ -81,7 +81,7 @@ _AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IG
 
 from lamen.judge.digits import ascii_digits  # noqa: E402
 from lamen.judge.per_week import times_a_week  # noqa: E402
-from lamen.judge.lexicon import FOREIGN_WORDS, NONE_BEFORE_WORD, UNIT_AFTER_NUMBER, worded_splits, cjk_to_latin, inflected_forms, script_to_latin, units_after_numbers  # noqa: E402  (a table of words, no logic)
+from lamen.judge.lexicon import FOREIGN_WORDS, NONE_BEFORE_WORD, UNIT_AFTER_NUMBER, worded_splits, cjk_to_latin, inflected_forms, script_to_latin, units_after_number_words, units_after_numbers  # noqa: E402  (a table of words, no logic)
 
 _CJK_BY_DIGIT = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])(?=\d)|"
                            r"(?<=\d)(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])")
@@ -472,6 +472,7 @@ def local_forms(text: str) -> str:
         else:
             text = inflected_forms(text, strict=True)  # "ilman allekirjoitusbonusta", few lexicon words
         text = _FOREIGN.sub(lambda m: FOREIGN_WORDS.get(m.group(1).lower(), m.group(1)), text)
+        text = units_after_number_words(text)  # "altı ay" -> "six months" (round 27)
         if "none " in text:
             text = NONE_BEFORE_WORD.sub("no ", text)  # "aucune sous-location": no subletting (round 26)
         text = worded_splits(text)  # "un conseil de 6 à 4", "40 % zu 60 %" (round 26)
