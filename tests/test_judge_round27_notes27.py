@@ -103,3 +103,20 @@ def test_radio_option_with_a_parenthesis(kiosk: GameLabels) -> None:
     reading = extract_note("Acceptable offer:\nmonthly rent: ( ) $700 (their ask)  (•) $550\nlease term: 8 months\n"
                            "kiosk spot: platform end\nsignage: lit sign", kiosk)
     assert reading.offers == _ALL, reading
+
+
+@pytest.mark.parametrize("note", [
+    "Acceptable offer: monthly rent $550 (maybe $700 if pushed).",
+    "Acceptable offer: $550 (will go to $700 if pushed)",
+    "acceptable offer - monthly rent: $550 (maybe 700 max later)",
+])
+def test_future_move_in_parentheses_leaves_the_stated_value(note: str, kiosk: GameLabels) -> None:
+    assert extract_note(note, kiosk).offers == {"monthly rent": "$550"}
+
+
+def test_alternative_in_parentheses_stays() -> None:
+    text = "monthly rent: $550 (or $700 if they refuse the sign)"
+    assert plain_notation(text) == text
+    from lamen.judge.notation import without_future_moves
+    assert without_future_moves(text) == text
+    assert without_future_moves("rent $550 (maybe $700 if pushed).") == "rent $550."

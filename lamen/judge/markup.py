@@ -11,7 +11,7 @@ import html
 import re
 
 from lamen.judge.code_literals import plain_code
-from lamen.judge.notation import plain_notation
+from lamen.judge.notation import plain_notation, without_future_moves
 
 _THINK = re.compile(r"<(think|thinking|reasoning|scratchpad)>.*?</\1>", re.IGNORECASE | re.DOTALL)
 _STRUCK_TAG = re.compile(r"<(del|s|strike)>.*?</\1>", re.IGNORECASE | re.DOTALL)
@@ -173,6 +173,8 @@ def plain_markup(text: str) -> str:
         text = _diffs_applied(text)
     if "∈" in text or "↦" in text or "≔" in text or "= {" in text or "={" in text or '"op"' in text or "|" in text:
         text = plain_notation(text)
+    if " (" in text and ("if " in text or "later" in text or "next round" in text):
+        text = without_future_moves(text)
     if "[ ]" in text or "☐" in text or "( )" in text:  # (only a line with an unticked box can choose)
         text = _checkboxes_read(text)
     if "\\" in text and re.search(r"\\[a-z]+\s*\{|\\\$", text):

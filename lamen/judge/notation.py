@@ -9,6 +9,9 @@ not know, rewritten into the plain forms it reads (one key, one separator, one v
   what it adds or replaces (`{"control": "4-6"}`); what it removes, tests or moves is no value.
 - Wiki and Jira tables (`{| ... |}` with `! a !! b` and `| a || b` rows; `||a||b||` headers and
   `|a|b|` rows) are markdown tables.
+- A future move in parentheses right after a value (`rent $900 (maybe $1,000 if pushed)`,
+  `$1,400 (will go to $1,300 if pushed)`, `$900 (maybe 1000 max later)`) is a conditional move, not
+  the offer nor an alternative to it: it goes, and the stated value stands.
 Each rewrite runs only where its cue is in the text.
 """
 
@@ -89,6 +92,15 @@ _JIRA_HEADER = re.compile(r"(?m)^[ \t]*\|\|(?P<cells>[^\n]*?)\|\|[ \t]*$")
 def _jira_header(match: re.Match[str]) -> str:
     cells = [cell.strip() for cell in match.group("cells").split("||")]
     return "| " + " | ".join(cells) + " |\n|" + "---|" * len(cells)
+
+
+# A parenthesis after a value (a digit, % or a closing quote) that holds a number and a condition
+# or a later time: the writer's next move. ("(or 4.5% if they refuse)" is an alternative: it stays.)
+_FUTURE_MOVE = re.compile(r"(?<=[\d%\"])[ \t]*\((?!\s*or\b)(?=[^()\n]*\d)(?=[^()\n]*\b(?:if|later|next round)\b)[^()\n]{1,80}\)")
+
+
+def without_future_moves(text: str) -> str:
+    return _FUTURE_MOVE.sub("", text)
 
 
 def plain_notation(text: str) -> str:
