@@ -120,3 +120,13 @@ def test_alternative_in_parentheses_stays() -> None:
     from lamen.judge.notation import without_future_moves
     assert without_future_moves(text) == text
     assert without_future_moves("rent $550 (maybe $700 if pushed).") == "rent $550."
+
+
+def test_unit_word_before_a_money_word_is_a_price_per_unit(kiosk: GameLabels) -> None:
+    from lamen.judge.keys import with_key_unit
+    assert with_key_unit("month_rent", 550) == 550
+    assert with_key_unit("day_rate", 500) == 500
+    assert with_key_unit("term_months", 8) == "8 months"
+    reading = extract_note('{"month_rent": 550, "term_months": 8, "kiosk_spot": "platform end", "signage": "lit sign"}',
+                           kiosk)
+    assert reading.offers == _ALL, reading
