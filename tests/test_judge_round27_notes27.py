@@ -130,3 +130,9 @@ def test_unit_word_before_a_money_word_is_a_price_per_unit(kiosk: GameLabels) ->
     reading = extract_note('{"month_rent": 550, "term_months": 8, "kiosk_spot": "platform end", "signage": "lit sign"}',
                            kiosk)
     assert reading.offers == _ALL, reading
+
+
+def test_aside_after_a_dash_leaves_the_label(kiosk: GameLabels) -> None:
+    reading = extract_note("Station's floor:\n\nmonthly rent: $550\nlease term: 8 months\n"
+                           "signage: lit — the platform is dark anyway\nkiosk spot: platform end", kiosk)
+    assert reading.offers == _ALL, reading
