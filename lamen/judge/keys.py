@@ -17,13 +17,17 @@ KEY_UNIT = re.compile(r"(?:^|[\s_-])(years?|yrs?|months?|mos?|days?|weeks?|usd|d
                       re.IGNORECASE)
 
 
+# A unit word followed by a money word names a price per that unit ("day_rate", "week fee").
+_PER_UNIT_MONEY = re.compile(r"[\s_-]?(?:rate|fee|price|cost|charge|pay|rent|wage)s?\b", re.IGNORECASE)
+
+
 def with_key_unit(key: str, value: Any) -> Any:
     """A bare number under a key that says its unit ('term_years': 3, 'rent_usd': 1100) gets it."""
     bare = isinstance(value, (int, float)) and not isinstance(value, bool) or \
         isinstance(value, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value)
     unit = KEY_UNIT.search(key) if bare else None
-    if unit is None:
-        return value
+    if unit is None or _PER_UNIT_MONEY.match(key, unit.end(1)):
+        return value  # ('day_rate': 4000, 'monthly fee' aside): a price per day, no count of days
     word = unit.group(1).lower()
     if word in ("usd", "dollar", "dollars"):
         return f"${str(value).strip()}"

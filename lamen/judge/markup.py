@@ -11,6 +11,7 @@ import html
 import re
 
 from lamen.judge.code_literals import plain_code
+from lamen.judge.notation import plain_notation, without_future_moves
 
 _THINK = re.compile(r"<(think|thinking|reasoning|scratchpad)>.*?</\1>", re.IGNORECASE | re.DOTALL)
 _STRUCK_TAG = re.compile(r"<(del|s|strike)>.*?</\1>", re.IGNORECASE | re.DOTALL)
@@ -49,8 +50,9 @@ _DIFF_FENCE = re.compile(r"```diff[ \t]*\n(.*?)```", re.DOTALL)
 _DIFF_LINE = re.compile(r"(?m)^([+-])[ \t]?(?![+-])([^\n:=]{1,40})(?=[:=])")
 # Checkboxes on one line: an unticked box and what follows it (to the next box or the line's
 # end) is not chosen; a ticked box is.
-_UNTICKED = re.compile(r"(?:\[ \]|☐)[^\[☐☑☒✅\n]*")
-_TICKED = re.compile(r"\[[xX✓✔]\]|☑|☒")
+# Radio buttons are boxes too: "( )" unticked, "(•)", "(●)", "(x)", "(*)" ticked.
+_UNTICKED = re.compile(r"(?:\[ \]|☐|\( \))(?:[^\[☐☑☒✅(\n]|\((?![ •●xX*✓✔]\)))*")
+_TICKED = re.compile(r"\[[xX✓✔]\]|☑|☒|\([•●xX*✓✔]\)")
 
 
 def _diff_applied(lines: str, replaced: set[str] | None = None) -> str:
@@ -169,7 +171,11 @@ def plain_markup(text: str) -> str:
             text = _html_plain(text)
     if "\n+" in text or text.startswith("+"):
         text = _diffs_applied(text)
-    if "[ ]" in text or "☐" in text:  # (only a line with an unticked box can choose)
+    if "∈" in text or "↦" in text or "≔" in text or "= {" in text or "={" in text or '"op"' in text or "|" in text:
+        text = plain_notation(text)
+    if " (" in text and ("if " in text or "later" in text or "next round" in text):
+        text = without_future_moves(text)
+    if "[ ]" in text or "☐" in text or "( )" in text:  # (only a line with an unticked box can choose)
         text = _checkboxes_read(text)
     if "\\" in text and re.search(r"\\[a-z]+\s*\{|\\\$", text):
         text = _latex_plain(text)

@@ -312,6 +312,20 @@ _DIGIT = re.compile(r"\d")
 _DIGIT_OR_CURRENCY = re.compile(r"[\d$€£]")
 
 
+_ASIDE = re.compile(r"\s[—–]\s")
+
+
+def _without_aside(issue: str, value: str, labels: GameLabels) -> str:
+    """'included — our fitter is in that area anyway': a worded value that is a label of its issue
+    before a dash, and no label with what follows, is the label; the rest is an aside. (An amount
+    before a dash stays whole: "$1,200 — $1,300 at most" may name a second value.)"""
+    head = _ASIDE.split(value, maxsplit=1)[0].strip()
+    if head and not _DIGIT_OR_CURRENCY.search(head) and labels.match(issue, head).kind == "label" and \
+            labels.match(issue, value).kind != "label":
+        return head
+    return value
+
+
 def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | None:
     """(key, value, key names an issue) of one 'key: value' or 'key value' segment."""
     segment = segment.strip().strip(".,").strip()
@@ -324,7 +338,10 @@ def _segment_pair(segment: str, labels: GameLabels) -> tuple[str, str, bool] | N
             and not _DIGIT_OR_CURRENCY.search(match.group("key")):
         key = match.group("key").strip()
         value = _COMMENT.sub("", match.group("value")).strip().rstrip(".,;")
-        return key, value, labels.issue_for_key(key) is not None
+        issue = labels.issue_for_key(key)
+        if issue is not None and (" — " in value or " – " in value):
+            value = _without_aside(issue, value, labels)
+        return key, value, issue is not None
     # "HANDOVER   next month": in a sheet of aligned columns the gap of two or more spaces (or a
     # tab) parts the key from its value, however many words the value has.
     gap = _COLUMN_GAP.match(segment)
