@@ -61,3 +61,24 @@ def test_either_way_weighs_no_other_value_against_a_telling_word(furniture, text
 
 def test_a_telling_word_weighed_against_another_is_still_left(furniture):
     assert "delivery" not in extract_message("$900, 1-year warranty, collection or else we drop it off.", furniture).offers
+
+
+@pytest.fixture(scope="module")
+def loan():
+    return label_cache(load_game("loan-agreement"))
+
+
+def test_the_other_sides_value_beside_ones_own_before_an_arrow_is_history(loan):
+    text = ("Where we stand:\n- Amount: you $6,000 / me $9,000 → I accept $6,000.\n"
+            "- Rate: you 2% / me 6% → I propose 4%.\n- Fees: $40.")
+    offers = extract_message(text, loan).offers
+    assert offers.get("amount") == "$6000"
+    assert offers.get("annual interest rate") == "4%"
+
+
+@pytest.mark.parametrize("text", [
+    "Rent $1,400 → we can do $1,300, and 12 months.",
+    "Rent $1,400 → I accept $1,300, and 12 months.",
+])
+def test_words_after_an_arrow_may_name_who_moves(rental, text):
+    assert extract_message(text, rental).offers.get("rent") == "$1300"
