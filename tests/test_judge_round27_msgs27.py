@@ -82,3 +82,11 @@ def test_the_other_sides_value_beside_ones_own_before_an_arrow_is_history(loan):
 ])
 def test_words_after_an_arrow_may_name_who_moves(rental, text):
     assert extract_message(text, rental).offers.get("rent") == "$1300"
+
+
+def test_with_that_in_mind_opens_no_alternative_package(loan):
+    text = ("The first two years will be tight for us, and 3% is more than I hoped for. With that in mind, "
+            "I'd like to propose $8,000 over 8 years at 4%, with a $30 fee.")
+    offers = extract_message(text, loan).offers
+    assert offers.get("duration") == "8 years"
+    assert offers.get("annual interest rate") == "4%"

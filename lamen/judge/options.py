@@ -57,7 +57,7 @@ _OR = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
 _ALTERNATIVE_BREAK = re.compile(r"(?:[.;,!]\s*|\s+)(?=(?:otherwise|alternatively|or else|or if|if instead)\b)|"
                                 # "8 hours and a premium album for $3,500 — or 6 hours ... for $3,000"
                                 r"\s*(?:[—–]|\s-{1,2}\s|;)\s*or\b,?\s*|"
-                                r";\s*(?=(?:for|if|with)\b)|[.!]\s+(?=(?:for|if|with)\b)|\bor,?\s+(?=if\b)|"
+                                r";\s*(?=(?:for|if|with)\b)|[.!]\s+(?=(?:for|if|with)\b)(?!with\s+(?:that|this|all\s+(?:that|this))\s+in\s+mind\b)|\bor,?\s+(?=if\b)|"
                                 # "$1,100 on a 24-month lease, or $1,200 if you prefer 12 months"
                                 r",\s*or\s+(?=[$€£]?\d[^.;!?]{0,40}\bif\b)",
                                 re.IGNORECASE)
