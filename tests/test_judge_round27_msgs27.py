@@ -90,3 +90,20 @@ def test_with_that_in_mind_opens_no_alternative_package(loan):
     offers = extract_message(text, loan).offers
     assert offers.get("duration") == "8 years"
     assert offers.get("annual interest rate") == "4%"
+
+
+@pytest.mark.parametrize("text", [
+    "My picks: Rent: ( ) $1,300 (•) $1,200 | Duration: (•) 24 months ( ) 12 months",
+    "Where I've landed:\n◉ $1,200 / month ○ $1,300 / month\n○ 12 months ◉ 24 months",
+    "Rent — [ ] $1,300 [x] $1,200\nDuration — [x] 24 months [ ] 12 months",
+])
+def test_the_marked_option_of_a_form_line_is_the_value(rental, text):
+    offers = extract_message(text, rental).offers
+    assert offers.get("rent") == "$1200"
+    assert offers.get("duration") == "24 months"
+
+
+def test_a_line_without_an_empty_mark_is_left_as_it_is():
+    from lamen.judge.marked_choices import marked_choices
+    assert marked_choices("● Rent $1,200\n● 24 months") == "● Rent $1,200\n● 24 months"
+    assert marked_choices("Rent: ( ) $1,300 (•) $1,200 | Duration: 24 months") == "Rent: $1,200 | Duration: 24 months"

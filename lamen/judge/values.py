@@ -10,6 +10,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from lamen.judge.caseless import caseless, folded
+from lamen.judge.marked_choices import marked_choices
 
 _UNITS_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -403,7 +404,7 @@ def _has_foreign_words(text: str) -> bool:
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
     # Each rewrite runs only where its cue is in the text: most texts need none of them.
-    text = ascii_digits(text)
+    text = marked_choices(ascii_digits(text))
     if " u" in text or " ur " in text:
         text = _TEXTING.sub(lambda m: "you" if m.group(0).lower() == "u" else "your", text)  # "4 seats for u"
     if "(" in text:
