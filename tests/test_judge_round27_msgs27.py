@@ -107,3 +107,8 @@ def test_a_line_without_an_empty_mark_is_left_as_it_is():
     from lamen.judge.marked_choices import marked_choices
     assert marked_choices("● Rent $1,200\n● 24 months") == "● Rent $1,200\n● 24 months"
     assert marked_choices("Rent: ( ) $1,300 (•) $1,200 | Duration: 24 months") == "Rent: $1,200 | Duration: 24 months"
+
+
+def test_a_proposal_headed_as_one_is_the_offer(rental):
+    text = "You went from $1,400 to $1,300. I went from $900 to $1,000. Proposal: $1,100, a fair midpoint."
+    assert extract_message(text, rental).offers.get("rent") == "$1100"
