@@ -35,6 +35,8 @@ def _line(line: str) -> str:
 
 def marked_choices(text: str) -> str:
     """The text with the unmarked options of each marked line dropped."""
+    if text.isascii() and "(" not in text and "[" not in text:
+        return text  # (most texts: no mark can be in them)
     if not any(cue in text for cue in _CUES) or not any(cue in text for cue in _EMPTY_CUES):
         return text
     return "\n".join(_line(line) for line in text.split("\n"))
