@@ -22,6 +22,9 @@ _BEFORE = caseless(r"\b(?:even|equal)\s+(?P<word>[a-z]+)")
 _AFTER = caseless(r"\b(?P<word>[a-z]+)\s+(?:(?:is|be|being|to\s+be)\s+)?(?:split|shared|divided)\s+"
                   r"(?:evenly|equally|down\s+the\s+middle|fifty[\s-]fifty)\b")
 _SPLIT_OF = caseless(r"\b(?:even|equal)\s+split\s+(?:of|on|in)\s+(?:the\s+)?(?P<word>[a-z]+)")
+# (round 27) "split the board down the middle", "divide the seats evenly": the verb before its object.
+_SPLIT_THE = caseless(r"\b(?:split|divide|share)\s+(?:the\s+|our\s+)?(?P<word>[a-z]+)\s+"
+                      r"(?:evenly|equally|down\s+the\s+middle|fifty[\s-]fifty)\b")
 
 
 def even_share_label(table: IssueLabels) -> str | None:
@@ -46,4 +49,35 @@ def even_shares(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[st
             named = [issue for issue in shares if word[:5] in stems[issue][0] | stems[issue][1]]
             if len(named) == 1 and not any(f[2] <= match.start() < f[3] for f in found):
                 found.append((named[0], shares[named[0]], match.start(), match.end()))
+    return found
+
+
+# (the even words as words: "seven", "event" hold no even split)
+_TIGHT_HINT = re.compile(r"\b(?:even|equal|middle|fifty)", re.IGNORECASE)
+# Each game's even split labels, by the labels' identity (the labels object kept, so an id reused
+# by another object is told apart).
+_EVEN_LABELS: dict[int, tuple[GameLabels, dict[str, str]]] = {}
+
+
+def even_splits(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[Found]:
+    """(Round 27) The even label of a split issue said in a tight form — the even word right before
+    a word of the issue ("an even board"), the issue's word right before "split evenly" ("control
+    is split evenly", "the board split down the middle"), "an even split of the board", "split the
+    board down the middle": read whatever other split issue the sentence names nearby ("an even
+    board, and on employees 35%-65%"), which the looser nearest-issue rule leaves undecided."""
+    if not _TIGHT_HINT.search(sentence):
+        return []
+    evens = _EVEN_LABELS.get(id(labels))
+    if evens is None or evens[0] is not labels:
+        evens = _EVEN_LABELS[id(labels)] = (labels, {issue: label for issue, table in labels.issues.items()
+                                                     if (label := table.even_label())})
+    if not evens[1]:
+        return []
+    found: list[Found] = []
+    for pattern in (_BEFORE, _AFTER, _SPLIT_OF, _SPLIT_THE):
+        for match in pattern.finditer(sentence):
+            word = match.group("word").lower()
+            named = [issue for issue in evens[1] if word[:5] in stems[issue][0] | stems[issue][1]]
+            if len(named) == 1 and not any(f[2] < match.end() and match.start() < f[3] for f in found):
+                found.append((named[0], evens[1][named[0]], match.start(), match.end()))
     return found

@@ -23,6 +23,9 @@ _GRAMMAR_WORDS = frozenset({"take", "make", "give", "keep", "come", "bring", "ha
 _PART_OF_A_WEEK = re.compile(r"\b(?:\d+|one|two|three|four|five|six)\s+days?\s+(?:a|per|pro|each|every)\s+week\b")
 # "no" and "without" a few words before the word deny it ("no waiting on a bank"); the verdicts of
 # `label_verdicts` leave them out only because labels say them ("no refund"), and a lone word does not.
+# (round 27) "Drip either way", "in either case": the value holds whichever option is taken — said
+# of all the options, it weighs no other value against the word.
+_EITHER_WAY = re.compile(r"\beither\s+(?:way|case)\b|\bin\s+either\s+case\b", re.IGNORECASE)
 _DENIED_BEFORE = re.compile(r"\b(?:no|without)\s+(?:[\w-]+\s+){0,3}$")
 # A clause that speaks of the other side offers nothing of the speaker's ("do you have a walk-in?",
 # "you asked for a suite", "your bank loan"); a question of the speaker's own proposes ("Is $900
@@ -68,7 +71,7 @@ def with_lone_labels(found: Extraction, text: str, labels: GameLabels) -> Extrac
         for start, end in spans:
             clause = next(((s, e) for s, e in clauses if s <= start < e), (start, end))
             words = english[clause[0]:start] + " " + english[end:clause[1]]
-            if _TURNED_DOWN.search(words) or _SET_ASIDE.search(english, clause[0], start) or _ALTERNATIVE.search(words) \
+            if _TURNED_DOWN.search(words) or _SET_ASIDE.search(english, clause[0], start) or _ALTERNATIVE.search(_EITHER_WAY.sub(" ", words)) \
                     or _NOT_OWN.search(english[clause[0]:clause[1] + 1]) or _PART_OF_A_WEEK.search(words) \
                     or _DENIED_BEFORE.search(english, clause[0], start) \
                     or _WISHED.search(english, clause[0], start):  # (a wish before the word)

@@ -28,7 +28,7 @@ from lamen.judge.labels import (
 from lamen.judge.numbers import decimal_text
 from lamen.judge.paired_shares import paired_shares
 from lamen.judge.parties import favoured, party_near, party_patterns, share_for, speaker_from_text, split_for
-from lamen.judge.even_shares import even_shares
+from lamen.judge.even_shares import even_shares, even_splits
 from lamen.judge.phrases import (
     even_mentions, included_mentions, label_phrases, listed_partial_labels, paraphrased_labels, told_labels,
     zero_mentions,
@@ -639,8 +639,12 @@ def _evens(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], s
     """Even splits and even shares; an "even" that says a share is held evenly ("even ownership")
     is no even split of a split issue named nearby ("even ownership, 6-4 board")."""
     shares = even_shares(sentence, labels, stems)
+    # (round 27: a tight even split of a split issue is read first; the nearest-issue rule adds
+    # only what it does not cover)
+    tight = [f for f in even_splits(sentence, labels, stems) if not any(f[2] < g[3] and g[2] < f[3] for g in shares)]
+    shares = shares + tight
     return [f for f in even_mentions(sentence, labels, stems)
-            if not any(f[2] < g[3] and g[2] < f[3] for g in shares)] + shares
+            if not any(f[2] < g[3] and g[2] < f[3] for g in shares) and not any(f[0] == g[0] for g in tight)] + shares
 
 
 def read_mentions(text: str, labels: GameLabels, side: int | None = None) -> Reading:

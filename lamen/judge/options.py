@@ -26,6 +26,9 @@ _ORDINALS = {"first": 0, "former": 0, "second": 1, "third": 2, "fourth": 3, "las
 Reader = Callable[[str], Extraction]
 
 
+_LAST_OPTION_END = re.compile(r"\n|[.?!]\s+(?=[A-Z])|(?<=[.!?])$")
+
+
 def _segments(text: str, headers: list[re.Match[str]]) -> tuple[dict[str, str], str]:
     """Each option's text (to the next option, the last to the end of its line or sentence), and
     the text around the options, which holds what they share and any choice."""
@@ -34,7 +37,9 @@ def _segments(text: str, headers: list[re.Match[str]]) -> tuple[dict[str, str], 
         if index + 1 < len(headers):
             end = headers[index + 1].start()
         else:
-            stop = re.compile(r"\n|\.\s+(?=[A-Z])|(?<=[.!?])$").search(text, header.end())
+            # (round 27: a question or exclamation ends the last option too: "(b) $1,100 with 24
+            # months? Deposit $1,000 either way" shares the deposit)
+            stop = _LAST_OPTION_END.search(text, header.end())
             end = stop.end() if stop else len(text)
         # The header ("Option 1:") is no value: only what follows it is read.
         options[(header.groupdict().get("line") or header.group("name")).upper()] = text[header.end():end]
@@ -52,7 +57,7 @@ _OR = re.compile(r"\bor\b|\beither\b", re.IGNORECASE)
 _ALTERNATIVE_BREAK = re.compile(r"(?:[.;,!]\s*|\s+)(?=(?:otherwise|alternatively|or else|or if|if instead)\b)|"
                                 # "8 hours and a premium album for $3,500 — or 6 hours ... for $3,000"
                                 r"\s*(?:[—–]|\s-{1,2}\s|;)\s*or\b,?\s*|"
-                                r";\s*(?=(?:for|if|with)\b)|[.!]\s+(?=(?:for|if|with)\b)|\bor,?\s+(?=if\b)|"
+                                r";\s*(?=(?:for|if|with)\b)|[.!]\s+(?=(?:for|if|with)\b)(?!with\s+(?:that|this|all\s+(?:that|this))\s+in\s+mind\b)|\bor,?\s+(?=if\b)|"
                                 # "$1,100 on a 24-month lease, or $1,200 if you prefer 12 months"
                                 r",\s*or\s+(?=[$€£]?\d[^.;!?]{0,40}\bif\b)",
                                 re.IGNORECASE)

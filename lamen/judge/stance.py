@@ -174,7 +174,9 @@ PROPOSES = caseless(r"\b(?:propose|proposing|offer|offering|counter|suggest|how 
                        r"could you|can you|would you|stands?\b|please|"
                        r"would be|can do|could do|let's|let us|accept|agree|final|willing|go with|meet|"
                        r"request|insist|hold(?:ing)? at|stay(?:ing)? at|stand(?:ing)? at|move to|now|"
-                       r"(?:our|my) (?:position|proposal))")
+                       r"(?:our|my) (?:position|proposal)|"
+                       # (round 27) a proposal headed as one: "Proposal: $1,100", "Proposal to close: 3.5%"
+                       r"proposal(?:\s+(?:to\s+close|for\s+closing))?\s*:)")
 # A comma before three digits separates thousands ("$1,200"), not clauses.
 _CLAUSE_BREAK = re.compile(r",(?!\d{3}(?!\d))|[;:(]|\s[-–—]\s")
 

@@ -10,6 +10,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from lamen.judge.caseless import caseless, folded
+from lamen.judge.marked_choices import marked_choices
 
 _UNITS_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -272,10 +273,15 @@ _STRUCK = re.compile(r"~~[^~\n]{1,80}~~")
 # "$1,200 → $1,100": a value changed into another; only the new one stands. (A pair "7-3 → 6-4"
 # goes whole, not "3 → " out of it: round 24.)
 # The arrow may name the move in a few words ("$28K → can flex to $27K", "$600 → propose $450").
-_CHANGED_TO = re.compile(r"(?<![\d%])[$€£]?(?:\d+%?[-–:/])?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*"
-                         r"(?=(?:(?:(?:i|we)\s+)?(?:can|could|would|will|may|might|maybe|then|now|so)\s+)?"
-                         r"(?:(?:flex|go|come|move|drop|settle|propose|offer|counter|ask|meet)\s+)?(?:(?:down|up)\s+)?"
-                         r"(?:(?:to|at|for|with)\s+)?[$€£]?\d)", re.IGNORECASE)
+# (Round 27) The other side's value set beside one's own before the arrow goes too ("Rate: you 3% / me
+# 5% → I propose 4%"), and the words after the arrow may say who moves without a modal ("→ I accept
+# $10,000", "→ we can do $140").
+_CHANGED_TO = re.compile(r"(?:\b(?:you|your|yours|they|their|theirs)\b[ \t]*:?[ \t]*[$€£]?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?"
+                         r"[ \t]*(?:/|\||vs\.?|versus|,|;)[ \t]*(?:me|us|we|i|mine|ours|our\s+side)\b[ \t]*:?[ \t]*)?"
+                         r"(?<![\d%])[$€£]?(?:\d+%?[-–:/])?\d[\d,.]*[ \t]?(?:%|k\b|[a-z]{1,8}\b)?[ \t]*(?:→|->|=>|⟶|➡️?|➔)\s*"
+                         r"(?=(?:(?:i|we)\s+)?(?:(?:can|could|would|will|may|might|maybe|then|now|so)\s+)?"
+                         r"(?:(?:flex|go|come|move|drop|settle|propose|offer|counter|ask|meet|accept|do|take|agree\s+to)\s+)?"
+                         r"(?:(?:down|up)\s+)?(?:(?:to|at|for|with|on)\s+)?[$€£]?\d)", re.IGNORECASE)
 # "anything from $1,200 up", "from 18 months onwards": a lower bound, which offers its value (as "at least" does).
 _FROM_UP = re.compile(r"\bfrom\s+([$€£]?\d[\d,.]*(?:\s?(?:%|[a-z]{1,8}\b))?)\s+(?:and\s+)?(?:up(?:wards?)?|onwards?|above|"
                       r"higher|or\s+(?:more|higher|above))\b", re.IGNORECASE)
@@ -398,7 +404,7 @@ def _has_foreign_words(text: str) -> bool:
 def local_forms(text: str) -> str:
     """Other languages' number formats and common words in the English the readers know."""
     # Each rewrite runs only where its cue is in the text: most texts need none of them.
-    text = ascii_digits(text)
+    text = marked_choices(ascii_digits(text))
     if " u" in text or " ur " in text:
         text = _TEXTING.sub(lambda m: "you" if m.group(0).lower() == "u" else "your", text)  # "4 seats for u"
     if "(" in text:
