@@ -3,6 +3,7 @@ bench/extraction_gold.py --parts scores only the parts asked for."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -89,3 +90,21 @@ def test_round_23_tunes_on_test20_to_47_and_validates_on_test48_to_53() -> None:
     assert {item["id"].split("-")[0] for item in split["A"]} == {f"t{n}" for n in range(20, 48)}
     assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(48, 54)}
     assert len(split["B"]) == 268 + 222 + 266 + 262 + 265 + 234
+
+
+def test_round_27_tunes_on_test20_to_77_and_validates_on_test78_to_83() -> None:
+    split = halves(27)
+    assert {item["id"].split("-")[0] for item in split["A"]} == {f"t{n}" for n in range(20, 78)}
+    assert {item["id"].split("-")[0] for item in split["B"]} == {f"t{n}" for n in range(78, 84)}
+    assert len(split["B"]) == 1488
+
+
+def test_the_readings_dump_has_a_line_per_item_and_refuses_an_unknown_part() -> None:
+    dumped = subprocess.run([sys.executable, str(REPO / "bench" / "extraction_readings.py"), "--parts", "test20"],
+                            capture_output=True, text=True, check=True, cwd=REPO)
+    lines = [json.loads(line) for line in dumped.stdout.splitlines()]
+    assert len(lines) == 270 and lines[0]["id"] == "t20-note-001" and lines[0]["part"] == "test20"
+    assert set(lines[0]) == {"part", "id", "offers", "invalid", "unknown_issues", "ambiguous", "confidence", "reason"}
+    refused = subprocess.run([sys.executable, str(REPO / "bench" / "extraction_readings.py"), "--parts", "test999"],
+                             capture_output=True, text=True, cwd=REPO)
+    assert refused.returncode == 2 and "no such gold part: test999" in refused.stderr
