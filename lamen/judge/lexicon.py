@@ -13,6 +13,7 @@ from lamen.judge.caseless import folded, folded_keys
 from lamen.judge.deal_words import CJK, KOREAN, european_words
 from lamen.judge.label_glosses import CJK_CONCEPTS, SCRIPT_CONCEPTS, concept_words
 from lamen.judge.number_words import NUMBER_WORDS, TURKISH_NOUNS
+from lamen.judge.set_phrases import FIFTY_FIFTY, even_halves, round_the_clock, spaced_set_phrases
 
 _GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
                  "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
@@ -138,8 +139,8 @@ FOREIGN_WORDS = {
     "licenze": "licenses", "pro platz": "per seat", "par siège": "per seat", "por puesto": "per seat",
     "por usuario": "per seat", "por usuário": "per seat", "par utilisateur": "per seat", "pro nutzer": "per seat",
     "per utente": "per seat", "soporte": "support", "suporte": "support", "supporto": "support",
-    "assistance": "support", "24 heures sur 24": "24/7", "las 24 horas": "24/7",
-    "24 horas": "24/7", "24 ore su 24": "24/7", "horário comercial": "business hours",
+    "assistance": "support", "24 heures sur 24": "round the clock", "las 24 horas": "round the clock",
+    "24 ore su 24": "round the clock", "horário comercial": "business hours",
     "horario comercial": "business hours", "heures ouvrables": "business hours", "heures de bureau": "business hours",
     "geschäftszeiten": "business hours", "orario d'ufficio": "business hours", "orario lavorativo": "business hours",
     "nur per e-mail": "email only", "nur e-mail": "email only", "solo correo": "email only",
@@ -263,7 +264,7 @@ FOREIGN_WORDS = {
     "giornaliero": "daily", "giornaliera": "daily", "günlük": "daily", "dagelijks": "daily",
     "d'avance": "upfront", "im voraus": "upfront", "por adelantado": "upfront", "in anticipo": "upfront",
     "adiantado": "upfront", "antecipado": "upfront", "peşin": "upfront", "vooraf": "upfront",
-    "24h/24": "24/7", "24 h/24": "24/7", "rund um die uhr": "around the clock",
+    "24h/24": "round the clock", "24 h/24": "round the clock", "rund um die uhr": "around the clock",
     "standart": "standard", "estándar": "standard", "standaard": "standard",
     # the opponent's offer, quoted ("Vous proposez 1 400 $" is theirs, not the speaker's)
     "vous proposez": "you proposed", "vous demandez": "you asked", "votre offre": "your offer",
@@ -321,7 +322,7 @@ _CJK_WORDS = {
     "签约奖金": " signing bonus ", "入职奖金": " signing bonus ", "入社ボーナス": " signing bonus ",
     "サインオンボーナス": " signing bonus ", "ライセンス": " licenses ", "许可证": " licenses ",
     "1席あたり": " per seat ", "每个座位": " per seat ", "每席": " per seat ", "サポート": " support ",
-    "技术支持": " support ", "24時間365日": " 24/7 ", "24小时": " 24/7 ", "全天候": " 24/7 ",
+    "技术支持": " support ", "24時間365日": " 24/7 ", "全天候": " 24/7 ",
     "営業時間": " business hours ", "工作时间": " business hours ", "メールのみ": " email only ",
     "仅邮件": " email only ", "仅限邮件": " email only ", "送货上门": " home delivery ", "自提": " pickup ",
     "包安装": " assembly included ", "含安装": " assembly included ", "自行组装": " self-assembly ",
@@ -434,6 +435,14 @@ _NO_BEFORE_NOUN = re.compile(r"(?:不要|无需|無需|不设|不設|不提供|�
 _ONLY_BEFORE_WORD = re.compile(r"(?<![\d〇一二两兩三四五六七八九十几幾])(?:只|仅|僅)(?=[ \t]*[A-Za-z])")
 
 
+def _tenths_split(match: re.Match[str]) -> str:
+    """"四六开": 40%-60%; "五五开", the even split, is read as one (round 28)."""
+    first, second = (_CJK_DIGITS.get(c, c) for c in match.groups())
+    if str(first) == str(second) == "5":
+        return FIFTY_FIFTY
+    return f" {first}0%-{second}0% split "
+
+
 def cjk_to_latin(text: str) -> str:
     """Chinese and Japanese words of the domain in English, numerals as digits ('一千二百美元' ->
     ' 1200 dollars'; '百分之三' -> '3%'; '6比4' -> '6-4'); other text unchanged."""
@@ -446,7 +455,8 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_DECIMAL.sub(
         lambda m: f"{_numeral_value(m.group(1))}." + "".join(str(_CJK_DIGITS[c]) for c in m.group(2)), text)
     text = _CJK_PERCENT.sub(r"\1%", text)
-    text = _CJK_TENTHS_SPLIT.sub(lambda m: " " + "-".join(f"{_CJK_DIGITS.get(c, c)}0%" for c in m.groups()) + " split ", text)
+    text = even_halves(text)  # "50%ずつ", "各留一半": half each (round 28)
+    text = _CJK_TENTHS_SPLIT.sub(_tenths_split, text)
     text = _CJK_EVEN.sub(" evenly ", text)
     text = _NO_BEFORE_NOUN.sub(" no ", text)
     for word in _CJK_WORDS_LONGEST_FIRST:
@@ -477,6 +487,7 @@ def cjk_to_latin(text: str) -> str:
     text = _CJK_CLASSIFIER.sub(" ", text)
     if "1 nights" in text or "1 persons" in text:
         text = _ONE_COUNTED_RATE.sub(lambda m: _RATE_UNIT[m.group(1)], text)
+    text = round_the_clock(text)  # "24時間利用可能", not "24小时内" (round 28)
     if "は" in text:
         # "サインオンボーナスは不要": the topic particle between a thing and what is said of it,
         # both now English ("signing bonus は none"), parts a key from its value.
@@ -1057,6 +1068,8 @@ def script_to_latin(text: str) -> str:
         return text
     text = _CYRILLIC_SCORE.sub(_cyrillic_score, text.translate(_SCRIPT_PUNCTUATION))
     text = _KOREAN_COMPANY.sub(r" company \1 ", text)  # "B사는": Company B
+    if _HANGUL.search(text):
+        text = even_halves(text)  # "반반", "50%씩": half each (round 28)
     text = _number_words_in_scripts(text)
     if "십" in text or "백" in text or "천" in text or "만" in text:
         text = _KOREAN_NUMERAL.sub(_korean_numeral, text)
@@ -1077,7 +1090,7 @@ def script_to_latin(text: str) -> str:
     if "1 nights" in text or "1 persons" in text:
         text = _ONE_COUNTED_RATE.sub(lambda m: _RATE_UNIT[m.group(1)], text)
     # Korean particles left after a word now in English ("rent 는", "seats 을") mark case only.
-    text = _KOREAN_PARTICLE.sub(" ", text)
+    text = _KOREAN_PARTICLE.sub(" ", round_the_clock(text))  # "24시간 지원" (round 28)
     return _SPACES.sub(" ", text)
 
 
@@ -1196,6 +1209,7 @@ def inflected_forms(text: str, strict: bool = False) -> str:
     lexicon's form ("załogą" -> "załoga", "paliwem" -> "paliwo"); other words unchanged. With
     `strict` (a text that may be English), only a form of eight letters or more with an ending
     of up to three ("allekirjoitusbonusta" -> "allekirjoitusbonus")."""
+    text = spaced_set_phrases(text)  # "je zur Hälfte", "rund um die Uhr" (round 28), before their words are read
     return _LETTERS.sub(lambda match: _known_form(match, strict), text)
 
 
@@ -1221,6 +1235,7 @@ def units_after_number_words(text: str) -> str:
     text unchanged."""
     if _ARTICLE_BEFORE_UNIT.search(text):
         text = _ARTICLE_BEFORE_UNIT.sub(r"one \1", text)
+    text = round_the_clock(text)  # "acesso 24 hours", "24h/24": round the clock (round 28)
     return _UNIT_AFTER_NUMBER_WORD.sub(lambda m: f"{m.group(1)} {_WORDED_UNIT_BY_FOLDED[folded(m.group(2))]}", text)
 
 

@@ -1,0 +1,112 @@
+"""Round 28 (lang28): set phrases of other languages that carry a value the grammar reads only in English.
+
+- An even split said as "half each" ("50%ずつ", "各留一半", "반반", "je zur Hälfte", "à parts égales",
+  "mitad y mitad"): written " fifty-fifty split ", which the readers take for the even label of a
+  split issue ("5-5", "50%-50%") and for a shared text label ("split harvest", "shared supplies").
+- Round the clock ("rund um die Uhr", "24h/24", "24 horas al día", "круглосуточно", and a bare
+  count of 24 hours that is no deadline: "acesso 24 horas", "24時間利用可能", "24시간 지원"):
+  written " round the clock ", the synonym of the games' 24/7 and 24-hour labels. A count of 24
+  hours after "within" or before "以内" ("respuesta en 24 horas", "24小时内") stays a count.
+
+Each pass runs only where its cue is in the text (a substring test), and only on text the lexicon
+has already turned from another language: English text is never touched by them.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- an even split -------------------------------------------------------------------------------
+
+FIFTY_FIFTY = " fifty-fifty split "
+ROUND_THE_CLOCK = " round the clock 24 hours "
+
+# Chinese, Japanese and Korean words of an even split. (Not 半額/半价, half price; not 一半 alone,
+# "一半的退款" is half a refund.)
+_CJK_EVEN = re.compile(r"半々|半半|对半|對半|折半|五分五分|半分ずつ|各一半|各占一半|各留一半|各半|一半一半|平分|均分|"
+                       r"반반|절반씩|똑같이\s*나누")
+# "50%ずつ", "50%씩", "50% 각각": half each is the even split.
+_HALF_EACH_CJK = re.compile(r"50\s*%\s*(?:ずつ|씩|각각|各)")
+_CJK_CUE = re.compile(r"[半折平均各반절똑ずつ씩]")
+
+# Phrases of spaced languages (matched in any case, before the lexicon's words are read, so that
+# their words stay the glossary's where they stand alone: "moitié" of "remboursement de moitié"):
+# half each, in equal parts, half and half.
+_EVEN_PHRASES = (
+    "je zur hälfte", "jeweils die hälfte", "jeweils zur hälfte", "zu gleichen teilen", "halbe-halbe", "halbe halbe",
+    "moitié-moitié", "moitié moitié", "à parts égales", "chacun la moitié", "la moitié chacun",
+    "mitad y mitad", "a partes iguales", "la mitad cada uno", "a medias",
+    "metà e metà", "in parti uguali", "metà ciascuno", "metà per uno",
+    "meio a meio", "metade e metade", "em partes iguais", "metade cada",
+    "half om half", "ieder de helft", "elk de helft", "gelijk verdeeld",
+    "пополам", "поровну", "навпіл", "порівну", "po połowie", "napůl", "yarı yarıya",
+    "hälften var", "halvt om halvt", "halvdelen hver", "puoliksi",
+    "μισά μισά", "μισό-μισό", "μισό μισό",
+    "chia đôi", "mỗi bên một nửa", "bagi dua", "sama rata", "nusu kwa nusu")
+# Round the clock in words of spaced languages.
+_AROUND_PHRASES = (
+    "rund um die uhr", "круглосуточно", "круглосуточная", "круглосуточный", "круглосуточной", "круглосуточную",
+    "круглосуточное", "цілодобово", "цілодобова", "цілодобовий", "цілодобову", "dygnet runt", "døgnet rundt",
+    "ympäri vuorokauden", "całodobowo", "całodobowy", "całodobowa", "suốt ngày đêm", "24 giờ mỗi ngày")
+
+
+def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    body = "|".join(r"\s+".join(map(re.escape, phrase.split())) for phrase in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])", re.IGNORECASE)
+
+
+_EVEN_PATTERN = _phrase_pattern(_EVEN_PHRASES)
+_AROUND_PATTERN = _phrase_pattern(_AROUND_PHRASES)
+# (cheap tests: a letter run each phrase holds)
+_SPACED_CUE = re.compile(r"hälfte|gleichen|halbe|moitié|égales|mitad|iguales|medias|metà|uguali|meio|metade|iguais|helft|"
+                         r"verdeeld|попол|поров|навпіл|порівн|połowie|napůl|yarı|hälften|halvt|halvdelen|puoliksi|"
+                         r"μισ|đôi|nửa|bagi|rata|nusu|uhr|кругл|цілодоб|runt|rundt|vuorokau|całodob|ngày", re.IGNORECASE)
+
+
+def spaced_set_phrases(text: str) -> str:
+    """The text with half each and round the clock, said in words of a spaced language, in English."""
+    if not _SPACED_CUE.search(text):
+        return text
+    return _AROUND_PATTERN.sub(ROUND_THE_CLOCK, _EVEN_PATTERN.sub(FIFTY_FIFTY, text))
+
+
+def even_halves(text: str) -> str:
+    """The text with an even split said as half each in Chinese, Japanese or Korean as " fifty-fifty split "."""
+    if _CJK_CUE.search(text):
+        text = _HALF_EACH_CJK.sub(FIFTY_FIFTY, text)
+        text = _CJK_EVEN.sub(FIFTY_FIFTY, text)
+    return text
+
+
+# --- round the clock -----------------------------------------------------------------------------
+
+# Round the clock in words, and 24 hours "of 24" / "a day" / "seven days".
+_AROUND_WORDS = re.compile(
+    r"全天候|24時間365日|7\s*[×x*]\s*24\s*(?:小时|小時|時間|시간|hours?)?|"
+    r"24\s*h?\s*/\s*24|24\s*(?:h|heures|horas|ore|hours|Stunden|uur|часа)\s+(?:sur|su|de|al|por|a|am|per|op|в)\s+"
+    r"(?:24|día|dia|giorno|jour|tag|dag|day|сутки)(?![\w])",
+    re.IGNORECASE)
+# A bare count of 24 hours (after the lexicon's pass: "24 hours", "24-hour"), no deadline: not after
+# "within" ("within 24 hours", "en 24 horas", "in 24 Stunden") nor before "以内" / "内" / "이내".
+_TWENTY_FOUR_HOURS = re.compile(r"(?<![\d.,/])24[\s-]*(?:hours?|h)(?![\w/])(?!\s*(?:以内|内|內|이내|안에|以前|前|后|後|notice|before|after|"
+                                r"advance|in advance|of|prior|turnaround|response|reply|cancel))", re.IGNORECASE)
+_DEADLINE_BEFORE = re.compile(r"(?:within|in|inside|under|after|before|en|em|in|dentro\s+de|entro|innerhalb|binnen|nach|"
+                              r"vor|sous|dans|d'ici|после|через|в\s+течение|за|trong|dalam|w\s+ciągu|inom|"
+                              r"every|each|per|last|first|next|upto|up\s+to|than|least|most|notice|response|reply|"
+                              r"respond|answer|turnaround|delivery|deliver|cancel\w*|clock|\d)\W*$", re.IGNORECASE)
+
+
+def round_the_clock(text: str) -> str:
+    """The text with round the clock, said in another language or as a bare 24 hours, as
+    " round the clock "."""
+    if "24" not in text and not _AROUND_CUE.search(text):
+        return text
+    text = _AROUND_WORDS.sub(" 24/7" + ROUND_THE_CLOCK, text)
+    if "24" in text:
+        text = _TWENTY_FOUR_HOURS.sub(
+            lambda m: m.group(0) if _DEADLINE_BEFORE.search(text, max(0, m.start() - 25), m.start()) else ROUND_THE_CLOCK,
+            text)
+    return text
+
+
+_AROUND_CUE = re.compile(r"全天候")
