@@ -78,3 +78,29 @@ def test_round_the_clock_reads_the_24_hour_label() -> None:
     reading = extract_note("Oferta aceptable: 50 licencias, 30 $ por licencia, soporte 24 horas, 3 años.",
                            label_cache(game), side=1)
     assert reading.offers.get("support") == "24/7"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Cancelación: reembolso del 50 %, 100 dólares por mes", "half refund"),
+    ("un crédit de 50 % sur les invendus, pour trois mois", "half credit"),
+    ("rimborso del 50% in caso di annullamento, 60 dollari", "half refund"),
+    ("y 50 % por adelantado, 65 dólares", "50% upfront"),
+])
+def test_a_half_share_of_a_refund_or_a_credit(text: str, expected: str) -> None:
+    assert expected in local_forms(text)
+
+
+def test_other_shares_of_fifty_stay() -> None:
+    assert "half" not in local_forms("beneficios del 50 %, 100 dólares por mes")
+    assert "50%" in local_forms("beneficios del 50 %, 100 dólares por mes")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("ভাড়া $১,৪০০, ১২ মাসের চুক্তি", "12 months"),
+    ("প্রতি রাত $130, 3 রাত", "3 nights"),
+    ("রয়্যালটি ২ বছর", "2 years"),
+    ("រយៈពេល ១២ ខែ", "12 months"),
+    ("ကာလ ၁၂ လ", "12 months"),
+])
+def test_units_of_bengali_khmer_and_burmese_after_a_number(text: str, expected: str) -> None:
+    assert expected in local_forms(text)

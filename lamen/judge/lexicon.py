@@ -13,7 +13,7 @@ from lamen.judge.caseless import folded, folded_keys
 from lamen.judge.deal_words import CJK, KOREAN, european_words
 from lamen.judge.label_glosses import CJK_CONCEPTS, SCRIPT_CONCEPTS, concept_words
 from lamen.judge.number_words import NUMBER_WORDS, TURKISH_NOUNS
-from lamen.judge.set_phrases import FIFTY_FIFTY, even_halves, round_the_clock, spaced_set_phrases
+from lamen.judge.set_phrases import FIFTY_FIFTY, after_the_lexicon, even_halves, round_the_clock, spaced_set_phrases
 
 _GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
                  "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
@@ -1127,7 +1127,13 @@ _UNIT_AFTER_NUMBER_ENGLISH = {"ay": "months", "yıl": "years", "gün": "days", "
                               "hónapra": "months", "hónapig": "months", "hónap": "months", "napra": "days",
                               "napot": "days", "nap": "days", "ወራት": "months", "ወር": "months", "ቀናት": "days",
                               "ቀን": "days", "ዓመት": "years", "ዓመታት": "years", "օր": "days", "ամիս": "months",
-                              "տարի": "years", "დღე": "days", "თვე": "months", "წელი": "years", "წლით": "years"}
+                              "տարի": "years", "დღე": "days", "თვე": "months", "წელი": "years", "წლით": "years",
+                              # round 28: Bengali, Khmer and Burmese units after a number (their digits
+                              # are ASCII already: `digits.py`), the longer forms first
+                              "মাসের": "months", "মাস": "months", "দিনের": "days", "দিন": "days", "বছরের": "years",
+                              "বছর": "years", "সপ্তাহ": "weeks", "রাতের": "nights", "রাত": "nights",
+                              "ខែ": "months", "ឆ្នាំ": "years", "ថ្ងៃ": "days", "សប្តាហ៍": "weeks", "យប់": "nights",
+                              "လ": "months", "နှစ်": "years", "ရက်": "days", "ပတ်": "weeks", "ည": "nights"}
 
 _UNIT_BY_FOLDED_WORD = folded_keys(_UNIT_AFTER_NUMBER_ENGLISH)  # ("6 YIL": the pattern takes it for "yıl")
 UNIT_AFTER_NUMBER = re.compile(rf"(?<=\d)\s*({'|'.join(map(re.escape, _UNIT_AFTER_NUMBER_ENGLISH))})(?![\w])",
@@ -1209,7 +1215,7 @@ def inflected_forms(text: str, strict: bool = False) -> str:
     lexicon's form ("załogą" -> "załoga", "paliwem" -> "paliwo"); other words unchanged. With
     `strict` (a text that may be English), only a form of eight letters or more with an ending
     of up to three ("allekirjoitusbonusta" -> "allekirjoitusbonus")."""
-    text = spaced_set_phrases(text)  # "je zur Hälfte", "rund um die Uhr" (round 28), before their words are read
+    text = spaced_set_phrases(text)  # "je zur Hälfte", "rund um die Uhr", before their words are read (round 28)
     return _LETTERS.sub(lambda match: _known_form(match, strict), text)
 
 
@@ -1235,7 +1241,7 @@ def units_after_number_words(text: str) -> str:
     text unchanged."""
     if _ARTICLE_BEFORE_UNIT.search(text):
         text = _ARTICLE_BEFORE_UNIT.sub(r"one \1", text)
-    text = round_the_clock(text)  # "acesso 24 hours", "24h/24": round the clock (round 28)
+    text = after_the_lexicon(text)  # "acesso 24 hours": round the clock; "refund de 50%": half refund (round 28)
     return _UNIT_AFTER_NUMBER_WORD.sub(lambda m: f"{m.group(1)} {_WORDED_UNIT_BY_FOLDED[folded(m.group(2))]}", text)
 
 

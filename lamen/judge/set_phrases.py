@@ -110,3 +110,38 @@ def round_the_clock(text: str) -> str:
 
 
 _AROUND_CUE = re.compile(r"全天候")
+
+
+# --- half of a refund or a credit ------------------------------------------------------------------
+
+# "remboursement de 50 %", "rimborso del 50%", "un crédit de 50 %" (their nouns English once the
+# lexicon has read them): a refund or a credit of 50% is a half one, as the games' "half refund" and
+# "half credit" labels write it. A per cent sign after a space ("50 %", as French and Spanish
+# typeset it) is joined to its number, as the labels' synonyms ("50% upfront") write it.
+_SPACED_PERCENT = re.compile(r"(?<=\d)[ \u00a0\u202f]+%")
+# (the nouns in English, or as French, Spanish, Italian and Portuguese write them where no glossary read them)
+_SHARE_NOUNS = {"refund": "refund", "refunds": "refund", "reimbursement": "refund", "credit": "credit", "credits": "credit",
+                "remboursement": "refund", "reembolso": "refund", "rimborso": "refund", "crédit": "credit",
+                "crédito": "credit", "credito": "credit"}
+_SHARE_NOUN = rf"({'|'.join(_SHARE_NOUNS)})"
+_NOUN_OF_HALF = re.compile(rf"\b{_SHARE_NOUN}\s+(?:of|de|del|di|da|do|du|des|von|van|på|na|z)\s+(?:the\s+)?50%", re.IGNORECASE)
+_HALF_BEFORE_NOUN = re.compile(rf"(?<![\d.,])50%\s+(?:(?:of|de|del|di|da|do|du)\s+|d['’]\s*)?(?:the\s+)?{_SHARE_NOUN}\b", re.IGNORECASE)
+
+
+def percent_joined(text: str) -> str:
+    """'50 %' -> '50%' (a text in another language)."""
+    return _SPACED_PERCENT.sub("%", text) if "%" in text else text
+
+
+def half_shares(text: str) -> str:
+    """'refund de 50%', '50% credit' -> 'half refund', 'half credit'."""
+    if "50" not in text:
+        return text
+    half = lambda m: f"half {_SHARE_NOUNS[m.group(1).lower()]}"  # noqa: E731
+    return _HALF_BEFORE_NOUN.sub(half, _NOUN_OF_HALF.sub(half, text))
+
+
+def after_the_lexicon(text: str) -> str:
+    """The set phrases read once the lexicon's words are English: round the clock, "50 %" as
+    "50%", a half share."""
+    return half_shares(percent_joined(round_the_clock(text)))
