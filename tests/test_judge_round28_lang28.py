@@ -104,3 +104,20 @@ def test_other_shares_of_fifty_stay() -> None:
 ])
 def test_units_of_bengali_khmer_and_burmese_after_a_number(text: str, expected: str) -> None:
     assert expected in local_forms(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("un contrato de dos semestres, 1.200 $ al mes", "12 months"),
+    ("durata tre semestri, affitto 900 $ al mese", "18 months"),
+    ("quatre trimestres, 900 $ par mois", "12 months"),
+    ("garantie décennale, 8 000 $ par mois", "10-year"),
+    ("contrato trienal, 500 dólares por mes", "3-year"),
+])
+def test_periods_that_carry_their_count(text: str, expected: str) -> None:
+    assert expected in local_forms(text)
+
+
+def test_a_term_of_years_as_an_adjective_is_read() -> None:
+    game = load_game("tests/data/games/roof-repair.yaml")
+    reading = extract_message("Nous proposons 8 000 $, on commence après l'hiver, garantie décennale.", label_cache(game), side=0)
+    assert reading.offers.get("guarantee") == "10 years"

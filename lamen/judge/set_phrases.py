@@ -141,7 +141,35 @@ def half_shares(text: str) -> str:
     return _HALF_BEFORE_NOUN.sub(half, _NOUN_OF_HALF.sub(half, text))
 
 
+# --- periods that carry their count ----------------------------------------------------------------
+
+# A count of half years or quarters ("dos semestres", "tre semestri", "quatre trimestres"; the count in
+# English words or digits once the lexicon has read it): so many months. A legal term of years as an
+# adjective ("garantie décennale", "garanzia decennale", "contrato trienal"): a term of so many years.
+_PERIOD_MONTHS = {"semest": 6, "trimest": 3, "quadrimest": 4, "bimest": 2}
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+           "eleven": 11, "twelve": 12, "un": 1, "une": 1, "una": 1, "um": 1, "uma": 1, "ein": 1, "einem": 1, "een": 1}
+_COUNTED_PERIOD = re.compile(r"(?<![\w.,])(\d{1,2}|" + "|".join(_COUNTS) + r")\s+"
+                             r"(semest|trimest|quadrimest|bimest)(?:res?|ri|ers?|rs?|ry)(?![\w])", re.IGNORECASE)
+_YEARS_ADJECTIVE = re.compile(r"(?<![\w-])(?:(d[ée]cenn?a[le]{1,2}|decennial)|(trienn?a[le]{1,2}|triennial)|"
+                              r"(quinquenn?a[le]{1,2}|quinquennial))(?![\w-])", re.IGNORECASE)
+
+
+def counted_periods(text: str) -> str:
+    """'two semestres' -> '12 months', 'garantie décennale' -> 'garantie 10-year'."""
+    lower = text.lower()
+    if "mest" in lower:
+        text = _COUNTED_PERIOD.sub(lambda m: f"{_count(m.group(1)) * _PERIOD_MONTHS[m.group(2).lower()]} months", text)
+    if "enn" in lower or "enal" in lower:
+        text = _YEARS_ADJECTIVE.sub(lambda m: "10-year" if m.group(1) else "3-year" if m.group(2) else "5-year", text)
+    return text
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _COUNTS[word.lower()]
+
+
 def after_the_lexicon(text: str) -> str:
     """The set phrases read once the lexicon's words are English: round the clock, "50 %" as
-    "50%", a half share."""
-    return half_shares(percent_joined(round_the_clock(text)))
+    "50%", a half share, periods that carry their count."""
+    return counted_periods(half_shares(percent_joined(round_the_clock(text))))
