@@ -121,3 +121,19 @@ def test_a_term_of_years_as_an_adjective_is_read() -> None:
     game = load_game("tests/data/games/roof-repair.yaml")
     reading = extract_message("Nous proposons 8 000 $, on commence après l'hiver, garantie décennale.", label_cache(game), side=0)
     assert reading.offers.get("guarantee") == "10 years"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("et nous livrons le matériel, 80 $ par mois", "we deliver"),
+    ("Ustedes lo entregan, 80 dólares al mes", "you lo deliver"),
+    ("wir liefern die Ware, 80 $ pro Monat", "we deliver"),
+    ("consegniamo noi, 80 dollari al mese", "deliver"),
+])
+def test_the_verb_of_delivering_in_its_person(text: str, expected: str) -> None:
+    assert expected in local_forms(text)
+
+
+def test_the_doer_of_a_delivery_said_by_its_verb() -> None:
+    game = load_game("tests/data/games/piano-hire.yaml")
+    reading = extract_message("Podemos pagar 70 dólares al mes, 24 meses. Ustedes lo entregan.", label_cache(game), side=1)
+    assert reading.offers.get("transport") == "shop delivers"

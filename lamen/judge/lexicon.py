@@ -13,7 +13,7 @@ from lamen.judge.caseless import folded, folded_keys
 from lamen.judge.deal_words import CJK, KOREAN, european_words
 from lamen.judge.label_glosses import CJK_CONCEPTS, SCRIPT_CONCEPTS, concept_words
 from lamen.judge.number_words import NUMBER_WORDS, TURKISH_NOUNS
-from lamen.judge.set_phrases import FIFTY_FIFTY, after_the_lexicon, even_halves, round_the_clock, spaced_set_phrases
+from lamen.judge.set_phrases import DEED_VERBS, FIFTY_FIFTY, after_the_lexicon, even_halves, round_the_clock, spaced_set_phrases
 
 _GERMAN_UNITS = {"ein": "one", "zwei": "two", "drei": "three", "vier": "four", "fünf": "five", "sechs": "six",
                  "sieben": "seven", "acht": "eight", "neun": "nine", "zehn": "ten", "elf": "eleven", "zwölf": "twelve"}
@@ -273,6 +273,9 @@ FOREIGN_WORDS = {
     "usted propone": "you proposed", "la vostra offerta": "your offer", "la vostra proposta": "your offer",
     "sua oferta": "your offer", "sua proposta": "your offer", "vocês propõem": "you proposed",
 }
+# Round 28 (lang28): the verb of delivering in its persons (`set_phrases.DEED_VERBS`); a form the
+# lexicon reads already keeps its reading.
+FOREIGN_WORDS.update({form: english for form, english in DEED_VERBS.items() if form not in FOREIGN_WORDS})
 
 # Chinese and Japanese: issue and stance words (longest first, no word boundaries there), then
 # units after a number, numerals, and full-width punctuation.

@@ -173,3 +173,22 @@ def after_the_lexicon(text: str) -> str:
     """The set phrases read once the lexicon's words are English: round the clock, "50 %" as
     "50%", a half share, periods that carry their count."""
     return counted_periods(half_shares(percent_joined(round_the_clock(text))))
+
+
+# --- a label said by the verb of its deed ----------------------------------------------------------
+
+# The verb of delivering conjugated in French, Spanish, Portuguese, Italian and German, as the English
+# verb of its person ("nous livrons le piano": we deliver the piano; "ustedes lo entregan": you deliver
+# it), so that the readers take the doer for the label ("shop delivers") as they do in English. Forms
+# that are also nouns of another sense ("livre", a book; "entrega", the lexicon's delivery) are left.
+DEED_VERBS = {
+    "livrons": "deliver", "livrez": "deliver", "livrent": "deliver", "livrera": "will deliver",
+    "livrerons": "will deliver", "livrerez": "will deliver", "livreront": "will deliver",
+    "entregamos": "deliver", "entregan": "deliver", "entregáis": "deliver", "entregue": "deliver",
+    "entreguen": "deliver", "entregará": "will deliver", "entregaremos": "will deliver", "entregarán": "will deliver",
+    "entregam": "deliver", "entregaria": "would deliver",
+    "consegniamo": "deliver", "consegnate": "deliver", "consegnano": "deliver", "consegnerà": "will deliver",
+    "consegneremo": "will deliver",
+    "liefern": "deliver", "liefert": "delivers", "liefere": "deliver",
+    "ustedes": "you",
+}
