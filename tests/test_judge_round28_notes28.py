@@ -1,0 +1,69 @@
+"""Round 28, hand "notes28": the key/value structure of notes — a keyed value in words no label
+has, read as free text on its own (`lamen/judge/keyed_values.py`). Texts of this module's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamen.judge.extract import extract_note
+from lamen.judge.labels import GameLabels
+from tests.gold_shape import labels_from_yaml
+
+_PANTRY_GAME = """\
+name: pantry-supply
+description: A farm and a village shop settle a supply of eggs.
+sides:
+  - You represent the farm.
+  - You represent the shop.
+parties: [Farm, Shop]
+issues:
+  - name: price per tray
+    issue_type: distributive
+    descriptions: What the shop pays per tray.
+    payoffs: [[0, 1, 2], [2, 1, 0]]
+    payoff_labels: [["$9", "$11", "$13"], ["$9", "$11", "$13"]]
+  - name: delivery
+    issue_type: integrative
+    descriptions: Who brings the eggs.
+    payoffs: [[1, 0], [0, 1]]
+    payoff_labels: [["shop pickup", "farm delivery"], ["shop pickup", "farm delivery"]]
+  - name: schedule
+    issue_type: integrative
+    descriptions: How often eggs come.
+    payoffs: [[1, 0], [0, 1]]
+    payoff_labels: [["weekly", "twice a week"], ["weekly", "twice a week"]]
+  - name: warranty
+    issue_type: distributive
+    descriptions: How long broken eggs are refunded.
+    payoffs: [[0, 1], [1, 0]]
+    payoff_labels: [["1 day", "3 days"], ["1 day", "3 days"]]
+"""
+
+
+@pytest.fixture(scope="module")
+def pantry(tmp_path_factory: pytest.TempPathFactory) -> GameLabels:
+    return labels_from_yaml(tmp_path_factory.mktemp("r28notes28"), "pantry-supply", _PANTRY_GAME)
+
+
+@pytest.mark.parametrize("text", [
+    "delivery: the shop collects them (pickup)",
+    "warranty: whatever is usual (3 days is fine)",
+    "delivery: retrait par la boutique",
+])
+def test_keyed_value_in_words_no_label_has(pantry: GameLabels, text: str) -> None:
+    issue, value = text.split(": ", 1)
+    note = f'Mine:\n{{"price per tray": "$11", "{issue}": "{value}", "schedule": "weekly"}}'
+    reading = extract_note(note, pantry)
+    assert issue in reading.offers
+
+
+@pytest.mark.parametrize("text, issue", [
+    ("schedule: twice every three weeks", "schedule"),  # a number the label lacks: not "twice a week"
+    ("warranty: 1 day, or 2 if cracked", "warranty"),  # a number beside the label's: not "1 day"
+])
+def test_keyed_value_read_alone_keeps_its_numbers(pantry: GameLabels, text: str, issue: str) -> None:
+    key, value = text.split(": ", 1)
+    note = f'Mine:\n{{"{key}": "{value}", "delivery": "shop pickup", "price per tray": "$9"}}'
+    reading = extract_note(note, pantry)
+    assert issue not in reading.offers
+    assert reading.offers["delivery"] == "shop pickup"
