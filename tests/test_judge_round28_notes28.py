@@ -67,3 +67,27 @@ def test_keyed_value_read_alone_keeps_its_numbers(pantry: GameLabels, text: str,
     reading = extract_note(note, pantry)
     assert issue not in reading.offers
     assert reading.offers["delivery"] == "shop pickup"
+
+
+# --- a round-by-round history, one round marked as the present one (marked_rounds.py) ------------
+
+@pytest.mark.parametrize("note, expected", [
+    ("Log of my positions:\nRound 1 → $13 / farm delivery / twice a week\nRound 2 → $11 / farm delivery / weekly\n"
+     "Round 3 (now) → $9 / shop pickup / weekly\n\nThe last line is where I stand today.",
+     {"price per tray": "$9", "delivery": "shop pickup", "schedule": "weekly"}),
+    ("History:\nR1: $13 + 3 days → R2: $11 + 3 days → R3: $9 + 1 day ← current\nThey moved a little.",
+     {"price per tray": "$9", "warranty": "1 day"}),
+    ("- Rd 1: $9, 1 day, shop pickup\n- Rd 2: $11, 3 days, farm delivery   <- where I am now\n- Rd 3 (plan): $13, 3 days",
+     {"price per tray": "$11", "warranty": "3 days", "delivery": "farm delivery"}),
+])
+def test_the_round_marked_now_is_the_offer(pantry: GameLabels, note: str, expected: dict[str, str]) -> None:
+    reading = extract_note(note, pantry)
+    assert {issue: reading.offers.get(issue) for issue in expected} == expected
+
+
+def test_a_history_with_no_mark_or_two_is_left_to_the_other_rules() -> None:
+    from lamen.judge.marked_rounds import marked_round
+
+    assert marked_round("Round 1: $13, 3 days\nRound 2: $11, 1 day") is None
+    assert marked_round("Round 1 (now): $13, 3 days\nRound 2 (current): $11, 1 day") is None
+    assert marked_round("Round 2: $11, 1 day ← now") is None  # one round is no history
