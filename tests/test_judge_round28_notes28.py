@@ -91,3 +91,26 @@ def test_a_history_with_no_mark_or_two_is_left_to_the_other_rules() -> None:
     assert marked_round("Round 1: $13, 3 days\nRound 2: $11, 1 day") is None
     assert marked_round("Round 1 (now): $13, 3 days\nRound 2 (current): $11, 1 day") is None
     assert marked_round("Round 2: $11, 1 day ← now") is None  # one round is no history
+
+
+# --- options chosen by a stated answer; packages ranked by ordinal (options.py) -----------------
+
+@pytest.mark.parametrize("note", [
+    "Option 1: $13, farm delivery. Option 2: $9, shop pickup. Both: weekly.\n\nAcceptable offer: Option 2.",
+    "Weighing them:\nA) $13, farm delivery, weekly → score 40\nB) $9, shop pickup, weekly → score 55\n\nAcceptable offer = option B.",
+    "Which could I sign?\n(a) $13 / farm delivery / weekly\n(b) $9 / shop pickup / weekly\n\nAnswer: (b).",
+])
+def test_an_option_chosen_as_the_answer_is_the_offer(pantry: GameLabels, note: str) -> None:
+    reading = extract_note(note, pantry)
+    assert reading.offers.get("price per tray") == "$9" and reading.offers.get("delivery") == "shop pickup"
+
+
+@pytest.mark.parametrize("note", [
+    "Packages I would sign, best first:\n1st choice: $13, farm delivery, weekly\n2nd choice: $11, shop pickup, weekly",
+    "My notes:\nFirst preference → $13 with farm delivery, weekly\nSecond preference → $11 with shop pickup, weekly",
+])
+def test_ranked_packages_with_no_pick_leave_what_differs_ambiguous(pantry: GameLabels, note: str) -> None:
+    reading = extract_note(note, pantry)
+    assert reading.offers.get("schedule") == "weekly"
+    assert {"price per tray", "delivery"} <= set(reading.ambiguous)
+    assert "price per tray" not in reading.offers
