@@ -114,3 +114,27 @@ def test_ranked_packages_with_no_pick_leave_what_differs_ambiguous(pantry: GameL
     assert reading.offers.get("schedule") == "weekly"
     assert {"price per tray", "delivery"} <= set(reading.ambiguous)
     assert "price per tray" not in reading.offers
+
+
+# --- an offer written as a filled-in HTML form (form_controls.py) --------------------------------
+
+def test_a_filled_in_form_is_its_controls_pairs(pantry: GameLabels) -> None:
+    note = ("My offer, as typed into their order page:\n"
+            '<label>Price <input name="price_per_tray" value="$11"></label>\n'
+            '<select name="delivery"><option>farm delivery</option><option selected>shop pickup</option></select>\n'
+            '<label><input type="radio" name="schedule" value="weekly"> Weekly</label>\n'
+            '<label><input type="radio" name="schedule" value="twice a week" checked> Twice a week</label>\n'
+            '<select name="warranty"><option selected value="3">3 days</option><option>1 day</option></select>')
+    reading = extract_note(note, pantry)
+    assert dict(reading.offers) == {"price per tray": "$11", "delivery": "shop pickup", "schedule": "twice a week",
+                                    "warranty": "3 days"}
+
+
+def test_a_form_control_with_nothing_chosen_gives_no_value() -> None:
+    from lamen.judge.form_controls import form_pairs
+
+    text = '<select name="delivery"><option>farm delivery</option><option>shop pickup</option></select>'
+    assert form_pairs(text) == text
+    radios = '<input type="radio" name="schedule" value="weekly"><input type="radio" name="schedule" value="twice a week">'
+    assert form_pairs(radios) == radios
+    assert form_pairs('<input type="radio" name="s" value="weekly" checked><input type="radio" name="s" value="x">').strip() == "s: weekly"
