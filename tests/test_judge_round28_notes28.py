@@ -138,3 +138,20 @@ def test_a_form_control_with_nothing_chosen_gives_no_value() -> None:
     radios = '<input type="radio" name="schedule" value="weekly"><input type="radio" name="schedule" value="twice a week">'
     assert form_pairs(radios) == radios
     assert form_pairs('<input type="radio" name="s" value="weekly" checked><input type="radio" name="s" value="x">').strip() == "s: weekly"
+
+
+# --- an issue heading with its value as an indented sub-item (headed_items.py) -------------------
+
+def test_an_issue_heading_takes_its_indented_item(pantry: GameLabels) -> None:
+    note = ("Memo\n\n1. Price per tray\n   a. first ask: $13\n   b. now: $11\n2. Delivery\n   a. shop pickup is fine\n"
+            "3. Schedule\n   - weekly\n\nAcceptable offer = the current line of each item above.")
+    reading = extract_note(note, pantry)
+    assert {k: reading.offers.get(k) for k in ("price per tray", "delivery", "schedule")} == \
+        {"price per tray": "$11", "delivery": "shop pickup", "schedule": "weekly"}
+
+
+def test_several_unmarked_items_under_a_heading_are_no_value(pantry: GameLabels) -> None:
+    from lamen.judge.headed_items import headed_items
+
+    note = "Price per tray\n  - $13\n  - $11\nDelivery\n  - shop pickup"
+    assert headed_items(note, pantry) == "Price per tray\n  - $13\n  - $11\nDelivery: shop pickup"

@@ -15,7 +15,7 @@ _ROUND = (r"(?:round|rnd|rd|r|turn|draft|version|v|ronda|runde|tour|rodada|turno
           r"(?:\s*(?:回|轮|輪|회))?")
 _LEAD = re.compile(rf"(?i)(?<![\w$€£])(?:[-*•]\s*)?\**{_ROUND}\b\**(?:\s*\([^()\n]{{0,24}}\))?\s*(?::|→|->|=>|[—–-](?=\s)|\|)\s*")
 # A mark of the present: a word, or an arrow pointing back at the segment.
-_NOW = re.compile(r"(?i)(?:←|<-{1,2}|⬅|👈)|\b(?:now|current(?:ly)?|today|latest|this\s+round|actual|aktuell|jetzt|ahora|"
+NOW = re.compile(r"(?i)(?:←|<-{1,2}|⬅|👈)|\b(?:now|current(?:ly)?|today|latest|this\s+round|actual|aktuell|jetzt|ahora|"
                   r"actuel(?:le)?|atual|attuale|teraz|сейчас|现在|当前|今回|現在|지금)\b")
 _ARROWS = re.compile(r"\s*(?:→|->|=>|⟶)\s*(?=" + _ROUND + r"\b)", re.IGNORECASE)
 
@@ -34,12 +34,12 @@ def _segments(note: str) -> list[str]:
 def marked_round(note: str) -> str | None:
     """The values of the segment of a round-by-round history that is marked as the present one,
     without its round's name and its mark; None when the note has no such history."""
-    if not _NOW.search(note):
+    if not NOW.search(note):
         return None
     segments = _segments(note)
     if len(segments) < 2:
         return None
-    marked = [segment for segment in segments if _NOW.search(segment)]
+    marked = [segment for segment in segments if NOW.search(segment)]
     if len(marked) != 1:
         return None
     segment = marked[0]
@@ -49,5 +49,5 @@ def marked_round(note: str) -> str | None:
     back = re.search(r"\s*(?:←|<-{1,2}|⬅|👈).*$", body)
     if back:
         body = body[:back.start()]
-    body = _NOW.sub(" ", body).strip(" ,;:.")
+    body = NOW.sub(" ", body).strip(" ,;:.")
     return body or None
