@@ -155,3 +155,19 @@ def test_several_unmarked_items_under_a_heading_are_no_value(pantry: GameLabels)
 
     note = "Price per tray\n  - $13\n  - $11\nDelivery\n  - shop pickup"
     assert headed_items(note, pantry) == "Price per tray\n  - $13\n  - $11\nDelivery: shop pickup"
+
+
+# --- letter codes a legend defines (letter_codes.py) ---------------------------------------------
+
+def test_letter_codes_of_a_legend_are_written_out(pantry: GameLabels) -> None:
+    note = ("Legend: P = price per tray, W = warranty (days), Del = delivery.\n"
+            "They asked P13 W3.\nMy acceptable offer: P11 W1, shop pickup.")
+    reading = extract_note(note, pantry)
+    assert reading.offers.get("price per tray") == "$11" and reading.offers.get("warranty") == "1 day"
+
+
+def test_a_single_definition_is_no_legend(pantry: GameLabels) -> None:
+    from lamen.judge.letter_codes import with_codes_written_out
+
+    note = "P = price per tray.\nOffer: P11"
+    assert with_codes_written_out(note, pantry) == note

@@ -16,6 +16,7 @@ from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
 from lamen.judge.marked_rounds import marked_round
 from lamen.judge.headed_items import headed_items
+from lamen.judge.letter_codes import with_codes_written_out
 from lamen.judge.messages import extract_text
 from lamen.judge.labels import words_to_digits
 from lamen.judge.value_forms import KEYED_REVISION, revision_clauses, without_reason
@@ -135,7 +136,8 @@ def _read_note(note: str, labels: GameLabels, side: int | None = None) -> Extrac
     # "Round 1 → … / Round 3 (now) → …": a round-by-round history's present round is the offer (round 28;
     # looked for before the lexicon's forms, which read "1 → $130,000" as a move from 1 to $130,000).
     current = marked_round(plain_markup(note))
-    note = _legend_values(_headed_values(headed_items(local_forms(plain_markup(note)), labels), labels), labels)
+    note = _legend_values(_headed_values(headed_items(local_forms(with_codes_written_out(plain_markup(note), labels)), labels),
+                                         labels), labels)
     if current is not None and \
             (found := _values_read(current, labels, "offer read from the round a history marks as the present one", side)) is not None:
         return found
