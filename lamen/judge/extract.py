@@ -135,9 +135,9 @@ def _read_note(note: str, labels: GameLabels, side: int | None = None) -> Extrac
     (method 'none', unsure). A note in another language is read in the lexicon's English."""
     # "Round 1 → … / Round 3 (now) → …": a round-by-round history's present round is the offer (round 28;
     # looked for before the lexicon's forms, which read "1 → $130,000" as a move from 1 to $130,000).
-    current = marked_round(plain_markup(note))
-    note = _legend_values(_headed_values(headed_items(local_forms(with_codes_written_out(plain_markup(note), labels)), labels),
-                                         labels), labels)
+    plain = plain_markup(note)
+    current = marked_round(plain)
+    note = _legend_values(_headed_values(headed_items(local_forms(with_codes_written_out(plain, labels)), labels), labels), labels)
     if current is not None and \
             (found := _values_read(current, labels, "offer read from the round a history marks as the present one", side)) is not None:
         return found

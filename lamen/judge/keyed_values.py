@@ -15,6 +15,7 @@ from lamen.judge.values import local_forms, words_to_digits
 
 # A value written as code ("alert(4000)", "Money(4000)"): a call is no words; code_literals.py reads the number types it knows.
 _CALL = re.compile(r"[A-Za-z_]\(")
+_WORD = re.compile(r"[^\W\d_]{3}")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
@@ -23,15 +24,25 @@ def _numbers(text: str) -> set[str]:
 
 
 def value_alone(issue: str, values: list[Any], labels: GameLabels, side: int | None = None) -> str | None:
-    """The label of `issue` that a keyed value names read as free text alone, or None."""
+    """The label of `issue` that a keyed value names read as free text alone, or None. Readings are kept
+    with the game's labels (a note's blocks are read more than once)."""
     from lamen.judge.messages import extract_text  # (messages imports the note readers' modules)
 
     if len(values) != 1 or not isinstance(values[0], str):
         return None
     text = values[0].strip()
-    if not text or len(text) > 80 or _CALL.search(text):
+    # (words, not a sentence: a value of two to sixty characters with a word of three letters)
+    if not 2 <= len(text) <= 60 or _CALL.search(text) or not _WORD.search(text):
         return None
-    read = extract_text(text, labels, side=side)
+    cache = getattr(labels, "_keyed_value_reads", None)
+    if cache is None:
+        cache = {}
+        labels._keyed_value_reads = cache  # type: ignore[attr-defined]  # (kept with the game's labels)
+    if (text, side) not in cache:
+        if len(cache) > 4096:
+            cache.clear()
+        cache[(text, side)] = extract_text(text, labels, side=side)
+    read = cache[(text, side)]
     if set(read.offers) != {issue} or read.ambiguous or read.invalid:
         return None
     label = read.offers[issue]

@@ -17,6 +17,9 @@ _LEAD = re.compile(rf"(?i)(?<![\w$€£])(?:[-*•]\s*)?\**{_ROUND}\b\**(?:\s*\(
 # A mark of the present: a word, or an arrow pointing back at the segment.
 NOW = re.compile(r"(?i)(?:←|<-{1,2}|⬅|👈)|\b(?:now|current(?:ly)?|today|latest|this\s+round|actual|aktuell|jetzt|ahora|"
                   r"actuel(?:le)?|atual|attuale|teraz|сейчас|现在|当前|今回|現在|지금)\b")
+_NOW_WORDS = ("now", "current", "today", "latest", "this round", "actual", "aktuell", "jetzt", "ahora", "atual", "attuale",
+              "teraz", "сейчас", "现在", "当前", "今回", "現在", "지금", "←", "<-", "⬅", "👈")
+_ROUND_DIGIT = re.compile(r"(?:round|rnd|rd|r|turn|draft|version|v|ronda|runde|tour|rodada|turno|giro|раунд|ラウンド|第) ?\d")
 _ARROWS = re.compile(r"\s*(?:→|->|=>|⟶)\s*(?=" + _ROUND + r"\b)", re.IGNORECASE)
 
 
@@ -34,7 +37,9 @@ def _segments(note: str) -> list[str]:
 def marked_round(note: str) -> str | None:
     """The values of the segment of a round-by-round history that is marked as the present one,
     without its round's name and its mark; None when the note has no such history."""
-    if not NOW.search(note):
+    # (cheap tests first: most notes hold no mark of the present, and no round's name before a digit)
+    lower = note.lower()
+    if not any(word in lower for word in _NOW_WORDS) or not _ROUND_DIGIT.search(lower) or not NOW.search(note):
         return None
     segments = _segments(note)
     if len(segments) < 2:
