@@ -14,6 +14,9 @@ from lamen.judge.extraction import Extraction
 from lamen.judge.keys import ASPIRATION_KEY, NOT_OWN_KEY, plain_key
 from lamen.judge.labels import GameLabels
 from lamen.judge.markup import plain_markup
+from lamen.judge.marked_rounds import marked_round
+from lamen.judge.headed_items import headed_items
+from lamen.judge.letter_codes import with_codes_written_out
 from lamen.judge.messages import extract_text
 from lamen.judge.labels import words_to_digits
 from lamen.judge.value_forms import KEYED_REVISION, revision_clauses, without_reason
@@ -130,7 +133,14 @@ def _read_note(note: str, labels: GameLabels, side: int | None = None) -> Extrac
     for tables and key/value lines), revised by prose after it; failing that, the prose after an
     'Acceptable offer:' heading or a first-person offer sentence (method 'text'); else nothing
     (method 'none', unsure). A note in another language is read in the lexicon's English."""
-    note = _legend_values(_headed_values(local_forms(plain_markup(note)), labels), labels)
+    # "Round 1 → … / Round 3 (now) → …": a round-by-round history's present round is the offer (round 28;
+    # looked for before the lexicon's forms, which read "1 → $130,000" as a move from 1 to $130,000).
+    plain = plain_markup(note)
+    current = marked_round(plain)
+    note = _legend_values(_headed_values(headed_items(local_forms(with_codes_written_out(plain, labels)), labels), labels), labels)
+    if current is not None and \
+            (found := _values_read(current, labels, "offer read from the round a history marks as the present one", side)) is not None:
+        return found
     chosen, from_json = structured_offer(note, labels, side)
     # Options written as lines ("Option A: rent $1,200, 12 months") are read as options; a JSON
     # block or a table stays the note's own offer.

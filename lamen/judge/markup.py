@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 
+from lamen.judge.form_controls import form_pairs
 from lamen.judge.code_literals import plain_code
 from lamen.judge.notation import plain_notation, without_future_moves
 
@@ -166,6 +167,8 @@ def plain_markup(text: str) -> str:
             # "<offer>price: $900; assembly: included</offer>": a wrapper heads its pairs; its
             # closing tag is no part of the last value.
             text = _WRAPPER_CLOSE.sub("\n", _WRAPPER_OPEN.sub("\nAcceptable offer:\n", text))
+        if "<input" in lower or "<select" in lower:
+            text = form_pairs(text)  # (round 28: a filled-in form's controls as "name: value" lines)
         if "<t" in lower or "<b" in lower or "<li" in lower or "<p" in lower or "<strong" in lower or "<dt" in lower \
                 or "<ins" in lower:
             text = _html_plain(text)

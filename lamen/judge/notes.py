@@ -18,6 +18,7 @@ from lamen.judge.labels import GameLabels
 from lamen.judge.messages import extract_text
 from lamen.judge.structured import Block, as_records, structured_blocks
 from lamen.judge.value_forms import boolean_label, iso_duration
+from lamen.judge.keyed_values import value_alone
 
 __all__ = ["brace_blocks", "extract_note_json", "offers_from_pairs", "parse_block", "own_block", "structured_offer"]
 
@@ -196,7 +197,12 @@ def offers_from_pairs(pairs: list[tuple[str, Any]], labels: GameLabels, method: 
                 ambiguous.append(issue)  # the same key twice with different values
             offers[issue] = found[0]
         elif any(m.kind == "invalid" for m in matches):
-            invalid[issue] = ", ".join(str(v) for v in values if v is not None)
+            alone = value_alone(issue, values, labels, side)
+            if alone is not None:
+                offers[issue] = alone
+                unsure.append(f"{issue}: read from its value as free text")
+            else:
+                invalid[issue] = ", ".join(str(v) for v in values if v is not None)
     ambiguous += [issue for issue, values in branches.items() if len(values) > 1]
     for issue in ambiguous:
         offers.pop(issue, None)

@@ -22,6 +22,16 @@ _CHOICE = re.compile(
     rf"(?:#\s?(?P<hash>[1-9])|(?P<name>[A-Da-d]|[1-9])\b(?(kind)(?![$€£%\d]|[.,]\d)|(?![$€£%\d]|[.,]\d|\s*[-–]?\s*[^\W\d_]))|"
     rf"(?P<ordinal>first|second|third|fourth|last|latter|former)\b(?!\s+(?:time|round|offer|proposal|issue)))",
     re.IGNORECASE)
+# Round 28 (notes28): a choice stated as the answer to the options rather than with a verb: "Acceptable
+# offer: Option 1.", "Acceptable offer = option A.", "Answer: (b).", "Decision — package 2".
+_STATED_CHOICE = re.compile(
+    rf"\b(?:acceptable\s+offer|(?:my\s+)?answer|decision|verdict|final(?:\s+(?:choice|answer|offer|pick))?|(?:my\s+)?(?:choice|pick))"
+    rf"\s*(?:[:=—–]|\bis\b)\s*(?:the\s+)?(?:(?P<kind>{_KIND})\s+)?\(?(?P<name>[A-Da-d]|[1-9])\)?(?=\s*(?:[.,;!]|$))",
+    re.IGNORECASE | re.MULTILINE)
+# Round 28 (notes28): packages ranked by ordinal rather than named ("1st choice: …", "2nd choice → …",
+# "First preference — …"), each leading its line: options, the rank their name.
+_RANK_HEADER = re.compile(r"(?im)^[ \t>*_-]*(?P<name>1st|2nd|3rd|4th|first|second|third|fourth)\s+"
+                          r"(?:choice|preference|option|pick|package|best)\b[*_]*\s*(?:[:—–]|->|→|-\s)[ \t]*")
 _ORDINALS = {"first": 0, "former": 0, "second": 1, "third": 2, "fourth": 3, "last": -1, "latter": -1}
 Reader = Callable[[str], Extraction]
 
@@ -108,16 +118,17 @@ def _chosen(rest: str, options: dict[str, str]) -> str | None:
     numbered "2." and named "Option B" inside is chosen by either name."""
     names = list(options)
     inner = _inner_names(options)
-    for choice in _CHOICE.finditer(rest):
-        if choice.group("ordinal"):
-            index = _ORDINALS[folded(choice.group("ordinal"))]
+    for choice in [*_CHOICE.finditer(rest), *_STATED_CHOICE.finditer(rest)]:
+        found = choice.groupdict()
+        if found.get("ordinal"):
+            index = _ORDINALS[folded(found["ordinal"])]
             if index < len(names):
                 return names[index]
             continue
-        name = (choice.group("hash") or choice.group("name") or "").upper()
-        if name in inner and (choice.group("kind") or name not in options):
+        name = (found.get("hash") or found.get("name") or "").upper()
+        if name in inner and (found.get("kind") or name not in options):
             return inner[name]
-        if name in options and (choice.group("kind") or choice.group("hash") or not name.isdigit()
+        if name in options and (found.get("kind") or found.get("hash") or choice.re is _STATED_CHOICE or not name.isdigit()
                                 or re.match(r"\s*(?:[,.;!)]|$)", rest[choice.end():])):
             return name
     return None
@@ -158,6 +169,9 @@ def read_options(text: str, read: Reader) -> Extraction | None:
     headers = list(_HEADER.finditer(text))
     names = [h.group("name").upper() for h in headers]
     numbered = len(set(names)) < 2 or len(names) != len(set(names))
+    if numbered and ("choice" in text or "pref" in text or "Choice" in text or "Pref" in text) and \
+            len(ranked := list(_RANK_HEADER.finditer(text))) >= 2:
+        headers, numbered = ranked, False
     if numbered:
         headers = _numbered_headers(text)
         if not headers:
