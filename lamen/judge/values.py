@@ -132,6 +132,14 @@ _SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(
 # "1 300,00 $", "1.250,00 €": thousands by space or dot and decimal cents after a comma, before a currency.
 _EURO_DECIMAL = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+),(\d{2})(?=\s?(?:[$€£]|dollars?\b|"
                            r"euros?\b|usd\b|eur\b))", re.IGNORECASE)
+# Cues the patterns above need, searched first (a digit first lets `re` skip to the digits, which
+# those patterns, opening with a lookbehind, cannot): "1.250,00 €" and "0,10 $" need a digit, a
+# comma and one or two digits with no digit after; "12,34,567" a group of two between commas;
+# "1.200" a dot between a digit and three digits. (Round 28: most texts have commas and dots.)
+_TWO_AFTER_COMMA = re.compile(r"\d,\d\d(?!\d)")  # _EURO_DECIMAL
+_FEW_AFTER_COMMA = re.compile(r"\d,\d\d?(?!\d)")  # _DECIMAL_COMMA, _SMALL_DECIMAL_COMMA
+_INDIAN_CUE = re.compile(r"\d,\d\d,\d")  # _INDIAN_GROUPS
+_DOT_CUE = re.compile(r"\d\.\d\d\d")  # _DOT_THOUSANDS
 _LETTER_COMPANY = re.compile(r"(?<![\w-])([AB])\s*company\s*(?=\d)")
 # Directors counted as persons (Japanese 名) in a text about a board: the party's seats.
 # (round twenty: only a count right after a party's letter, "A社6名"; "従業員50名" are employees)
@@ -433,11 +441,11 @@ def local_forms(text: str) -> str:
         text = _COMPUTED.sub("", text)
     if any(arrow in text for arrow in ("→", "->", "=>", "⟶", "➡", "➔")):
         text = _CHANGED_TO.sub("", text)
-    if "," in text and (" " in text or "." in text):
+    if "," in text and (" " in text or "." in text) and _TWO_AFTER_COMMA.search(text):
         text = _EURO_DECIMAL.sub(lambda m: re.sub(r"[. \u00a0\u202f]", "", m.group(1)) + "." + m.group(2), text)
-    if "," in text:
+    if "," in text and _INDIAN_CUE.search(text):
         text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
-    if "." in text:
+    if "." in text and _DOT_CUE.search(text):
         text = _DOT_THOUSANDS.sub(r"\1\2", text)
     if "'" in text or "’" in text:
         text = _APOSTROPHE_THOUSANDS.sub(lambda m: re.sub(r"['’]", "", m.group(0)), text)  # Swiss "1'100.–"
@@ -449,9 +457,9 @@ def local_forms(text: str) -> str:
         text = _UNDERSCORE_THOUSANDS.sub(lambda m: m.group(0).replace("_", ""), text)  # "1_100", as code and TOML write numbers
     if _DIGIT_SPACE_DIGIT.search(text):
         text = _SPACE_THOUSANDS.sub(r"\1\2", text)
-    if "," in text and "%" in text:
+    if "," in text and "%" in text and _FEW_AFTER_COMMA.search(text):
         text = _DECIMAL_COMMA.sub(r"\1.\2", text)
-    if "," in text:
+    if "," in text and _FEW_AFTER_COMMA.search(text):
         text = _SMALL_DECIMAL_COMMA.sub(r"\1.\2", text)  # "0,10 $ por palabra": ten cents
     if not text.isascii():
         if _VULGAR_FRACTION.search(text):
