@@ -6,6 +6,7 @@ comments give."""
 from __future__ import annotations
 
 import json
+import sys
 import re
 from pathlib import Path
 
@@ -66,3 +67,44 @@ def test_number_format_cues_never_skip_a_number(cue: re.Pattern[str], pattern: r
                 "7.000 dólares", "3,5 %"]
     texts = examples + windows + _gold_texts()
     assert [text for text in texts if pattern.search(text) and not cue.search(text)] == []
+
+
+# Round 28: a text whose non-ASCII characters have no case ("—", "’", "€", emoji, CJK) is read
+# through the twin as ASCII text is.
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tests.test_judge_caseless import PATTERNS, _WORDS, _agrees  # noqa: E402
+from lamen.judge.caseless import _twin_reads  # noqa: E402
+
+
+def test_no_characters_case_is_a_caseless_character() -> None:
+    # (what lets the twin read caseless characters: IGNORECASE takes such a character for itself alone)
+    def caseless_char(c: str) -> bool:
+        return c.lower() == c == c.upper()
+    found = [(hex(code), hex(ord(mapped))) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF
+             for mapped in (chr(code).lower(), chr(code).upper(), chr(code).casefold())
+             if len(mapped) == 1 and mapped != chr(code) and ord(mapped) > 127 and caseless_char(mapped)]
+    assert found == []
+    assert _twin_reads("we — you’re at €1.200 ❌ 日本") and not _twin_reads("café") and not _twin_reads("straße")
+    assert not _twin_reads("yıl") and not _twin_reads("\u212a") and not _twin_reads("ſ") and not _twin_reads("Σ")
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(_WORDS, max_size=18), st.sampled_from(["—", "’", "❌", "€", "日本", "👎 ", "–", "…"]),
+       st.integers(0, 18))
+def test_every_readers_pattern_agrees_on_text_with_caseless_characters(words: list[str], extra: str, at: int) -> None:
+    text = " ".join(words[:at] + [extra] + words[at:])
+    for pattern in PATTERNS.values():
+        _agrees(pattern, text)
+
+
+def test_every_readers_pattern_agrees_on_the_gold_texts_beyond_ascii() -> None:
+    sentences = [s for text in _gold_texts() if not text.isascii() for s in re.split(r"(?<=[.!?])\s+|\n+", text)
+                 if not s.isascii()]
+    sentences = sentences[::max(1, len(sentences) // 1200)]
+    assert sum(_twin_reads(s) for s in sentences) > 300
+    for pattern in PATTERNS.values():
+        for text in sentences:
+            _agrees(pattern, text)

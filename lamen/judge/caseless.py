@@ -11,6 +11,12 @@ checks that once, when it is built, and refuses a pattern that fails it. Where t
 nothing, that is the answer; where it finds something, the pattern itself reads the original text
 (from where the twin matched, for `search`), so every match object and group is the pattern's
 own. Text with other characters is read by the pattern alone.
+
+Round 28: so is text whose other characters have no case ("—", "’", "€", "❌", emoji, CJK): such a
+character is its own lower and upper case, IGNORECASE takes it for itself alone (no character's
+case maps to one of them: checked over all of Unicode), and lower case leaves it where it is, so
+the argument for ASCII holds for it unchanged. A text with any other non-ASCII character ("é",
+"ß", "ı", "Σ") is still read by the pattern alone.
 """
 
 from __future__ import annotations
@@ -90,6 +96,17 @@ def _why_unsafe(items: Any) -> str | None:
     return None
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def _twin_reads(string: str) -> bool:
+    """Whether the twin may read the text: ASCII, or every other character of it without case."""
+    if string.isascii():
+        return True
+    rest = "".join(_NON_ASCII.findall(string))
+    return rest.lower() == rest == rest.upper()
+
+
 class Caseless:
     """A pattern compiled with IGNORECASE, with the methods of `re.Pattern` the readers use."""
 
@@ -115,9 +132,9 @@ class Caseless:
         self._twin = twin
 
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        if self._twin is not None and string.isascii():
+        if self._twin is not None and _twin_reads(string):
             lower = string.lower()
-            if self._gate is not None and self._gate.search(" " + lower) is None:
+            if self._gate is not None and string.isascii() and self._gate.search(" " + lower) is None:
                 return None
             found = self._twin.search(lower, pos, endpos)
             # (the pattern matches where its twin first did: one try there, not a scan)
@@ -125,21 +142,21 @@ class Caseless:
         return self.full.search(string, pos, endpos)
 
     def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        if self._twin is not None and string.isascii() and self._twin.match(string.lower(), pos, endpos) is None:
+        if self._twin is not None and _twin_reads(string) and self._twin.match(string.lower(), pos, endpos) is None:
             return None
         return self.full.match(string, pos, endpos)
 
     def fullmatch(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        if self._twin is not None and string.isascii() and self._twin.fullmatch(string.lower(), pos, endpos) is None:
+        if self._twin is not None and _twin_reads(string) and self._twin.fullmatch(string.lower(), pos, endpos) is None:
             return None
         return self.full.fullmatch(string, pos, endpos)
 
     def _absent(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
         """Whether the twin can tell that the pattern matches nowhere in the text."""
-        if self._twin is None or not string.isascii():
+        if self._twin is None or not _twin_reads(string):
             return False
         lower = string.lower()
-        return self._gate is not None and self._gate.search(" " + lower) is None or \
+        return self._gate is not None and string.isascii() and self._gate.search(" " + lower) is None or \
             self._twin.search(lower, pos, endpos) is None
 
     def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
