@@ -108,3 +108,26 @@ def test_every_readers_pattern_agrees_on_the_gold_texts_beyond_ascii() -> None:
     for pattern in PATTERNS.values():
         for text in sentences:
             _agrees(pattern, text)
+
+
+def test_phrase_gate_finds_something_wherever_a_wording_matches() -> None:
+    # (round 28: label_phrases skips the case-insensitive wordings of a sentence the gate finds nothing in)
+    from bench.extraction_gold import gold_game  # noqa: PLC0415
+    from lamen.judge.labels import label_cache
+    items = [json.loads(line) for path in sorted(DATA.glob("extraction_gold*.jsonl"))
+             for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    by_game: dict[str, list[str]] = {}
+    for item in items:
+        by_game.setdefault(item["game"], []).extend(re.split(r"(?<=[.!?])\s+|\n+", item["text"]))
+    gated = 0
+    for game, sentences in sorted(by_game.items()):
+        labels = label_cache(gold_game(game))
+        gate = labels.phrase_gate
+        if gate is None:
+            continue
+        gated += 1
+        wordings = [pattern for _, _, pattern in labels.phrase_patterns if pattern.flags & re.IGNORECASE]
+        for sentence in sentences:
+            if any(pattern.search(sentence) for pattern in wordings):
+                assert gate.search(sentence) is not None, (game, sentence)
+    assert gated >= 10
