@@ -132,7 +132,7 @@ class Caseless:
         self._twin = twin
 
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        if self._twin is not None and _twin_reads(string):
+        if self._twin is not None and (string.isascii() or _twin_reads(string)):
             lower = string.lower()
             if self._gate is not None and string.isascii() and self._gate.search(" " + lower) is None:
                 return None
@@ -142,18 +142,20 @@ class Caseless:
         return self.full.search(string, pos, endpos)
 
     def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        if self._twin is not None and _twin_reads(string) and self._twin.match(string.lower(), pos, endpos) is None:
+        if self._twin is not None and (string.isascii() or _twin_reads(string)) and \
+                self._twin.match(string.lower(), pos, endpos) is None:
             return None
         return self.full.match(string, pos, endpos)
 
     def fullmatch(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        if self._twin is not None and _twin_reads(string) and self._twin.fullmatch(string.lower(), pos, endpos) is None:
+        if self._twin is not None and (string.isascii() or _twin_reads(string)) and \
+                self._twin.fullmatch(string.lower(), pos, endpos) is None:
             return None
         return self.full.fullmatch(string, pos, endpos)
 
     def _absent(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
         """Whether the twin can tell that the pattern matches nowhere in the text."""
-        if self._twin is None or not _twin_reads(string):
+        if self._twin is None or not (string.isascii() or _twin_reads(string)):
             return False
         lower = string.lower()
         return self._gate is not None and string.isascii() and self._gate.search(" " + lower) is None or \
