@@ -131,3 +131,15 @@ def test_phrase_gate_finds_something_wherever_a_wording_matches() -> None:
             if any(pattern.search(sentence) for pattern in wordings):
                 assert gate.search(sentence) is not None, (game, sentence)
     assert gated >= 10
+
+
+def test_unit_word_cue_never_skips_a_unit_after_a_number(windows: list[str]) -> None:
+    # (round 28: local_forms searches the lexicon's UNIT_AFTER_NUMBER in an ASCII text only where
+    # this cue finds a digit and a unit word in its lower case)
+    from lamen.judge.lexicon import UNIT_AFTER_NUMBER
+    examples = ["6 YIL VADE", "12 ay", "2 Hari", "3 bulan", "18 KUUKAUTTA", "5 dagar", "4 dnech", "2 yil"]
+    for example in examples:
+        assert UNIT_AFTER_NUMBER.search(example), example
+    texts = examples + windows + _gold_texts()
+    assert [text for text in texts if text.isascii() and UNIT_AFTER_NUMBER.search(text)
+            and not values._UNIT_WORD_CUE.search(text.lower())] == []

@@ -83,6 +83,7 @@ _AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IG
 from lamen.judge.digits import ascii_digits  # noqa: E402
 from lamen.judge.per_week import times_a_week  # noqa: E402
 from lamen.judge.lexicon import FOREIGN_WORDS, NONE_BEFORE_WORD, UNIT_AFTER_NUMBER, worded_splits, cjk_to_latin, inflected_forms, script_to_latin, units_after_number_words, units_after_numbers  # noqa: E402  (a table of words, no logic)
+from lamen.judge.lexicon import _UNIT_AFTER_NUMBER_ENGLISH as _UNIT_AFTER_NUMBER_WORDS  # noqa: E402  (round 28: the words, for a cue)
 
 _CJK_BY_DIGIT = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])(?=\d)|"
                            r"(?<=\d)(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])")
@@ -477,7 +478,7 @@ def local_forms(text: str) -> str:
             text = _CJK_BY_DIGIT.sub(" ", text)
     # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
     # an English text with a dash or an emoji in it needs no pass of it.
-    if UNIT_AFTER_NUMBER.search(text):
+    if (not text.isascii() or _UNIT_WORD_CUE.search(text.lower())) and UNIT_AFTER_NUMBER.search(text):
         text = units_after_numbers(text)
     if _has_foreign_words(text) or "d.h." in lower:
         text = _number_compounds(text)
@@ -511,6 +512,11 @@ def local_forms(text: str) -> str:
     return times_a_week(text)
 
 
+# (round 28) What `UNIT_AFTER_NUMBER` needs in an ASCII text, searched in its lower case: a digit and
+# one of the lexicon's unit words an ASCII text can spell, as IGNORECASE compares them ("6 YIL" is
+# "yıl"). A digit first lets `re` skip to the digits; the lexicon's pattern opens with a lookbehind.
+_UNIT_WORD_CUE = re.compile(r"\d\s*(?:" + "|".join(sorted(
+    {re.escape(folded(word)) for word in _UNIT_AFTER_NUMBER_WORDS if folded(word).isascii()}, key=len, reverse=True)) + ")")
 # A per cent sign before its number, as Turkish and Basque write it ("%30", "%55-%45").
 _PERCENT_BEFORE = re.compile(r"(?<![\w%])%\s?(\d+(?:[.,]\d+)?)(?![\d%]|,\d)")
 # One word of another script between two numbers, each maybe a percentage: the "to" of a split
