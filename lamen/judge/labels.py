@@ -20,7 +20,7 @@ from functools import cached_property, lru_cache
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Literal
 
-from lamen.judge.caseless import caseless, folded
+from lamen.judge.caseless import Caseless, caseless, folded
 from lamen.judge.dates import is_date_label
 from lamen.judge.issue_names import SYNONYMS, close_spelling, key_words, stem_words, synonym_variants
 from lamen.judge.numbers import (
@@ -880,7 +880,7 @@ class GameLabels:
                                if index else spell(word)
                                for index, (previous, word) in enumerate(zip(("",) + words, words)))
                 patterns.append((len(" ".join(words)), issue, label,
-                                 re.compile(rf"(?<![\w-]){body}(?![\w-])", re.IGNORECASE)))
+                                 re.compile(rf"{_PHRASE_EDGE_BEFORE}{body}{_PHRASE_EDGE_AFTER}", re.IGNORECASE)))
         # "NBD" for "next business day", "FVP" for "full value protection": the capital initials of
         # a label of three or more words, where they stand for one label of the game only.
         acronyms: dict[str, set[tuple[str, str]]] = {}
@@ -894,6 +894,27 @@ class GameLabels:
                 issue, label = owners.pop()
                 patterns.append((len(acronym), issue, label, re.compile(rf"(?<![\w-]){acronym}(?![\w-])")))
         return [(issue, label, pattern) for _, issue, label, pattern in sorted(patterns, key=lambda p: -p[0])]
+
+    @cached_property
+    def phrase_gate(self) -> "Caseless | re.Pattern[str] | None":
+        """(round 28) The wordings of every case-insensitive phrase pattern as one pattern, without
+        the edges they require (`(?<![\\w-])` before, `(?![\\w-])` after): wherever one of them
+        matches, this finds something, so a sentence it finds nothing in holds none of them
+        (`phrases.label_phrases` skips them there: one scan instead of one per wording)."""
+        bodies = []
+        for _, _, pattern in self.phrase_patterns:
+            if pattern.flags & re.IGNORECASE:
+                source = pattern.pattern
+                if not (source.startswith(_PHRASE_EDGE_BEFORE) and source.endswith(_PHRASE_EDGE_AFTER)):
+                    return None  # (a wording of another build: no gate)
+                bodies.append(source[len(_PHRASE_EDGE_BEFORE):len(source) - len(_PHRASE_EDGE_AFTER)])
+        if not bodies:
+            return None
+        union = "|".join(f"(?:{body})" for body in bodies)
+        try:
+            return caseless(union)
+        except ValueError:
+            return re.compile(union, re.IGNORECASE)
 
     @cached_property
     def label_words(self) -> frozenset[str]:
@@ -1014,6 +1035,9 @@ _ABBREVIATED_UNITS = {"hours": "hrs?", "hour": "hr", "years": "yrs?", "year": "y
 
 
 _SPOKEN_WORD = re.compile(r"[a-z]{4,}")
+
+
+_PHRASE_EDGE_BEFORE, _PHRASE_EDGE_AFTER = r"(?<![\w-])", r"(?![\w-])"  # (a phrase pattern's edges)
 
 
 def _abbreviable(word: str) -> str:

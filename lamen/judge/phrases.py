@@ -53,7 +53,11 @@ def label_phrases(sentence: str, labels: GameLabels) -> list[Found]:
     """Text labels written out in a sentence, longest wording first, never overlapping."""
     found: list[Found] = []
     taken: list[tuple[int, int]] = []
+    gate = labels.phrase_gate  # (round 28: where it finds nothing, no case-insensitive wording is there)
+    absent = gate is not None and gate.search(sentence) is None
     for issue, label, pattern in labels.phrase_patterns:
+        if absent and pattern.flags & re.IGNORECASE:
+            continue
         for match in pattern.finditer(sentence):
             if any(match.start() < end and start < match.end() for start, end in taken):
                 continue

@@ -159,7 +159,11 @@ _REJECTED_AFTER = caseless(
     r"(?:is|are)\s+(?:(?:much|far|way|a\s+bit)\s+)?(?:more\s+expensive|pricier|costlier)\b)|"
     # "ten hours is a long day", "$30 a head is a lot", "a big ask": a verdict with an article
     r"^\s*(?:[^\s,.;!?]+\s+){0,4}?(?:is|are|was|feels?|seems?|sounds?|looks?)\s+(?:still\s+|really\s+|quite\s+)?"
-    r"a\s+(?:(?:bit|little|very|really)\s+)?(?:(?:too\s+)?(?:long|short|high|low|steep)\s+\w+|lot\b(?!\s+of\b)|big\s+ask|tall\s+order)")
+    r"a\s+(?:(?:bit|little|very|really)\s+)?(?:(?:too\s+)?(?:long|short|high|low|steep)\s+\w+|lot\b(?!\s+of\b)|big\s+ask|tall\s+order)",
+    # (round 28) every verdict above but the marks of ASCII-less texts opens a word with one of these
+    # (its verb, or "too", "off", "which"), after a space or at a word's start
+    gate=r"[^a-z0-9_](?:is|are|was|would|seem|sound|too|sit|average|feel|look|exceed|surpass|goes|mean|work|come|"
+         r"amount|add|become|make|off|won|which|do|can|will|cost|run|carr|involv|incur|bring)")
 # ("that's a lot of stability for you" praises what the value gives: no verdict on it)
 # Just after a value: it was a position left behind ("7-3 was our opening", "$1,500 was my first ask").
 _PAST_AFTER = re.compile(r"^\s*(?:[^\s,.;!?]+\s+){0,2}?(?:was|were|had\s+been)\s+(?:(?:my|our|your|their|the)\s+)?"

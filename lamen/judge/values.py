@@ -83,6 +83,7 @@ _AND_QUARTERS = re.compile(r"\b(\d+)(\s+[a-z]+)?\s+and_(1|3)_quarters?\b", re.IG
 from lamen.judge.digits import ascii_digits  # noqa: E402
 from lamen.judge.per_week import times_a_week  # noqa: E402
 from lamen.judge.lexicon import FOREIGN_WORDS, NONE_BEFORE_WORD, UNIT_AFTER_NUMBER, worded_splits, cjk_to_latin, inflected_forms, script_to_latin, units_after_number_words, units_after_numbers  # noqa: E402  (a table of words, no logic)
+from lamen.judge.lexicon import _UNIT_AFTER_NUMBER_ENGLISH as _UNIT_AFTER_NUMBER_WORDS  # noqa: E402  (round 28: the words, for a cue)
 
 _CJK_BY_DIGIT = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])(?=\d)|"
                            r"(?<=\d)(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])")
@@ -132,6 +133,14 @@ _SPACE_THOUSANDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2})[ \u00a0\u202f](\d{3})(
 # "1 300,00 $", "1.250,00 €": thousands by space or dot and decimal cents after a comma, before a currency.
 _EURO_DECIMAL = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+),(\d{2})(?=\s?(?:[$€£]|dollars?\b|"
                            r"euros?\b|usd\b|eur\b))", re.IGNORECASE)
+# Cues the patterns above need, searched first (a digit first lets `re` skip to the digits, which
+# those patterns, opening with a lookbehind, cannot): "1.250,00 €" and "0,10 $" need a digit, a
+# comma and one or two digits with no digit after; "12,34,567" a group of two between commas;
+# "1.200" a dot between a digit and three digits. (Round 28: most texts have commas and dots.)
+_TWO_AFTER_COMMA = re.compile(r"\d,\d\d(?!\d)")  # _EURO_DECIMAL
+_FEW_AFTER_COMMA = re.compile(r"\d,\d\d?(?!\d)")  # _DECIMAL_COMMA, _SMALL_DECIMAL_COMMA
+_INDIAN_CUE = re.compile(r"\d,\d\d,\d")  # _INDIAN_GROUPS
+_DOT_CUE = re.compile(r"\d\.\d\d\d")  # _DOT_THOUSANDS
 _LETTER_COMPANY = re.compile(r"(?<![\w-])([AB])\s*company\s*(?=\d)")
 # Directors counted as persons (Japanese 名) in a text about a board: the party's seats.
 # (round twenty: only a count right after a party's letter, "A社6名"; "従業員50名" are employees)
@@ -433,11 +442,11 @@ def local_forms(text: str) -> str:
         text = _COMPUTED.sub("", text)
     if any(arrow in text for arrow in ("→", "->", "=>", "⟶", "➡", "➔")):
         text = _CHANGED_TO.sub("", text)
-    if "," in text and (" " in text or "." in text):
+    if "," in text and (" " in text or "." in text) and _TWO_AFTER_COMMA.search(text):
         text = _EURO_DECIMAL.sub(lambda m: re.sub(r"[. \u00a0\u202f]", "", m.group(1)) + "." + m.group(2), text)
-    if "," in text:
+    if "," in text and _INDIAN_CUE.search(text):
         text = _INDIAN_GROUPS.sub(lambda m: m.group(0).replace(",", ""), text)
-    if "." in text:
+    if "." in text and _DOT_CUE.search(text):
         text = _DOT_THOUSANDS.sub(r"\1\2", text)
     if "'" in text or "’" in text:
         text = _APOSTROPHE_THOUSANDS.sub(lambda m: re.sub(r"['’]", "", m.group(0)), text)  # Swiss "1'100.–"
@@ -449,9 +458,9 @@ def local_forms(text: str) -> str:
         text = _UNDERSCORE_THOUSANDS.sub(lambda m: m.group(0).replace("_", ""), text)  # "1_100", as code and TOML write numbers
     if _DIGIT_SPACE_DIGIT.search(text):
         text = _SPACE_THOUSANDS.sub(r"\1\2", text)
-    if "," in text and "%" in text:
+    if "," in text and "%" in text and _FEW_AFTER_COMMA.search(text):
         text = _DECIMAL_COMMA.sub(r"\1.\2", text)
-    if "," in text:
+    if "," in text and _FEW_AFTER_COMMA.search(text):
         text = _SMALL_DECIMAL_COMMA.sub(r"\1.\2", text)  # "0,10 $ por palabra": ten cents
     if not text.isascii():
         if _VULGAR_FRACTION.search(text):
@@ -469,7 +478,7 @@ def local_forms(text: str) -> str:
             text = _CJK_BY_DIGIT.sub(" ", text)
     # The lexicon's large pattern runs only where one of its words is (a set lookup per word):
     # an English text with a dash or an emoji in it needs no pass of it.
-    if UNIT_AFTER_NUMBER.search(text):
+    if (not text.isascii() or _UNIT_WORD_CUE.search(text.lower())) and UNIT_AFTER_NUMBER.search(text):
         text = units_after_numbers(text)
     if _has_foreign_words(text) or "d.h." in lower:
         text = _number_compounds(text)
@@ -503,6 +512,11 @@ def local_forms(text: str) -> str:
     return times_a_week(text)
 
 
+# (round 28) What `UNIT_AFTER_NUMBER` needs in an ASCII text, searched in its lower case: a digit and
+# one of the lexicon's unit words an ASCII text can spell, as IGNORECASE compares them ("6 YIL" is
+# "yıl"). A digit first lets `re` skip to the digits; the lexicon's pattern opens with a lookbehind.
+_UNIT_WORD_CUE = re.compile(r"\d\s*(?:" + "|".join(sorted(
+    {re.escape(folded(word)) for word in _UNIT_AFTER_NUMBER_WORDS if folded(word).isascii()}, key=len, reverse=True)) + ")")
 # A per cent sign before its number, as Turkish and Basque write it ("%30", "%55-%45").
 _PERCENT_BEFORE = re.compile(r"(?<![\w%])%\s?(\d+(?:[.,]\d+)?)(?![\d%]|,\d)")
 # One word of another script between two numbers, each maybe a percentage: the "to" of a split
