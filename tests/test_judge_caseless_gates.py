@@ -143,3 +143,10 @@ def test_unit_word_cue_never_skips_a_unit_after_a_number(windows: list[str]) -> 
     texts = examples + windows + _gold_texts()
     assert [text for text in texts if text.isascii() and UNIT_AFTER_NUMBER.search(text)
             and not values._UNIT_WORD_CUE.search(text.lower())] == []
+
+
+def test_count_is_the_number_of_matches_findall_finds() -> None:
+    # (round 29: `in_english` counts the foreign function words through the twin)
+    examples = ["Nous proposons UND que", "Das ist É bien", "Wir und Sie — avec €5", "ETE é É", "plain English text"]
+    for text in examples + _gold_texts():
+        assert values._FOREIGN_WORDS.count(text) == len(values._FOREIGN_WORDS.full.findall(text)), text

@@ -167,6 +167,14 @@ class Caseless:
     def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
         return [] if self._absent(string, pos, endpos) else self.full.findall(string, pos, endpos)
 
+    def count(self, string: str) -> int:
+        """How many matches `findall` finds, without the slow IGNORECASE scan where the twin reads
+        the text (round 29): the twin matches the lower case where and as far as the pattern
+        matches the text, so its matches are as many."""
+        if self._twin is not None and (string.isascii() or _twin_reads(string)):
+            return len(self._twin.findall(string.lower()))
+        return len(self.full.findall(string))
+
     def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
         return string if self._absent(string) else self.full.sub(repl, string, count)
 

@@ -1089,7 +1089,8 @@ def forget_memos(labels: GameLabels | None = None) -> None:
     """Drop every memoised answer (and a game's), so the next reading costs as much as a first
     one: for timing readings honestly (bench/extraction_gold.py)."""
     from lamen.judge.glossary import text_languages  # (glossary builds on this module's imports)
-    for memo in (normalise, prepare, _unit_tokens, words_to_digits, local_forms, in_english, text_languages):
+    from lamen.judge.values import _words
+    for memo in (normalise, prepare, _unit_tokens, words_to_digits, local_forms, in_english, text_languages, _words):
         memo.cache_clear()
     if labels is not None:
         labels.key_cache.clear()

@@ -402,10 +402,16 @@ _FOREIGN_SINGLE = frozenset(word for word, english in FOREIGN_WORDS.items() if "
 _FOREIGN_PAIRS = frozenset(tuple(word.split()[:2]) for word in FOREIGN_WORDS if " " in word)
 
 
+@lru_cache(maxsize=4096)  # (round 29: split once for `_has_foreign_words` and `in_english`, which most often see one text)
+def _words(text: str) -> tuple[str, ...]:
+    """The lower-case words of a text, as `_WORD` finds them."""
+    return tuple(_WORD.findall(text.lower()))
+
+
 def _has_foreign_words(text: str) -> bool:
     """Whether the lexicon has a word of the text: a set lookup per word, so that English text,
     the common case, costs no pass of the lexicon's large pattern."""
-    words = _WORD.findall(text.lower())
+    words = _words(text)
     return not _FOREIGN_SINGLE.isdisjoint(words) or not _FOREIGN_PAIRS.isdisjoint(zip(words, words[1:]))
 
 
@@ -548,10 +554,10 @@ def in_english(text: str) -> bool:
     language or a word of the lexicon ("caution" and "bail" are English too)."""
     if _NON_ENGLISH.search(text):
         return False
-    sequence = _WORD.findall(text.lower())
+    sequence = _words(text)
     words = set(sequence)
     pairs = len(_FOREIGN_PAIRS.intersection(zip(sequence, sequence[1:])))  # "jangka waktu", "kami usulkan"
-    return len(_FOREIGN_WORDS.findall(text)) + len(words & _FOREIGN_SINGLE) + pairs < 2
+    return _FOREIGN_WORDS.count(text) + len(words & _FOREIGN_SINGLE) + pairs < 2
 
 
 # Contractions typed without their apostrophe ("doesnt work", "cant do", "wont accept"): the
