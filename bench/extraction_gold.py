@@ -13,14 +13,14 @@ their files exist, the held-out `test3` (tests/data/extraction_gold_test3.jsonl)
 (tests/data/extraction_gold_test14.jsonl, a representative sample of tournament turns), `test15`
 (tests/data/extraction_gold_test15.jsonl, styles issue 12 does not list), `test16` and `test18`
 (representative, like test14) and `test17` and `test19` (unlisted styles, like test15), and so on to
-`test83` (even numbers from test14 on representative, odd ones unlisted styles; from test36 on every
+`test91` (even numbers from test14 on representative, odd ones and test88 unlisted styles; from test36 on every
 note carries its writer's side), each
 labelled by an independent hand before the readers were run on it. Per part: what share of the readers' errors they flagged `unsure` (what the LLM
 fallback can fix), what share of all readings is unsure (what the fallback costs) and the offers' figures
 if a fallback read every unsure item right (the most it can buy); and the median
 reading time per note and per message. Prints JSON.
 
-    python bench/extraction_gold.py [--parts dev,test,...] [--pool] [--errors dev|dev2|test|test2|test3|...|test83]
+    python bench/extraction_gold.py [--parts dev,test,...] [--pool] [--errors dev|dev2|test|test2|test3|...|test91]
 """
 
 from __future__ import annotations
