@@ -11,7 +11,10 @@ import re
 from lamen.judge.labels import GameLabels
 from lamen.judge.marked_rounds import NOW
 
-_HEADING = re.compile(r"^(?P<indent>[ \t]*)(?:\d{1,2}[.)]|[-*•]|#{1,6})?[ \t]*[*_]*(?P<key>[^\W\d][^\n:*_#|]{1,38}?)[*_]*[ \t]*:?[ \t]*$")
+# (each run of spaces has one place in the pattern: two optional runs side by side would try every
+# split of a long run)
+_HEADING = re.compile(r"^(?P<indent>[ \t]*)(?:(?:\d{1,2}[.)]|[-*•]|#{1,6})[ \t]*)?[*_]*(?P<key>[^\W\d][^\n:*_#|]{1,38}?)"
+                      r"[*_]*[ \t]*(?::[ \t]*)?$")
 _ITEM = re.compile(r"^(?P<indent>[ \t]+)(?:[-*•·◦]|[a-z][.)]|\d{1,2}[.)]|\d{1,2}\.\d{1,2}\.?)[ \t]+(?P<text>\S.*)$")
 # "now: $27,000", "opening: $28,000": a sub-item's own lead before its value.
 _LEAD = re.compile(r"^[^\W\d][\w ]{0,20}?\s*[:=—–]\s*(?=\S)")

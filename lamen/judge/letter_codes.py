@@ -12,7 +12,7 @@ from lamen.judge.labels import GameLabels
 
 # One definition: a code of one to three letters, its first a capital, "=" (or ":"), an issue's name.
 _DEFINITION = re.compile(r"(?<![\w$€£])(?P<code>[A-Z][A-Za-z]{0,2})\s*(?:=|:=|→)\s*(?P<name>[A-Za-z][A-Za-z' -]{1,30}?)"
-                         r"(?=\s*(?:\([^()\n]{0,40}\))?\s*(?:[,;.]|$|\n))", re.MULTILINE)
+                         r"(?=\s*(?:\([^()\n]{0,40}\)\s*)?(?:[,;.]|$|\n))", re.MULTILINE)
 
 
 def with_codes_written_out(note: str, labels: GameLabels) -> str:

@@ -1014,7 +1014,7 @@ _SCALES = "|".join(sorted({*_MULTIPLIERS, *_SCALE_NUMBERS}, key=len, reverse=Tru
 _SCALE_WORD = re.compile(rf"(?<![\u0600-\u06ff\u0900-\u097f])و?(?:{_SCALES})(?![\u0600-\u06ff\u0900-\u097f])")
 _SCALE_PART = (rf"(?:(?:\d+(?:\.\d+)?[ \t]*)?(?<![\u0600-\u06ff\u0900-\u097f])و?(?:{_SCALES})"
                r"(?![\u0600-\u06ff\u0900-\u097f]))")
-_SCALE_RUN = re.compile(rf"(?<![\d.]){_SCALE_PART}(?:[ \t]*و?[ \t]*{_SCALE_PART})*"
+_SCALE_RUN = re.compile(rf"(?<![\d.]){_SCALE_PART}(?:[ \t]*(?:و[ \t]*)?{_SCALE_PART})*"
                         r"(?:[ \t]+(?:و[ \t]*)?\d{1,2}(?![\d.,]|[ \t]*(?:%|[\u0600-\u06ff\u0900-\u097f]*\d)))?")
 _SCALE_TOKEN = re.compile(rf"\d+(?:\.\d+)?|{_SCALES}")
 _HINDI_AND_A_HALF = re.compile(r"साढ़े\s*(\d+)(?![\d.])")

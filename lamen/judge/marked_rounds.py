@@ -20,7 +20,10 @@ NOW = re.compile(r"(?i)(?:←|<-{1,2}|⬅|👈)|\b(?:now|current(?:ly)?|today|la
 _NOW_WORDS = ("now", "current", "today", "latest", "this round", "actual", "aktuell", "jetzt", "ahora", "atual", "attuale",
               "teraz", "сейчас", "现在", "当前", "今回", "現在", "지금", "←", "<-", "⬅", "👈")
 _ROUND_DIGIT = re.compile(r"(?:round|rnd|rd|r|turn|draft|version|v|ronda|runde|tour|rodada|turno|giro|раунд|ラウンド|第) ?\d")
-_ARROWS = re.compile(r"\s*(?:→|->|=>|⟶)\s*(?=" + _ROUND + r"\b)", re.IGNORECASE)
+# (spaces before an arrow are taken from their first: a search from each space of a long run would
+# scan the run again)
+_ARROWS = re.compile(r"(?<!\s)\s*(?:→|->|=>|⟶)\s*(?=" + _ROUND + r"\b)", re.IGNORECASE)
+_BACK_MARK = re.compile(r"(?<!\s)\s*(?:←|<-{1,2}|⬅|👈).*$")
 
 
 def _segments(note: str) -> list[str]:
@@ -51,7 +54,7 @@ def marked_round(note: str) -> str | None:
     lead = _LEAD.match(segment)
     body = segment[lead.end():] if lead else segment
     # the mark and any words after it ("← acceptable now", "← current")
-    back = re.search(r"\s*(?:←|<-{1,2}|⬅|👈).*$", body)
+    back = _BACK_MARK.search(body)
     if back:
         body = body[:back.start()]
     body = NOW.sub(" ", body).strip(" ,;:.")

@@ -23,7 +23,9 @@ import re
 # A key, a separator of set or mapping notation, and the value to the line's end or the next
 # pair of a braced mapping.
 _SET_SEPARATOR = re.compile(r"[ \t]*(?:∈|↦|≔)[ \t]*")
-_BRACED = re.compile(r"^\{\s*([^{}]*?)\s*\}$")
+# (the members are stripped one by one: no spaces around the braced text here, which would try
+# every split of a long run of spaces between the lazy text and `\s*`)
+_BRACED = re.compile(r"^\{([^{}]*)\}$")
 _SET_PAIR = re.compile(r"(?m)^(?P<lead>[ \t]*(?:[-*•][ \t]+)?)(?P<key>[^\n∈↦≔:={}]{1,48}?)[ \t]*(?:∈|↦|≔)[ \t]*"
                        r"(?P<value>\{[^{}\n]*\}|[^\n]*)$")
 _MAPPING = re.compile(r"\{(?P<body>[^{}\n]*↦[^{}\n]*)\}")
@@ -54,7 +56,9 @@ def _mapping(match: re.Match[str]) -> str:
 # JSON Patch operations
 _PATCH_OP = re.compile(r"\{\s*\"op\"\s*:\s*\"(?P<op>\w+)\"\s*,\s*\"path\"\s*:\s*\"/(?P<path>[^\"]{1,60})\""
                        r"(?:\s*,\s*\"value\"\s*:\s*(?P<value>\"(?:[^\"\\]|\\.)*\"|-?\d+(?:\.\d+)?|true|false|null))?\s*\}")
-_PATCH_ARRAY = re.compile(r"\[\s*(?:\{\s*\"op\"[^\[\]]*?\}\s*,?\s*)+\]", re.DOTALL)
+# (the array to its first "]", led by an operation: one run, not a repeated group of lazy runs, which
+# backtracks exponentially over unclosed operations)
+_PATCH_ARRAY = re.compile(r"\[\s*\{\s*\"op\"[^\[\]]*\}\s*,?\s*\]")
 
 
 def _patch_object(match: re.Match[str]) -> str:

@@ -85,7 +85,7 @@ def even_halves(text: str) -> str:
 # Round the clock in words, and 24 hours "of 24" / "a day" / "seven days".
 _AROUND_WORDS = re.compile(
     r"全天候|24時間365日|7\s*[×x*]\s*24\s*(?:小时|小時|時間|시간|hours?)?|"
-    r"24\s*h?\s*/\s*24|24\s*(?:h|heures|horas|ore|hours|Stunden|uur|часа)\s+(?:sur|su|de|al|por|a|am|per|op|в)\s+"
+    r"24\s*(?:h\s*)?/\s*24|24\s*(?:h|heures|horas|ore|hours|Stunden|uur|часа)\s+(?:sur|su|de|al|por|a|am|per|op|в)\s+"
     r"(?:24|día|dia|giorno|jour|tag|dag|day|сутки)(?![\w])",
     re.IGNORECASE)
 # A bare count of 24 hours (after the lexicon's pass: "24 hours", "24-hour"), no deadline: not after
