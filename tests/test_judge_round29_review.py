@@ -86,3 +86,17 @@ def test_a_round_segment_with_long_spaces() -> None:
 
 def test_twenty_four_before_long_spaces() -> None:
     assert _quick(round_the_clock, "24" + _SPACES + "x") == "24" + _SPACES + "x"
+
+
+def test_forget_memos_clears_the_keyed_value_reads_and_even_labels_live_with_the_game() -> None:
+    from lamen.judge import even_shares
+    from lamen.judge.extract import extract_note
+    from lamen.judge.labels import forget_memos, label_cache
+    from lamen.spec.load import load_game
+
+    labels = label_cache(load_game("merger"))
+    assert labels.even_split_labels  # a split game has even labels, worked out once with its labels
+    assert not hasattr(even_shares, "_EVEN_LABELS")  # no module-level table keeping every game alive
+    labels.keyed_value_cache[("the usual", None)] = extract_note("{}", labels)
+    forget_memos(labels)
+    assert labels.keyed_value_cache == {}

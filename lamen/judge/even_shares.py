@@ -54,9 +54,6 @@ def even_shares(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[st
 
 # (the even words as words: "seven", "event" hold no even split)
 _TIGHT_HINT = re.compile(r"\b(?:even|equal|middle|fifty)", re.IGNORECASE)
-# Each game's even split labels, by the labels' identity (the labels object kept, so an id reused
-# by another object is told apart).
-_EVEN_LABELS: dict[int, tuple[GameLabels, dict[str, str]]] = {}
 
 
 def even_splits(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[str], set[str]]]) -> list[Found]:
@@ -67,17 +64,14 @@ def even_splits(sentence: str, labels: GameLabels, stems: dict[str, tuple[set[st
     board, and on employees 35%-65%"), which the looser nearest-issue rule leaves undecided."""
     if not _TIGHT_HINT.search(sentence):
         return []
-    evens = _EVEN_LABELS.get(id(labels))
-    if evens is None or evens[0] is not labels:
-        evens = _EVEN_LABELS[id(labels)] = (labels, {issue: label for issue, table in labels.issues.items()
-                                                     if (label := table.even_label())})
-    if not evens[1]:
+    evens = labels.even_split_labels
+    if not evens:
         return []
     found: list[Found] = []
     for pattern in (_BEFORE, _AFTER, _SPLIT_OF, _SPLIT_THE):
         for match in pattern.finditer(sentence):
             word = match.group("word").lower()
-            named = [issue for issue in evens[1] if word[:5] in stems[issue][0] | stems[issue][1]]
+            named = [issue for issue in evens if word[:5] in stems[issue][0] | stems[issue][1]]
             if len(named) == 1 and not any(f[2] < match.end() and match.start() < f[3] for f in found):
-                found.append((named[0], evens[1][named[0]], match.start(), match.end()))
+                found.append((named[0], evens[named[0]], match.start(), match.end()))
     return found

@@ -34,10 +34,7 @@ def value_alone(issue: str, values: list[Any], labels: GameLabels, side: int | N
     # (words, not a sentence: a value of two to sixty characters with a word of three letters)
     if not 2 <= len(text) <= 60 or _CALL.search(text) or not _WORD.search(text):
         return None
-    cache = getattr(labels, "_keyed_value_reads", None)
-    if cache is None:
-        cache = {}
-        labels._keyed_value_reads = cache  # type: ignore[attr-defined]  # (kept with the game's labels)
+    cache = labels.keyed_value_cache
     if (text, side) not in cache:
         if len(cache) > 4096:
             cache.clear()

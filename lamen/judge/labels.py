@@ -32,6 +32,7 @@ from lamen.spec.game import Game
 from lamen.spec.issue import Issue
 
 if TYPE_CHECKING:
+    from lamen.judge.extraction import Extraction
     from lamen.judge.glossary import Glossary
 
 __all__ = ["CONVERSIONS", "UNIT_LETTERS", "UNIT_SINGULAR", "GameLabels", "IssueLabels", "ValueMatch", "label_cache",
@@ -669,6 +670,9 @@ class GameLabels:
     known_units: set[str]
     key_cache: dict[str, str | None] = field(default_factory=dict)
     word_cache: dict[str, list[tuple[str, float]]] = field(default_factory=dict)  # message word -> issues it names
+    # A keyed value read as free text alone (`keyed_values.value_alone`), by (value, side): a note's
+    # blocks are read more than once.
+    keyed_value_cache: dict[tuple[str, int | None], "Extraction"] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game: Game) -> "GameLabels":
@@ -690,6 +694,11 @@ class GameLabels:
         """The game's words in other languages (`glossary.py`), built once per game."""
         from lamen.judge.glossary import game_glossary  # (glossary builds on the lexicon, as this module does)
         return game_glossary(self.game)
+
+    @cached_property
+    def even_split_labels(self) -> dict[str, str]:
+        """Each split issue's even label ("5-5", "50%-50%"), of the game alone (`even_shares.even_splits`)."""
+        return {issue: label for issue, table in self.issues.items() if (label := table.even_label())}
 
     @cached_property
     def date_labels(self) -> tuple[str, ...]:
@@ -1095,5 +1104,6 @@ def forget_memos(labels: GameLabels | None = None) -> None:
     if labels is not None:
         labels.key_cache.clear()
         labels.word_cache.clear()
+        labels.keyed_value_cache.clear()
         for table in labels.issues.values():
             table.match_cache.clear()

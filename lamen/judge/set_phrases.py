@@ -5,7 +5,7 @@
   split issue ("5-5", "50%-50%") and for a shared text label ("split harvest", "shared supplies").
 - Round the clock ("rund um die Uhr", "24h/24", "24 horas al día", "круглосуточно", and a bare
   count of 24 hours that is no deadline: "acesso 24 horas", "24時間利用可能", "24시간 지원"):
-  written " round the clock ", the synonym of the games' 24/7 and 24-hour labels. A count of 24
+  written " round the clock 24 hours " (`ROUND_THE_CLOCK`), the words of the games' 24/7 and 24-hour labels. A count of 24
   hours after "within" or before "以内" ("respuesta en 24 horas", "24小时内") stays a count.
 
 Each pass runs only where its cue is in the text (a substring test), and only on text the lexicon
@@ -92,7 +92,7 @@ _AROUND_WORDS = re.compile(
 # "within" ("within 24 hours", "en 24 horas", "in 24 Stunden") nor before "以内" / "内" / "이내".
 _TWENTY_FOUR_HOURS = re.compile(r"(?<![\d.,/])24[\s-]*(?:hours?|h)(?![\w/])(?!\s*(?:以内|内|內|이내|안에|以前|前|后|後|notice|before|after|"
                                 r"advance|in advance|of|prior|turnaround|response|reply|cancel))", re.IGNORECASE)
-_DEADLINE_BEFORE = re.compile(r"(?:within|in|inside|under|after|before|en|em|in|dentro\s+de|entro|innerhalb|binnen|nach|"
+_DEADLINE_BEFORE = re.compile(r"(?:within|in|inside|under|after|before|en|em|dentro\s+de|entro|innerhalb|binnen|nach|"
                               r"vor|sous|dans|d'ici|после|через|в\s+течение|за|trong|dalam|w\s+ciągu|inom|"
                               r"every|each|per|last|first|next|upto|up\s+to|than|least|most|notice|response|reply|"
                               r"respond|answer|turnaround|delivery|deliver|cancel\w*|clock|\d)\W*$", re.IGNORECASE)
@@ -100,7 +100,7 @@ _DEADLINE_BEFORE = re.compile(r"(?:within|in|inside|under|after|before|en|em|in|
 
 def round_the_clock(text: str) -> str:
     """The text with round the clock, said in another language or as a bare 24 hours, as
-    " round the clock "."""
+    `ROUND_THE_CLOCK`."""
     if "24" not in text and "全天候" not in text:
         return text
     text = _AROUND_WORDS.sub(" 24/7" + ROUND_THE_CLOCK, text)
